@@ -1,0 +1,30 @@
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use crate::error::exit;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The PR's diff (ground truth), e.g. from `git diff BASE HEAD`.
+    #[arg(long, value_name = "PR.diff")]
+    pub expected: PathBuf,
+    /// The recipe's diff, e.g. `git diff` after a recipe run or OpenRewrite's rewrite.patch.
+    #[arg(long, value_name = "RECIPE.diff")]
+    pub actual: PathBuf,
+    /// Print one JSON object on stdout instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> Result<u8> {
+    let expected = crate::diff::read_file(&args.expected)?;
+    let actual = crate::diff::read_file(&args.actual)?;
+    let metrics = crate::metrics::compare(&expected, &actual);
+    if args.json {
+        super::print_json(&metrics)?;
+    } else {
+        print!("{}", crate::metrics::render_text(&metrics));
+    }
+    Ok(exit::OK)
+}

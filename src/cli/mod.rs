@@ -1,0 +1,63 @@
+//! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
+//! and prints the result.
+
+mod metrics;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::{self, exit};
+
+/// Turn one migration pull request into a validated, reusable OpenRewrite recipe.
+#[derive(Debug, Parser)]
+#[command(name = "rewrite-assist", version, about, long_about = None)]
+pub struct Cli {
+    /// More log output on stderr (-v info, -vv debug, -vvv trace). RUST_LOG overrides it.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Precision, recall and F1 of a recipe's diff against a PR's diff.
+    Metrics(metrics::Args),
+}
+
+/// Parses `args` and runs the command; returns the process exit code.
+pub fn main<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { exit::BAD_INPUT } else { exit::OK };
+        }
+    };
+    crate::logging::init(cli.verbose);
+    let result = match cli.command {
+        Command::Metrics(args) => metrics::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: {}", error::one_line(&e));
+            error::exit_code_of(&e)
+        }
+    }
+}
+
+/// Writes `value` as one JSON document on stdout.
+pub(crate) fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! Unified diffs, as `git diff` and OpenRewrite's plugins write them, parsed into files, hunks and
+//! changed lines. Everything that compares or explains changes (metrics, intents, validation) reads
+//! diffs through this module, so they all agree on what a "changed line" is.
+
+mod exclude;
+mod parse;
+
+pub use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
+pub use parse::{ParseError, parse};
+
+use serde::{Deserialize, Serialize};
+
+/// Whether a line was added or removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeKind {
+    Added,
+    Removed,
+}
+
+impl ChangeKind {
+    pub fn sign(self) -> char {
+        match self {
+            ChangeKind::Added => '+',
+            ChangeKind::Removed => '-',
+        }
+    }
+}
+
+/// One line of a hunk body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HunkLine {
+    pub kind: LineKind,
+    /// The text without the leading `+`/`-`/space and without the line terminator.
+    pub content: String,
+    /// 1-based line number in the old file (context and removed lines).
+    pub old_line: Option<u32>,
+    /// 1-based line number in the new file (context and added lines).
+    pub new_line: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    Context,
+    Added,
+    Removed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hunk {
+    pub old_start: u32,
+    pub old_len: u32,
+    pub new_start: u32,
+    pub new_len: u32,
+    pub lines: Vec<HunkLine>,
+}
+
+/// One file's section of a diff.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FileDiff {
+    /// Path before the change, without the `a/` prefix; `None` for a new file.
+    pub old_path: Option<String>,
+    /// Path after the change, without the `b/` prefix; `None` for a deleted file.
+    pub new_path: Option<String>,
+    /// `Binary files … differ` or a `GIT binary patch`: no line-level changes are known.
+    pub binary: bool,
+    pub hunks: Vec<Hunk>,
+}
+
+impl FileDiff {
+    /// The path that names this section: the new path, or the old one for a deletion.
+    pub fn path(&self) -> &str {
+        self.new_path.as_deref().or(self.old_path.as_deref()).unwrap_or("")
+    }
+
+    pub fn is_new(&self) -> bool {
+        self.old_path.is_none()
+    }
+
+    pub fn is_deleted(&self) -> bool {
+        self.new_path.is_none()
+    }
+
+    pub fn is_rename(&self) -> bool {
+        matches!((&self.old_path, &self.new_path), (Some(a), Some(b)) if a != b)
+    }
+
+    /// Changed lines in diff order. Removals belong to the old path and additions to the new one,
+    /// so a rename's removed lines are keyed by where they came from.
+    pub fn changes(&self) -> impl Iterator<Item = Change<'_>> {
+        self.hunks.iter().flat_map(move |hunk| {
+            hunk.lines.iter().filter_map(move |line| {
+                let (kind, path, line_no) = match line.kind {
+                    LineKind::Added => (ChangeKind::Added, self.new_path.as_deref(), line.new_line),
+                    LineKind::Removed => (ChangeKind::Removed, self.old_path.as_deref(), line.old_line),
+                    LineKind::Context => return None,
+                };
+                Some(Change {
+                    path: path.unwrap_or_else(|| self.path()),
+                    kind,
+                    content: &line.content,
+                    line: line_no.unwrap_or(0),
+                })
+            })
+        })
+    }
+}
+
+/// A changed line: the unit the metric counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Change<'a> {
+    pub path: &'a str,
+    pub kind: ChangeKind,
+    pub content: &'a str,
+    /// Line number in the old file (removed) or new file (added); not used for matching.
+    pub line: u32,
+}
+
+/// A parsed diff after the metric's preprocessing (see [`parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Diff {
+    pub files: Vec<FileDiff>,
+}
+
+impl Diff {
+    pub fn changes(&self) -> impl Iterator<Item = Change<'_>> {
+        self.files.iter().flat_map(FileDiff::changes)
+    }
+
+    pub fn change_count(&self) -> usize {
+        self.changes().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.iter().all(|f| f.hunks.is_empty())
+    }
+}
+
+/// Reads and parses a diff file for the metric. A missing or unreadable file, or one that is not a
+/// diff, is bad input (exit 2).
+pub fn read_file(path: &std::path::Path) -> anyhow::Result<Diff> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| crate::error::bad_input(format!("cannot read {}: {e}", path.display())))?;
+    // Diffs of files in other encodings are still diffs: keep going with replacement characters.
+    let text = String::from_utf8_lossy(&bytes);
+    parse(&text).map_err(|e| crate::error::bad_input(format!("{}: {e}", path.display())))
+}

@@ -1,0 +1,24 @@
+//! rewrite-assist: turns one migration pull request into a validated, reusable OpenRewrite recipe.
+//!
+//! The modules follow the pipeline of DESIGN.md; `cli` is the thin layer that parses arguments and
+//! calls into them.
+
+pub mod cli;
+pub mod diff;
+pub mod error;
+pub mod logging;
+pub mod metrics;
+pub mod model;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+/// The real entry point: parses `args`, runs the command, and turns any error into one line on
+/// stderr and an exit code (see [`error::exit`]).
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    ExitCode::from(cli::main(args))
+}

@@ -1,0 +1,28 @@
+//! Logs go to stderr, one line each, so stdout stays clean for `--json` output.
+
+use std::io::IsTerminal;
+use tracing_subscriber::EnvFilter;
+
+/// `RUST_LOG` wins when set; otherwise `-v` raises the level step by step from `warn`.
+pub fn init(verbosity: u8) {
+    let default = match verbosity {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let color = use_color(&std::io::stderr());
+    // A second call (tests that call `run` twice in one process) must not panic.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(color)
+        .with_target(false)
+        .try_init();
+}
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+pub fn use_color(stream: &impl IsTerminal) -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && stream.is_terminal()
+}

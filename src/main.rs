@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    rewrite_assist::run(std::env::args_os())
+}

@@ -1,0 +1,102 @@
+//! The metric of DESIGN.md: precision, recall and F1 of a recipe's diff against the PR's diff,
+//! over changed lines `(path, added|removed, content)` matched as multisets.
+
+mod report;
+
+pub use report::render_text;
+
+use rustc_hash::FxHashMap;
+
+use crate::diff::{Change, ChangeKind, Diff};
+use crate::model::{ChangeLine, FileCounts, Metrics};
+
+/// Compares the recipe's diff (`actual`) with the PR's diff (`expected`).
+///
+/// Identical changes are matched as multisets: for each key, TP = min of the two counts, the PR's
+/// excess are false negatives and the recipe's excess false positives. When a key is in excess,
+/// its last occurrences are the ones reported.
+pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
+    /// Per key: how often each diff has it, and how many occurrences were walked so far.
+    #[derive(Default)]
+    struct Tally {
+        expected: usize,
+        actual: usize,
+        walked_expected: usize,
+        walked_actual: usize,
+    }
+    type Key<'a> = (&'a str, ChangeKind, &'a str);
+    fn key<'a>(c: &Change<'a>) -> Key<'a> {
+        (c.path, c.kind, c.content)
+    }
+
+    let mut tallies: FxHashMap<Key<'_>, Tally> = FxHashMap::default();
+    for change in expected.changes() {
+        tallies.entry(key(&change)).or_default().expected += 1;
+    }
+    for change in actual.changes() {
+        tallies.entry(key(&change)).or_default().actual += 1;
+    }
+
+    let mut metrics = Metrics::default();
+    let mut files: FxHashMap<&str, FileCounts> = FxHashMap::default();
+    // Walk each diff in order; the first min(expected, actual) occurrences of a key are matched.
+    for change in expected.changes() {
+        let tally = tallies.get_mut(&key(&change)).expect("tallied above");
+        tally.walked_expected += 1;
+        let counts = files.entry(change.path).or_default();
+        if tally.walked_expected <= tally.expected.min(tally.actual) {
+            counts.tp += 1;
+            metrics.true_positives += 1;
+        } else {
+            counts.fn_ += 1;
+            metrics.false_negatives += 1;
+            metrics.false_negative_lines.push(line_of(&change));
+        }
+    }
+    for change in actual.changes() {
+        let tally = tallies.get_mut(&key(&change)).expect("tallied above");
+        tally.walked_actual += 1;
+        if tally.walked_actual > tally.expected.min(tally.actual) {
+            files.entry(change.path).or_default().fp += 1;
+            metrics.false_positives += 1;
+            metrics.false_positive_lines.push(line_of(&change));
+        }
+    }
+    metrics.files = files.into_iter().map(|(path, counts)| (path.to_string(), counts)).collect();
+
+    let (tp, fp, fn_) = (metrics.true_positives, metrics.false_positives, metrics.false_negatives);
+    metrics.total_expected_changes = tp + fn_;
+    metrics.total_resulting_changes = tp + fp;
+    let precision = ratio(tp, tp + fp);
+    let recall = ratio(tp, tp + fn_);
+    // Same operations in the same order as the reference analyzer, so the rounded values agree.
+    let f1 = if precision + recall == 0.0 { 0.0 } else { 2.0 * (precision * recall) / (precision + recall) };
+    metrics.precision = round4(precision);
+    metrics.recall = round4(recall);
+    metrics.f1 = round4(f1);
+    metrics.perfect_match = fp == 0 && fn_ == 0;
+    metrics
+}
+
+fn line_of(change: &Change<'_>) -> ChangeLine {
+    ChangeLine {
+        path: change.path.to_string(),
+        kind: change.kind,
+        line: change.line,
+        content: change.content.to_string(),
+    }
+}
+
+/// `part / whole`, or 0.0 when nothing was expected or produced.
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 { 0.0 } else { part as f64 / whole as f64 }
+}
+
+/// Rounds to 4 decimal places like Python's `round(x, 4)`: correctly rounded from the exact binary
+/// value, ties to even. Formatting does exactly that; `(x * 1e4).round()` would not.
+pub fn round4(value: f64) -> f64 {
+    format!("{value:.4}").parse().unwrap_or(value)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,25 @@
+//! Helpers shared by the integration tests: the real binary, and small git repositories built
+//! on the fly.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// The real `rewrite-assist` binary with a clean, colour-free environment.
+pub fn bin() -> Command {
+    let mut cmd = Command::cargo_bin("rewrite-assist").expect("binary built by cargo");
+    cmd.env("NO_COLOR", "1").env_remove("RUST_LOG");
+    cmd
+}
+
+pub fn fixture(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(relative)
+}
+
+/// Parses stdout as exactly one JSON document.
+pub fn json_stdout(output: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("stdout is not one JSON document ({e}):\n{}", String::from_utf8_lossy(&output.stdout))
+    })
+}
