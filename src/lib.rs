@@ -22,3 +22,6 @@ where
 {
     ExitCode::from(cli::main(args))
 }
+pub mod fixtures;
+pub mod openrewrite;
+pub mod setup;

@@ -1,0 +1,181 @@
+//! Git access. Objects are read in-process with git2; diffs and clones go through the `git` CLI so
+//! that every diff has exactly the format `git diff` writes (the metric's reference format).
+//!
+//! Every `git` process runs without the user's global and system configuration, so settings such as
+//! `core.autocrlf`, `diff.noprefix` or an external diff tool cannot change what we measure.
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use anyhow::{Context, Result, bail};
+
+use crate::error::bad_input;
+
+/// A repository given by the user: a work tree or a bare git directory. Read only.
+pub struct Repo {
+    path: PathBuf,
+    inner: git2::Repository,
+}
+
+impl std::fmt::Debug for Repo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Repo").field("path", &self.path).finish()
+    }
+}
+
+impl Repo {
+    /// Opens `path` (a work tree, a directory inside one, or a bare repository).
+    pub fn open(path: &Path) -> Result<Repo> {
+        if !path.exists() {
+            return Err(bad_input(format!("{}: no such directory", path.display())));
+        }
+        let inner = git2::Repository::open(path).map_err(|_| {
+            bad_input(format!("{}: not a git repository (work tree or bare)", path.display()))
+        })?;
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        Ok(Repo { path, inner })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Resolves any commit-ish (branch, tag, `HEAD~2`, abbreviated sha) to a full commit id.
+    pub fn resolve(&self, rev: &str) -> Result<String> {
+        let object = self
+            .inner
+            .revparse_single(rev)
+            .map_err(|_| bad_input(format!("unknown ref `{rev}` in {}", self.path.display())))?;
+        let commit = object
+            .peel_to_commit()
+            .map_err(|_| bad_input(format!("`{rev}` does not name a commit in {}", self.path.display())))?;
+        Ok(commit.id().to_string())
+    }
+
+    /// The unified diff `git diff BASE HEAD` (renames detected, default prefixes, no colour).
+    pub fn diff(&self, base: &str, head: &str) -> Result<String> {
+        let out = git_output(
+            &self.path,
+            ["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M", base, head],
+        )?;
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// The content of `path` at `commit`, or `None` when it does not exist there.
+    pub fn read_file(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>> {
+        let oid = git2::Oid::from_str(commit).with_context(|| format!("bad commit id {commit}"))?;
+        let tree = self.inner.find_commit(oid)?.tree()?;
+        let entry = match tree.get_path(Path::new(path)) {
+            Ok(entry) => entry,
+            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let object = entry.to_object(&self.inner)?;
+        Ok(object.as_blob().map(|blob| blob.content().to_vec()))
+    }
+
+    /// Paths of all files at `commit` (recursively), e.g. to find build files or test sources.
+    pub fn list_files(&self, commit: &str) -> Result<Vec<String>> {
+        let oid = git2::Oid::from_str(commit)?;
+        let tree = self.inner.find_commit(oid)?.tree()?;
+        let mut paths = Vec::new();
+        tree.walk(git2::TreeWalkMode::PreOrder, |dir, entry| {
+            if entry.kind() == Some(git2::ObjectType::Blob) {
+                paths.push(format!("{dir}{}", entry.name().unwrap_or("")));
+            }
+            git2::TreeWalkResult::Ok
+        })?;
+        Ok(paths)
+    }
+
+    /// Clones the repository into a fresh temporary directory with `commit` checked out (detached).
+    /// The directory is removed when the returned [`Clone`] is dropped.
+    pub fn clone_at(&self, commit: &str) -> Result<Clone> {
+        let dir = tempfile::Builder::new().prefix("rewrite-assist-clone-").tempdir()?;
+        let target = dir.path().join("repo");
+        // --shared borrows the source's objects instead of copying them: fast for big repositories,
+        // and the source is never written to.
+        git_output(
+            dir.path(),
+            [
+                OsStr::new("clone"),
+                "--quiet".as_ref(),
+                "--shared".as_ref(),
+                "--no-checkout".as_ref(),
+                self.path.as_os_str(),
+                target.as_os_str(),
+            ],
+        )
+        .context("cloning the repository")?;
+        git_output(&target, ["checkout", "--quiet", "--detach", commit])
+            .context("checking out the base commit")?;
+        Ok(Clone { dir, path: target })
+    }
+}
+
+/// A temporary clone; deleted on drop (success, error or panic unwinding alike).
+pub struct Clone {
+    dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Clone {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The temporary directory holding the clone; siblings of the clone may be created in it.
+    pub fn scratch(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Everything the run changed, as `git add -A && git diff --cached` writes it.
+    pub fn staged_diff(&self) -> Result<String> {
+        git_output(&self.path, ["add", "-A"])?;
+        let out = git_output(
+            &self.path,
+            ["diff", "--cached", "--no-color", "--no-ext-diff", "--no-textconv", "-M"],
+        )?;
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+}
+
+/// A `git` command with the user's global/system configuration switched off.
+pub fn git_command(dir: &Path) -> Command {
+    let mut cmd = Command::new("git");
+    cmd.current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .env("GIT_AUTHOR_NAME", "rewrite-assist")
+        .env("GIT_AUTHOR_EMAIL", "rewrite-assist@users.noreply.github.com")
+        .env("GIT_COMMITTER_NAME", "rewrite-assist")
+        .env("GIT_COMMITTER_EMAIL", "rewrite-assist@users.noreply.github.com")
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .env_remove("GIT_INDEX_FILE")
+        .stdin(Stdio::null());
+    cmd
+}
+
+/// Runs git in `dir`; a non-zero exit becomes an error carrying git's stderr.
+pub fn git_output<I, S>(dir: &Path, args: I) -> Result<Output>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let args: Vec<_> = args.into_iter().map(|a| a.as_ref().to_os_string()).collect();
+    let out = git_command(dir).args(&args).output().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            bad_input("`git` is not installed or not on PATH")
+        } else {
+            anyhow::Error::new(e).context("running git")
+        }
+    })?;
+    if !out.status.success() {
+        let shown: Vec<_> = args.iter().map(|a| a.to_string_lossy()).collect();
+        bail!("git {} failed: {}", shown.join(" "), String::from_utf8_lossy(&out.stderr).trim());
+    }
+    Ok(out)
+}

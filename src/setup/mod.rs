@@ -1,0 +1,6 @@
+//! Phase 1, setup: a repository and two commits, the PR's diff between them, and isolated
+//! temporary clones to run recipes in. The user's repository is only ever read.
+
+pub mod git;
+
+pub use git::{Clone, Repo};
