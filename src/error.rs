@@ -10,6 +10,8 @@ pub mod exit {
     pub const FAILURE: u8 = 1;
     /// The input was unusable: missing file, not a diff, unknown ref, malformed recipe, bad flags.
     pub const BAD_INPUT: u8 = 2;
+    /// Interrupted by Ctrl-C (128 + SIGINT), after cleaning up.
+    pub const INTERRUPTED: u8 = 130;
 }
 
 /// An error caused by the user's input. Carried inside `anyhow::Error` and recognised at the top

@@ -25,3 +25,4 @@ where
 pub mod fixtures;
 pub mod openrewrite;
 pub mod setup;
+pub mod validation;

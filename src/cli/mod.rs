@@ -1,7 +1,9 @@
 //! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
 //! and prints the result.
 
+mod fixture;
 mod metrics;
+mod validate;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -26,6 +28,10 @@ pub struct Cli {
 pub enum Command {
     /// Precision, recall and F1 of a recipe's diff against a PR's diff.
     Metrics(metrics::Args),
+    /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
+    Fixture(fixture::Args),
+    /// Run a recipe for real on a temporary clone of the base commit and measure it against the PR.
+    Validate(validate::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -44,9 +50,15 @@ where
     crate::logging::init(cli.verbose);
     let result = match cli.command {
         Command::Metrics(args) => metrics::run(args),
+        Command::Validate(args) => validate::run(args),
+        Command::Fixture(args) => fixture::run(args),
     };
     match result {
         Ok(code) => code,
+        Err(_) if crate::validation::process::interrupted() => {
+            let _ = writeln!(std::io::stderr(), "interrupted");
+            exit::INTERRUPTED
+        }
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "error: {}", error::one_line(&e));
             error::exit_code_of(&e)
@@ -60,4 +72,15 @@ pub(crate) fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// `rewrite-assist-output/<command>-<UTC time>` under the current directory.
+pub(crate) fn default_out_dir(command: &str) -> std::path::PathBuf {
+    let now = jiff::Timestamp::now().strftime("%Y%m%d-%H%M%S");
+    std::path::PathBuf::from("rewrite-assist-output").join(format!("{command}-{now}"))
+}
+
+/// Which artifact ships a recipe. Until the catalog knows it, nothing beyond the bundled core.
+pub(crate) fn artifact_lookup() -> impl Fn(&str) -> Option<crate::openrewrite::Coordinates> + Sync {
+    |_name: &str| None
 }

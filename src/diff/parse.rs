@@ -59,6 +59,25 @@ pub fn parse_all(text: &str) -> Result<Diff, ParseError> {
     Ok(Diff { files })
 }
 
+/// `text` without the file sections of excluded paths (build output, wrapper files): what a recipe
+/// run's diff artifact keeps. Sections are cut at `diff --git` lines, which never start a hunk
+/// body line.
+pub fn remove_excluded_sections(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut keep = true;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("diff --git ") {
+            let (old, new) = git_header_paths(rest.trim_end_matches(['\n', '\r']));
+            let path = old.or(new).unwrap_or_default();
+            keep = !is_excluded(&path);
+        }
+        if keep {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 fn normalize_line_endings(text: &str) -> Cow<'_, str> {
     if text.contains('\r') {
         Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
@@ -464,6 +483,14 @@ mod tests {
         let diff = parse(text).unwrap();
         assert_eq!(diff.files[0].path(), "café menu.txt");
         assert_eq!(diff.files[1].path(), "my b/file.txt");
+    }
+
+    #[test]
+    fn excluded_sections_are_cut_from_the_text() {
+        let text = "diff --git a/target/x b/target/x\n--- a/target/x\n+++ b/target/x\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/A.java b/A.java\n--- a/A.java\n+++ b/A.java\n@@ -1 +1 @@\n-a\n+b\n";
+        let kept = remove_excluded_sections(text);
+        assert!(kept.starts_with("diff --git a/A.java"), "{kept}");
+        assert_eq!(parse(&kept).unwrap(), parse(text).unwrap());
     }
 
     #[test]

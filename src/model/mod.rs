@@ -1,5 +1,7 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
 pub mod stats;
+pub mod validation;
 
 pub use stats::{ChangeLine, FileCounts, Metrics};
+pub use validation::{Attribution, ErrorKind, RunError, TestCounts, Timings, ValidationStats};

@@ -162,7 +162,11 @@ impl Versions {
 
     /// Coordinates to put on the recipe classpath for `module`, honouring overrides.
     pub fn coordinates_of(&self, module: &RecipeModule) -> Coordinates {
-        let pinned = module.coordinates();
+        self.apply(module.coordinates())
+    }
+
+    /// `pinned`, or the user's override of the same `group:artifact`.
+    pub fn apply(&self, pinned: Coordinates) -> Coordinates {
         self.overrides.iter().find(|o| o.key() == pinned.key()).cloned().unwrap_or(pinned)
     }
 

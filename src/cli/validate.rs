@@ -1,0 +1,148 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::error::{bad_input, exit};
+use crate::model::{ErrorKind, ValidationStats};
+use crate::openrewrite::Versions;
+use crate::setup::Repo;
+use crate::validation::{self, Request};
+
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("truth").required(true).args(["head", "expected"]))]
+pub struct Args {
+    /// The repository: a work tree or a bare git directory. It is never modified.
+    #[arg(long, value_name = "PATH")]
+    pub repo: PathBuf,
+    /// The commit the recipe runs on (any commit-ish).
+    #[arg(long, value_name = "REF")]
+    pub base: String,
+    /// The PR's head commit: the ground truth is `git diff BASE HEAD`.
+    #[arg(long, value_name = "REF")]
+    pub head: Option<String>,
+    /// The ground truth as a diff file instead of a head commit.
+    #[arg(long, value_name = "PR.diff")]
+    pub expected: Option<PathBuf>,
+    /// The recipe YAML (rewrite.yml format).
+    #[arg(long, value_name = "RECIPE.yml")]
+    pub recipe: PathBuf,
+    /// Which recipe of the file to run (default: the only one it defines).
+    #[arg(long, value_name = "NAME")]
+    pub recipe_name: Option<String>,
+    /// Where recipe.diff, stats.json and build.log go [default: rewrite-assist-output/validate-<time>]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Stop the recipe run after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = validation::DEFAULT_TIMEOUT.as_secs())]
+    pub timeout: u64,
+    #[command(flatten)]
+    pub versions: VersionArgs,
+    /// Print the stats as one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Version overrides shared by the commands that run recipes.
+#[derive(Debug, clap::Args)]
+pub struct VersionArgs {
+    /// rewrite-maven-plugin version [env: REWRITE_ASSIST_MAVEN_PLUGIN_VERSION; default: pinned]
+    #[arg(long, value_name = "VERSION")]
+    pub maven_plugin_version: Option<String>,
+    /// Gradle plugin (org.openrewrite.rewrite) version [env: REWRITE_ASSIST_GRADLE_PLUGIN_VERSION]
+    #[arg(long, value_name = "VERSION")]
+    pub gradle_plugin_version: Option<String>,
+    /// Extra or replacement recipe artifacts, comma-separated g:a:v [env: REWRITE_ASSIST_RECIPE_ARTIFACTS]
+    #[arg(long, value_name = "G:A:V,...")]
+    pub recipe_artifacts: Option<String>,
+}
+
+impl VersionArgs {
+    pub fn resolve(&self) -> Result<Versions> {
+        let mut versions = Versions::from_env()?;
+        if let Some(v) = &self.maven_plugin_version {
+            versions.maven_plugin = v.clone();
+        }
+        if let Some(v) = &self.gradle_plugin_version {
+            versions.gradle_plugin = v.clone();
+        }
+        if let Some(list) = &self.recipe_artifacts {
+            versions.overrides = crate::openrewrite::versions::parse_coordinates_list(list)?;
+        }
+        Ok(versions)
+    }
+}
+
+pub fn run(args: Args) -> Result<u8> {
+    let repo = Repo::open(&args.repo)?;
+    let base = repo.resolve(&args.base)?;
+    let expected_text = match (&args.head, &args.expected) {
+        (Some(head), _) => {
+            let head = repo.resolve(head)?;
+            repo.diff(&base, &head)?
+        }
+        (None, Some(path)) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        (None, None) => return Err(bad_input("give --head or --expected")),
+    };
+    let expected =
+        crate::diff::parse(&expected_text).map_err(|e| bad_input(format!("the expected diff: {e}")))?;
+    let recipe_yaml = std::fs::read_to_string(&args.recipe)
+        .map_err(|e| bad_input(format!("cannot read {}: {e}", args.recipe.display())))?;
+    let versions = args.versions.resolve()?;
+    let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
+    let lookup = super::artifact_lookup();
+    let request = Request {
+        repo: &repo,
+        base: &base,
+        expected: &expected,
+        recipe_yaml: &recipe_yaml,
+        recipe_name: args.recipe_name.as_deref(),
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        versions: &versions,
+        artifacts_for: &lookup,
+        option_check: None,
+        out_dir: &out_dir,
+        file_prefix: "",
+    };
+    let outcome = validation::run(&request).context("validation")?;
+    let stats = outcome.stats;
+    if args.json {
+        super::print_json(&stats)?;
+    } else {
+        print!("{}", render_text(&stats, &out_dir));
+    }
+    Ok(match &stats.error {
+        None => exit::OK,
+        Some(e) if e.kind == ErrorKind::Interrupted => exit::INTERRUPTED,
+        Some(_) => exit::FAILURE,
+    })
+}
+
+fn render_text(stats: &ValidationStats, out_dir: &std::path::Path) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("recipe {}\n", stats.recipe_name));
+    if let Some(error) = &stats.error {
+        out.push_str(&format!("error ({}): {}\n", error.kind, error.detail));
+    }
+    out.push_str(&crate::metrics::render_text(&stats.metrics));
+    out.push_str(&format!(
+        "\ntests: {} before, {} after{}\n",
+        stats.tests.before,
+        stats.tests.after,
+        if stats.tests.dropped { "  (TESTS REMOVED)" } else { "" }
+    ));
+    for warning in &stats.warnings {
+        out.push_str(&format!("warning: {warning}\n"));
+    }
+    out.push_str(&format!(
+        "time: {:.1} s (run {:.1} s)\nartifacts: {}\n",
+        stats.timings.total_seconds,
+        stats.timings.run_seconds,
+        out_dir.display()
+    ));
+    out
+}

@@ -1,0 +1,132 @@
+//! What one validation run produced: `stats.json` / `option-N-stats.json`.
+
+use serde::{Deserialize, Serialize};
+
+use super::Metrics;
+
+/// The result of running one recipe on a clean clone of the base commit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationStats {
+    /// The recipe that was run (`rewrite.activeRecipes`).
+    pub recipe_name: String,
+    /// `maven` or `gradle`; None when the run stopped before the build was detected.
+    pub build_tool: Option<String>,
+    /// Major version of the JDK that ran OpenRewrite.
+    pub jdk: Option<u32>,
+    /// The command line, for reproducing the run by hand.
+    pub command: Option<String>,
+    /// Recipe modules put on the classpath (`g:a:v`).
+    pub recipe_artifacts: Vec<String>,
+    /// The recipe's diff against the PR's diff (all zeros recall when the run failed).
+    pub metrics: Metrics,
+    pub timings: Timings,
+    /// Which recipe changed which file (from the SourcesFileResults data table).
+    pub attribution: Vec<Attribution>,
+    pub tests: TestCounts,
+    /// Problems that did not stop the run, e.g. files OpenRewrite could not parse.
+    pub warnings: Vec<String>,
+    /// Why the recipe could not run; None when it ran.
+    pub error: Option<RunError>,
+}
+
+/// Wall-clock seconds per step.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+pub struct Timings {
+    pub clone_seconds: f64,
+    pub run_seconds: f64,
+    pub analysis_seconds: f64,
+    pub total_seconds: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct TestCounts {
+    pub before: usize,
+    pub after: usize,
+    /// Fewer test methods after the recipe than before.
+    pub dropped: bool,
+}
+
+impl TestCounts {
+    pub fn new(before: usize, after: usize) -> Self {
+        TestCounts { before, after, dropped: after < before }
+    }
+}
+
+/// One row: a recipe (at some level of the recipe hierarchy) changed a file.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Attribution {
+    pub source_path: String,
+    pub after_source_path: String,
+    pub parent_recipe: String,
+    pub recipe: String,
+    /// The recipe's options as the build tool's log prints them (`{key=value, …}`); the data table
+    /// does not record them, and they tell two steps of the same recipe apart.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub options: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// A recipe name OpenRewrite does not know (misspelled, or its module is not on the classpath).
+    UnknownRecipe,
+    /// A required option missing, an option value of the wrong type, or an option name the
+    /// catalog does not know for that recipe.
+    InvalidOption,
+    /// The recipe YAML is not well-formed or not a recipe.
+    YamlError,
+    /// Maven/Gradle could not resolve the plugin, a recipe artifact or the project's dependencies.
+    DependencyResolution,
+    /// Sources could not be parsed and the run failed because of it.
+    ParseFailure,
+    /// Any other failure of the build tool.
+    BuildToolFailure,
+    /// The run exceeded its time limit and was killed.
+    Timeout,
+    /// The user interrupted the run (Ctrl-C).
+    Interrupted,
+}
+
+impl ErrorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::UnknownRecipe => "unknown_recipe",
+            ErrorKind::InvalidOption => "invalid_option",
+            ErrorKind::YamlError => "yaml_error",
+            ErrorKind::DependencyResolution => "dependency_resolution",
+            ErrorKind::ParseFailure => "parse_failure",
+            ErrorKind::BuildToolFailure => "build_tool_failure",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::Interrupted => "interrupted",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A classified run failure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunError {
+    pub kind: ErrorKind,
+    /// One line saying what went wrong.
+    pub detail: String,
+    /// The relevant part of the tool's log.
+    #[serde(default)]
+    pub excerpt: String,
+    /// The recipe at fault, when the log names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recipe: Option<String>,
+    /// The option at fault, when the log names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub property: Option<String>,
+}
+
+impl RunError {
+    pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
+        RunError { kind, detail: detail.into(), excerpt: String::new(), recipe: None, property: None }
+    }
+}

@@ -1,0 +1,371 @@
+//! Declarative OpenRewrite recipes (`rewrite.yml`): reading and checking a user's file before a run,
+//! and writing the ones the pipeline composes.
+//!
+//! Written YAML quotes every scalar option value: unquoted, `newVersion: 3.10` would reach
+//! OpenRewrite as the number 3.1.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+/// The `type` of a recipe document.
+pub const RECIPE_TYPE: &str = "specs.openrewrite.org/v1beta/recipe";
+
+/// One recipe in a `recipeList`, with its options (empty for recipes without options).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecipeStep {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, OptionValue>,
+}
+
+impl RecipeStep {
+    pub fn new(name: impl Into<String>) -> Self {
+        RecipeStep { name: name.into(), options: BTreeMap::new() }
+    }
+
+    /// Adds a string option (builder style).
+    pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.options.insert(key.to_string(), OptionValue::Text(value.into()));
+        self
+    }
+
+    pub fn with_bool(mut self, key: &str, value: bool) -> Self {
+        self.options.insert(key.to_string(), OptionValue::Bool(value));
+        self
+    }
+
+    /// `name` plus sorted options: two steps with the same signature do the same thing.
+    pub fn signature(&self) -> String {
+        let mut s = self.name.clone();
+        for (k, v) in &self.options {
+            let _ = write!(s, " {k}={}", v.as_text());
+        }
+        s
+    }
+}
+
+/// An option value. Booleans stay booleans (OpenRewrite reads `recursive: "true"` as a string);
+/// everything else is written as a quoted string.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Bool(bool),
+    Text(String),
+    List(Vec<String>),
+}
+
+impl OptionValue {
+    pub fn as_text(&self) -> String {
+        match self {
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Text(t) => t.clone(),
+            OptionValue::List(items) => items.join(","),
+        }
+    }
+}
+
+/// A declarative recipe document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeclarativeRecipe {
+    pub name: String,
+    pub display_name: String,
+    pub description: String,
+    pub recipe_list: Vec<RecipeStep>,
+}
+
+impl DeclarativeRecipe {
+    /// Renders the recipe as one YAML document, every scalar quoted.
+    pub fn to_yaml(&self) -> String {
+        let mut out = String::new();
+        out.push_str("---\n");
+        let _ = writeln!(out, "type: {RECIPE_TYPE}");
+        let _ = writeln!(out, "name: {}", quote(&self.name));
+        let _ = writeln!(out, "displayName: {}", quote(&self.display_name));
+        let _ = writeln!(out, "description: {}", quote(&self.description));
+        out.push_str("recipeList:\n");
+        for step in &self.recipe_list {
+            if step.options.is_empty() {
+                let _ = writeln!(out, "  - {}", step.name);
+                continue;
+            }
+            let _ = writeln!(out, "  - {}:", step.name);
+            for (key, value) in &step.options {
+                match value {
+                    OptionValue::Bool(b) => {
+                        let _ = writeln!(out, "      {key}: {b}");
+                    }
+                    OptionValue::Text(text) => {
+                        let _ = writeln!(out, "      {key}: {}", quote(text));
+                    }
+                    OptionValue::List(items) => {
+                        let _ = writeln!(out, "      {key}:");
+                        for item in items {
+                            let _ = writeln!(out, "        - {}", quote(item));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A YAML double-quoted scalar.
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// What a recipe file defines, as far as running it is concerned.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecipeFile {
+    /// Recipes defined in the file (documents of type [`RECIPE_TYPE`]), in file order.
+    pub recipes: Vec<DefinedRecipe>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefinedRecipe {
+    pub name: String,
+    pub steps: Vec<RecipeStep>,
+}
+
+/// Why a recipe file cannot run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecipeFileError {
+    #[error("not valid YAML: {0}")]
+    Yaml(String),
+    #[error("document {0}: {1}")]
+    Document(usize, String),
+    #[error("no recipe defined (a document with `type: {RECIPE_TYPE}` and a `name`)")]
+    NoRecipe,
+}
+
+impl RecipeFile {
+    /// Parses and checks every document: well-formed YAML, recipe documents with a name and a
+    /// well-shaped `recipeList`. Other document types (styles, categories) are allowed and ignored.
+    pub fn parse(text: &str) -> Result<RecipeFile, RecipeFileError> {
+        let mut recipes = Vec::new();
+        for (index, document) in serde_norway::Deserializer::from_str(text).enumerate() {
+            let number = index + 1;
+            let value = serde_norway::Value::deserialize(document)
+                .map_err(|e| RecipeFileError::Yaml(e.to_string()))?;
+            let map = match value {
+                serde_norway::Value::Null => continue,
+                serde_norway::Value::Mapping(map) => map,
+                _ => return Err(RecipeFileError::Document(number, "is not a mapping".into())),
+            };
+            let doc_type = map.get("type").and_then(|v| v.as_str()).unwrap_or("");
+            if doc_type.is_empty() {
+                return Err(RecipeFileError::Document(number, "has no `type`".into()));
+            }
+            if doc_type != RECIPE_TYPE {
+                continue;
+            }
+            let name = map.get("name").and_then(|v| v.as_str()).unwrap_or("").trim().to_string();
+            if name.is_empty() {
+                return Err(RecipeFileError::Document(number, "is a recipe without a `name`".into()));
+            }
+            let steps = match map.get("recipeList") {
+                None | Some(serde_norway::Value::Null) => Vec::new(),
+                Some(serde_norway::Value::Sequence(items)) => items
+                    .iter()
+                    .map(step_of)
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| RecipeFileError::Document(number, format!("recipe {name}: {e}")))?,
+                Some(_) => {
+                    return Err(RecipeFileError::Document(
+                        number,
+                        format!("recipe {name}: `recipeList` is not a list"),
+                    ));
+                }
+            };
+            recipes.push(DefinedRecipe { name, steps });
+        }
+        if recipes.is_empty() {
+            return Err(RecipeFileError::NoRecipe);
+        }
+        Ok(RecipeFile { recipes })
+    }
+
+    pub fn names(&self) -> Vec<&str> {
+        self.recipes.iter().map(|r| r.name.as_str()).collect()
+    }
+
+    pub fn get(&self, name: &str) -> Option<&DefinedRecipe> {
+        self.recipes.iter().find(|r| r.name == name)
+    }
+
+    /// Every recipe the named recipe runs that this file does not define itself (following
+    /// recipes defined in the file), deduplicated, in order of first use.
+    pub fn external_steps(&self, name: &str) -> Vec<&RecipeStep> {
+        let mut out: Vec<&RecipeStep> = Vec::new();
+        let mut visiting = vec![name.to_string()];
+        self.collect_external(name, &mut visiting, &mut out);
+        out
+    }
+
+    fn collect_external<'a>(&'a self, name: &str, visiting: &mut Vec<String>, out: &mut Vec<&'a RecipeStep>) {
+        let Some(recipe) = self.get(name) else { return };
+        for step in &recipe.steps {
+            if self.get(&step.name).is_some() {
+                if !visiting.contains(&step.name) {
+                    visiting.push(step.name.clone());
+                    self.collect_external(&step.name, visiting, out);
+                }
+            } else if !out.iter().any(|s| s.signature() == step.signature()) {
+                out.push(step);
+            }
+        }
+    }
+}
+
+fn step_of(item: &serde_norway::Value) -> Result<RecipeStep, String> {
+    match item {
+        serde_norway::Value::String(name) => Ok(RecipeStep::new(name.trim())),
+        serde_norway::Value::Mapping(map) if map.len() == 1 => {
+            let (key, value) = map.iter().next().ok_or("empty entry")?;
+            let name = key.as_str().ok_or("a recipeList entry's key is not a recipe name")?.trim();
+            let mut step = RecipeStep::new(name);
+            match value {
+                serde_norway::Value::Null => {}
+                serde_norway::Value::Mapping(options) => {
+                    for (k, v) in options {
+                        let key =
+                            k.as_str().ok_or_else(|| format!("{name}: an option name is not a string"))?;
+                        step.options.insert(key.to_string(), option_value(v));
+                    }
+                }
+                _ => return Err(format!("{name}: options must be a mapping")),
+            }
+            Ok(step)
+        }
+        _ => Err("a recipeList entry must be a recipe name or `Name: {options}`".into()),
+    }
+}
+
+fn option_value(value: &serde_norway::Value) -> OptionValue {
+    use serde_norway::Value;
+    match value {
+        Value::Bool(b) => OptionValue::Bool(*b),
+        Value::String(s) => OptionValue::Text(s.clone()),
+        Value::Number(n) => OptionValue::Text(n.to_string()),
+        Value::Sequence(items) => OptionValue::List(
+            items.iter().map(|i| i.as_str().map(str::to_string).unwrap_or_else(|| scalar_text(i))).collect(),
+        ),
+        other => OptionValue::Text(scalar_text(other)),
+    }
+}
+
+fn scalar_text(value: &serde_norway::Value) -> String {
+    serde_norway::to_string(value).map(|s| s.trim().to_string()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = r#"
+---
+type: specs.openrewrite.org/v1beta/recipe
+name: com.example.Outer
+recipeList:
+  - com.example.Inner
+  - org.openrewrite.java.migrate.UpgradeToJava17
+---
+type: specs.openrewrite.org/v1beta/style
+name: com.example.Style
+---
+type: specs.openrewrite.org/v1beta/recipe
+name: com.example.Inner
+recipeList:
+  - org.openrewrite.java.ChangePackage:
+      oldPackageName: javax.persistence
+      newPackageName: jakarta.persistence
+      recursive: true
+  - org.openrewrite.maven.UpgradeDependencyVersion:
+      groupId: org.example
+      artifactId: lib
+      newVersion: 3.10
+"#;
+
+    #[test]
+    fn parses_recipes_and_follows_local_composites() {
+        let file = RecipeFile::parse(TWO).unwrap();
+        assert_eq!(file.names(), vec!["com.example.Outer", "com.example.Inner"]);
+        let steps = file.external_steps("com.example.Outer");
+        let names: Vec<_> = steps.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            vec![
+                "org.openrewrite.java.ChangePackage",
+                "org.openrewrite.maven.UpgradeDependencyVersion",
+                "org.openrewrite.java.migrate.UpgradeToJava17"
+            ]
+        );
+        assert_eq!(steps[0].options["recursive"], OptionValue::Bool(true));
+        // Unquoted 3.10 already lost its trailing zero in YAML: this is why we quote what we write.
+        assert_eq!(steps[1].options["newVersion"], OptionValue::Text("3.1".into()));
+    }
+
+    #[test]
+    fn rejects_what_cannot_run() {
+        assert!(matches!(RecipeFile::parse("a: [unclosed"), Err(RecipeFileError::Yaml(_))));
+        assert_eq!(
+            RecipeFile::parse("type: specs.openrewrite.org/v1beta/style\nname: x\n"),
+            Err(RecipeFileError::NoRecipe)
+        );
+        assert!(matches!(
+            RecipeFile::parse("type: specs.openrewrite.org/v1beta/recipe\nrecipeList: []\n"),
+            Err(RecipeFileError::Document(1, _))
+        ));
+        assert!(matches!(RecipeFile::parse("name: x\n"), Err(RecipeFileError::Document(1, _))));
+        assert!(matches!(
+            RecipeFile::parse("type: specs.openrewrite.org/v1beta/recipe\nname: x\nrecipeList: nope\n"),
+            Err(RecipeFileError::Document(1, _))
+        ));
+        assert_eq!(RecipeFile::parse(""), Err(RecipeFileError::NoRecipe));
+    }
+
+    #[test]
+    fn written_yaml_quotes_scalars_and_reads_back() {
+        let recipe = DeclarativeRecipe {
+            name: "com.example.Option2".into(),
+            display_name: "Option 2: narrow".into(),
+            description: "Say \"hi\"\nthen go".into(),
+            recipe_list: vec![
+                RecipeStep::new("org.openrewrite.maven.UpgradeDependencyVersion")
+                    .with("groupId", "org.example")
+                    .with("artifactId", "lib")
+                    .with("newVersion", "3.10"),
+                RecipeStep::new("org.openrewrite.java.ChangePackage")
+                    .with("oldPackageName", "javax.persistence")
+                    .with("newPackageName", "jakarta.persistence")
+                    .with_bool("recursive", true),
+                RecipeStep::new("org.openrewrite.java.migrate.UpgradeToJava17"),
+            ],
+        };
+        let yaml = recipe.to_yaml();
+        assert!(yaml.contains("      newVersion: \"3.10\"\n"), "{yaml}");
+        assert!(yaml.contains("      recursive: true\n"), "{yaml}");
+        let back = RecipeFile::parse(&yaml).unwrap();
+        assert_eq!(back.recipes[0].name, "com.example.Option2");
+        assert_eq!(back.recipes[0].steps, recipe.recipe_list);
+    }
+}

@@ -1,0 +1,255 @@
+//! Phase 4, validation: run a recipe for real with OpenRewrite on a fresh temporary clone of the base
+//! commit and measure its diff against the PR's.
+//!
+//! The user's repository is only read: the clone lives in a temporary directory that is removed
+//! whatever happens (success, failure, timeout, Ctrl-C); the recipe file and the Gradle init script
+//! live beside the clone, never inside it.
+
+pub mod attribution;
+pub mod backend;
+pub mod build;
+pub mod errors;
+pub mod jdk;
+pub mod process;
+pub mod tests_count;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use crate::diff::{self, Diff, TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE};
+use crate::error::bad_input;
+use crate::model::{ErrorKind, RunError, TestCounts, Timings, ValidationStats};
+use crate::openrewrite::{Coordinates, RecipeFile, RecipeStep, Versions};
+use crate::setup::Repo;
+
+/// Default limit for one recipe execution.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
+
+/// Looks up the artifact that ships a recipe (None: bundled with the plugins, or unknown).
+pub type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + Sync);
+/// Checks a recipe step's option names before running (OpenRewrite ignores unknown ones).
+pub type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), String> + Sync);
+
+/// One validation run.
+pub struct Request<'a> {
+    pub repo: &'a Repo,
+    /// The base commit (a full id, see [`Repo::resolve`]).
+    pub base: &'a str,
+    /// The PR's diff: the ground truth.
+    pub expected: &'a Diff,
+    pub recipe_yaml: &'a str,
+    /// Which recipe of the file to run; None = the only one it defines.
+    pub recipe_name: Option<&'a str>,
+    pub timeout: Duration,
+    pub versions: &'a Versions,
+    pub artifacts_for: ArtifactLookup<'a>,
+    pub option_check: Option<OptionCheck<'a>>,
+    /// Where `<prefix>recipe.diff`, `<prefix>stats.json` and `<prefix>build.log` are written.
+    pub out_dir: &'a Path,
+    /// `""` for `validate`, `"option-2-"` in the analyze pipeline.
+    pub file_prefix: &'a str,
+}
+
+impl Request<'_> {
+    fn artifact(&self, name: &str) -> PathBuf {
+        self.out_dir.join(format!("{}{name}", self.file_prefix))
+    }
+}
+
+/// What a run produced besides the stats.
+pub struct Outcome {
+    pub stats: ValidationStats,
+    /// The recipe's diff (excluded paths removed), as written to `<prefix>recipe.diff`.
+    pub diff: String,
+}
+
+/// Runs the recipe and writes the artifacts. A recipe that cannot run is a classified error inside
+/// the stats; `Err` is for problems with the input or the machine (unknown ref, no build file, no
+/// JDK, no `mvn`).
+pub fn run(req: &Request<'_>) -> Result<Outcome> {
+    process::install_interrupt_handler();
+    let total = Instant::now();
+    std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
+    let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);
+
+    let file = match RecipeFile::parse(req.recipe_yaml) {
+        Ok(file) => file,
+        Err(e) => {
+            return finish(
+                req,
+                stats,
+                String::new(),
+                Some(RunError::new(ErrorKind::YamlError, e.to_string())),
+                total,
+            );
+        }
+    };
+    let name = choose_recipe(&file, req.recipe_name)?;
+    stats.recipe_name = name.clone();
+    let steps = file.external_steps(&name);
+    if let Some(check) = req.option_check {
+        for step in &steps {
+            if let Err(problem) = check(step) {
+                let mut error = RunError::new(ErrorKind::InvalidOption, problem);
+                error.recipe = Some(step.name.clone());
+                return finish(req, stats, String::new(), Some(error), total);
+            }
+        }
+    }
+    let artifacts = artifacts_for(&steps, req);
+    stats.recipe_artifacts = artifacts.iter().map(ToString::to_string).collect();
+
+    let started = Instant::now();
+    let clone = req.repo.clone_at(req.base)?;
+    stats.timings.clone_seconds = started.elapsed().as_secs_f64();
+    let tool = build::detect(clone.path())?;
+    let level = build::language_level(clone.path(), tool);
+    let jdk = jdk::choose(level, &jdk::installed())?;
+    stats.build_tool = Some(format!("{tool:?}").to_lowercase());
+    stats.jdk = Some(jdk.major);
+    let tests_before = tests_count::count(clone.path());
+
+    let recipe_file = clone.scratch().join(TEMPORARY_RECIPE);
+    std::fs::write(&recipe_file, req.recipe_yaml)?;
+    let init_script = clone.scratch().join(TEMPORARY_INIT_SCRIPT);
+    let spec = backend::RunSpec {
+        project: clone.path(),
+        recipe_file: &recipe_file,
+        recipe_name: &name,
+        artifacts: &artifacts,
+        jdk: &jdk,
+        maven_plugin_version: &req.versions.maven_plugin,
+        gradle_plugin_version: &req.versions.gradle_plugin,
+        init_script: &init_script,
+    };
+    if tool == build::BuildTool::Gradle {
+        std::fs::write(&init_script, backend::gradle_init_script(&spec))?;
+    }
+    ignore_build_output(clone.path())?;
+    let invocation = backend::invocation(tool, &spec);
+    stats.command = Some(invocation.display());
+    tracing::info!("running {}", invocation.display());
+
+    let started = Instant::now();
+    let log_path = req.artifact("build.log");
+    let outcome = process::run_logged(invocation.command(), &log_path, req.timeout)?;
+    stats.timings.run_seconds = started.elapsed().as_secs_f64();
+    let log = std::fs::read(&log_path).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+    let error = match outcome {
+        process::Outcome::Exited(status) if status.success() => None,
+        process::Outcome::Exited(_) => Some(errors::classify(&log)),
+        process::Outcome::TimedOut => {
+            let mut e = RunError::new(
+                ErrorKind::Timeout,
+                format!("the run exceeded {} s and was stopped", req.timeout.as_secs()),
+            );
+            e.excerpt = tail(&log, 20);
+            Some(e)
+        }
+        process::Outcome::Interrupted => {
+            Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"))
+        }
+    };
+    if matches!(outcome, process::Outcome::Interrupted) {
+        return finish(req, stats, String::new(), error, total);
+    }
+
+    let started = Instant::now();
+    let diff_text = diff::remove_excluded_sections(&clone.staged_diff()?);
+    stats.attribution = attribution::collect(clone.path(), &log);
+    stats.tests = TestCounts::new(tests_before, tests_count::count(clone.path()));
+    stats.warnings = errors::parse_problems(&log)
+        .into_iter()
+        .map(|f| format!("OpenRewrite could not parse {f}; no recipe saw it"))
+        .collect();
+    if stats.tests.dropped {
+        stats.warnings.push(format!(
+            "the recipe removed test methods: {} before, {} after",
+            stats.tests.before, stats.tests.after
+        ));
+    }
+    stats.timings.analysis_seconds = started.elapsed().as_secs_f64();
+    drop(clone);
+    finish(req, stats, diff_text, error, total)
+}
+
+/// Computes the metrics, writes `<prefix>recipe.diff` and `<prefix>stats.json`.
+fn finish(
+    req: &Request<'_>,
+    mut stats: ValidationStats,
+    diff_text: String,
+    error: Option<RunError>,
+    total: Instant,
+) -> Result<Outcome> {
+    let actual = diff::parse(&diff_text).context("reading the recipe's own diff")?;
+    stats.metrics = crate::metrics::compare(req.expected, &actual);
+    stats.error = error;
+    stats.timings.total_seconds = total.elapsed().as_secs_f64();
+    std::fs::write(req.artifact("recipe.diff"), &diff_text)?;
+    let json = serde_json::to_string_pretty(&stats)?;
+    std::fs::write(req.artifact("stats.json"), json + "\n")?;
+    Ok(Outcome { stats, diff: diff_text })
+}
+
+fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
+    ValidationStats {
+        recipe_name: recipe_name.to_string(),
+        build_tool: None,
+        jdk: None,
+        command: None,
+        recipe_artifacts: Vec::new(),
+        metrics: crate::metrics::compare(expected, &Diff::default()),
+        timings: Timings::default(),
+        attribution: Vec::new(),
+        tests: TestCounts::default(),
+        warnings: Vec::new(),
+        error: None,
+    }
+}
+
+/// The recipe to activate: the one asked for, or the file's only recipe.
+fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<String> {
+    let names = file.names();
+    match asked {
+        Some(name) if file.get(name).is_some() => Ok(name.to_string()),
+        Some(name) => Err(bad_input(format!(
+            "recipe `{name}` is not defined in the recipe file (it defines {})",
+            names.join(", ")
+        ))),
+        None if names.len() == 1 => Ok(names[0].to_string()),
+        None => Err(bad_input(format!(
+            "the recipe file defines several recipes ({}); choose one with --recipe-name",
+            names.join(", ")
+        ))),
+    }
+}
+
+/// Recipe modules the recipe needs, plus the user's extra artifacts; sorted, deduplicated.
+fn artifacts_for(steps: &[&RecipeStep], req: &Request<'_>) -> Vec<Coordinates> {
+    let mut artifacts: Vec<Coordinates> =
+        steps.iter().filter_map(|s| (req.artifacts_for)(&s.name)).map(|c| req.versions.apply(c)).collect();
+    artifacts.extend(req.versions.extra_artifacts());
+    artifacts.sort();
+    artifacts.dedup();
+    artifacts
+}
+
+/// Keeps build output out of `git add -A`: data tables, reports and compiled classes would make
+/// the diff huge. The metric excludes these paths anyway.
+fn ignore_build_output(project: &Path) -> Result<()> {
+    let info = project.join(".git/info");
+    std::fs::create_dir_all(&info)?;
+    let patterns = "/target/\n*/target/\n/build/\n*/build/\n.gradle/\n";
+    let exclude = info.join("exclude");
+    let mut text = std::fs::read_to_string(&exclude).unwrap_or_default();
+    text.push_str(patterns);
+    std::fs::write(exclude, text)?;
+    Ok(())
+}
+
+fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}

@@ -1,0 +1,153 @@
+//! Running a build tool as a child process: its own process group (so a timeout or Ctrl-C kills
+//! Maven/Gradle and every JVM they forked), output captured to a log file, a wall-clock limit.
+
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+/// How a child process ended.
+#[derive(Debug)]
+pub enum Outcome {
+    Exited(ExitStatus),
+    TimedOut,
+    Interrupted,
+}
+
+/// Process groups of running children, killed when the user presses Ctrl-C.
+static CHILDREN: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static HANDLER: Once = Once::new();
+
+/// True once Ctrl-C (or SIGTERM) was received; long loops check it and unwind, so temporary
+/// clones are removed by their destructors before the process exits.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Installs the Ctrl-C / SIGTERM handler once per process. From then on the signal no longer kills
+/// us: running children are killed and loops notice [`interrupted`], so temporary clones are
+/// removed on the way out.
+pub fn install_interrupt_handler() {
+    HANDLER.call_once(|| {
+        let result = ctrlc::set_handler(|| {
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            if let Ok(groups) = CHILDREN.lock() {
+                for &group in groups.iter() {
+                    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+                }
+            }
+        });
+        if let Err(e) = result {
+            tracing::debug!("no Ctrl-C handler installed: {e}");
+        }
+    });
+}
+
+/// Runs `command` in its own process group with stdout and stderr appended to `log`, killing the
+/// whole group after `timeout`.
+pub fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result<Outcome> {
+    use std::os::unix::process::CommandExt;
+
+    install_interrupt_handler();
+    let file = File::create(log).with_context(|| format!("creating {}", log.display()))?;
+    let err_file = file.try_clone()?;
+    command.stdin(Stdio::null()).stdout(file).stderr(err_file).process_group(0);
+    let program = command.get_program().to_string_lossy().into_owned();
+    let mut child = command.spawn().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            crate::error::bad_input(format!("`{program}` is not installed or not on PATH"))
+        } else {
+            anyhow::Error::new(e).context(format!("starting {program}"))
+        }
+    })?;
+    let group = child.id() as i32;
+    register(group);
+    let start = Instant::now();
+    let outcome = loop {
+        if let Some(status) = child.try_wait()? {
+            // The handler may have killed the child already: that exit is the interruption.
+            break if interrupted() { Outcome::Interrupted } else { Outcome::Exited(status) };
+        }
+        if interrupted() {
+            kill_group(group);
+            let _ = child.wait();
+            break Outcome::Interrupted;
+        }
+        if start.elapsed() >= timeout {
+            kill_group(group);
+            let _ = child.wait();
+            break Outcome::TimedOut;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    // Daemons or forked JVMs that outlived the tool itself are part of the run too.
+    kill_group(group);
+    unregister(group);
+    Ok(outcome)
+}
+
+fn kill_group(group: i32) {
+    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+}
+
+fn register(group: i32) {
+    if let Ok(mut groups) = CHILDREN.lock() {
+        groups.push(group);
+    }
+}
+
+fn unregister(group: i32) {
+    if let Ok(mut groups) = CHILDREN.lock() {
+        groups.retain(|&g| g != group);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_output_and_exit_status() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("out.log");
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "echo out; echo err >&2; exit 3"]);
+        let outcome = run_logged(cmd, &log, Duration::from_secs(10)).unwrap();
+        assert!(matches!(outcome, Outcome::Exited(s) if s.code() == Some(3)));
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(text.contains("out") && text.contains("err"));
+    }
+
+    #[test]
+    fn timeout_kills_the_whole_process_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("out.log");
+        let marker = dir.path().join("survivor");
+        // A grandchild that would write the marker after 2 s unless it is killed with its group.
+        let script = format!("(sleep 2; touch {}) & sleep 30", marker.display());
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", &script]);
+        let start = Instant::now();
+        let outcome = run_logged(cmd, &log, Duration::from_millis(300)).unwrap();
+        assert!(matches!(outcome, Outcome::TimedOut));
+        assert!(start.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(2500));
+        assert!(!marker.exists(), "a process of the group survived the timeout");
+    }
+
+    #[test]
+    fn a_missing_program_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err =
+            run_logged(Command::new("no-such-tool-xyz"), &dir.path().join("log"), Duration::from_secs(1))
+                .unwrap_err();
+        assert!(err.to_string().contains("`no-such-tool-xyz` is not installed"), "{err}");
+    }
+}

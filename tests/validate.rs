@@ -1,0 +1,307 @@
+//! `rewrite-assist validate` with real git repositories and real OpenRewrite runs through Maven.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{bin, json_stdout};
+use rewrite_assist::fixtures::scenarios::JAVAX_TO_JAKARTA;
+use rewrite_assist::fixtures::{Fixture, RepoBuilder};
+
+const JAKARTA_RECIPE: &str = r#"---
+type: specs.openrewrite.org/v1beta/recipe
+name: com.example.MigrateToJakarta
+displayName: Migrate to Jakarta Persistence
+recipeList:
+  - org.openrewrite.java.ChangePackage:
+      oldPackageName: "javax.persistence"
+      newPackageName: "jakarta.persistence"
+      recursive: true
+  - org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:
+      oldGroupId: "javax.persistence"
+      oldArtifactId: "javax.persistence-api"
+      newGroupId: "jakarta.persistence"
+      newArtifactId: "jakarta.persistence-api"
+      newVersion: "3.1.0"
+"#;
+
+struct Setup {
+    _dir: tempfile::TempDir,
+    fixture: Fixture,
+    recipe: PathBuf,
+    out: PathBuf,
+}
+
+fn setup(recipe_yaml: &str) -> Setup {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = JAVAX_TO_JAKARTA.build(&dir.path().join("shop")).unwrap();
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(&recipe, recipe_yaml).unwrap();
+    let out = dir.path().join("out");
+    Setup { _dir: dir, fixture, recipe, out }
+}
+
+fn validate(
+    repo: &Path,
+    recipe: &Path,
+    out: &Path,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value, String) {
+    let output = bin()
+        .args(["validate", "--json", "--base", "main", "--head", "migration", "--repo"])
+        .arg(repo)
+        .arg("--recipe")
+        .arg(recipe)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let json = if output.stdout.is_empty() { serde_json::Value::Null } else { json_stdout(&output) };
+    (output.status.code(), json, stderr)
+}
+
+fn git(repo: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git").current_dir(repo).args(args).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn change_package_and_dependency_swap_reproduce_the_pr_exactly() {
+    let s = setup(JAKARTA_RECIPE);
+    let head_before = git(&s.fixture.path, &["rev-parse", "HEAD"]);
+    let (code, stats, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let m = &stats["metrics"];
+    assert_eq!(m["f1"], 1.0, "{stats:#}");
+    assert_eq!(m["perfect_match"], true);
+    assert_eq!(m["true_positives"], 22);
+    assert_eq!(stats["error"], serde_json::Value::Null);
+    assert_eq!(stats["build_tool"], "maven");
+    assert_eq!(stats["tests"], serde_json::json!({"before": 2, "after": 2, "dropped": false}));
+    let attribution = stats["attribution"].as_array().unwrap();
+    assert!(attribution.iter().any(|row| row["source_path"] == "src/main/java/com/acme/shop/Customer.java"
+        && row["recipe"] == "org.openrewrite.java.ChangePackage"
+        && row["options"].as_str().unwrap().contains("newPackageName=jakarta.persistence")));
+    assert!(attribution.iter().any(|row| row["source_path"] == "pom.xml"
+        && row["recipe"] == "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId"));
+
+    // Artifacts: stats.json is the same object, recipe.diff the recipe's diff.
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(s.out.join("stats.json")).unwrap()).unwrap();
+    assert_eq!(written["metrics"], stats["metrics"]);
+    let diff = std::fs::read_to_string(s.out.join("recipe.diff")).unwrap();
+    assert!(diff.contains("+import jakarta.persistence.Entity;"), "{diff}");
+    assert!(!diff.contains("target/"), "build output is not part of the recipe's diff");
+
+    // The user's repository is untouched.
+    assert_eq!(git(&s.fixture.path, &["status", "--porcelain"]), "");
+    assert_eq!(git(&s.fixture.path, &["rev-parse", "HEAD"]), head_before);
+}
+
+#[test]
+fn a_bare_repository_and_an_expected_diff_file_work_too() {
+    let s = setup(JAKARTA_RECIPE);
+    let bare = RepoBuilder::init(&s.fixture.path).unwrap().bare_clone().unwrap();
+    let pr_diff = s.out.with_file_name("pr.diff");
+    std::fs::write(&pr_diff, git(&s.fixture.path, &["diff", "main", "migration"])).unwrap();
+    let output = bin()
+        .args(["validate", "--json", "--base", "main", "--repo"])
+        .arg(&bare)
+        .arg("--expected")
+        .arg(&pr_diff)
+        .arg("--recipe")
+        .arg(&s.recipe)
+        .arg("--out")
+        .arg(&s.out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(json_stdout(&output)["metrics"]["f1"], 1.0);
+}
+
+#[test]
+fn a_misspelled_recipe_is_an_unknown_recipe_error() {
+    let s = setup(&JAKARTA_RECIPE.replace("java.ChangePackage:", "java.ChangePackages:"));
+    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stats["error"]["kind"], "unknown_recipe", "{stats:#}");
+    assert_eq!(stats["error"]["recipe"], "org.openrewrite.java.ChangePackages");
+    assert!(stats["error"]["excerpt"].as_str().unwrap().contains("cannot be found"));
+    assert_eq!(stats["metrics"]["recall"], 0.0);
+}
+
+#[test]
+fn a_wrong_option_name_is_an_option_error() {
+    let s = setup(&JAKARTA_RECIPE.replace("newPackageName:", "newPackage:"));
+    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stats["error"]["kind"], "invalid_option", "{stats:#}");
+    assert_eq!(stats["error"]["property"], "newPackageName");
+}
+
+#[test]
+fn a_run_over_its_time_limit_is_killed_with_all_its_processes() {
+    let s = setup(JAKARTA_RECIPE);
+    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &["--timeout", "2"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stats["error"]["kind"], "timeout", "{stats:#}");
+    // The recipe file lived in the run's temporary directory: no process may still mention it,
+    // and the directory itself is gone.
+    let command = stats["command"].as_str().unwrap();
+    let config =
+        command.split_whitespace().find_map(|a| a.strip_prefix("-Drewrite.configLocation=")).unwrap();
+    assert!(!Path::new(config).exists(), "the temporary clone was removed");
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            assert!(!String::from_utf8_lossy(&cmdline).contains(config), "a process of the run survived");
+        }
+    }
+}
+
+#[test]
+fn a_recipe_that_deletes_a_test_method_is_flagged() {
+    let recipe = r#"type: specs.openrewrite.org/v1beta/recipe
+name: com.example.DropTest
+recipeList:
+  - org.openrewrite.text.FindAndReplace:
+      find: "    @Test\n    public void hasNoIdBeforeSaving\\(\\) \\{\n[^}]*\\}\n"
+      replace: ""
+      regex: true
+      caseSensitive: true
+      filePattern: "**/CustomerTest.java"
+"#;
+    let s = setup(recipe);
+    let (code, stats, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stats["tests"], serde_json::json!({"before": 2, "after": 1, "dropped": true}), "{stats:#}");
+    assert!(
+        stats["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w.as_str().unwrap().contains("removed test methods"))
+    );
+}
+
+#[test]
+fn two_runs_in_parallel_on_the_same_repository_do_not_interfere() {
+    let s = setup(JAKARTA_RECIPE);
+    let other_out = s.out.with_file_name("out-2");
+    let runs: Vec<_> = [s.out.clone(), other_out]
+        .into_iter()
+        .map(|out| {
+            let (repo, recipe) = (s.fixture.path.clone(), s.recipe.clone());
+            std::thread::spawn(move || validate(&repo, &recipe, &out, &[]))
+        })
+        .collect();
+    for run in runs {
+        let (code, stats, stderr) = run.join().unwrap();
+        assert_eq!(code, Some(0), "{stderr}");
+        assert_eq!(stats["metrics"]["f1"], 1.0);
+    }
+    assert_eq!(git(&s.fixture.path, &["status", "--porcelain"]), "");
+}
+
+#[test]
+fn malformed_recipe_yaml_is_reported_without_running_anything() {
+    let s = setup("type: specs.openrewrite.org/v1beta/recipe\nname: x\nrecipeList: [unclosed\n");
+    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stats["error"]["kind"], "yaml_error");
+    assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
+}
+
+#[test]
+fn input_problems_are_one_line_errors_with_exit_2() {
+    let s = setup(JAKARTA_RECIPE);
+    let two =
+        format!("{JAKARTA_RECIPE}---\ntype: specs.openrewrite.org/v1beta/recipe\nname: com.example.Other\n");
+    let two_path = s.recipe.with_file_name("two.yml");
+    std::fs::write(&two_path, two).unwrap();
+    let no_build = tempfile::tempdir().unwrap();
+    let plain = RepoBuilder::init(no_build.path()).unwrap();
+    plain.write("README.md", "hello\n").unwrap();
+    plain.commit("one").unwrap();
+    plain.branch("migration").unwrap();
+    plain.write("README.md", "hello world\n").unwrap();
+    plain.commit("two").unwrap();
+
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["--repo".into(), "/nonexistent".into()], "no such directory"),
+        (vec!["--repo".into(), s.out.parent().unwrap().display().to_string()], "not a git repository"),
+        (vec!["--base".into(), "no-such-branch".into()], "unknown ref `no-such-branch`"),
+        (vec!["--recipe".into(), two_path.display().to_string()], "choose one with --recipe-name"),
+        (vec!["--recipe-name".into(), "com.example.Nope".into()], "is not defined in the recipe file"),
+        (vec!["--repo".into(), no_build.path().display().to_string()], "looked for pom.xml"),
+    ];
+    for (overrides, message) in cases {
+        let mut args: Vec<String> = vec![
+            "validate".into(),
+            "--repo".into(),
+            s.fixture.path.display().to_string(),
+            "--base".into(),
+            "main".into(),
+            "--head".into(),
+            "migration".into(),
+            "--recipe".into(),
+            s.recipe.display().to_string(),
+            "--out".into(),
+            s.out.display().to_string(),
+        ];
+        for pair in overrides.chunks(2) {
+            match args.iter().position(|a| *a == pair[0]) {
+                Some(at) => args[at + 1] = pair[1].clone(),
+                None => args.extend(pair.iter().cloned()),
+            }
+        }
+        let output = bin().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(message), "expected `{message}` in: {stderr}");
+    }
+}
+
+#[test]
+fn ctrl_c_stops_the_run_and_removes_the_clone() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+
+    let s = setup(JAKARTA_RECIPE);
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_rewrite-assist"))
+        .args(["validate", "--json", "--base", "main", "--head", "migration", "--repo"])
+        .arg(&s.fixture.path)
+        .arg("--recipe")
+        .arg(&s.recipe)
+        .arg("--out")
+        .arg(&s.out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until Maven is running (its log exists and has output), then interrupt.
+    let log = s.out.join("build.log");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::metadata(&log).map(|m| m.len() == 0).unwrap_or(true) {
+        assert!(std::time::Instant::now() < deadline, "Maven never started");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{:?} {}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(stats["error"]["kind"], "interrupted");
+    let command = stats["command"].as_str().unwrap();
+    let config =
+        command.split_whitespace().find_map(|a| a.strip_prefix("-Drewrite.configLocation=")).unwrap();
+    assert!(!Path::new(config).parent().unwrap().exists(), "the temporary directory was removed");
+    assert_eq!(git(&s.fixture.path, &["status", "--porcelain"]), "");
+}
