@@ -23,5 +23,6 @@ where
     ExitCode::from(cli::main(args))
 }
 pub mod fixtures;
+pub mod intents;
 pub mod openrewrite;
 pub mod setup;

@@ -6,7 +6,7 @@ mod exclude;
 mod parse;
 
 pub use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
-pub use parse::{ParseError, parse};
+pub use parse::{ParseError, parse, parse_all};
 
 use serde::{Deserialize, Serialize};
 

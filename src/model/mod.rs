@@ -1,5 +1,7 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
+pub mod intent;
 pub mod stats;
 
+pub use intent::{Intent, IntentTree, Level};
 pub use stats::{ChangeLine, FileCounts, Metrics};
