@@ -369,7 +369,7 @@ impl Resolver<'_> {
                 None
             }
             (None, None) if call => {
-                // `receiver.oldName(` -> `receiver.oldName(`: same receiver, another method.
+                // `receiver.oldName(` -> `receiver.newName(`: same receiver, another method.
                 let (old_receiver, old_method) = old.rsplit_once('.').unwrap_or(("", old));
                 let (new_receiver, new_method) = new.rsplit_once('.').unwrap_or(("", new));
                 let lower = |s: &str| s.starts_with(|c: char| c.is_lowercase());

@@ -611,3 +611,61 @@ fn atomics_helper_lists_kinds_and_params() {
         vec![("text.edit".to_string(), vec![("from".into(), "x".into()), ("to".into(), "y".into())])]
     );
 }
+
+#[test]
+fn annotations_with_arguments_and_static_method_renames() {
+    let old = "package a;\n\nimport org.junit.runner.RunWith;\nimport org.springframework.test.context.junit4.SpringRunner;\nimport com.acme.Strings;\n\n@RunWith(SpringRunner.class)\nclass ATest {\n    String s = Strings.isEmptyString(\"x\");\n}\n";
+    let new = "package a;\n\nimport org.junit.jupiter.api.extension.ExtendWith;\nimport org.springframework.test.context.junit.jupiter.SpringExtension;\nimport com.acme.Strings;\n\n@ExtendWith(SpringExtension.class)\nclass ATest {\n    String s = Strings.isEmpty(\"x\");\n}\n";
+    let tree = extract(&[changed("src/test/java/a/ATest.java", old, new)]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    expect(
+        &only(&tree, "java.annotation_change"),
+        &[
+            ("old_annotation", "org.junit.runner.RunWith"),
+            ("new_annotation", "org.junit.jupiter.api.extension.ExtendWith"),
+        ],
+    );
+    expect(
+        &only(&tree, "java.type_rename"),
+        &[
+            ("old_type", "org.springframework.test.context.junit4.SpringRunner"),
+            ("new_type", "org.springframework.test.context.junit.jupiter.SpringExtension"),
+        ],
+    );
+    expect(
+        &only(&tree, "java.method_rename"),
+        &[("old_method", "isEmptyString"), ("new_method", "isEmpty"), ("declaring_type", "com.acme.Strings")],
+    );
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_junit4_to_junit5"]);
+}
+
+#[test]
+fn random_syntax_soup_never_panics() {
+    // A fixed pseudo-random generator: the same inputs every run.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let alphabet: Vec<char> = "ab:{}[]<>/=\"'@.;*-# \t\n\nimportpackagestaticFROM\\é$()&".chars().collect();
+    let paths = [
+        "pom.xml",
+        "b.gradle.kts",
+        "A.java",
+        "c.yaml",
+        ".github/workflows/w.yml",
+        "d.properties",
+        "Dockerfile",
+    ];
+    for round in 0..400 {
+        let mut soup = || {
+            (0..(next() % 120))
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect::<String>()
+        };
+        let (old, new) = (soup(), soup());
+        let _ = extract(&[changed(paths[round % paths.len()], &old, &new)]);
+    }
+}
