@@ -270,6 +270,8 @@ fn java_11_to_17_in_pom_ci_and_docker() {
         ],
     );
     insta::assert_snapshot!(render_markdown(&tree));
+    // The JSON contract, byte for byte.
+    insta::assert_snapshot!("java_11_to_17_json", serde_json::to_string_pretty(&tree).unwrap());
 }
 
 #[test]
