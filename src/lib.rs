@@ -23,6 +23,7 @@ where
     ExitCode::from(cli::main(args))
 }
 pub mod fixtures;
+pub mod intents;
 pub mod openrewrite;
 pub mod setup;
 pub mod validation;

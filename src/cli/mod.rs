@@ -2,6 +2,7 @@
 //! and prints the result.
 
 mod fixture;
+mod intents;
 mod metrics;
 mod validate;
 
@@ -32,6 +33,8 @@ pub enum Command {
     Fixture(fixture::Args),
     /// Run a recipe for real on a temporary clone of the base commit and measure it against the PR.
     Validate(validate::Args),
+    /// The intent tree of a PR: what it meant to do, with the diff lines behind each intent.
+    Intents(intents::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -52,6 +55,7 @@ where
         Command::Metrics(args) => metrics::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Fixture(args) => fixture::run(args),
+        Command::Intents(args) => intents::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,7 +1,9 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
+pub mod intent;
 pub mod stats;
 pub mod validation;
 
+pub use intent::{Intent, IntentTree, Level};
 pub use stats::{ChangeLine, FileCounts, Metrics};
 pub use validation::{Attribution, ErrorKind, RunError, TestCounts, Timings, ValidationStats};

@@ -1,0 +1,395 @@
+//! Realistic migrations, end to end through `extract_from`, with snapshots of the markdown.
+
+use super::*;
+
+pub(in crate::intents) const POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.acme</groupId>
+  <artifactId>shop</artifactId>
+  <version>1.0.0</version>
+  <properties>
+    <java.version>11</java.version>
+  </properties>
+  <dependencies>
+    <dependency>
+      <groupId>javax.persistence</groupId>
+      <artifactId>javax.persistence-api</artifactId>
+      <version>2.2</version>
+    </dependency>
+    <dependency>
+      <groupId>org.slf4j</groupId>
+      <artifactId>slf4j-api</artifactId>
+      <version>1.7.36</version>
+    </dependency>
+  </dependencies>
+</project>
+"#;
+
+const CUSTOMER_JAVAX: &str = "package com.acme.shop;
+
+import javax.persistence.Entity;
+import javax.persistence.Id;
+import javax.validation.constraints.NotNull;
+
+@Entity
+public class Customer {
+    @Id
+    private Long id;
+
+    @NotNull
+    private String name;
+}
+";
+
+const ORDER_JAVAX: &str = "package com.acme.shop;
+
+import java.util.List;
+import javax.persistence.Entity;
+import javax.persistence.OneToMany;
+
+@Entity
+public class Order {
+    @OneToMany
+    private List<Item> items;
+
+    public javax.persistence.EntityManager manager() { return null; }
+}
+";
+
+#[test]
+fn javax_to_jakarta_imports_and_dependency_swap() {
+    let pom_new = POM_JAVAX
+        .replace("<groupId>javax.persistence</groupId>", "<groupId>jakarta.persistence</groupId>")
+        .replace(
+            "<artifactId>javax.persistence-api</artifactId>",
+            "<artifactId>jakarta.persistence-api</artifactId>",
+        )
+        .replace("<version>2.2</version>", "<version>3.1.0</version>");
+    let tree = extract(&[
+        changed("pom.xml", POM_JAVAX, &pom_new),
+        changed(
+            "src/main/java/com/acme/shop/Customer.java",
+            CUSTOMER_JAVAX,
+            &CUSTOMER_JAVAX.replace("javax.", "jakarta."),
+        ),
+        changed(
+            "src/main/java/com/acme/shop/Order.java",
+            ORDER_JAVAX,
+            &ORDER_JAVAX.replace("javax.", "jakarta."),
+        ),
+    ]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_javax_to_jakarta"]);
+    let moves = of_kind(&tree, "java.package_move");
+    let pairs: Vec<(&str, &str)> =
+        moves.iter().map(|m| (m.param("old_package"), m.param("new_package"))).collect();
+    assert_eq!(
+        pairs,
+        vec![
+            ("javax.persistence", "jakarta.persistence"),
+            ("javax.validation.constraints", "jakarta.validation.constraints")
+        ]
+    );
+    // One intent for the package across both files, with the fully qualified usage as evidence.
+    assert_eq!(moves[0].params["files"].as_array().unwrap().len(), 2);
+    assert!(
+        moves[0].evidence.iter().any(|l| l.content.contains("jakarta.persistence.EntityManager manager()"))
+    );
+    let swap = only(&tree, "maven.dependency_swap");
+    expect(
+        &swap,
+        &[
+            ("old_group_id", "javax.persistence"),
+            ("old_artifact_id", "javax.persistence-api"),
+            ("new_group_id", "jakarta.persistence"),
+            ("new_artifact_id", "jakarta.persistence-api"),
+            ("old_version", "2.2"),
+            ("new_version", "3.1.0"),
+            ("file", "pom.xml"),
+        ],
+    );
+    insta::assert_snapshot!(render_markdown(&tree));
+}
+
+const POM_JUNIT4: &str = r#"<project>
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.acme</groupId>
+  <artifactId>calc</artifactId>
+  <version>1.0.0</version>
+  <dependencies>
+    <dependency>
+      <groupId>junit</groupId>
+      <artifactId>junit</artifactId>
+      <version>4.13.2</version>
+      <scope>test</scope>
+    </dependency>
+  </dependencies>
+</project>
+"#;
+
+const CALC_TEST_4: &str = "package com.acme.calc;
+
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Before;
+import org.junit.Test;
+
+public class CalculatorTest {
+    private Calculator calculator;
+
+    @Before
+    public void setUp() {
+        calculator = new Calculator();
+    }
+
+    @Test
+    public void adds() {
+        assertEquals(4, calculator.add(2, 2));
+    }
+}
+";
+
+const CALC_TEST_5: &str = "package com.acme.calc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+public class CalculatorTest {
+    private Calculator calculator;
+
+    @BeforeEach
+    public void setUp() {
+        calculator = new Calculator();
+    }
+
+    @Test
+    public void adds() {
+        assertEquals(4, calculator.add(2, 2));
+    }
+}
+";
+
+#[test]
+fn junit4_to_junit5_imports_annotations_and_pom() {
+    let pom_new = POM_JUNIT4
+        .replace("<groupId>junit</groupId>", "<groupId>org.junit.jupiter</groupId>")
+        .replace("<artifactId>junit</artifactId>", "<artifactId>junit-jupiter</artifactId>")
+        .replace("4.13.2", "5.10.1");
+    let tree = extract(&[
+        changed("pom.xml", POM_JUNIT4, &pom_new),
+        changed("src/test/java/com/acme/calc/CalculatorTest.java", CALC_TEST_4, CALC_TEST_5),
+    ]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_junit4_to_junit5"]);
+    expect(
+        &only(&tree, "java.annotation_change"),
+        &[("old_annotation", "org.junit.Before"), ("new_annotation", "org.junit.jupiter.api.BeforeEach")],
+    );
+    expect(
+        &only(&tree, "java.type_rename"),
+        &[("old_type", "org.junit.Test"), ("new_type", "org.junit.jupiter.api.Test")],
+    );
+    expect(
+        &only(&tree, "java.static_call_target"),
+        &[
+            ("method", "assertEquals"),
+            ("old_type", "org.junit.Assert"),
+            ("new_type", "org.junit.jupiter.api.Assertions"),
+        ],
+    );
+    expect(
+        &only(&tree, "maven.dependency_swap"),
+        &[
+            ("old_group_id", "junit"),
+            ("new_group_id", "org.junit.jupiter"),
+            ("new_artifact_id", "junit-jupiter"),
+        ],
+    );
+    insta::assert_snapshot!(render_markdown(&tree));
+}
+
+const CI_11: &str = "name: CI
+on: [push, pull_request]
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v3
+      - name: Set up JDK
+        uses: actions/setup-java@v3
+        with:
+          java-version: '11'
+          distribution: 'temurin'
+          cache: maven
+      - run: mvn -B verify
+";
+
+#[test]
+fn java_11_to_17_in_pom_ci_and_docker() {
+    let ci_17 = CI_11.replace("'11'", "'17'").replace("checkout@v3", "checkout@v4");
+    let tree = extract(&[
+        changed("pom.xml", POM_JAVAX, &POM_JAVAX.replace("<java.version>11<", "<java.version>17<")),
+        changed(".github/workflows/ci.yml", CI_11, &ci_17),
+        changed(
+            "Dockerfile",
+            "FROM eclipse-temurin:11-jre\nCOPY target/app.jar /app.jar\nENTRYPOINT [\"java\", \"-jar\", \"/app.jar\"]\n",
+            "FROM eclipse-temurin:17-jre\nCOPY target/app.jar /app.jar\nENTRYPOINT [\"java\", \"-jar\", \"/app.jar\"]\n",
+        ),
+    ]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    assert_eq!(strategic_kinds(&tree), vec!["upgrade_java"]);
+    assert_eq!(tree.intents[0].title, "Upgrade Java 11 -> 17");
+    assert_eq!(tree.intents[0].params["from"], "11");
+    expect(
+        &only(&tree, "maven.property_change"),
+        &[("key", "java.version"), ("old_value", "11"), ("new_value", "17")],
+    );
+    expect(
+        &only(&tree, "github_actions.setup_java"),
+        &[
+            ("old_version", "11"),
+            ("new_version", "17"),
+            ("old_distribution", "temurin"),
+            ("new_distribution", "temurin"),
+        ],
+    );
+    expect(
+        &only(&tree, "github_actions.action_version"),
+        &[("action", "actions/checkout"), ("old_ref", "v3"), ("new_ref", "v4")],
+    );
+    expect(
+        &only(&tree, "docker.from_change"),
+        &[
+            ("old_image", "eclipse-temurin"),
+            ("old_tag", "11-jre"),
+            ("new_image", "eclipse-temurin"),
+            ("new_tag", "17-jre"),
+        ],
+    );
+    insta::assert_snapshot!(render_markdown(&tree));
+    // The JSON contract, byte for byte.
+    insta::assert_snapshot!("java_11_to_17_json", serde_json::to_string_pretty(&tree).unwrap());
+}
+
+#[test]
+fn dependency_swap_with_its_package_move() {
+    let pom = POM_JAVAX.replace(
+        "<groupId>org.slf4j</groupId>\n      <artifactId>slf4j-api</artifactId>\n      <version>1.7.36</version>",
+        "<groupId>commons-lang</groupId>\n      <artifactId>commons-lang</artifactId>\n      <version>2.6</version>",
+    );
+    let pom_new = pom.replace(
+        "<groupId>commons-lang</groupId>\n      <artifactId>commons-lang</artifactId>\n      <version>2.6</version>",
+        "<groupId>org.apache.commons</groupId>\n      <artifactId>commons-lang3</artifactId>\n      <version>3.14.0</version>",
+    );
+    let util = "package com.acme;\n\nimport org.apache.commons.lang.StringUtils;\n\nclass Names {\n    String clean(String s) { return StringUtils.trim(s); }\n}\n";
+    let tree = extract(&[
+        changed("pom.xml", &pom, &pom_new),
+        changed("src/main/java/com/acme/Names.java", util, &util.replace("commons.lang.", "commons.lang3.")),
+    ]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_dependency"]);
+    assert_eq!(
+        tree.intents[0].title,
+        "Migrate commons-lang:commons-lang -> org.apache.commons:commons-lang3"
+    );
+    expect(
+        &only(&tree, "maven.dependency_swap"),
+        &[
+            ("old_artifact_id", "commons-lang"),
+            ("new_artifact_id", "commons-lang3"),
+            ("new_version", "3.14.0"),
+        ],
+    );
+    // A single type moved: a precise type change rather than a package move.
+    expect(
+        &only(&tree, "java.type_rename"),
+        &[
+            ("old_type", "org.apache.commons.lang.StringUtils"),
+            ("new_type", "org.apache.commons.lang3.StringUtils"),
+        ],
+    );
+    assert_eq!(tree.intents[0].children.len(), 2, "the swap and the type change are one migration");
+}
+
+#[test]
+fn spring_config_key_renames_in_properties_and_yaml() {
+    let properties_old = "spring.datasource.url=jdbc:h2:mem:shop\nspring.datasource.initialization-mode=always\nserver.port=8080\n";
+    let properties_new =
+        "spring.datasource.url=jdbc:h2:mem:shop\nspring.sql.init.mode=always\nserver.port=8081\n";
+    let yaml_old = "spring:\n  datasource:\n    url: jdbc:h2:mem:shop\n    initialization-mode: always\nserver:\n  port: 8080\n";
+    let yaml_new = "spring:\n  datasource:\n    url: jdbc:h2:mem:shop\n  sql:\n    init:\n      mode: always\nserver:\n  port: \"8081\"\n";
+    let tree = extract(&[
+        changed("src/main/resources/application.properties", properties_old, properties_new),
+        changed("src/main/resources/application.yml", yaml_old, yaml_new),
+    ]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    expect(
+        &only(&tree, "properties.key_rename"),
+        &[("old_key", "spring.datasource.initialization-mode"), ("new_key", "spring.sql.init.mode")],
+    );
+    expect(
+        &only(&tree, "properties.value_change"),
+        &[("key", "server.port"), ("old_value", "8080"), ("new_value", "8081")],
+    );
+    let rename = of_kind(&tree, "yaml.key_rename");
+    assert_eq!(rename.len(), 1);
+    assert_eq!(rename[0].param("new_key"), "spring.sql.init.mode");
+    // The new parent keys `sql:` and `init:` are part of the rename.
+    assert_eq!(rename[0].evidence.len(), 4);
+    expect(
+        &only(&tree, "yaml.value_change"),
+        &[("key", "server.port"), ("old_value", "8080"), ("new_value", "8081"), ("quoted", "true")],
+    );
+    insta::assert_snapshot!(render_markdown(&tree));
+}
+
+#[test]
+fn spring_boot_upgrade_owns_parent_jakarta_and_config() {
+    let parent = |v: &str| {
+        format!(
+            "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <parent>\n    <groupId>org.springframework.boot</groupId>\n    <artifactId>spring-boot-starter-parent</artifactId>\n    <version>{v}</version>\n  </parent>\n  <artifactId>shop</artifactId>\n</project>\n"
+        )
+    };
+    let tree = extract(&[
+        changed("pom.xml", &parent("2.7.18"), &parent("3.1.5")),
+        changed(
+            "src/main/java/com/acme/shop/Customer.java",
+            CUSTOMER_JAVAX,
+            &CUSTOMER_JAVAX.replace("javax.", "jakarta."),
+        ),
+        changed(
+            "src/main/resources/application.properties",
+            "spring.datasource.initialization-mode=always\n",
+            "spring.sql.init.mode=always\n",
+        ),
+    ]);
+    assert_eq!(strategic_kinds(&tree), vec!["upgrade_spring_boot"]);
+    assert_eq!(tree.intents[0].title, "Upgrade Spring Boot 2.7 -> 3.1");
+    assert_eq!(tree.intents.len(), 1, "{}", render_markdown(&tree));
+    expect(
+        &only(&tree, "maven.parent_change"),
+        &[
+            ("old_version", "2.7.18"),
+            ("new_version", "3.1.5"),
+            ("new_artifact_id", "spring-boot-starter-parent"),
+        ],
+    );
+}
+
+#[test]
+fn same_pr_gives_byte_identical_json() {
+    let files = || {
+        vec![
+            changed("pom.xml", POM_JUNIT4, &POM_JUNIT4.replace("4.13.2", "4.13.1")),
+            changed("src/test/java/com/acme/calc/CalculatorTest.java", CALC_TEST_4, CALC_TEST_5),
+            changed("README.md", "# Calc\nOld text\n", "# Calc\nNew text\n"),
+        ]
+    };
+    let first = serde_json::to_string_pretty(&extract(&files())).unwrap();
+    for _ in 0..3 {
+        assert_eq!(serde_json::to_string_pretty(&extract(&files())).unwrap(), first);
+    }
+}

@@ -1,0 +1,504 @@
+//! Builds the tree: identical atomic intents of several files are merged, atomic intents are
+//! grouped into tactical intents per concern, and tacticals into the strategic intents that their
+//! members add up to (Java level in pom + CI + Docker -> "Upgrade Java 11 -> 17").
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use crate::model::intent::kind;
+use crate::model::{Intent, Level};
+
+use super::atomic::Atomic;
+use super::text::sort_lines;
+use super::versions::{distinctive_words, docker_java_major, java_major, major, major_minor};
+
+/// Tactical kinds in display order, with the label their title starts with.
+const TACTICALS: &[(&str, &str)] = &[
+    ("change_parent", "Change the parent POM"),
+    ("set_java_level", "Set the Java level in build files"),
+    ("change_build_properties", "Change build properties"),
+    ("change_dependencies", "Change dependencies"),
+    ("update_build_plugins", "Update build plugins"),
+    ("configure_build_plugins", "Change build plugin configuration"),
+    ("change_repositories", "Change repositories"),
+    ("update_gradle_wrapper", "Update the Gradle wrapper"),
+    ("move_packages", "Move packages"),
+    ("change_types", "Change types"),
+    ("change_annotations", "Change annotations"),
+    ("change_static_calls", "Change static call targets"),
+    ("rename_methods", "Rename methods"),
+    ("rename_config_keys", "Rename configuration keys"),
+    ("change_config_values", "Change configuration values"),
+    ("update_config_keys", "Add or remove configuration keys"),
+    ("bump_ci_java", "Bump setup-java in CI"),
+    ("bump_ci_actions", "Bump GitHub Actions"),
+    ("change_ci_values", "Change CI workflow values"),
+    ("update_docker_images", "Update Docker base images"),
+    ("move_files", "Move files"),
+    ("add_files", "Add files"),
+    ("delete_files", "Delete files"),
+    ("edit_text", "Edit text"),
+    ("reorder_imports", "Reorder imports"),
+    ("format_whitespace", "Whitespace-only changes"),
+];
+
+/// A strategic intent found in the atomic ones.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Strategy {
+    SpringBoot { from: String, to: String },
+    Java { from: u32, to: u32 },
+    Jakarta,
+    JUnit,
+    Dependency { old: String, new: String },
+}
+
+impl Strategy {
+    fn intent(&self) -> (String, String, BTreeMap<String, Value>) {
+        let mut params = BTreeMap::new();
+        let mut put = |k: &str, v: String| {
+            params.insert(k.to_string(), Value::String(v));
+        };
+        let (kind, title) = match self {
+            Strategy::SpringBoot { from, to } => {
+                put("from", from.clone());
+                put("to", to.clone());
+                (
+                    "upgrade_spring_boot",
+                    format!("Upgrade Spring Boot {} -> {}", major_minor(from), major_minor(to)),
+                )
+            }
+            Strategy::Java { from, to } => {
+                put("from", from.to_string());
+                put("to", to.to_string());
+                ("upgrade_java", format!("Upgrade Java {from} -> {to}"))
+            }
+            Strategy::Jakarta => ("migrate_javax_to_jakarta", "Migrate javax -> jakarta".to_string()),
+            Strategy::JUnit => ("migrate_junit4_to_junit5", "Migrate JUnit 4 -> 5".to_string()),
+            Strategy::Dependency { old, new } => {
+                put("from", old.clone());
+                put("to", new.clone());
+                ("migrate_dependency", format!("Migrate {old} -> {new}"))
+            }
+        };
+        (kind.to_string(), title, params)
+    }
+}
+
+pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
+    let atomics = merge(atomics);
+    let owners = owners(&atomics);
+    // (owner, tactical position) -> atomics
+    let mut groups: BTreeMap<(Option<Strategy>, usize), Vec<Atomic>> = BTreeMap::new();
+    for (atomic, owner) in atomics.into_iter().zip(owners) {
+        let java = matches!(owner, Some(Strategy::Java { .. })) || java_level(&atomic).is_some();
+        let tactical = tactical_of(&atomic, java);
+        let position = TACTICALS.iter().position(|(k, _)| *k == tactical).unwrap_or(TACTICALS.len());
+        groups.entry((owner, position)).or_default().push(atomic);
+    }
+    let mut strategic: BTreeMap<Strategy, Vec<Intent>> = BTreeMap::new();
+    let mut top: Vec<Intent> = Vec::new();
+    for ((owner, position), mut members) in groups {
+        members.sort_by_cached_key(sort_key);
+        let (kind, label) = TACTICALS.get(position).copied().unwrap_or(("other", "Other changes"));
+        let title =
+            if members.len() > 1 { format!("{label} ({})", members.len()) } else { label.to_string() };
+        let node = Intent {
+            id: String::new(),
+            level: Level::Tactical,
+            kind: kind.to_string(),
+            title,
+            params: BTreeMap::new(),
+            labels: Vec::new(),
+            evidence: Vec::new(),
+            children: members.into_iter().map(into_intent).collect(),
+        };
+        match owner {
+            Some(strategy) => strategic.entry(strategy).or_default().push(node),
+            None => top.push(node),
+        }
+    }
+    let mut tree: Vec<Intent> = strategic
+        .into_iter()
+        .map(|(strategy, children)| {
+            let (kind, title, params) = strategy.intent();
+            Intent {
+                id: String::new(),
+                level: Level::Strategic,
+                kind,
+                title,
+                params,
+                labels: Vec::new(),
+                evidence: Vec::new(),
+                children,
+            }
+        })
+        .collect();
+    tree.extend(top);
+    number(&mut tree, "");
+    tree
+}
+
+fn into_intent(atomic: Atomic) -> Intent {
+    Intent {
+        id: String::new(),
+        level: Level::Atomic,
+        kind: atomic.kind.to_string(),
+        title: atomic.title,
+        params: atomic.params,
+        labels: atomic.labels,
+        evidence: atomic.evidence,
+        children: Vec::new(),
+    }
+}
+
+/// Ids from positions: "1", "1.2", "1.2.3".
+fn number(nodes: &mut [Intent], prefix: &str) {
+    for (i, node) in nodes.iter_mut().enumerate() {
+        node.id = if prefix.is_empty() { (i + 1).to_string() } else { format!("{prefix}.{}", i + 1) };
+        let id = node.id.clone();
+        number(&mut node.children, &id);
+    }
+}
+
+fn sort_key(atomic: &Atomic) -> (String, String, u32, &'static str, String) {
+    let first = atomic.evidence.first();
+    (
+        atomic.get("file").to_string(),
+        first.map(|c| c.path.clone()).unwrap_or_default(),
+        first.map(|c| c.line).unwrap_or(0),
+        atomic.kind,
+        serde_json::to_string(&atomic.params).unwrap_or_default(),
+    )
+}
+
+/// The same edit in several files (a version bump in every module) becomes one intent listing
+/// the files.
+fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
+    // (kind, params without the file, labels)
+    type Key = (String, String, Vec<String>);
+    let mut merged: BTreeMap<Key, (Atomic, BTreeSet<String>)> = BTreeMap::new();
+    let mut order: Vec<Key> = Vec::new();
+    for atomic in atomics {
+        let mut params = atomic.params.clone();
+        params.remove("file");
+        let listed = params.remove("files");
+        // Whole-file intents and moves are about one file each.
+        let per_file = matches!(
+            atomic.kind,
+            kind::FILE_ADDED
+                | kind::FILE_DELETED
+                | kind::FILE_RENAMED
+                | kind::WHITESPACE
+                | kind::IMPORT_ORDER
+        );
+        let file_key = if per_file { atomic.get("file").to_string() } else { String::new() };
+        let key = (
+            format!("{}\u{0}{file_key}", atomic.kind),
+            serde_json::to_string(&params).unwrap_or_default(),
+            atomic.labels.clone(),
+        );
+        let mut files: BTreeSet<String> = BTreeSet::new();
+        files.insert(atomic.get("file").to_string());
+        if let Some(Value::Array(list)) = listed {
+            files.extend(list.iter().filter_map(|v| v.as_str().map(str::to_string)));
+        }
+        match merged.get_mut(&key) {
+            Some((existing, all)) => {
+                existing.evidence.extend(atomic.evidence);
+                all.extend(files);
+            }
+            None => {
+                order.push(key.clone());
+                merged.insert(key, (atomic, files));
+            }
+        }
+    }
+    order
+        .into_iter()
+        .filter_map(|key| merged.remove(&key))
+        .map(|(mut atomic, files)| {
+            let files: Vec<String> = files.into_iter().filter(|f| !f.is_empty()).collect();
+            if files.len() > 1 || atomic.params.contains_key("files") {
+                atomic.set_files(files);
+            }
+            sort_lines(&mut atomic.evidence);
+            atomic
+        })
+        .collect()
+}
+
+fn tactical_of(atomic: &Atomic, java: bool) -> &'static str {
+    match atomic.kind {
+        kind::JAVA_PACKAGE_MOVE => "move_packages",
+        kind::JAVA_TYPE_RENAME => "change_types",
+        kind::JAVA_ANNOTATION_CHANGE => "change_annotations",
+        kind::JAVA_METHOD_RENAME => "rename_methods",
+        kind::JAVA_STATIC_CALL_TARGET => "change_static_calls",
+        kind::MAVEN_PARENT_CHANGE => "change_parent",
+        kind::MAVEN_PROPERTY_CHANGE | kind::MAVEN_PROPERTY_ADDED | kind::MAVEN_PROPERTY_REMOVED if java => {
+            "set_java_level"
+        }
+        kind::MAVEN_PROPERTY_CHANGE | kind::MAVEN_PROPERTY_ADDED | kind::MAVEN_PROPERTY_REMOVED => {
+            "change_build_properties"
+        }
+        kind::MAVEN_DEPENDENCY_VERSION
+        | kind::MAVEN_DEPENDENCY_SWAP
+        | kind::MAVEN_DEPENDENCY_ADDED
+        | kind::MAVEN_DEPENDENCY_REMOVED
+        | kind::GRADLE_DEPENDENCY_VERSION
+        | kind::GRADLE_DEPENDENCY_SWAP
+        | kind::GRADLE_DEPENDENCY_ADDED
+        | kind::GRADLE_DEPENDENCY_REMOVED => "change_dependencies",
+        kind::MAVEN_PLUGIN_VERSION
+        | kind::MAVEN_PLUGIN_ADDED
+        | kind::MAVEN_PLUGIN_REMOVED
+        | kind::GRADLE_PLUGIN_VERSION => "update_build_plugins",
+        kind::MAVEN_PLUGIN_CONFIG if java => "set_java_level",
+        kind::MAVEN_PLUGIN_CONFIG => "configure_build_plugins",
+        kind::MAVEN_REPOSITORY_CHANGE => "change_repositories",
+        kind::GRADLE_JAVA_COMPATIBILITY | kind::GRADLE_TOOLCHAIN => "set_java_level",
+        kind::GRADLE_WRAPPER_VERSION => "update_gradle_wrapper",
+        kind::PROPERTIES_KEY_RENAME | kind::YAML_KEY_RENAME => "rename_config_keys",
+        kind::PROPERTIES_VALUE_CHANGE | kind::YAML_VALUE_CHANGE => "change_config_values",
+        kind::PROPERTIES_KEY_ADDED
+        | kind::PROPERTIES_KEY_REMOVED
+        | kind::YAML_KEY_ADDED
+        | kind::YAML_KEY_REMOVED => "update_config_keys",
+        kind::GITHUB_ACTIONS_SETUP_JAVA => "bump_ci_java",
+        kind::GITHUB_ACTIONS_VALUE_CHANGE if java => "bump_ci_java",
+        kind::GITHUB_ACTIONS_ACTION_VERSION => "bump_ci_actions",
+        kind::GITHUB_ACTIONS_VALUE_CHANGE => "change_ci_values",
+        kind::DOCKER_FROM_CHANGE => "update_docker_images",
+        kind::FILE_RENAMED => "move_files",
+        kind::FILE_ADDED => "add_files",
+        kind::FILE_DELETED => "delete_files",
+        kind::IMPORT_ORDER => "reorder_imports",
+        kind::WHITESPACE => "format_whitespace",
+        _ => "edit_text",
+    }
+}
+
+/// Which strategic intent (if any) each atomic intent belongs to.
+fn owners(atomics: &[Atomic]) -> Vec<Option<Strategy>> {
+    let boot = spring_boot_versions(atomics);
+    let boot_crosses_jakarta =
+        boot.as_ref().is_some_and(|(from, to)| major(from) < Some(3) && major(to) >= Some(3));
+    let java = java_upgrade(atomics);
+    let any_jakarta = atomics.iter().any(jakarta_member);
+    let any_junit = atomics.iter().any(junit_member);
+    let mut owners: Vec<Option<Strategy>> = atomics
+        .iter()
+        .map(|a| {
+            if let Some((from, to)) = &boot
+                && (boot_version(a).is_some()
+                    || spring_member(a)
+                    || (boot_crosses_jakarta && jakarta_member(a)))
+            {
+                return Some(Strategy::SpringBoot { from: from.clone(), to: to.clone() });
+            }
+            if any_junit && junit_member(a) {
+                return Some(Strategy::JUnit);
+            }
+            if any_jakarta && jakarta_member(a) {
+                return Some(Strategy::Jakarta);
+            }
+            if let Some((from, to)) = java
+                && java_level(a).is_some()
+            {
+                return Some(Strategy::Java { from, to });
+            }
+            None
+        })
+        .collect();
+    // A dependency swapped for another, with the package moves that follow it.
+    let mut swaps: Vec<(String, String, BTreeSet<String>)> = Vec::new();
+    for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
+        if owner.is_some()
+            || !matches!(atomic.kind, kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP)
+        {
+            continue;
+        }
+        let old = format!("{}:{}", atomic.get("old_group_id"), atomic.get("old_artifact_id"));
+        let new = format!("{}:{}", atomic.get("new_group_id"), atomic.get("new_artifact_id"));
+        let words = distinctive_words(&[atomic.get("new_group_id"), atomic.get("new_artifact_id")]);
+        swaps.push((old.clone(), new.clone(), words));
+        *owner = Some(Strategy::Dependency { old, new });
+    }
+    for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
+        if owner.is_some() {
+            continue;
+        }
+        let target = match atomic.kind {
+            kind::JAVA_PACKAGE_MOVE => atomic.get("new_package"),
+            kind::JAVA_TYPE_RENAME => atomic.get("new_type"),
+            _ => continue,
+        };
+        let words = distinctive_words(&[target]);
+        if let Some((old, new, _)) = swaps.iter().find(|(_, _, w)| !w.is_disjoint(&words)) {
+            *owner = Some(Strategy::Dependency { old: old.clone(), new: new.clone() });
+        }
+    }
+    owners
+}
+
+/// Old and new Java major version of an intent that sets the Java level (build, CI or image).
+fn java_level(atomic: &Atomic) -> Option<(u32, u32)> {
+    let both = |old: &str, new: &str| Some((java_major(old)?, java_major(new)?));
+    match atomic.kind {
+        kind::MAVEN_PROPERTY_CHANGE => {
+            let key = atomic.get("key");
+            let java_key = matches!(key, "java.version" | "jdk.version" | "java.release" | "release")
+                || (key.starts_with("maven.compiler.")
+                    && ["source", "target", "release", "testSource", "testTarget", "testRelease"]
+                        .iter()
+                        .any(|s| key.ends_with(s)));
+            if java_key { both(atomic.get("old_value"), atomic.get("new_value")) } else { None }
+        }
+        kind::MAVEN_PLUGIN_CONFIG if atomic.get("artifact_id") == "maven-compiler-plugin" => {
+            if matches!(
+                atomic.get("key"),
+                "release" | "source" | "target" | "testSource" | "testTarget" | "testRelease"
+            ) {
+                both(atomic.get("old_value"), atomic.get("new_value"))
+            } else {
+                None
+            }
+        }
+        kind::GRADLE_JAVA_COMPATIBILITY => both(atomic.get("old_value"), atomic.get("new_value")),
+        kind::GRADLE_TOOLCHAIN | kind::GITHUB_ACTIONS_SETUP_JAVA => {
+            both(atomic.get("old_version"), atomic.get("new_version"))
+        }
+        kind::GITHUB_ACTIONS_VALUE_CHANGE if atomic.get("key").to_ascii_lowercase().contains("java") => {
+            both(atomic.get("old_value"), atomic.get("new_value"))
+        }
+        kind::DOCKER_FROM_CHANGE => {
+            let old = docker_java_major(atomic.get("old_image"), atomic.get("old_tag"))?;
+            let new = docker_java_major(atomic.get("new_image"), atomic.get("new_tag"))?;
+            (old != new).then_some((old, new))
+        }
+        _ => None,
+    }
+}
+
+/// The Java upgrade the PR makes: from the lowest old level to the highest new one.
+fn java_upgrade(atomics: &[Atomic]) -> Option<(u32, u32)> {
+    let levels: Vec<(u32, u32)> = atomics.iter().filter_map(java_level).collect();
+    let from = levels.iter().map(|l| l.0).min()?;
+    let to = levels.iter().map(|l| l.1).max()?;
+    (to > from).then_some((from, to))
+}
+
+/// The Spring Boot version change an intent makes (parent, BOM, plugin or version property).
+fn boot_version(atomic: &Atomic) -> Option<(String, String)> {
+    let pair =
+        |o: &str, n: &str| (o != n && !o.is_empty() && !n.is_empty()).then(|| (o.to_string(), n.to_string()));
+    match atomic.kind {
+        kind::MAVEN_PARENT_CHANGE if atomic.get("new_group_id") == "org.springframework.boot" => {
+            pair(atomic.get("old_version"), atomic.get("new_version"))
+        }
+        kind::MAVEN_DEPENDENCY_VERSION | kind::GRADLE_DEPENDENCY_VERSION
+            if atomic.get("group_id") == "org.springframework.boot" =>
+        {
+            pair(atomic.get("old_version"), atomic.get("new_version"))
+        }
+        kind::GRADLE_PLUGIN_VERSION if atomic.get("plugin_id") == "org.springframework.boot" => {
+            pair(atomic.get("old_version"), atomic.get("new_version"))
+        }
+        kind::MAVEN_PROPERTY_CHANGE | kind::PROPERTIES_VALUE_CHANGE
+            if matches!(
+                atomic.get("key"),
+                "spring-boot.version" | "springBootVersion" | "spring.boot.version"
+            ) =>
+        {
+            pair(atomic.get("old_value"), atomic.get("new_value"))
+        }
+        _ => None,
+    }
+    .filter(|(o, n)| major(o).is_some() && major(n).is_some())
+}
+
+fn spring_boot_versions(atomics: &[Atomic]) -> Option<(String, String)> {
+    // The parent (or the first version change found) names the upgrade.
+    let mut found: Vec<(String, String)> = atomics.iter().filter_map(boot_version).collect();
+    found.sort();
+    let parent = atomics.iter().find(|a| a.kind == kind::MAVEN_PARENT_CHANGE).and_then(boot_version);
+    parent.or_else(|| found.into_iter().next())
+}
+
+/// Spring dependencies and Spring configuration files move with a Spring Boot upgrade.
+fn spring_member(atomic: &Atomic) -> bool {
+    let group = |k: &str| atomic.get(k).starts_with("org.springframework");
+    let config_file = {
+        let file = atomic.get("file");
+        let name = file.rsplit('/').next().unwrap_or(file);
+        name.starts_with("application") || name.starts_with("bootstrap")
+    };
+    match atomic.kind {
+        kind::MAVEN_DEPENDENCY_VERSION
+        | kind::MAVEN_DEPENDENCY_ADDED
+        | kind::MAVEN_DEPENDENCY_REMOVED
+        | kind::GRADLE_DEPENDENCY_VERSION
+        | kind::GRADLE_DEPENDENCY_ADDED
+        | kind::GRADLE_DEPENDENCY_REMOVED
+        | kind::MAVEN_PLUGIN_VERSION => group("group_id"),
+        kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP => {
+            group("old_group_id") || group("new_group_id")
+        }
+        kind::GRADLE_PLUGIN_VERSION => {
+            atomic.get("plugin_id").starts_with("org.springframework")
+                || atomic.get("plugin_id") == "io.spring.dependency-management"
+        }
+        k if k.starts_with("properties.") || k.starts_with("yaml.") => config_file,
+        _ => false,
+    }
+}
+
+fn jakarta_member(atomic: &Atomic) -> bool {
+    let moved = |old: &str, new: &str| old.starts_with("javax.") && new.starts_with("jakarta.");
+    match atomic.kind {
+        kind::JAVA_PACKAGE_MOVE => moved(atomic.get("old_package"), atomic.get("new_package")),
+        kind::JAVA_TYPE_RENAME | kind::JAVA_STATIC_CALL_TARGET => {
+            moved(atomic.get("old_type"), atomic.get("new_type"))
+        }
+        kind::JAVA_ANNOTATION_CHANGE => moved(atomic.get("old_annotation"), atomic.get("new_annotation")),
+        kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP => {
+            moved(atomic.get("old_group_id"), atomic.get("new_group_id"))
+                || (atomic.get("old_artifact_id").contains("javax")
+                    && atomic.get("new_artifact_id").contains("jakarta"))
+        }
+        kind::MAVEN_DEPENDENCY_ADDED | kind::GRADLE_DEPENDENCY_ADDED => {
+            atomic.get("group_id").starts_with("jakarta.")
+        }
+        kind::MAVEN_DEPENDENCY_REMOVED | kind::GRADLE_DEPENDENCY_REMOVED => {
+            atomic.get("group_id").starts_with("javax.")
+        }
+        kind::PROPERTIES_KEY_RENAME | kind::YAML_KEY_RENAME => {
+            moved(atomic.get("old_key"), atomic.get("new_key"))
+        }
+        _ => false,
+    }
+}
+
+fn junit_member(atomic: &Atomic) -> bool {
+    let junit4 = |s: &str| {
+        (s.starts_with("org.junit.") && !s.starts_with("org.junit.jupiter")) || s.contains(".junit4.")
+    };
+    let junit5 = |s: &str| s.starts_with("org.junit.jupiter") || s.contains(".junit.jupiter.");
+    let moved = |old: &str, new: &str| junit4(old) && junit5(new);
+    let jupiter_group = |g: &str| g == "org.junit.jupiter" || g == "org.junit.vintage" || g == "org.junit";
+    match atomic.kind {
+        kind::JAVA_PACKAGE_MOVE => {
+            moved(&format!("{}.", atomic.get("old_package")), atomic.get("new_package"))
+        }
+        kind::JAVA_TYPE_RENAME => moved(atomic.get("old_type"), atomic.get("new_type")),
+        kind::JAVA_STATIC_CALL_TARGET => moved(atomic.get("old_type"), atomic.get("new_type")),
+        kind::JAVA_ANNOTATION_CHANGE => moved(atomic.get("old_annotation"), atomic.get("new_annotation")),
+        kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP => {
+            atomic.get("old_group_id") == "junit" && jupiter_group(atomic.get("new_group_id"))
+        }
+        kind::MAVEN_DEPENDENCY_ADDED | kind::GRADLE_DEPENDENCY_ADDED => jupiter_group(atomic.get("group_id")),
+        kind::MAVEN_DEPENDENCY_REMOVED | kind::GRADLE_DEPENDENCY_REMOVED => atomic.get("group_id") == "junit",
+        _ => false,
+    }
+}

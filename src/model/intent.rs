@@ -1,0 +1,147 @@
+//! The intent tree: what a PR meant to do, as written to `intent-tree.json` by the intent phase and
+//! read by recipe mapping. `docs/intents.md` documents every kind and its params; the kinds listed
+//! in [`kind`] are a contract with the recipe-mapping phase.
+//!
+//! The JSON is deterministic: fields in declaration order, params in key order, nodes sorted, ids
+//! derived from positions ("1", "1.2", "1.2.3"), so the same PR always gives byte-identical JSON.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::ChangeLine;
+
+/// The whole tree for one PR.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct IntentTree {
+    /// `claimed_lines / changed_lines`, rounded to 4 places; 1.0 when nothing changed.
+    pub coverage: f64,
+    /// Added and removed lines of the PR's text files (excluded paths skipped).
+    pub changed_lines: usize,
+    /// Changed lines that at least one atomic intent lists as evidence.
+    pub claimed_lines: usize,
+    /// Top-level nodes: strategic intents first, then tactical intents that no strategic one owns.
+    pub intents: Vec<Intent>,
+    /// Changed lines no atomic intent explains, in diff order.
+    pub unexplained: Vec<ChangeLine>,
+    /// Files whose diff section is binary: reported, never counted as lines.
+    pub binary_files: Vec<String>,
+    /// How many claimed lines carry each label (`whitespace`, `import_order`, `text`), so a reader
+    /// sees at a glance how much of the PR is formatting or non-semantic.
+    pub labels: BTreeMap<String, usize>,
+}
+
+/// One node of the tree.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Intent {
+    /// Position in the tree: "2" is the second top-level node, "2.1.3" its first child's third child.
+    pub id: String,
+    pub level: Level,
+    /// For atomic intents one of [`kind`]; for the others a tactical or strategic kind.
+    pub kind: String,
+    /// A reviewer's one-line summary, e.g. "Upgrade Java 11 -> 17".
+    pub title: String,
+    /// Exact parameters, snake_case keys; values are strings unless documented otherwise
+    /// (`files` is a list of strings).
+    pub params: BTreeMap<String, serde_json::Value>,
+    /// `whitespace`, `import_order`, `text` (non-semantic edits); empty for most intents.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
+    /// The changed lines this intent explains. Only atomic intents carry evidence; a group's
+    /// evidence is the union of its children's.
+    pub evidence: Vec<ChangeLine>,
+    pub children: Vec<Intent>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Strategic,
+    Tactical,
+    Atomic,
+}
+
+impl Intent {
+    /// Every atomic intent below (and including) this node, depth first.
+    pub fn atomics(&self) -> Vec<&Intent> {
+        let mut out = Vec::new();
+        self.collect_atomics(&mut out);
+        out
+    }
+
+    fn collect_atomics<'a>(&'a self, out: &mut Vec<&'a Intent>) {
+        if self.level == Level::Atomic {
+            out.push(self);
+        }
+        for child in &self.children {
+            child.collect_atomics(out);
+        }
+    }
+
+    /// A string param, or "" when missing or not a string.
+    pub fn param(&self, key: &str) -> &str {
+        self.params.get(key).and_then(|v| v.as_str()).unwrap_or("")
+    }
+}
+
+impl IntentTree {
+    /// Every atomic intent of the tree, in id order.
+    pub fn atomics(&self) -> Vec<&Intent> {
+        self.intents.iter().flat_map(Intent::atomics).collect()
+    }
+}
+
+/// Atomic intent kinds: the contract with recipe mapping. `docs/intents.md` lists their params.
+pub mod kind {
+    pub const JAVA_PACKAGE_MOVE: &str = "java.package_move";
+    pub const JAVA_TYPE_RENAME: &str = "java.type_rename";
+    pub const JAVA_ANNOTATION_CHANGE: &str = "java.annotation_change";
+    pub const JAVA_METHOD_RENAME: &str = "java.method_rename";
+    pub const JAVA_STATIC_CALL_TARGET: &str = "java.static_call_target";
+
+    pub const MAVEN_PARENT_CHANGE: &str = "maven.parent_change";
+    pub const MAVEN_PROPERTY_CHANGE: &str = "maven.property_change";
+    pub const MAVEN_PROPERTY_ADDED: &str = "maven.property_added";
+    pub const MAVEN_PROPERTY_REMOVED: &str = "maven.property_removed";
+    pub const MAVEN_DEPENDENCY_VERSION: &str = "maven.dependency_version";
+    pub const MAVEN_DEPENDENCY_SWAP: &str = "maven.dependency_swap";
+    pub const MAVEN_DEPENDENCY_ADDED: &str = "maven.dependency_added";
+    pub const MAVEN_DEPENDENCY_REMOVED: &str = "maven.dependency_removed";
+    pub const MAVEN_PLUGIN_VERSION: &str = "maven.plugin_version";
+    pub const MAVEN_PLUGIN_CONFIG: &str = "maven.plugin_config";
+    pub const MAVEN_PLUGIN_ADDED: &str = "maven.plugin_added";
+    pub const MAVEN_PLUGIN_REMOVED: &str = "maven.plugin_removed";
+    pub const MAVEN_REPOSITORY_CHANGE: &str = "maven.repository_change";
+
+    pub const GRADLE_DEPENDENCY_VERSION: &str = "gradle.dependency_version";
+    pub const GRADLE_DEPENDENCY_SWAP: &str = "gradle.dependency_swap";
+    pub const GRADLE_DEPENDENCY_ADDED: &str = "gradle.dependency_added";
+    pub const GRADLE_DEPENDENCY_REMOVED: &str = "gradle.dependency_removed";
+    pub const GRADLE_PLUGIN_VERSION: &str = "gradle.plugin_version";
+    pub const GRADLE_JAVA_COMPATIBILITY: &str = "gradle.java_compatibility";
+    pub const GRADLE_TOOLCHAIN: &str = "gradle.toolchain";
+    pub const GRADLE_WRAPPER_VERSION: &str = "gradle.wrapper_version";
+
+    pub const PROPERTIES_KEY_RENAME: &str = "properties.key_rename";
+    pub const PROPERTIES_VALUE_CHANGE: &str = "properties.value_change";
+    pub const PROPERTIES_KEY_ADDED: &str = "properties.key_added";
+    pub const PROPERTIES_KEY_REMOVED: &str = "properties.key_removed";
+
+    pub const YAML_KEY_RENAME: &str = "yaml.key_rename";
+    pub const YAML_VALUE_CHANGE: &str = "yaml.value_change";
+    pub const YAML_KEY_ADDED: &str = "yaml.key_added";
+    pub const YAML_KEY_REMOVED: &str = "yaml.key_removed";
+
+    pub const GITHUB_ACTIONS_SETUP_JAVA: &str = "github_actions.setup_java";
+    pub const GITHUB_ACTIONS_ACTION_VERSION: &str = "github_actions.action_version";
+    pub const GITHUB_ACTIONS_VALUE_CHANGE: &str = "github_actions.value_change";
+
+    pub const DOCKER_FROM_CHANGE: &str = "docker.from_change";
+
+    pub const TEXT_EDIT: &str = "text.edit";
+    pub const FILE_ADDED: &str = "file.added";
+    pub const FILE_DELETED: &str = "file.deleted";
+    pub const FILE_RENAMED: &str = "file.renamed";
+    pub const WHITESPACE: &str = "whitespace";
+    pub const IMPORT_ORDER: &str = "import_order";
+}
