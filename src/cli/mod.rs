@@ -1,6 +1,7 @@
 //! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
 //! and prints the result.
 
+mod catalog;
 mod metrics;
 
 use std::ffi::OsString;
@@ -26,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// Precision, recall and F1 of a recipe's diff against a PR's diff.
     Metrics(metrics::Args),
+    /// The recipe catalog: search it, show a recipe, or regenerate it from the recipe jars.
+    Catalog(catalog::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -44,6 +47,7 @@ where
     crate::logging::init(cli.verbose);
     let result = match cli.command {
         Command::Metrics(args) => metrics::run(args),
+        Command::Catalog(args) => catalog::run(args),
     };
     match result {
         Ok(code) => code,

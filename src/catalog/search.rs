@@ -1,0 +1,271 @@
+//! Full-text search over the catalog: a tantivy (BM25) index built in RAM, one ranked list per
+//! query phrasing, fused with reciprocal rank fusion.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tantivy::collector::TopDocs;
+use tantivy::columnar::Column;
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
+use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
+use tantivy::tokenizer::{Language, Stemmer, TextAnalyzer, TokenStream as _};
+use tantivy::{Index, IndexWriter, Searcher, TantivyDocument, Term, doc};
+
+use super::query;
+use super::tokenize::IdentifierTokenizer;
+use crate::model::RecipeDescriptor;
+
+/// The RRF constant: each list adds `1 / (K + rank)` for a recipe at `rank` (from 1).
+pub const RRF_K: f64 = 60.0;
+
+/// How deep each phrasing's ranked list goes before fusion.
+const PER_QUERY: usize = 100;
+
+/// BM25 candidates considered for the composite boost before cutting to [`PER_QUERY`].
+const CANDIDATES: usize = 300;
+
+/// A composite recipe whose own members also match the query is the broad migration for it: its
+/// BM25 score is multiplied by `1 + HUB_BOOST * ln(1 + matching members)`. Without this, an
+/// umbrella such as `JavaxMigrationToJakarta` ranks below its own parts, whose names and display
+/// names repeat the query words more often.
+const HUB_BOOST: f32 = 0.1;
+
+/// Name and display name weigh most, then the description, then tags. A composite recipe's member
+/// names weigh least: they tell an umbrella migration ("javax to jakarta", 40 members all about
+/// javax and jakarta) from one of its parts, which otherwise looks the same or better on its own
+/// name.
+const FIELD_BOOSTS: [(&str, f32); 5] =
+    [("name", 3.0), ("display_name", 3.0), ("description", 1.5), ("tags", 1.0), ("members", 0.5)];
+
+const TOKENIZER: &str = "identifier";
+
+/// The index and the per-process cache of ranked lists, keyed by normalized query.
+pub struct SearchIndex {
+    searcher: Searcher,
+    analyzer: TextAnalyzer,
+    fields: Vec<(Field, f32)>,
+    /// Per segment, the catalog position of each document.
+    ords: Vec<Column<u64>>,
+    /// Per catalog position, the distinct members that are themselves in the catalog.
+    members: Vec<Vec<u32>>,
+    cache: Mutex<HashMap<String, Arc<[u32]>>>,
+    hits: AtomicUsize,
+    misses: AtomicUsize,
+}
+
+/// How often ranked lists came from the cache in this process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheStats {
+    pub hits: usize,
+    pub misses: usize,
+}
+
+fn analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(IdentifierTokenizer::default()).filter(Stemmer::new(Language::English)).build()
+}
+
+impl SearchIndex {
+    /// Indexes `recipes`; a document's `ord` is its position in the slice.
+    pub fn build(recipes: &[RecipeDescriptor]) -> tantivy::Result<SearchIndex> {
+        let text = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(TOKENIZER)
+                .set_index_option(IndexRecordOption::WithFreqs),
+        );
+        let mut schema = Schema::builder();
+        let fields: Vec<(Field, f32)> = FIELD_BOOSTS
+            .iter()
+            .map(|&(name, boost)| (schema.add_text_field(name, text.clone()), boost))
+            .collect();
+        let ord = schema.add_u64_field("ord", FAST);
+        let index = Index::create_in_ram(schema.build());
+        index.tokenizers().register(TOKENIZER, analyzer());
+
+        // One thread: a deterministic single segment, and no contention with the caller's work.
+        let mut writer: IndexWriter<TantivyDocument> = index.writer_with_num_threads(1, 50_000_000)?;
+        let [name, display_name, description, tags, members] = [0, 1, 2, 3, 4].map(|i| fields[i].0);
+        for (i, recipe) in recipes.iter().enumerate() {
+            let mut document = doc!(
+                name => recipe.name.as_str(),
+                display_name => recipe.display_name.as_str(),
+                description => recipe.description.as_str(),
+                ord => i as u64,
+            );
+            for tag in &recipe.tags {
+                document.add_text(tags, tag);
+            }
+            // Distinct names only: a member used five times with different options is one part.
+            let mut distinct: Vec<&str> = recipe.members.iter().map(String::as_str).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            for member in distinct {
+                document.add_text(members, member);
+            }
+            writer.add_document(document)?;
+        }
+        writer.commit()?;
+        let searcher = index.reader()?.searcher();
+        let ords = searcher
+            .segment_readers()
+            .iter()
+            .map(|segment| segment.fast_fields().u64("ord"))
+            .collect::<tantivy::Result<_>>()?;
+        let position: HashMap<&str, u32> =
+            recipes.iter().enumerate().map(|(i, r)| (r.name.as_str(), i as u32)).collect();
+        let members = recipes
+            .iter()
+            .map(|r| {
+                let mut ords: Vec<u32> =
+                    r.members.iter().filter_map(|m| position.get(m.as_str()).copied()).collect();
+                ords.sort_unstable();
+                ords.dedup();
+                ords
+            })
+            .collect();
+        Ok(SearchIndex {
+            searcher,
+            members,
+            analyzer: analyzer(),
+            fields,
+            ords,
+            cache: Mutex::new(HashMap::new()),
+            hits: AtomicUsize::new(0),
+            misses: AtomicUsize::new(0),
+        })
+    }
+
+    /// Fused ranking of several phrasings of one need: `(catalog position, RRF score)`, best first.
+    /// Phrasings that clean to the same normalized query count once.
+    pub fn search(&self, queries: &[&str]) -> tantivy::Result<Vec<(u32, f64)>> {
+        let mut seen = Vec::new();
+        let mut lists = Vec::new();
+        for raw in queries {
+            let cleaned = query::clean(raw);
+            let key = query::normalize(&cleaned);
+            if key.is_empty() || seen.contains(&key) {
+                continue;
+            }
+            lists.push(self.ranked(&key, &cleaned)?);
+            seen.push(key);
+        }
+        Ok(fuse(lists.iter().map(|l| &l[..])))
+    }
+
+    pub fn cache_stats(&self) -> CacheStats {
+        CacheStats { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
+    }
+
+    /// The BM25 ranking of one cleaned query, from the cache when this process saw it before.
+    fn ranked(&self, key: &str, cleaned: &str) -> tantivy::Result<Arc<[u32]>> {
+        if let Some(list) = self.lock_cache().get(key) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(Arc::clone(list));
+        }
+        self.misses.fetch_add(1, Ordering::Relaxed);
+        let list: Arc<[u32]> = self.bm25(cleaned)?.into_iter().map(|(ord, _)| ord).collect();
+        self.lock_cache().insert(key.to_string(), Arc::clone(&list));
+        Ok(list)
+    }
+
+    fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<[u32]>>> {
+        // A panic while holding the lock cannot leave the map half-updated, so a poisoned lock is fine.
+        self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// `(catalog position, BM25 score)`, best first.
+    pub fn bm25(&self, cleaned: &str) -> tantivy::Result<Vec<(u32, f32)>> {
+        let terms = self.analyze(cleaned);
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for &(field, boost) in &self.fields {
+            for term in &terms {
+                let query = TermQuery::new(Term::from_field_text(field, term), IndexRecordOption::WithFreqs);
+                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(query), boost))));
+            }
+        }
+        let top = self
+            .searcher
+            .search(&BooleanQuery::new(clauses), &TopDocs::with_limit(CANDIDATES).order_by_score())?;
+        let hits: HashMap<u32, f32> = top
+            .into_iter()
+            .filter_map(|(score, address)| {
+                let ord = self.ords[address.segment_ord as usize].first(address.doc_id)?;
+                Some((ord as u32, score))
+            })
+            .collect();
+        let mut ranked: Vec<(u32, f32)> = hits
+            .iter()
+            .map(|(&ord, &score)| {
+                let matching = self.members[ord as usize].iter().filter(|m| hits.contains_key(m)).count();
+                (ord, score * (1.0 + HUB_BOOST * (1.0 + matching as f32).ln()))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(PER_QUERY);
+        Ok(ranked)
+    }
+
+    /// The query's distinct terms, through the same analyzer as the index.
+    fn analyze(&self, text: &str) -> Vec<String> {
+        let mut analyzer = self.analyzer.clone();
+        let mut stream = analyzer.token_stream(text);
+        let mut terms: Vec<String> = Vec::new();
+        while stream.advance() {
+            let text = &stream.token().text;
+            if !terms.contains(text) {
+                terms.push(text.clone());
+            }
+        }
+        terms
+    }
+}
+
+/// Reciprocal rank fusion: every list adds `1 / (RRF_K + rank)` (rank from 1) to each item in it.
+/// Best first; equal scores keep catalog order (which is name order).
+pub fn fuse<'a>(lists: impl IntoIterator<Item = &'a [u32]>) -> Vec<(u32, f64)> {
+    let mut scores: HashMap<u32, f64> = HashMap::new();
+    for list in lists {
+        for (i, &item) in list.iter().enumerate() {
+            *scores.entry(item).or_default() += 1.0 / (RRF_K + (i + 1) as f64);
+        }
+    }
+    let mut fused: Vec<(u32, f64)> = scores.into_iter().collect();
+    fused.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    fused
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn rrf_adds_one_over_k_plus_rank_per_list() {
+        let fused = fuse([&[7, 3][..], &[3, 9][..]]);
+        assert_eq!(fused.iter().map(|f| f.0).collect::<Vec<_>>(), [3, 7, 9]);
+        assert!(close(fused[0].1, 1.0 / 62.0 + 1.0 / 61.0));
+        assert!(close(fused[1].1, 1.0 / 61.0));
+        assert!(close(fused[2].1, 1.0 / 62.0));
+    }
+
+    #[test]
+    fn found_by_several_phrasings_beats_first_in_one() {
+        // 5 is first in one list only; 8 is third in all three.
+        let fused = fuse([&[5, 1, 8][..], &[2, 4, 8][..], &[6, 0, 8][..]]);
+        assert_eq!(fused[0].0, 8);
+        assert!(close(fused[0].1, 3.0 / 63.0));
+    }
+
+    #[test]
+    fn ties_keep_catalog_order_and_no_lists_give_nothing() {
+        let fused = fuse([&[4][..], &[2][..]]);
+        assert_eq!(fused.iter().map(|f| f.0).collect::<Vec<_>>(), [2, 4]);
+        assert!(fuse(std::iter::empty()).is_empty());
+    }
+}
