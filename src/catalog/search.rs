@@ -40,11 +40,47 @@ const FIELD_BOOSTS: [(&str, f32); 5] =
 
 const TOKENIZER: &str = "identifier";
 
+/// The simple name (`ChangePackage`) once more, unstemmed, matched by the query's words and its
+/// adjacent words run together ("change package" → `changepackage`): stemming alone cannot tell
+/// `ChangePackage` from `ChangePackaging`, the exact compound can.
+const EXACT_FIELD: (&str, f32) = ("simple_name", 2.0);
+const EXACT_TOKENIZER: &str = "identifier_exact";
+/// Longest run of adjacent query words joined into one compound term.
+const MAX_SHINGLE: usize = 4;
+
+/// Words recipe names use for what migration PRs and intents call otherwise ("bump", "rename"),
+/// added to a query at [`SYNONYM_WEIGHT`] of its own words.
+const SYNONYMS: &[(&str, &[&str])] = &[
+    ("bump", &["upgrade", "update"]),
+    ("update", &["upgrade"]),
+    ("upgrade", &["update"]),
+    ("rename", &["change"]),
+    ("move", &["change"]),
+    ("replace", &["change"]),
+];
+const SYNONYM_WEIGHT: f32 = 0.5;
+
+/// The synonyms of `text`'s words that it does not already contain.
+fn synonyms(text: &str) -> Vec<&'static str> {
+    let words: Vec<String> = text.split(|c: char| !c.is_alphanumeric()).map(str::to_lowercase).collect();
+    let mut found: Vec<&'static str> = SYNONYMS
+        .iter()
+        .filter(|(word, _)| words.iter().any(|w| w == word))
+        .flat_map(|(_, synonyms)| synonyms.iter().copied())
+        .filter(|s| !words.iter().any(|w| w == s))
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
 /// The index and the per-process cache of ranked lists, keyed by normalized query.
 pub struct SearchIndex {
     searcher: Searcher,
     analyzer: TextAnalyzer,
     fields: Vec<(Field, f32)>,
+    exact_analyzer: TextAnalyzer,
+    exact: (Field, f32),
     /// Per segment, the catalog position of each document.
     ords: Vec<Column<u64>>,
     /// Per catalog position, the distinct members that are themselves in the catalog.
@@ -65,6 +101,10 @@ fn analyzer() -> TextAnalyzer {
     TextAnalyzer::builder(IdentifierTokenizer::default()).filter(Stemmer::new(Language::English)).build()
 }
 
+fn exact_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(IdentifierTokenizer::default()).build()
+}
+
 impl SearchIndex {
     /// Indexes `recipes`; a document's `ord` is its position in the slice.
     pub fn build(recipes: &[RecipeDescriptor]) -> tantivy::Result<SearchIndex> {
@@ -78,9 +118,16 @@ impl SearchIndex {
             .iter()
             .map(|&(name, boost)| (schema.add_text_field(name, text.clone()), boost))
             .collect();
+        let exact_options = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(EXACT_TOKENIZER)
+                .set_index_option(IndexRecordOption::WithFreqs),
+        );
+        let exact = (schema.add_text_field(EXACT_FIELD.0, exact_options), EXACT_FIELD.1);
         let ord = schema.add_u64_field("ord", FAST);
         let index = Index::create_in_ram(schema.build());
         index.tokenizers().register(TOKENIZER, analyzer());
+        index.tokenizers().register(EXACT_TOKENIZER, exact_analyzer());
 
         // One thread: a deterministic single segment, and no contention with the caller's work.
         let mut writer: IndexWriter<TantivyDocument> = index.writer_with_num_threads(1, 50_000_000)?;
@@ -90,6 +137,7 @@ impl SearchIndex {
                 name => recipe.name.as_str(),
                 display_name => recipe.display_name.as_str(),
                 description => recipe.description.as_str(),
+                exact.0 => recipe.simple_name(),
                 ord => i as u64,
             );
             for tag in &recipe.tags {
@@ -128,6 +176,8 @@ impl SearchIndex {
             members,
             analyzer: analyzer(),
             fields,
+            exact_analyzer: exact_analyzer(),
+            exact,
             ords,
             cache: Mutex::new(HashMap::new()),
             hits: AtomicUsize::new(0),
@@ -179,12 +229,30 @@ impl SearchIndex {
         if terms.is_empty() {
             return Ok(Vec::new());
         }
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for &(field, boost) in &self.fields {
-            for term in &terms {
-                let query = TermQuery::new(Term::from_field_text(field, term), IndexRecordOption::WithFreqs);
-                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(query), boost))));
+        let mut weighted: Vec<(String, f32)> = terms.iter().map(|t| (t.clone(), 1.0)).collect();
+        for synonym in self.analyze(&synonyms(cleaned).join(" ")) {
+            if !terms.contains(&synonym) {
+                weighted.push((synonym, SYNONYM_WEIGHT));
             }
+        }
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut add = |field: Field, term: &str, boost: f32| {
+            let query = TermQuery::new(Term::from_field_text(field, term), IndexRecordOption::WithFreqs);
+            clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(query), boost))));
+        };
+        for &(field, boost) in &self.fields {
+            for (term, weight) in &weighted {
+                add(field, term, boost * weight);
+            }
+        }
+        let mut exact_terms = analyze(&self.exact_analyzer, cleaned);
+        for shingle in shingles(cleaned) {
+            if !exact_terms.contains(&shingle) {
+                exact_terms.push(shingle);
+            }
+        }
+        for term in &exact_terms {
+            add(self.exact.0, term, self.exact.1);
         }
         let top = self
             .searcher
@@ -210,17 +278,33 @@ impl SearchIndex {
 
     /// The query's distinct terms, through the same analyzer as the index.
     fn analyze(&self, text: &str) -> Vec<String> {
-        let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(text);
-        let mut terms: Vec<String> = Vec::new();
-        while stream.advance() {
-            let text = &stream.token().text;
-            if !terms.contains(text) {
-                terms.push(text.clone());
-            }
-        }
-        terms
+        analyze(&self.analyzer, text)
     }
+}
+
+fn analyze(analyzer: &TextAnalyzer, text: &str) -> Vec<String> {
+    let mut analyzer = analyzer.clone();
+    let mut stream = analyzer.token_stream(text);
+    let mut terms: Vec<String> = Vec::new();
+    while stream.advance() {
+        let text = &stream.token().text;
+        if !terms.contains(text) {
+            terms.push(text.clone());
+        }
+    }
+    terms
+}
+
+/// Runs of 2 to [`MAX_SHINGLE`] adjacent words, joined and lower-cased: the compounds a recipe's
+/// simple name would give if the query named it ("change package" → `changepackage`).
+fn shingles(text: &str) -> Vec<String> {
+    let words: Vec<String> =
+        text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let mut out = Vec::new();
+    for n in 2..=MAX_SHINGLE.min(words.len()) {
+        out.extend(words.windows(n).map(|w| w.concat()));
+    }
+    out
 }
 
 /// Reciprocal rank fusion: every list adds `1 / (RRF_K + rank)` (rank from 1) to each item in it.
@@ -260,6 +344,21 @@ mod tests {
         let fused = fuse([&[5, 1, 8][..], &[2, 4, 8][..], &[6, 0, 8][..]]);
         assert_eq!(fused[0].0, 8);
         assert!(close(fused[0].1, 3.0 / 63.0));
+    }
+
+    #[test]
+    fn synonyms_add_only_words_the_query_lacks() {
+        assert_eq!(synonyms("Bump setup-java"), ["update", "upgrade"]);
+        assert_eq!(synonyms("upgrade or update"), Vec::<&str>::new());
+        assert_eq!(synonyms("rename yaml key"), ["change"]);
+        assert!(synonyms("javax to jakarta").is_empty());
+    }
+
+    #[test]
+    fn shingles_join_adjacent_words() {
+        assert_eq!(shingles("change package"), ["changepackage"]);
+        assert_eq!(shingles("Upgrade Spring-Boot"), ["upgradespring", "springboot", "upgradespringboot"]);
+        assert!(shingles("java").is_empty());
     }
 
     #[test]
