@@ -17,7 +17,8 @@ pub fn clean(query: &str) -> String {
             r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b",
             // Log levels, bracketed or at the start of a line, and bracketed thread names.
             r"(?i)\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|SEVERE|main)\]",
-            r"(?im)^\s*(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|SEVERE)\b:?",
+            // Bare levels only in capitals, as logs write them: "trace logging" is a query.
+            r"(?m)^\s*(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|SEVERE)\b:?",
             // Exception chaining prefixes (the exception and its message stay).
             r"(?i)\bCaused by:",
             // Commit hashes, object ids.
@@ -73,6 +74,8 @@ mod tests {
         assert_eq!(clean("[INFO] Upgrade to Java 17"), "Upgrade to Java 17");
         assert_eq!(clean("[WARNING] commit 0123456789abcdef0123 bumped junit"), "commit bumped junit");
         assert_eq!(clean("upgrade java 17"), "upgrade java 17");
+        assert_eq!(clean("DEBUG: switch to slf4j"), "switch to slf4j");
+        assert_eq!(clean("trace logging to slf4j"), "trace logging to slf4j");
     }
 
     #[test]

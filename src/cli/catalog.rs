@@ -79,9 +79,12 @@ fn refresh(out: &std::path::Path, mvn: &str) -> Result<u8> {
         out.display(),
         bytes.len().div_ceil(1024)
     );
+    let origin = |m: &snapshot::ModuleSummary| {
+        m.artifact.clone().unwrap_or_else(|| format!("{} {} (bundled)", m.module, m.version))
+    };
+    let width = snapshot.modules.iter().map(|m| origin(m).len()).max().unwrap_or(0);
     for m in &snapshot.modules {
-        let origin = m.artifact.as_deref().unwrap_or("bundled");
-        let _ = writeln!(text, "  {:>5}  {:<28} {:<52} {}", m.recipes, m.module, origin, m.licence);
+        let _ = writeln!(text, "  {:>5}  {:<width$}  {}", m.recipes, origin(m), m.licence);
     }
     for e in &snapshot.excluded {
         let _ = writeln!(text, "  left out {} recipes of {} (not a pinned module)", e.recipes, e.jar);
