@@ -6,6 +6,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::tokenize;
+
 /// `query` without stack-trace frames, log prefixes, timestamps, URLs and long hex ids, on one line.
 pub fn clean(query: &str) -> String {
     static NOISE: LazyLock<Vec<Regex>> = LazyLock::new(|| {
@@ -46,12 +48,15 @@ fn is_trace_frame(line: &str) -> bool {
     FRAME.is_match(line)
 }
 
-/// The cache key of a cleaned query: lower-case words, sorted, so "Spring Boot 3" and
-/// "boot spring 3" (the same bag of words to BM25) share one entry.
+/// The cache key of a cleaned query: its search terms (identifier-split words, lower-case, see
+/// [`tokenize::terms`]), sorted and de-duplicated. Search ranks this key, not the raw text, so
+/// "Spring Boot 3" and "boot spring 3" (the same bag of words to BM25) share one entry and one
+/// ranking.
 pub fn normalize(cleaned: &str) -> String {
-    let mut words: Vec<String> = cleaned.split_whitespace().map(str::to_lowercase).collect();
-    words.sort();
-    words.join(" ")
+    let mut terms = tokenize::terms(cleaned);
+    terms.sort();
+    terms.dedup();
+    terms.join(" ")
 }
 
 #[cfg(test)]
@@ -80,7 +85,10 @@ mod tests {
 
     #[test]
     fn normalized_keys_ignore_case_order_and_spacing() {
-        assert_eq!(normalize("Spring  Boot 3"), normalize("boot spring 3"));
+        assert_eq!(normalize("Spring  Boot 3"), "3 boot spring");
+        assert_eq!(normalize("boot, spring 3 SPRING"), "3 boot spring");
         assert_ne!(normalize("spring boot 3"), normalize("spring boot 2"));
+        assert_eq!(normalize("JavaxToJakarta"), "jakarta javax javaxtojakarta to");
+        assert_eq!(normalize(""), "");
     }
 }

@@ -40,13 +40,18 @@ const FIELD_BOOSTS: [(&str, f32); 5] =
 
 const TOKENIZER: &str = "identifier";
 
-/// The simple name (`ChangePackage`) once more, unstemmed, matched by the query's words and its
-/// adjacent words run together ("change package" → `changepackage`): stemming alone cannot tell
-/// `ChangePackage` from `ChangePackaging`, the exact compound can.
+/// The simple name (`ChangePackage`) once more, unstemmed, with each of its words as a compound of
+/// its parts in sorted order (`changepackage`, `UpgradeSpringBoot` → `bootspringupgrade`), matched
+/// by the query's terms and by sorted combinations of them: stemming alone cannot tell
+/// `ChangePackage` from `ChangePackaging`, the compound can. Sorted, so that the ranking depends only
+/// on the bag of query terms, which is what the cache is keyed by.
 const EXACT_FIELD: (&str, f32) = ("simple_name", 2.0);
 const EXACT_TOKENIZER: &str = "identifier_exact";
-/// Longest run of adjacent query words joined into one compound term.
-const MAX_SHINGLE: usize = 4;
+/// Compounds are made of 2 to this many parts.
+const MAX_COMPOUND: usize = 3;
+/// Queries with more terms than this get no compounds (they are log lines, not recipe names, and
+/// the combinations would grow quickly).
+const MAX_COMPOUND_TERMS: usize = 12;
 
 /// Words recipe names use for what migration PRs and intents call otherwise ("bump", "rename"),
 /// added to a query at [`SYNONYM_WEIGHT`] of its own words.
@@ -137,7 +142,7 @@ impl SearchIndex {
                 name => recipe.name.as_str(),
                 display_name => recipe.display_name.as_str(),
                 description => recipe.description.as_str(),
-                exact.0 => recipe.simple_name(),
+                exact.0 => exact_text(recipe.simple_name()),
                 ord => i as u64,
             );
             for tag in &recipe.tags {
@@ -196,7 +201,7 @@ impl SearchIndex {
             if key.is_empty() || seen.contains(&key) {
                 continue;
             }
-            lists.push(self.ranked(&key, &cleaned)?);
+            lists.push(self.ranked(&key)?);
             seen.push(key);
         }
         Ok(fuse(lists.iter().map(|l| &l[..])))
@@ -206,14 +211,14 @@ impl SearchIndex {
         CacheStats { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
     }
 
-    /// The BM25 ranking of one cleaned query, from the cache when this process saw it before.
-    fn ranked(&self, key: &str, cleaned: &str) -> tantivy::Result<Arc<[u32]>> {
+    /// The BM25 ranking of one normalized query, from the cache when this process saw it before.
+    fn ranked(&self, key: &str) -> tantivy::Result<Arc<[u32]>> {
         if let Some(list) = self.lock_cache().get(key) {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(Arc::clone(list));
         }
         self.misses.fetch_add(1, Ordering::Relaxed);
-        let list: Arc<[u32]> = self.bm25(cleaned)?.into_iter().map(|(ord, _)| ord).collect();
+        let list: Arc<[u32]> = self.bm25(key)?.into_iter().map(|(ord, _)| ord).collect();
         self.lock_cache().insert(key.to_string(), Arc::clone(&list));
         Ok(list)
     }
@@ -223,14 +228,15 @@ impl SearchIndex {
         self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// `(catalog position, BM25 score)`, best first.
-    pub fn bm25(&self, cleaned: &str) -> tantivy::Result<Vec<(u32, f32)>> {
-        let terms = self.analyze(cleaned);
+    /// `(catalog position, BM25 score)` for a normalized query (see [`query::normalize`]), best
+    /// first.
+    pub fn bm25(&self, key: &str) -> tantivy::Result<Vec<(u32, f32)>> {
+        let terms = self.analyze(key);
         if terms.is_empty() {
             return Ok(Vec::new());
         }
         let mut weighted: Vec<(String, f32)> = terms.iter().map(|t| (t.clone(), 1.0)).collect();
-        for synonym in self.analyze(&synonyms(cleaned).join(" ")) {
+        for synonym in self.analyze(&synonyms(key).join(" ")) {
             if !terms.contains(&synonym) {
                 weighted.push((synonym, SYNONYM_WEIGHT));
             }
@@ -245,10 +251,10 @@ impl SearchIndex {
                 add(field, term, boost * weight);
             }
         }
-        let mut exact_terms = analyze(&self.exact_analyzer, cleaned);
-        for shingle in shingles(cleaned) {
-            if !exact_terms.contains(&shingle) {
-                exact_terms.push(shingle);
+        let mut exact_terms = analyze(&self.exact_analyzer, key);
+        for compound in compounds(key) {
+            if !exact_terms.contains(&compound) {
+                exact_terms.push(compound);
             }
         }
         for term in &exact_terms {
@@ -295,16 +301,45 @@ fn analyze(analyzer: &TextAnalyzer, text: &str) -> Vec<String> {
     terms
 }
 
-/// Runs of 2 to [`MAX_SHINGLE`] adjacent words, joined and lower-cased: the compounds a recipe's
-/// simple name would give if the query named it ("change package" → `changepackage`).
-fn shingles(text: &str) -> Vec<String> {
-    let words: Vec<String> =
-        text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    let mut out = Vec::new();
-    for n in 2..=MAX_SHINGLE.min(words.len()) {
-        out.extend(words.windows(n).map(|w| w.concat()));
+/// Every combination of 2 to [`MAX_COMPOUND`] of the normalized query's words (sorted, so in
+/// sorted order), joined: the compounds [`exact_text`] indexes.
+fn compounds(key: &str) -> Vec<String> {
+    let words: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.len() > MAX_COMPOUND_TERMS {
+        return Vec::new();
     }
+    let mut out = Vec::new();
+    let mut stack: Vec<(usize, String, usize)> =
+        (0..words.len()).map(|i| (i, words[i].to_string(), 1)).collect();
+    while let Some((last, joined, parts)) = stack.pop() {
+        if parts >= 2 {
+            out.push(joined.clone());
+        }
+        if parts < MAX_COMPOUND {
+            stack.extend(
+                (last + 1..words.len()).map(|next| (next, format!("{joined}{}", words[next]), parts + 1)),
+            );
+        }
+    }
+    out.sort();
+    out.dedup();
     out
+}
+
+/// The exact field's text: the simple name, then each of its words with 2 to [`MAX_COMPOUND`]
+/// parts as one compound of its lower-cased parts in sorted order.
+fn exact_text(simple_name: &str) -> String {
+    let mut text = simple_name.to_string();
+    for word in simple_name.split(|c: char| !c.is_alphanumeric()) {
+        let mut parts: Vec<String> =
+            super::tokenize::split_word(word).iter().map(|p| p.to_lowercase()).collect();
+        if (2..=MAX_COMPOUND).contains(&parts.len()) {
+            parts.sort();
+            text.push(' ');
+            text.push_str(&parts.concat());
+        }
+    }
+    text
 }
 
 /// Reciprocal rank fusion: every list adds `1 / (RRF_K + rank)` (rank from 1) to each item in it.
@@ -355,10 +390,16 @@ mod tests {
     }
 
     #[test]
-    fn shingles_join_adjacent_words() {
-        assert_eq!(shingles("change package"), ["changepackage"]);
-        assert_eq!(shingles("Upgrade Spring-Boot"), ["upgradespring", "springboot", "upgradespringboot"]);
-        assert!(shingles("java").is_empty());
+    fn compounds_of_the_query_meet_compounds_of_the_name() {
+        assert_eq!(compounds("change package"), ["changepackage"]);
+        assert_eq!(
+            compounds("boot spring upgrade"),
+            ["bootspring", "bootspringupgrade", "bootupgrade", "springupgrade"]
+        );
+        assert!(compounds("java").is_empty());
+        assert_eq!(exact_text("ChangePackage"), "ChangePackage changepackage");
+        assert_eq!(exact_text("UpgradeSpringBoot_3_0"), "UpgradeSpringBoot_3_0 bootspringupgrade");
+        assert_eq!(exact_text("UpgradeToJava17"), "UpgradeToJava17");
     }
 
     #[test]

@@ -263,3 +263,12 @@ fn close_names_are_suggested() {
     );
     assert!(c.suggest("ChangePackage", 3).contains(&"org.openrewrite.java.ChangePackage"));
 }
+
+#[test]
+fn ranking_depends_only_on_the_normalized_query() {
+    // Each order on a catalog of its own: the cache cannot make them agree.
+    let a = fresh_catalog().search(&["change package"], 10, 0.0);
+    let b = fresh_catalog().search(&["Package, change"], 10, 0.0);
+    assert_eq!(a, b);
+    assert_eq!(a[0].name, "org.openrewrite.java.ChangePackage");
+}

@@ -46,7 +46,7 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// `XMLParserV2` → `XML`, `Parser`, `V`, `2`; `UpgradeToJava17` → `Upgrade`, `To`, `Java`, `17`.
-fn split_word(word: &str) -> Vec<&str> {
+pub fn split_word(word: &str) -> Vec<&str> {
     let chars: Vec<(usize, char)> = word.char_indices().collect();
     let mut parts = Vec::new();
     let mut start = 0;
