@@ -134,8 +134,9 @@ impl SearchIndex {
         index.tokenizers().register(TOKENIZER, analyzer());
         index.tokenizers().register(EXACT_TOKENIZER, exact_analyzer());
 
-        // One thread: a deterministic single segment, and no contention with the caller's work.
-        let mut writer: IndexWriter<TantivyDocument> = index.writer_with_num_threads(1, 50_000_000)?;
+        // One thread with tantivy's smallest arena (the whole catalog indexes in a few MB): no contention
+        // with the caller's work. More than one segment would still work (`ords` is per segment).
+        let mut writer: IndexWriter<TantivyDocument> = index.writer_with_num_threads(1, 15_000_000)?;
         let [name, display_name, description, tags, members] = [0, 1, 2, 3, 4].map(|i| fields[i].0);
         for (i, recipe) in recipes.iter().enumerate() {
             let mut document = doc!(
