@@ -3,6 +3,7 @@
 //! The modules follow the pipeline of DESIGN.md; `cli` is the thin layer that parses arguments and
 //! calls into them.
 
+pub mod catalog;
 pub mod cli;
 pub mod diff;
 pub mod error;

@@ -1,6 +1,7 @@
 //! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
 //! and prints the result.
 
+mod catalog;
 mod fixture;
 mod intents;
 mod metrics;
@@ -35,6 +36,8 @@ pub enum Command {
     Validate(validate::Args),
     /// The intent tree of a PR: what it meant to do, with the diff lines behind each intent.
     Intents(intents::Args),
+    /// The recipe catalog: search it, show a recipe, or regenerate it from the recipe jars.
+    Catalog(catalog::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -56,6 +59,7 @@ where
         Command::Validate(args) => validate::run(args),
         Command::Fixture(args) => fixture::run(args),
         Command::Intents(args) => intents::run(args),
+        Command::Catalog(args) => catalog::run(args),
     };
     match result {
         Ok(code) => code,

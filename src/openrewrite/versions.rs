@@ -6,6 +6,14 @@
 //! `mvn dependency:get`): the newest rewrite-maven-plugin, its bundled rewrite core, and for each
 //! recipe module of the rewrite-recipe-bom the newest release built against that same core.
 //! Users with access to newer releases override them (see [`Versions::from_env`]).
+//!
+//! Checked for the catalog (Nov 2026): every module below resolves and loads alongside core
+//! 8.89.0 (the catalog generator lists all of them in one JVM). Maven Central also serves
+//! rewrite-spring 6.37.1, rewrite-migrate-java 3.42.1, rewrite-static-analysis 2.41.1 and
+//! rewrite-jackson 1.29.0, but those are built against rewrite 8.90.x, which no Maven plugin on
+//! Maven Central bundles, so the rule above keeps the older ones. After changing a pin, run
+//! `rewrite-assist catalog refresh` and commit the snapshot: the catalog tests fail until the
+//! snapshot matches the pins, and `catalog/generator/pom.xml` must declare exactly [`MODULES`].
 
 use std::fmt;
 

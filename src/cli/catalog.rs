@@ -1,0 +1,202 @@
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+use serde::Serialize;
+
+use crate::catalog::{Catalog, generate, snapshot};
+use crate::error::{bad_input, exit};
+use crate::model::RecipeDescriptor;
+use crate::openrewrite::Versions;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: CatalogCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CatalogCommand {
+    /// Regenerate the snapshot from the pinned recipe jars (needs Maven and a JDK 17+). Rebuild
+    /// the binary afterwards to embed it.
+    Refresh {
+        /// Where to write the gzip-compressed JSON snapshot.
+        #[arg(long, value_name = "PATH", default_value = snapshot::DEFAULT_PATH)]
+        out: PathBuf,
+        /// The Maven executable.
+        #[arg(long, value_name = "MVN", default_value = "mvn", env = "REWRITE_ASSIST_MVN")]
+        mvn: String,
+    },
+    /// Search recipes: each QUERY is one phrasing of the same need; results are fused by
+    /// reciprocal rank fusion (k = 60).
+    Search {
+        #[arg(required = true, value_name = "QUERY")]
+        queries: Vec<String>,
+        /// At most this many results.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
+        /// Drop results whose fused score is lower (rank 1 in one phrasing scores 1/61 ≈ 0.0164).
+        #[arg(long, default_value_t = 0.0, value_name = "X")]
+        min_score: f64,
+        /// Print `{"results": [...]}` on stdout instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one recipe: description, options, members, artifact and licence.
+    Show {
+        /// Fully qualified recipe name, e.g. org.openrewrite.java.ChangePackage.
+        name: String,
+        /// Print the descriptor as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: Args) -> Result<u8> {
+    match args.command {
+        CatalogCommand::Refresh { out, mvn } => refresh(&out, &mvn),
+        CatalogCommand::Search { queries, limit, min_score, json } => {
+            search(&queries, limit, min_score, json)
+        }
+        CatalogCommand::Show { name, json } => show(&name, json),
+    }
+}
+
+fn refresh(out: &std::path::Path, mvn: &str) -> Result<u8> {
+    let versions = Versions::from_env()?;
+    let snapshot = generate::generate(mvn, &versions)?;
+    let bytes = snapshot.encode()?;
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    std::fs::write(out, &bytes).with_context(|| format!("writing {}", out.display()))?;
+
+    let mut text = format!(
+        "{} recipes (rewrite {}) written to {} ({} KiB)\n",
+        snapshot.recipes.len(),
+        snapshot.rewrite_version,
+        out.display(),
+        bytes.len().div_ceil(1024)
+    );
+    let origin = |m: &snapshot::ModuleSummary| {
+        m.artifact.clone().unwrap_or_else(|| format!("{} {} (bundled)", m.module, m.version))
+    };
+    let width = snapshot.modules.iter().map(|m| origin(m).len()).max().unwrap_or(0);
+    for m in &snapshot.modules {
+        let _ = writeln!(text, "  {:>5}  {:<width$}  {}", m.recipes, origin(m), m.licence);
+    }
+    for e in &snapshot.excluded {
+        let _ = writeln!(text, "  left out {} recipes of {} (not a pinned module)", e.recipes, e.jar);
+    }
+    print!("{text}");
+    Ok(exit::OK)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonHit<'a> {
+    name: &'a str,
+    display_name: &'a str,
+    score: f64,
+    artifact: Option<&'a str>,
+    module: &'a str,
+    licence: &'a str,
+    description: &'a str,
+}
+
+fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<u8> {
+    if queries.iter().all(|q| crate::catalog::query::clean(q).is_empty()) {
+        return Err(bad_input("the search query is empty (after removing log and stack-trace noise)"));
+    }
+    let catalog = Catalog::embedded();
+    let queries: Vec<&str> = queries.iter().map(String::as_str).collect();
+    let hits = catalog.search(&queries, limit.into(), min_score);
+    let found: Vec<(&RecipeDescriptor, f64)> =
+        hits.iter().filter_map(|h| Some((catalog.get(&h.name)?, h.score))).collect();
+    if json {
+        let results: Vec<JsonHit> = found
+            .iter()
+            .map(|(r, score)| JsonHit {
+                name: &r.name,
+                display_name: &r.display_name,
+                score: *score,
+                artifact: r.artifact.as_deref(),
+                module: &r.module,
+                licence: &r.licence,
+                description: &r.description,
+            })
+            .collect();
+        super::print_json(&serde_json::json!({ "results": results }))?;
+    } else if found.is_empty() {
+        println!("no recipe matches");
+    } else {
+        let width = found.iter().map(|(r, _)| r.name.len()).max().unwrap_or(0);
+        let mut text = String::new();
+        for (r, score) in &found {
+            let _ = writeln!(text, "{score:.4}  {:<width$}  {}  [{}]", r.name, r.display_name, r.module);
+        }
+        print!("{text}");
+    }
+    Ok(exit::OK)
+}
+
+fn show(name: &str, json: bool) -> Result<u8> {
+    let catalog = Catalog::embedded();
+    let Some(recipe) = catalog.get(name) else {
+        let close = catalog.suggest(name, 3);
+        let hint = if close.is_empty() {
+            "try `rewrite-assist catalog search`".to_string()
+        } else {
+            format!("did you mean {}?", close.join(", "))
+        };
+        return Err(bad_input(format!("unknown recipe `{name}`; {hint}")));
+    };
+    if json {
+        super::print_json(recipe)?;
+    } else {
+        print!("{}", render(recipe));
+    }
+    Ok(exit::OK)
+}
+
+fn render(r: &RecipeDescriptor) -> String {
+    let mut text = format!("{}\n  {}\n", r.name, r.display_name);
+    if !r.description.is_empty() {
+        let _ = writeln!(text, "  {}", r.description.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+    let origin = match &r.artifact {
+        Some(a) => a.clone(),
+        None => format!("{} (bundled with the build plugins)", r.module),
+    };
+    let _ = writeln!(text, "  artifact: {origin}\n  licence: {}", r.licence);
+    if !r.tags.is_empty() {
+        let _ = writeln!(text, "  tags: {}", r.tags.join(", "));
+    }
+    if r.options.is_empty() {
+        text.push_str("  options: none\n");
+    } else {
+        text.push_str("  options:\n");
+        for o in &r.options {
+            let required = if o.required { "required" } else { "optional" };
+            let _ = write!(text, "    {} ({}, {required})", o.name, o.option_type);
+            if let Some(d) = &o.description {
+                let _ = write!(text, ": {}", d.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+            if let Some(e) = &o.example {
+                let _ = write!(text, " Example: {e}");
+            }
+            if !o.valid.is_empty() {
+                let _ = write!(text, " Valid: {}", o.valid.join(", "));
+            }
+            text.push('\n');
+        }
+    }
+    if !r.members.is_empty() {
+        let _ = writeln!(text, "  members ({}):", r.members.len());
+        for m in &r.members {
+            let _ = writeln!(text, "    {m}");
+        }
+    }
+    text
+}
