@@ -7,15 +7,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use rewrite_assist::fixtures::NOOP_RECIPE as NOOP;
 use rewrite_assist::fixtures::scenarios::JAVAX_TO_JAKARTA;
-
-const NOOP: &str = "type: specs.openrewrite.org/v1beta/recipe
-name: com.example.Noop
-recipeList:
-  - org.openrewrite.java.ChangePackage:
-      oldPackageName: \"com.example.nothing\"
-      newPackageName: \"com.example.still.nothing\"
-";
 
 const REAL: &str = "type: specs.openrewrite.org/v1beta/recipe
 name: com.example.Jakarta

@@ -23,8 +23,12 @@ where
 {
     ExitCode::from(cli::main(args))
 }
+pub mod decision;
 pub mod fixtures;
 pub mod intents;
+pub mod mapping;
 pub mod openrewrite;
+pub mod pipeline;
+pub mod refinement;
 pub mod setup;
 pub mod validation;

@@ -305,3 +305,15 @@ fn ctrl_c_stops_the_run_and_removes_the_clone() {
     assert!(!Path::new(config).parent().unwrap().exists(), "the temporary directory was removed");
     assert_eq!(git(&s.fixture.path, &["status", "--porcelain"]), "");
 }
+
+#[test]
+fn a_misspelled_optional_option_is_caught_before_running() {
+    // OpenRewrite would silently ignore `recursiv`; the catalog knows ChangePackage's options.
+    let s = setup(&JAKARTA_RECIPE.replace("recursive: true", "recursiv: true"));
+    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stats["error"]["kind"], "invalid_option", "{stats:#}");
+    assert_eq!(stats["error"]["recipe"], "org.openrewrite.java.ChangePackage");
+    assert!(stats["error"]["detail"].as_str().unwrap().contains("recursiv"), "{stats:#}");
+    assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
+}

@@ -1,7 +1,9 @@
 //! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
 //! and prints the result.
 
+mod analyze;
 mod catalog;
+mod demo;
 mod fixture;
 mod intents;
 mod metrics;
@@ -30,6 +32,10 @@ pub struct Cli {
 pub enum Command {
     /// Precision, recall and F1 of a recipe's diff against a PR's diff.
     Metrics(metrics::Args),
+    /// Turn a PR (base..head) into validated recipes: intents, wide/narrow/synthesized options, decision.
+    Analyze(analyze::Args),
+    /// Run `analyze` on a built-in example PR (a small Maven project, built in a temporary directory).
+    Demo(demo::Args),
     /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
     Fixture(fixture::Args),
     /// Run a recipe for real on a temporary clone of the base commit and measure it against the PR.
@@ -58,6 +64,8 @@ where
         Command::Metrics(args) => metrics::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Fixture(args) => fixture::run(args),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Demo(args) => demo::run(args),
         Command::Intents(args) => intents::run(args),
         Command::Catalog(args) => catalog::run(args),
     };
@@ -88,7 +96,7 @@ pub(crate) fn default_out_dir(command: &str) -> std::path::PathBuf {
     std::path::PathBuf::from("rewrite-assist-output").join(format!("{command}-{now}"))
 }
 
-/// Which artifact ships a recipe. Until the catalog knows it, nothing beyond the bundled core.
+/// Which recipe module ships a recipe, from the catalog (None: bundled with the plugins, or unknown).
 pub(crate) fn artifact_lookup() -> impl Fn(&str) -> Option<crate::openrewrite::Coordinates> + Sync {
-    |_name: &str| None
+    |name: &str| crate::catalog::Catalog::embedded().artifact_for(name)
 }

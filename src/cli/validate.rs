@@ -44,7 +44,7 @@ pub struct Args {
 }
 
 /// Version overrides shared by the commands that run recipes.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct VersionArgs {
     /// rewrite-maven-plugin version [env: REWRITE_ASSIST_MAVEN_PLUGIN_VERSION; default: pinned]
     #[arg(long, value_name = "VERSION")]
@@ -95,8 +95,15 @@ pub fn run(args: Args) -> Result<u8> {
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
     let lookup = super::artifact_lookup();
+    let catalog = crate::catalog::Catalog::embedded();
+    // Recipes the catalog does not know may come from the user's own artifacts: only the option
+    // names of known recipes are checked (OpenRewrite silently ignores unknown ones).
+    let check = |step: &crate::openrewrite::RecipeStep| match catalog.get(&step.name) {
+        Some(_) => crate::mapping::check_step(catalog, step),
+        None => Ok(()),
+    };
     let request = Request {
-        repo: &repo,
+        repo: repo.path(),
         base: &base,
         expected: &expected,
         recipe_yaml: &recipe_yaml,
@@ -104,7 +111,7 @@ pub fn run(args: Args) -> Result<u8> {
         timeout: Duration::from_secs(args.timeout.max(1)),
         versions: &versions,
         artifacts_for: &lookup,
-        option_check: None,
+        option_check: Some(&check),
         out_dir: &out_dir,
         file_prefix: "",
     };

@@ -60,6 +60,8 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
             files.entry(change.path).or_default().fp += 1;
             metrics.false_positives += 1;
             metrics.false_positive_lines.push(line_of(&change));
+        } else {
+            metrics.true_positive_lines.push(line_of(&change));
         }
     }
     metrics.files = files.into_iter().map(|(path, counts)| (path.to_string(), counts)).collect();

@@ -1,11 +1,15 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
 pub mod intent;
+pub mod option;
 pub mod recipe;
+pub mod run;
 pub mod stats;
 pub mod validation;
 
 pub use intent::{Intent, IntentTree, Level};
+pub use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};
+pub use run::{AuditEntry, Confidence, IntentSummary, OptionResult, Recommendation, RunStatus, RunSummary};
 pub use stats::{ChangeLine, FileCounts, Metrics};
 pub use validation::{Attribution, ErrorKind, RunError, TestCounts, Timings, ValidationStats};

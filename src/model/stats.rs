@@ -27,6 +27,10 @@ pub struct Metrics {
     pub false_positive_lines: Vec<ChangeLine>,
     /// Lines the PR changed that the recipe did not, in the PR diff's order.
     pub false_negative_lines: Vec<ChangeLine>,
+    /// Lines both changed (as the recipe diff has them). Kept in memory for attribution and the
+    /// semantic share; not serialized, as it would repeat most of the PR.
+    #[serde(skip)]
+    pub true_positive_lines: Vec<ChangeLine>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

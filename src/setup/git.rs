@@ -89,29 +89,35 @@ impl Repo {
         Ok(paths)
     }
 
-    /// Clones the repository into a fresh temporary directory with `commit` checked out (detached).
-    /// The directory is removed when the returned [`Clone`] is dropped.
+    /// Clones the repository into a fresh temporary directory; see [`clone_at`].
     pub fn clone_at(&self, commit: &str) -> Result<Clone> {
-        let dir = tempfile::Builder::new().prefix("rewrite-assist-clone-").tempdir()?;
-        let target = dir.path().join("repo");
-        // --shared borrows the source's objects instead of copying them: fast for big repositories,
-        // and the source is never written to.
-        git_output(
-            dir.path(),
-            [
-                OsStr::new("clone"),
-                "--quiet".as_ref(),
-                "--shared".as_ref(),
-                "--no-checkout".as_ref(),
-                self.path.as_os_str(),
-                target.as_os_str(),
-            ],
-        )
-        .context("cloning the repository")?;
-        git_output(&target, ["checkout", "--quiet", "--detach", commit])
-            .context("checking out the base commit")?;
-        Ok(Clone { dir, path: target })
+        clone_at(&self.path, commit)
     }
+}
+
+/// Clones the repository at `source` (a work tree or a bare directory, as opened by [`Repo::open`])
+/// into a fresh temporary directory with `commit` checked out (detached). The directory is removed
+/// when the returned [`Clone`] is dropped. Needs no open [`Repo`], so threads can clone at once.
+pub fn clone_at(source: &Path, commit: &str) -> Result<Clone> {
+    let dir = tempfile::Builder::new().prefix("rewrite-assist-clone-").tempdir()?;
+    let target = dir.path().join("repo");
+    // --shared borrows the source's objects instead of copying them: fast for big repositories,
+    // and the source is never written to.
+    git_output(
+        dir.path(),
+        [
+            OsStr::new("clone"),
+            "--quiet".as_ref(),
+            "--shared".as_ref(),
+            "--no-checkout".as_ref(),
+            source.as_os_str(),
+            target.as_os_str(),
+        ],
+    )
+    .context("cloning the repository")?;
+    git_output(&target, ["checkout", "--quiet", "--detach", commit])
+        .context("checking out the base commit")?;
+    Ok(Clone { dir, path: target })
 }
 
 /// A temporary clone; deleted on drop (success, error or panic unwinding alike).

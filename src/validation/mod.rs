@@ -11,6 +11,7 @@ pub mod build;
 pub mod errors;
 pub mod jdk;
 pub mod process;
+pub mod report;
 pub mod tests_count;
 
 use std::path::{Path, PathBuf};
@@ -22,7 +23,6 @@ use crate::diff::{self, Diff, TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE};
 use crate::error::bad_input;
 use crate::model::{ErrorKind, RunError, TestCounts, Timings, ValidationStats};
 use crate::openrewrite::{Coordinates, RecipeFile, RecipeStep, Versions};
-use crate::setup::Repo;
 
 /// Default limit for one recipe execution.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
@@ -34,7 +34,8 @@ pub type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), String> + Sync
 
 /// One validation run.
 pub struct Request<'a> {
-    pub repo: &'a Repo,
+    /// The repository (work tree or bare directory), see [`crate::setup::Repo::path`].
+    pub repo: &'a Path,
     /// The base commit (a full id, see [`Repo::resolve`]).
     pub base: &'a str,
     /// The PR's diff: the ground truth.
@@ -102,7 +103,7 @@ pub fn run(req: &Request<'_>) -> Result<Outcome> {
     stats.recipe_artifacts = artifacts.iter().map(ToString::to_string).collect();
 
     let started = Instant::now();
-    let clone = req.repo.clone_at(req.base)?;
+    let clone = crate::setup::git::clone_at(req.repo, req.base)?;
     stats.timings.clone_seconds = started.elapsed().as_secs_f64();
     let tool = build::detect(clone.path())?;
     let level = build::language_level(clone.path(), tool);
@@ -193,7 +194,8 @@ fn finish(
     Ok(Outcome { stats, diff: diff_text })
 }
 
-fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
+/// Stats of a run that did not happen (yet): no changes, so every PR line is a false negative.
+pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
     ValidationStats {
         recipe_name: recipe_name.to_string(),
         build_tool: None,

@@ -1,0 +1,97 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::validate::VersionArgs;
+use crate::error::exit;
+use crate::model::RunStatus;
+use crate::pipeline::{self, Budgets, NoProgress, Progress, Request};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The repository: a work tree or a bare git directory. It is never modified.
+    #[arg(long, value_name = "PATH")]
+    pub repo: PathBuf,
+    /// The PR's base commit (any commit-ish).
+    #[arg(long, value_name = "REF")]
+    pub base: String,
+    /// The PR's head commit.
+    #[arg(long, value_name = "REF")]
+    pub head: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Output and budgets, shared by `analyze`, `demo` and the action.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// Where the artifacts go [default: rewrite-assist-output/<command>-<time>]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Recipe executions at once [default: number of CPUs]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Limit of one recipe execution, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = Budgets::default().per_execution.as_secs())]
+    pub timeout: u64,
+    /// Limit of the whole run, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = Budgets::default().max_wall.as_secs())]
+    pub max_wall: u64,
+    /// Recipe executions in all (retries and refinement included).
+    #[arg(long, value_name = "N", default_value_t = Budgets::default().max_executions)]
+    pub max_executions: usize,
+    /// Refinement rounds for option 3.
+    #[arg(long, value_name = "N", default_value_t = Budgets::default().max_rounds)]
+    pub max_rounds: usize,
+    #[command(flatten)]
+    pub versions: VersionArgs,
+    /// Print the summary as one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RunArgs {
+    pub fn request(&self, repo: PathBuf, base: String, head: String, command: &str) -> Result<Request> {
+        Ok(Request {
+            repo,
+            base,
+            head,
+            out_dir: self.out.clone().unwrap_or_else(|| super::default_out_dir(command)),
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
+            budgets: Budgets {
+                max_wall: Duration::from_secs(self.max_wall.max(1)),
+                per_execution: Duration::from_secs(self.timeout.max(1)),
+                max_executions: self.max_executions,
+                max_rounds: self.max_rounds,
+            },
+            versions: self.versions.resolve()?,
+        })
+    }
+}
+
+pub fn run(args: Args) -> Result<u8> {
+    let request = args.run.request(args.repo, args.base, args.head, "analyze")?;
+    execute(&request, args.run.json)
+}
+
+/// Runs the pipeline with a spinner on a terminal and prints the summary.
+pub fn execute(request: &Request, json: bool) -> Result<u8> {
+    let spinner = pipeline::progress::Spinner::on_terminal();
+    let progress: &dyn Progress = match &spinner {
+        Some(s) => s,
+        None => &NoProgress,
+    };
+    let summary = pipeline::analyze(request, progress)?;
+    if json {
+        super::print_json(&summary)?;
+    } else {
+        print!("{}", pipeline::render_text(&summary));
+    }
+    Ok(match summary.status {
+        RunStatus::Success | RunStatus::Partial => exit::OK,
+        RunStatus::Failed => exit::FAILURE,
+    })
+}

@@ -1,0 +1,165 @@
+//! Phase 6, decision: the best option by F1 (ties: the more semantic, then the one with fewer
+//! recipes, then the lower option number) and the confidence it deserves.
+
+use std::cmp::Ordering;
+
+use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};
+
+/// The plain-text recipe: its changes are counted as non-semantic.
+pub const FIND_AND_REPLACE: &str = "org.openrewrite.text.FindAndReplace";
+
+/// Picks the recommendation among the options that ran.
+pub fn choose(results: &[OptionResult]) -> Option<Recommendation> {
+    let best = results.iter().filter(|r| r.ran()).max_by(|a, b| rank(a, b))?;
+    Some(Recommendation {
+        option: best.option,
+        precision: best.precision,
+        recall: best.recall,
+        f1: best.f1,
+        perfect_match: best.perfect_match,
+        semantic_share: best.semantic_share,
+        confidence: Confidence::of(best.f1),
+    })
+}
+
+/// Orders options from worst to best.
+fn rank(a: &OptionResult, b: &OptionResult) -> Ordering {
+    a.f1.total_cmp(&b.f1)
+        .then(a.semantic_share.total_cmp(&b.semantic_share))
+        .then(b.recipes.cmp(&a.recipes))
+        .then(b.option.cmp(&a.option))
+}
+
+/// Share of the true positives that semantic recipes produced: a true-positive line counts as
+/// plain-text work when a non-semantic step of the option targets its file and carries its text.
+pub fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
+    let tp = &metrics.true_positive_lines;
+    if tp.is_empty() {
+        return 0.0;
+    }
+    let text_steps: Vec<&PlannedStep> = steps.iter().filter(|s| !s.semantic).collect();
+    let by_text = tp.iter().filter(|line| text_steps.iter().any(|s| text_step_explains(s, line))).count();
+    crate::metrics::round4((tp.len() - by_text) as f64 / tp.len() as f64)
+}
+
+/// A plain-text step explains a line when it targets the line's file and its literal text carries
+/// the line.
+pub fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
+    let option = |key: &str| step.step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
+    let pattern = option("filePattern");
+    let in_scope = pattern.is_empty() || file_pattern_matches(&pattern, &line.path);
+    let content = line.content.trim();
+    in_scope
+        && !content.is_empty()
+        && (option("find").contains(content) || option("replace").contains(content))
+}
+
+/// OpenRewrite's `filePattern`: `;`-separated globs over the source path.
+pub fn file_pattern_matches(pattern: &str, path: &str) -> bool {
+    pattern.split(';').map(str::trim).filter(|p| !p.is_empty()).any(|glob| {
+        globset::GlobBuilder::new(glob)
+            .literal_separator(true)
+            .build()
+            .map(|g| g.compile_matcher().is_match(path))
+            .unwrap_or(false)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::ChangeKind;
+    use crate::model::Strategy;
+    use crate::openrewrite::RecipeStep;
+
+    fn result(option: u8, f1: f64, semantic_share: f64, recipes: usize) -> OptionResult {
+        OptionResult {
+            option,
+            strategy: Strategy::Narrow,
+            recipe_name: format!("o{option}"),
+            recipes,
+            precision: f1,
+            recall: f1,
+            f1,
+            perfect_match: f1 == 1.0,
+            semantic_share,
+            wall_seconds: 1.0,
+            attempts: 1,
+            dropped: vec![],
+            tests_dropped: false,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn best_f1_wins_then_semantic_share_then_fewer_recipes() {
+        let r = choose(&[result(1, 0.7, 1.0, 1), result(2, 0.9, 0.5, 5), result(3, 0.9, 0.5, 4)]).unwrap();
+        assert_eq!(r.option, 3);
+        let r = choose(&[result(1, 0.9, 0.5, 1), result(2, 0.9, 1.0, 5)]).unwrap();
+        assert_eq!(r.option, 2);
+        let r = choose(&[result(1, 0.9, 1.0, 3), result(2, 0.9, 1.0, 3)]).unwrap();
+        assert_eq!(r.option, 1, "a full tie keeps the lower option");
+    }
+
+    #[test]
+    fn options_that_did_not_run_are_never_chosen() {
+        let mut failed = result(2, 1.0, 1.0, 1);
+        failed.error = Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "slow"));
+        assert_eq!(choose(&[result(1, 0.3, 1.0, 1), failed.clone()]).unwrap().option, 1);
+        assert!(choose(&[failed]).is_none());
+    }
+
+    #[test]
+    fn confidence_thresholds() {
+        assert_eq!(Confidence::of(0.8), Confidence::Recommended);
+        assert_eq!(Confidence::of(0.79), Confidence::NeedsReview);
+        assert_eq!(Confidence::of(0.5), Confidence::NeedsReview);
+        assert_eq!(Confidence::of(0.49), Confidence::NoReliableRecipe);
+    }
+
+    #[test]
+    fn semantic_share_counts_lines_a_text_step_carries() {
+        let text = PlannedStep {
+            step: RecipeStep::new(FIND_AND_REPLACE)
+                .with("find", "FROM eclipse-temurin:11-jre")
+                .with("replace", "FROM eclipse-temurin:17-jre")
+                .with("filePattern", "Dockerfile"),
+            semantic: false,
+            intents: vec![],
+            reason: String::new(),
+        };
+        let semantic = PlannedStep {
+            step: RecipeStep::new("org.openrewrite.java.ChangePackage"),
+            semantic: true,
+            intents: vec![],
+            reason: String::new(),
+        };
+        let line = |path: &str, kind, content: &str| ChangeLine {
+            path: path.into(),
+            kind,
+            line: 1,
+            content: content.into(),
+        };
+        let metrics = Metrics {
+            true_positive_lines: vec![
+                line("Dockerfile", ChangeKind::Removed, "FROM eclipse-temurin:11-jre"),
+                line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:17-jre"),
+                line("src/A.java", ChangeKind::Added, "import jakarta.persistence.Id;"),
+                line("src/B.java", ChangeKind::Added, "import jakarta.persistence.Id;"),
+            ],
+            ..Metrics::default()
+        };
+        assert_eq!(semantic_share(&[semantic.clone(), text], &metrics), 0.5);
+        assert_eq!(semantic_share(&[semantic], &metrics), 1.0);
+        assert_eq!(semantic_share(&[], &Metrics::default()), 0.0);
+    }
+
+    #[test]
+    fn file_patterns() {
+        assert!(file_pattern_matches("Dockerfile", "Dockerfile"));
+        assert!(file_pattern_matches("**/Dockerfile;pom.xml", "pom.xml"));
+        assert!(file_pattern_matches("**/*.yml", ".github/workflows/ci.yml"));
+        assert!(!file_pattern_matches("*.yml", ".github/workflows/ci.yml"));
+        assert!(!file_pattern_matches("", "x"));
+    }
+}

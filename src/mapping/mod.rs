@@ -1,0 +1,258 @@
+//! Phase 3, recipe mapping: two candidate recipes from the intent tree, option 1 (wide: broad
+//! catalog recipes) and option 2 (narrow: one targeted recipe per atomic intent). Every step is
+//! checked against the catalog (recipe exists, option names known, required options given), because
+//! OpenRewrite silently ignores unknown option names.
+
+pub mod narrow;
+pub mod text;
+pub mod wide;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::catalog::Catalog;
+use crate::diff::{Diff, FileDiff};
+use crate::model::intent::{Intent, IntentTree, Level};
+use crate::model::{CandidateOption, PlannedStep, Strategy};
+use crate::openrewrite::RecipeStep;
+
+/// Reads a file's content at the base commit (None when it does not exist there).
+pub type BaseFile<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// Whether the catalog accepts the step: the recipe exists, every option name is known, every
+/// required option is given.
+pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), String> {
+    if catalog.get(&step.name).is_none() {
+        return Err(format!("`{}` is not in the recipe catalog", step.name));
+    }
+    let given: Vec<&str> = step.options.keys().map(String::as_str).collect();
+    catalog.check_options(&step.name, &given).map_err(|problems| format!("`{}`: {problems}", step.name))
+}
+
+/// Option 1: for each strategic intent (or, when none fits, each of its tactical intents) the best
+/// broad recipe of the catalog.
+pub fn compose_wide(tree: &IntentTree, catalog: &Catalog) -> CandidateOption {
+    let mut option =
+        CandidateOption { number: 1, strategy: Strategy::Wide, steps: Vec::new(), notes: Vec::new() };
+    for intent in &tree.intents {
+        wide_for(intent, catalog, &mut option);
+    }
+    option
+}
+
+fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
+    if intent.level == Level::Atomic {
+        return;
+    }
+    match wide::find_recipe(catalog, intent) {
+        Ok(recipe) => {
+            let step = RecipeStep::new(&recipe.name);
+            if let Some(existing) = option.steps.iter_mut().find(|s| s.step.signature() == step.signature()) {
+                existing.intents.push(intent.id.clone());
+                return;
+            }
+            option.steps.push(PlannedStep {
+                step,
+                semantic: true,
+                intents: vec![intent.id.clone()],
+                reason: format!(
+                    "`{}` ({}) was the best catalog match for {} intent `{}` ({}).",
+                    recipe.name,
+                    recipe.display_name,
+                    level_name(intent.level),
+                    intent.title,
+                    intent.id
+                ),
+            });
+        }
+        Err(why) => {
+            option.notes.push(format!(
+                "{} `{}` ({}): {why}",
+                level_name(intent.level),
+                intent.title,
+                intent.id
+            ));
+            for child in &intent.children {
+                wide_for(child, catalog, option);
+            }
+        }
+    }
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Strategic => "strategic",
+        Level::Tactical => "tactical",
+        Level::Atomic => "atomic",
+    }
+}
+
+/// Option 2: each atomic intent's most specific semantic recipe, checked against the catalog;
+/// plain-text replacements (ordered last) for what no semantic recipe covers.
+pub fn compose_narrow(
+    tree: &IntentTree,
+    pr: &Diff,
+    catalog: &Catalog,
+    base_file: BaseFile<'_>,
+) -> CandidateOption {
+    let mut option =
+        CandidateOption { number: 2, strategy: Strategy::Narrow, steps: Vec::new(), notes: Vec::new() };
+    let mut text_steps: Vec<PlannedStep> = Vec::new();
+    for intent in tree.atomics() {
+        let semantic = narrow::semantic_steps(intent).and_then(|steps| {
+            let problems: Vec<String> = steps.iter().filter_map(|s| check_step(catalog, s).err()).collect();
+            if problems.is_empty() {
+                Some(steps)
+            } else {
+                option.notes.push(format!(
+                    "`{}` ({}): {}; using a text replacement instead.",
+                    intent.title,
+                    intent.id,
+                    problems.join("; ")
+                ));
+                None
+            }
+        });
+        match semantic {
+            Some(steps) => {
+                for step in steps {
+                    let reason = narrow::reason(intent, &step);
+                    add_step(&mut option.steps, step, true, &intent.id, reason);
+                }
+            }
+            None => {
+                for step in text_for(&intent.evidence, pr, base_file, &mut option.notes) {
+                    let reason = format!(
+                        "No semantic recipe covers {} `{}` ({}): a literal replacement of exactly the PR's lines.",
+                        intent.kind, intent.title, intent.id
+                    );
+                    add_step(&mut text_steps, step, false, &intent.id, reason);
+                }
+            }
+        }
+    }
+    for step in text_steps {
+        add_step(
+            &mut option.steps,
+            step.step,
+            false,
+            step.intents.first().map(String::as_str).unwrap_or(""),
+            step.reason,
+        );
+    }
+    if !tree.unexplained.is_empty() {
+        for step in text_for(&tree.unexplained, pr, base_file, &mut option.notes) {
+            add_step(
+                &mut option.steps,
+                step,
+                false,
+                "",
+                "Lines no intent explains, reproduced literally.".into(),
+            );
+        }
+    }
+    option
+}
+
+/// Adds a step, or records one more intent on an identical step already there.
+pub fn add_step(
+    steps: &mut Vec<PlannedStep>,
+    step: RecipeStep,
+    semantic: bool,
+    intent: &str,
+    reason: String,
+) {
+    if let Some(existing) = steps.iter_mut().find(|s| s.step.signature() == step.signature()) {
+        if !intent.is_empty() && !existing.intents.iter().any(|i| i == intent) {
+            existing.intents.push(intent.to_string());
+        }
+        return;
+    }
+    let intents = if intent.is_empty() { Vec::new() } else { vec![intent.to_string()] };
+    steps.push(PlannedStep { step, semantic, intents, reason });
+}
+
+/// Text replacements for the PR's change blocks that contain any of `lines`.
+pub fn text_for(
+    lines: &[crate::model::ChangeLine],
+    pr: &Diff,
+    base_file: BaseFile<'_>,
+    notes: &mut Vec<String>,
+) -> Vec<RecipeStep> {
+    let mut by_file: BTreeMap<&str, Vec<&crate::model::ChangeLine>> = BTreeMap::new();
+    for line in lines {
+        by_file.entry(line.path.as_str()).or_default().push(line);
+    }
+    let mut steps = Vec::new();
+    for (path, lines) in by_file {
+        let Some(file) = file_of(pr, path) else { continue };
+        let Some(base) = base_file(file.old_path.as_deref().unwrap_or(path)) else {
+            notes.push(format!("`{path}` is new in the PR: a text replacement cannot create it."));
+            continue;
+        };
+        for (block, new_start) in text::blocks(file) {
+            let wanted = lines.iter().any(|l| {
+                let removed = l.kind == crate::diff::ChangeKind::Removed;
+                block.contains(removed, l.line, new_start)
+            });
+            if !wanted {
+                continue;
+            }
+            match text::find_and_replace(&block, &base) {
+                Some(step) => steps.push(step),
+                None => notes.push(format!(
+                    "`{path}` line {}: the text to replace is not unique in the file, no literal replacement is possible.",
+                    block.old_start
+                )),
+            }
+        }
+    }
+    steps
+}
+
+fn file_of<'a>(pr: &'a Diff, path: &str) -> Option<&'a FileDiff> {
+    pr.files.iter().find(|f| f.new_path.as_deref() == Some(path) || f.old_path.as_deref() == Some(path))
+}
+
+/// `option-N-creation-analysis.md`: why each recipe is in the option.
+pub fn creation_analysis(option: &CandidateOption) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Option {}: {} recipe\n", option.number, option.strategy.label());
+    let _ = writeln!(out, "{}\n", strategy_text(option.strategy));
+    if option.steps.is_empty() {
+        let _ = writeln!(out, "No recipe could be composed for this option.");
+    } else {
+        let _ = writeln!(
+            out,
+            "{} recipes, {} semantic, {} plain-text.\n",
+            option.steps.len(),
+            option.semantic_steps(),
+            option.steps.len() - option.semantic_steps()
+        );
+        for (i, step) in option.steps.iter().enumerate() {
+            let kind = if step.semantic { "" } else { " *(plain text, non-semantic)*" };
+            let _ = writeln!(out, "{}. `{}`{kind} — {}", i + 1, step.step.name, step.reason);
+        }
+    }
+    if !option.notes.is_empty() {
+        let _ = writeln!(out, "\n## Notes\n");
+        for note in &option.notes {
+            let _ = writeln!(out, "- {note}");
+        }
+    }
+    out
+}
+
+fn strategy_text(strategy: Strategy) -> &'static str {
+    match strategy {
+        Strategy::Wide => {
+            "Broad catalog recipes for the PR's strategic and tactical intents, found by searching the recipe catalog with several phrasings of each intent (reciprocal rank fusion). They may change more than the PR did."
+        }
+        Strategy::Narrow => {
+            "One targeted recipe per atomic intent, with the exact options the PR's diff shows. Plain-text replacements only where no semantic recipe covers a change; they run last."
+        }
+        Strategy::Synthesized => {
+            "Built from what validation showed: recipes with true positives kept, recipes that only produced false positives dropped, over-applying ones replaced or narrowed, and narrow recipes added for the changes still missing."
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The last resort: plain-text `FindAndReplace` steps that reproduce one block of a PR's diff
+//! exactly. Case-sensitive, literal, restricted to the one file, and widened with context lines
+//! until the text they look for occurs exactly once in the base file.
+
+use crate::diff::{FileDiff, LineKind};
+use crate::openrewrite::RecipeStep;
+
+use crate::decision::FIND_AND_REPLACE;
+
+/// A run of changed lines between context lines, with the context around it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub path: String,
+    /// Removed lines (old file order) and their first old line number.
+    pub removed: Vec<String>,
+    pub added: Vec<String>,
+    /// 1-based old line number where the block starts (for pure additions: where it is inserted).
+    pub old_start: u32,
+    /// Context lines before and after the block inside its hunk (closest last / first).
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+}
+
+impl Block {
+    /// Whether this block contains the changed line `(kind, line_number)`.
+    pub fn contains(&self, removed: bool, line: u32, new_start: u32) -> bool {
+        if removed {
+            line >= self.old_start && line < self.old_start + self.removed.len() as u32
+        } else {
+            line >= new_start && line < new_start + self.added.len() as u32
+        }
+    }
+}
+
+/// Change blocks of a file's diff, each with its first new-file line number.
+pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
+    let path = file.new_path.clone().or_else(|| file.old_path.clone()).unwrap_or_default();
+    let mut out = Vec::new();
+    for hunk in &file.hunks {
+        let lines = &hunk.lines;
+        let mut i = 0;
+        while i < lines.len() {
+            if lines[i].kind == LineKind::Context {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < lines.len() && lines[i].kind != LineKind::Context {
+                i += 1;
+            }
+            let run = &lines[start..i];
+            let removed: Vec<String> =
+                run.iter().filter(|l| l.kind == LineKind::Removed).map(|l| l.content.clone()).collect();
+            let added: Vec<String> =
+                run.iter().filter(|l| l.kind == LineKind::Added).map(|l| l.content.clone()).collect();
+            let before: Vec<String> = lines[..start]
+                .iter()
+                .rev()
+                .take_while(|l| l.kind == LineKind::Context)
+                .map(|l| l.content.clone())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let after: Vec<String> = lines[i..]
+                .iter()
+                .take_while(|l| l.kind == LineKind::Context)
+                .map(|l| l.content.clone())
+                .collect();
+            // Line numbers: the first old line of the run, or the old line before which lines are added.
+            let old_start = run
+                .iter()
+                .find_map(|l| l.old_line)
+                .or_else(|| lines[..start].iter().rev().find_map(|l| l.old_line).map(|n| n + 1))
+                .unwrap_or(hunk.old_start.max(1));
+            let new_start = run
+                .iter()
+                .find_map(|l| l.new_line)
+                .or_else(|| lines[..start].iter().rev().find_map(|l| l.new_line).map(|n| n + 1))
+                .unwrap_or(hunk.new_start.max(1));
+            out.push((Block { path: path.clone(), removed, added, old_start, before, after }, new_start));
+        }
+    }
+    out
+}
+
+/// A `FindAndReplace` that turns the block's old text into its new text, or None when it cannot
+/// be made unique in `base` (the file's content at the base commit).
+pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
+    let eol = if base.contains("\r\n") { "\r\n" } else { "\n" };
+    let join = |lines: &[String]| -> String { lines.iter().map(|l| format!("{l}{eol}")).collect() };
+    // Widen with context (before first, then after) until the old text is unique in the file.
+    for extra in 0..=block.before.len().max(block.after.len()) {
+        let before = &block.before[block.before.len().saturating_sub(extra)..];
+        let after = &block.after[..extra.min(block.after.len())];
+        let find = format!("{}{}{}", join(before), join(&block.removed), join(after));
+        let replace = format!("{}{}{}", join(before), join(&block.added), join(after));
+        if find.is_empty() || find.trim().is_empty() && block.removed.is_empty() {
+            continue;
+        }
+        if base.matches(find.as_str()).count() == 1 {
+            return Some(step(&block.path, &find, &replace));
+        }
+    }
+    None
+}
+
+fn step(path: &str, find: &str, replace: &str) -> RecipeStep {
+    RecipeStep::new(FIND_AND_REPLACE)
+        .with("find", find)
+        .with("replace", replace)
+        .with_bool("regex", false)
+        .with_bool("caseSensitive", true)
+        .with("filePattern", glob_escape(path))
+}
+
+/// A path as a glob that matches only itself.
+fn glob_escape(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if matches!(c, '*' | '?' | '[' | ']' | '{' | '}') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openrewrite::OptionValue;
+
+    fn file(text: &str) -> FileDiff {
+        crate::diff::parse(text).unwrap().files.remove(0)
+    }
+
+    fn text(step: &RecipeStep, key: &str) -> String {
+        match &step.options[key] {
+            OptionValue::Text(t) => t.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_edit_becomes_a_literal_case_sensitive_replacement_in_one_file() {
+        let diff = file(
+            "diff --git a/Dockerfile b/Dockerfile\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n-FROM eclipse-temurin:11-jre\n+FROM eclipse-temurin:17-jre\n WORKDIR /app\n",
+        );
+        let blocks = blocks(&diff);
+        assert_eq!(blocks.len(), 1);
+        let step = find_and_replace(&blocks[0].0, "FROM eclipse-temurin:11-jre\nWORKDIR /app\n").unwrap();
+        assert_eq!(step.name, FIND_AND_REPLACE);
+        assert_eq!(text(&step, "find"), "FROM eclipse-temurin:11-jre\n");
+        assert_eq!(text(&step, "replace"), "FROM eclipse-temurin:17-jre\n");
+        assert_eq!(text(&step, "filePattern"), "Dockerfile");
+        assert_eq!(step.options["caseSensitive"], OptionValue::Bool(true));
+        assert_eq!(step.options["regex"], OptionValue::Bool(false));
+    }
+
+    #[test]
+    fn repeated_text_is_widened_with_context_until_unique() {
+        let base = "a:\n  version: 1\nb:\n  version: 1\n";
+        let diff = file(
+            "diff --git a/x.yml b/x.yml\n--- a/x.yml\n+++ b/x.yml\n@@ -2,3 +2,3 @@\n   version: 1\n b:\n-  version: 1\n+  version: 2\n",
+        );
+        let (block, new_start) = &blocks(&diff)[0];
+        assert_eq!(*new_start, 4);
+        assert_eq!(block.old_start, 4);
+        let step = find_and_replace(block, base).unwrap();
+        assert_eq!(text(&step, "find"), "b:\n  version: 1\n");
+        assert_eq!(text(&step, "replace"), "b:\n  version: 2\n");
+    }
+
+    #[test]
+    fn pure_additions_are_anchored_to_their_context() {
+        let base = "x=1\ny=2\n";
+        let diff = file(
+            "diff --git a/a.properties b/a.properties\n--- a/a.properties\n+++ b/a.properties\n@@ -1,2 +1,3 @@\n x=1\n+z=3\n y=2\n",
+        );
+        let step = find_and_replace(&blocks(&diff)[0].0, base).unwrap();
+        assert_eq!(text(&step, "find"), "x=1\n");
+        assert_eq!(text(&step, "replace"), "x=1\nz=3\n");
+    }
+
+    #[test]
+    fn crlf_files_keep_their_line_endings_and_ambiguity_gives_up() {
+        let diff = file("diff --git a/w.txt b/w.txt\n--- a/w.txt\n+++ b/w.txt\n@@ -1 +1 @@\n-same\n+other\n");
+        let step = find_and_replace(&blocks(&diff)[0].0, "same\r\nkeep\r\n").unwrap();
+        assert_eq!(text(&step, "find"), "same\r\n");
+        assert!(find_and_replace(&blocks(&diff)[0].0, "same\nsame\n").is_none(), "no context to widen with");
+    }
+
+    #[test]
+    fn block_membership_by_line_number() {
+        let diff = file("diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1,4 +1,4 @@\n k\n-x\n-y\n+z\n k2\n");
+        let (block, new_start) = &blocks(&diff)[0];
+        assert!(block.contains(true, 2, *new_start) && block.contains(true, 3, *new_start));
+        assert!(block.contains(false, 2, *new_start));
+        assert!(!block.contains(false, 3, *new_start));
+        assert_eq!(text(&find_and_replace(block, "k\nx\ny\nk2\n").unwrap(), "find"), "x\ny\n");
+        assert_eq!(glob_escape("src/[id]/a*.txt"), "src/\\[id\\]/a\\*.txt");
+    }
+}

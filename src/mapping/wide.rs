@@ -1,0 +1,111 @@
+//! Option 1, wide: broad catalog recipes for the strategic and tactical intents, found by searching
+//! the catalog with several phrasings of each intent (reciprocal rank fusion).
+
+use crate::catalog::Catalog;
+use crate::model::RecipeDescriptor;
+use crate::model::intent::{Intent, Level};
+
+/// Hits considered per intent before the fit checks.
+const CANDIDATES: usize = 8;
+/// Fused RRF score below which a hit is noise (one list at rank 1 scores 1/61 ≈ 0.0164).
+const MIN_SCORE: f64 = 0.02;
+
+/// Several phrasings of what an intent asks for, most specific first.
+pub fn phrasings(intent: &Intent) -> Vec<String> {
+    let p = |key: &str| intent.param(key).to_string();
+    let to = p("to");
+    let mut out: Vec<String> = match intent.kind.as_str() {
+        "upgrade_java" => vec![
+            format!("upgrade to java {to}"),
+            format!("migrate to java {to}"),
+            format!("java {to} migration"),
+        ],
+        "upgrade_spring_boot" => {
+            let minor = to.split('.').take(2).collect::<Vec<_>>().join(".");
+            vec![
+                format!("upgrade spring boot {minor}"),
+                format!("migrate to spring boot {minor}"),
+                format!("spring boot {} upgrade", to.split('.').next().unwrap_or("")),
+            ]
+        }
+        "migrate_javax_to_jakarta" => vec![
+            "javax to jakarta".into(),
+            "migrate javax to jakarta ee".into(),
+            "jakarta namespace migration".into(),
+        ],
+        "migrate_junit4_to_junit5" => {
+            vec![
+                "junit 4 to 5".into(),
+                "migrate junit 4 to junit 5 jupiter".into(),
+                "junit5 migration".into(),
+            ]
+        }
+        _ => Vec::new(),
+    };
+    out.push(intent.title.replace("->", "to"));
+    out.push(intent.kind.replace(['_', '.'], " "));
+    out.dedup();
+    out
+}
+
+/// Words a fitting recipe must mention (in its name or display name), e.g. the target version.
+fn required_terms(intent: &Intent) -> Vec<String> {
+    let to = intent.param("to");
+    match intent.kind.as_str() {
+        "upgrade_java" => vec![to.to_string()],
+        "upgrade_spring_boot" => {
+            vec![to.split('.').take(2).collect::<Vec<_>>().join("_"), "spring".into()]
+        }
+        "migrate_javax_to_jakarta" => vec!["jakarta".into()],
+        "migrate_junit4_to_junit5" => vec!["junit".into()],
+        _ => Vec::new(),
+    }
+}
+
+/// Distinctive words of the intent's title, one of which a fitting recipe must mention when the
+/// kind has no required terms of its own.
+fn title_terms(intent: &Intent) -> Vec<String> {
+    const GENERIC: &[&str] = &[
+        "from", "with", "into", "upgrade", "migrate", "change", "changes", "update", "bump", "move",
+        "rename", "files",
+    ];
+    intent
+        .title
+        .split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .filter(|w| w.len() >= 4 && !GENERIC.contains(&w.as_str()))
+        .collect()
+}
+
+/// A broad recipe that fits the intent, if the catalog has one.
+pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a RecipeDescriptor, String> {
+    let phrasings = phrasings(intent);
+    let queries: Vec<&str> = phrasings.iter().map(String::as_str).collect();
+    let hits = catalog.search(&queries, CANDIDATES, MIN_SCORE);
+    let terms = required_terms(intent);
+    let loose = title_terms(intent);
+    let mut rejected = Vec::new();
+    for hit in &hits {
+        let Some(recipe) = catalog.get(&hit.name) else { continue };
+        let haystack = format!("{} {}", recipe.name, recipe.display_name).to_lowercase().replace('.', "_");
+        if recipe.options.iter().any(|o| o.required) {
+            rejected.push(format!("`{}` needs options", recipe.name));
+        } else if !terms.iter().all(|t| haystack.contains(&t.to_lowercase())) {
+            rejected.push(format!("`{}` does not mention {}", recipe.name, terms.join(" + ")));
+        } else if terms.is_empty()
+            && !loose.is_empty()
+            && !loose.iter().any(|t| haystack.contains(t.as_str()))
+        {
+            rejected.push(format!("`{}` mentions none of {}", recipe.name, loose.join(", ")));
+        } else if recipe.members.is_empty() && intent.level == Level::Strategic {
+            rejected.push(format!("`{}` is not a composite migration", recipe.name));
+        } else {
+            return Ok(recipe);
+        }
+    }
+    Err(if hits.is_empty() {
+        format!("no catalog recipe matched {:?}", phrasings)
+    } else {
+        format!("no broad recipe fits: {}", rejected.into_iter().take(4).collect::<Vec<_>>().join("; "))
+    })
+}

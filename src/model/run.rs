@@ -1,0 +1,126 @@
+//! What one `analyze` run produced: the `--json` output, `workflow-metadata.json` and the audit log.
+
+use serde::{Deserialize, Serialize};
+
+use super::{RunError, Strategy};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    /// Every phase ran.
+    Success,
+    /// A recommendation exists but a phase failed or a budget cut the run short.
+    Partial,
+    /// No option could be validated.
+    Failed,
+}
+
+/// How far to trust the recommended recipe (DESIGN.md, decision phase).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// F1 ≥ 0.8: a migration PR may be opened on request.
+    Recommended,
+    /// 0.5 ≤ F1 < 0.8.
+    NeedsReview,
+    /// F1 < 0.5: the intent tree only.
+    NoReliableRecipe,
+}
+
+impl Confidence {
+    pub fn of(f1: f64) -> Confidence {
+        if f1 >= 0.8 {
+            Confidence::Recommended
+        } else if f1 >= 0.5 {
+            Confidence::NeedsReview
+        } else {
+            Confidence::NoReliableRecipe
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Confidence::Recommended => "recommended",
+            Confidence::NeedsReview => "needs review",
+            Confidence::NoReliableRecipe => "no reliable recipe",
+        }
+    }
+}
+
+/// One validated option.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionResult {
+    pub option: u8,
+    pub strategy: Strategy,
+    pub recipe_name: String,
+    /// Number of recipes in the option's recipe list (after retries dropped failing ones).
+    pub recipes: usize,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+    pub perfect_match: bool,
+    /// Share of true positives produced by semantic (non-text) recipes.
+    pub semantic_share: f64,
+    pub wall_seconds: f64,
+    /// Recipe executions spent on this option (retries included).
+    pub attempts: usize,
+    /// Recipes dropped because they failed to run.
+    pub dropped: Vec<String>,
+    /// Fewer test methods after the recipe than before.
+    pub tests_dropped: bool,
+    /// Why the last attempt failed, if it did.
+    pub error: Option<RunError>,
+}
+
+impl OptionResult {
+    pub fn ran(&self) -> bool {
+        self.error.is_none()
+    }
+}
+
+/// The recommendation: the best option and the confidence it deserves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Recommendation {
+    pub option: u8,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+    pub perfect_match: bool,
+    pub semantic_share: f64,
+    pub confidence: Confidence,
+}
+
+/// The outcome of `analyze` (its `--json` output; also inside `workflow-metadata.json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub status: RunStatus,
+    /// Why the run is partial or failed.
+    pub reason: Option<String>,
+    pub recommended: Option<Recommendation>,
+    pub options: Vec<OptionResult>,
+    /// The intent tree's strategic titles and coverage, for reports.
+    pub intents: IntentSummary,
+    pub artifacts_dir: String,
+    pub wall_seconds: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct IntentSummary {
+    pub coverage: f64,
+    pub strategic: Vec<String>,
+    pub tactical: usize,
+    pub atomic: usize,
+}
+
+/// One line of `audit.jsonl`: a phase ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AuditEntry {
+    /// RFC 3339 UTC time the phase ended.
+    pub at: String,
+    pub phase: String,
+    pub outcome: String,
+    pub seconds: f64,
+    pub inputs: Vec<String>,
+    pub outputs: Vec<String>,
+    pub detail: String,
+}

@@ -1,0 +1,106 @@
+//! The run directory: file names of DESIGN.md's artifact layout, and the append-only audit log.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::model::AuditEntry;
+
+pub const PR_DIFF: &str = "pr.diff";
+pub const INTENT_TREE_MD: &str = "intent-tree.md";
+pub const INTENT_TREE_JSON: &str = "intent-tree.json";
+pub const AUDIT: &str = "audit.jsonl";
+pub const METADATA: &str = "workflow-metadata.json";
+pub const RESULT_DIR: &str = "result";
+pub const RECOMMENDED_RECIPE: &str = "result/recommended-recipe.yaml";
+pub const RECOMMENDED_DIFF: &str = "result/recommended-recipe.diff";
+pub const RESULT_PR_DIFF: &str = "result/pr.diff";
+
+/// One run's output directory.
+#[derive(Debug, Clone)]
+pub struct RunDir {
+    root: PathBuf,
+}
+
+impl RunDir {
+    pub fn create(root: &Path) -> Result<RunDir> {
+        std::fs::create_dir_all(root.join(RESULT_DIR))
+            .with_context(|| format!("creating {}", root.display()))?;
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        Ok(RunDir { root })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.root.join(name)
+    }
+
+    /// `option-N-<what>`, e.g. `option-2-recipe.yaml`.
+    pub fn option_file(&self, option: u8, what: &str) -> PathBuf {
+        self.root.join(option_file_name(option, what))
+    }
+
+    pub fn write(&self, name: &str, content: impl AsRef<[u8]>) -> Result<PathBuf> {
+        let path = self.path(name);
+        std::fs::write(&path, content).with_context(|| format!("writing {}", path.display()))?;
+        Ok(path)
+    }
+
+    pub fn write_json(&self, name: &str, value: &impl serde::Serialize) -> Result<PathBuf> {
+        self.write(name, serde_json::to_string_pretty(value)? + "\n")
+    }
+
+    /// Appends one line to `audit.jsonl`.
+    pub fn audit(&self, entry: &AuditEntry) -> Result<()> {
+        let mut file = OpenOptions::new().create(true).append(true).open(self.path(AUDIT))?;
+        writeln!(file, "{}", serde_json::to_string(entry)?)?;
+        Ok(())
+    }
+}
+
+pub fn option_file_name(option: u8, what: &str) -> String {
+    format!("option-{option}-{what}")
+}
+
+/// Prefix that validation puts before `recipe.diff`, `stats.json`, `build.log`.
+pub fn option_prefix(option: u8) -> String {
+    format!("option-{option}-")
+}
+
+/// Current UTC time, RFC 3339.
+pub fn now() -> String {
+    jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_and_audit_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = RunDir::create(&dir.path().join("run")).unwrap();
+        assert!(run.path(RESULT_DIR).is_dir());
+        assert_eq!(run.option_file(2, "recipe.yaml").file_name().unwrap(), "option-2-recipe.yaml");
+        let entry = AuditEntry {
+            at: now(),
+            phase: "setup".into(),
+            outcome: "ok".into(),
+            seconds: 0.5,
+            inputs: vec!["repo".into()],
+            outputs: vec![PR_DIFF.into()],
+            detail: String::new(),
+        };
+        run.audit(&entry).unwrap();
+        run.audit(&entry).unwrap();
+        let text = std::fs::read_to_string(run.path(AUDIT)).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        let back: AuditEntry = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(back, entry);
+    }
+}

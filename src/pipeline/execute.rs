@@ -1,0 +1,197 @@
+//! Validating options: in parallel (at most `--jobs` executions at once), each with up to three
+//! attempts — when a run fails because of one recipe (unknown, bad option, unresolvable artifact),
+//! that recipe is dropped and the option runs again.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::artifacts::{RunDir, option_file_name, option_prefix};
+use super::{Run, Validated};
+use crate::model::{CandidateOption, ErrorKind, OptionResult, RunError};
+use crate::openrewrite::RecipeStep;
+
+/// Attempts per option (the first run and two retries).
+const MAX_ATTEMPTS: usize = 3;
+
+impl Run<'_> {
+    /// Validates `options` concurrently; results in option order. `dir` defaults to the run directory.
+    pub(super) fn validate_all(
+        &self,
+        options: Vec<CandidateOption>,
+        dir: Option<&RunDir>,
+    ) -> Result<Vec<Validated>> {
+        let dir = dir.unwrap_or(&self.dir);
+        let queue = Mutex::new(options.into_iter().enumerate().collect::<Vec<_>>());
+        let done: Mutex<Vec<(usize, Result<Option<Validated>>)>> = Mutex::new(Vec::new());
+        let workers = self.req.jobs.max(1);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| {
+                    loop {
+                        let next = queue
+                            .lock()
+                            .ok()
+                            .and_then(|mut q| if q.is_empty() { None } else { Some(q.remove(0)) });
+                        let Some((index, option)) = next else { break };
+                        let outcome = self.validate_option(option, dir);
+                        if let Ok(mut d) = done.lock() {
+                            d.push((index, outcome));
+                        }
+                    }
+                });
+            }
+        });
+        let mut done = done.into_inner().unwrap_or_default();
+        done.sort_by_key(|(index, _)| *index);
+        let mut validated = Vec::new();
+        for (_, outcome) in done {
+            if let Some(v) = outcome? {
+                self.write_validation_analysis(dir, &v)?;
+                validated.push(v);
+            }
+        }
+        Ok(validated)
+    }
+
+    /// Runs one option, retrying without the recipe at fault. None when the budget allowed no run.
+    fn validate_option(&self, option: CandidateOption, dir: &RunDir) -> Result<Option<Validated>> {
+        let mut current = option;
+        let mut dropped = Vec::new();
+        let mut attempts = 0;
+        let mut seconds = 0.0;
+        let number = current.number;
+        let prefix = option_prefix(number);
+        let lookup = |name: &str| self.catalog.artifact_for(name);
+        let check = |step: &RecipeStep| crate::mapping::check_step(self.catalog, step);
+        let expected = &self.pr;
+        let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
+        while let Some(left) = self.time_left() {
+            if !self.take_execution() {
+                break;
+            }
+            attempts += 1;
+            self.progress.message(&format!("validating option {number} (attempt {attempts})"));
+            let yaml = current.recipe().to_yaml();
+            dir.write(&option_file_name(number, "recipe.yaml"), &yaml)?;
+            let request = crate::validation::Request {
+                repo,
+                base: &self.base,
+                expected,
+                recipe_yaml: &yaml,
+                recipe_name: Some(&current.recipe_name()),
+                timeout: self.req.budgets.per_execution.min(left).max(Duration::from_secs(1)),
+                versions: &self.req.versions,
+                artifacts_for: &lookup,
+                option_check: Some(&check),
+                out_dir: dir.root(),
+                file_prefix: &prefix,
+            };
+            let outcome = crate::validation::run(&request)?;
+            seconds += outcome.stats.timings.total_seconds;
+            let retry = match &outcome.stats.error {
+                Some(error) if attempts < MAX_ATTEMPTS => offending_step(&current, error, self.catalog),
+                _ => None,
+            };
+            match retry {
+                Some(index) if current.steps.len() > 1 => {
+                    let step = current.steps.remove(index);
+                    tracing::info!("option {number}: dropping {} and running again", step.step.name);
+                    dropped.push(step.step.signature());
+                    current.notes.push(format!(
+                        "`{}` was dropped after it failed to run: {}",
+                        step.step.name,
+                        outcome.stats.error.as_ref().map(|e| e.detail.as_str()).unwrap_or("")
+                    ));
+                }
+                _ => {
+                    let semantic_share =
+                        crate::decision::semantic_share(&current.steps, &outcome.stats.metrics);
+                    let m = &outcome.stats.metrics;
+                    let result = OptionResult {
+                        option: number,
+                        strategy: current.strategy,
+                        recipe_name: current.recipe_name(),
+                        recipes: current.steps.len(),
+                        precision: m.precision,
+                        recall: m.recall,
+                        f1: m.f1,
+                        perfect_match: m.perfect_match && outcome.stats.error.is_none(),
+                        semantic_share,
+                        wall_seconds: seconds,
+                        attempts,
+                        dropped,
+                        tests_dropped: outcome.stats.tests.dropped,
+                        error: outcome.stats.error.clone(),
+                    };
+                    dir.write(
+                        &option_file_name(number, "creation-analysis.md"),
+                        crate::mapping::creation_analysis(&current),
+                    )?;
+                    return Ok(Some(Validated {
+                        option: current,
+                        result,
+                        stats: outcome.stats,
+                        diff: outcome.diff,
+                    }));
+                }
+            }
+        }
+        // The budget stopped the option before it ran (again).
+        if attempts == 0 {
+            return Ok(None);
+        }
+        let error = RunError::new(ErrorKind::BuildToolFailure, "the run's execution or time budget is spent");
+        let stats = crate::validation::empty_stats(&current.recipe_name(), expected);
+        let result = OptionResult {
+            option: number,
+            strategy: current.strategy,
+            recipe_name: current.recipe_name(),
+            recipes: current.steps.len(),
+            precision: 0.0,
+            recall: 0.0,
+            f1: 0.0,
+            perfect_match: false,
+            semantic_share: 0.0,
+            wall_seconds: seconds,
+            attempts,
+            dropped,
+            tests_dropped: false,
+            error: Some(error),
+        };
+        Ok(Some(Validated { option: current, result, stats, diff: String::new() }))
+    }
+}
+
+/// The step a classified error blames, if it can be told.
+fn offending_step(
+    option: &CandidateOption,
+    error: &RunError,
+    catalog: &crate::catalog::Catalog,
+) -> Option<usize> {
+    let by_name = |name: &str| option.steps.iter().position(|s| s.step.name == name);
+    match error.kind {
+        ErrorKind::UnknownRecipe => error.recipe.as_deref().and_then(by_name),
+        ErrorKind::InvalidOption => {
+            if let Some(index) = error.recipe.as_deref().and_then(by_name) {
+                return Some(index);
+            }
+            // "Recipe validation error in <option recipe> for property <p>": the step that has, or
+            // needs, that option.
+            let property = error.property.as_deref()?;
+            option.steps.iter().position(|s| {
+                s.step.options.contains_key(property)
+                    || catalog.get(&s.step.name).is_some_and(|d| d.options.iter().any(|o| o.name == property))
+            })
+        }
+        ErrorKind::DependencyResolution => {
+            let text = format!("{} {}", error.detail, error.excerpt);
+            option
+                .steps
+                .iter()
+                .position(|s| catalog.artifact_for(&s.step.name).is_some_and(|c| text.contains(&c.artifact)))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,241 @@
+//! The analyze pipeline: the phases of DESIGN.md driven by the transition table in [`state`].
+//! Phases hand off through the run directory's files; each appends one line to `audit.jsonl`;
+//! budgets are enforced here, not by the phases.
+
+pub mod artifacts;
+mod execute;
+mod phases;
+pub mod progress;
+pub mod state;
+mod summary;
+
+pub use progress::{NoProgress, Progress};
+pub use summary::render_text;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+
+use crate::catalog::Catalog;
+use crate::diff::Diff;
+use crate::model::intent::IntentTree;
+use crate::model::{AuditEntry, CandidateOption, OptionResult, Recommendation, RunSummary, ValidationStats};
+use crate::openrewrite::Versions;
+use crate::setup::Repo;
+use artifacts::RunDir;
+use state::{Outcome, Phase};
+
+/// Limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budgets {
+    /// Wall-clock limit of the whole run.
+    pub max_wall: Duration,
+    /// Limit of one recipe execution.
+    pub per_execution: Duration,
+    /// Recipe executions in all (retries and refinement rounds included).
+    pub max_executions: usize,
+    /// Refinement rounds (each synthesizes and validates one option 3).
+    pub max_rounds: usize,
+}
+
+impl Default for Budgets {
+    fn default() -> Self {
+        Budgets {
+            max_wall: Duration::from_secs(45 * 60),
+            per_execution: Duration::from_secs(15 * 60),
+            max_executions: 10,
+            max_rounds: 2,
+        }
+    }
+}
+
+/// One `analyze` run.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub repo: PathBuf,
+    pub base: String,
+    pub head: String,
+    pub out_dir: PathBuf,
+    /// Recipe executions at once.
+    pub jobs: usize,
+    pub budgets: Budgets,
+    pub versions: Versions,
+}
+
+/// A validated option: the recipe as it finally ran, its stats and its diff.
+#[derive(Debug, Clone)]
+pub(crate) struct Validated {
+    pub option: CandidateOption,
+    pub result: OptionResult,
+    pub stats: ValidationStats,
+    pub diff: String,
+}
+
+/// A phase as it ran, for `workflow-metadata.json`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub(crate) struct PhaseRecord {
+    pub phase: &'static str,
+    pub outcome: &'static str,
+    pub seconds: f64,
+    pub detail: String,
+}
+
+pub(crate) struct Run<'a> {
+    pub req: &'a Request,
+    pub dir: RunDir,
+    pub started: Instant,
+    pub started_at: String,
+    pub catalog: &'static Catalog,
+    pub progress: &'a dyn Progress,
+    /// Behind a mutex: validation threads share the run, and a git2 handle is not `Sync`.
+    pub repo: Option<std::sync::Mutex<Repo>>,
+    /// The repository's path, for the validation threads (a git2 handle cannot cross threads).
+    pub repo_path: Option<PathBuf>,
+    pub base: String,
+    pub head: String,
+    /// The PR's diff as the metric sees it, and with every section (for text replacements).
+    pub pr: Diff,
+    pub pr_all: Diff,
+    pub tree: Option<IntentTree>,
+    pub candidates: BTreeMap<u8, CandidateOption>,
+    pub results: BTreeMap<u8, Validated>,
+    /// Signatures of every recipe set validated so far (stuck detection).
+    pub tried: Vec<Vec<String>>,
+    pub rounds: usize,
+    pub executions: AtomicUsize,
+    pub phases: Vec<PhaseRecord>,
+    pub recommendation: Option<Recommendation>,
+    /// Why the run is not a full success.
+    pub problems: Vec<String>,
+    /// An input error that stopped the run (returned to the caller after the artifacts are written).
+    pub fatal: Option<anyhow::Error>,
+}
+
+/// Runs the pipeline. The artifacts, `workflow-metadata.json` included, are written even when a
+/// phase fails; a bad input (not a repository, unknown ref, empty diff, no build file) is returned
+/// as an error after that.
+pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
+    let dir = RunDir::create(&req.out_dir)?;
+    let mut run = Run {
+        req,
+        dir,
+        started: Instant::now(),
+        started_at: artifacts::now(),
+        catalog: Catalog::embedded(),
+        progress,
+        repo: None,
+        repo_path: None,
+        base: String::new(),
+        head: String::new(),
+        pr: Diff::default(),
+        pr_all: Diff::default(),
+        tree: None,
+        candidates: BTreeMap::new(),
+        results: BTreeMap::new(),
+        tried: Vec::new(),
+        rounds: 0,
+        executions: AtomicUsize::new(0),
+        phases: Vec::new(),
+        recommendation: None,
+        problems: Vec::new(),
+        fatal: None,
+    };
+    let mut phase = Phase::Setup;
+    while !phase.is_terminal() {
+        progress.phase(phase);
+        let started = Instant::now();
+        let (outcome, detail, outputs) = match run.step(phase) {
+            Ok(done) => done,
+            Err(error) => {
+                let detail = crate::error::one_line(&error);
+                if crate::validation::process::interrupted()
+                    || error.chain().any(|c| c.is::<crate::error::BadInput>())
+                {
+                    run.fatal = Some(error);
+                }
+                (Outcome::Failed, detail, Vec::new())
+            }
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        if outcome == Outcome::Failed || outcome == Outcome::OutOfBudget {
+            run.problems.push(format!("{}: {detail}", phase.name()));
+        }
+        tracing::info!("phase {} {} in {seconds:.1} s {detail}", phase.name(), outcome.name());
+        run.dir.audit(&AuditEntry {
+            at: artifacts::now(),
+            phase: phase.name().to_string(),
+            outcome: outcome.name().to_string(),
+            seconds,
+            inputs: run.inputs_of(phase),
+            outputs,
+            detail: detail.clone(),
+        })?;
+        run.phases.push(PhaseRecord { phase: phase.name(), outcome: outcome.name(), seconds, detail });
+        phase = if run.fatal.is_some() { Phase::Failed } else { state::next(phase, outcome) };
+    }
+    progress.finish();
+    let summary = run.summary();
+    run.write_metadata(&summary)?;
+    match run.fatal.take() {
+        Some(error) => Err(error),
+        None => Ok(summary),
+    }
+}
+
+impl Run<'_> {
+    /// Runs one phase: its outcome, a one-line detail and the files it wrote.
+    fn step(&mut self, phase: Phase) -> Result<(Outcome, String, Vec<String>)> {
+        match phase {
+            Phase::Setup => self.setup(),
+            Phase::Intents => self.intents(),
+            Phase::ComposeWide => self.compose(1),
+            Phase::ComposeNarrow => self.compose(2),
+            Phase::ValidateCandidates => self.validate_candidates(),
+            Phase::Refine => self.refine(),
+            Phase::ValidateRefined => self.validate_refined(),
+            Phase::Decide => self.decide(),
+            Phase::Publish => self.publish(),
+            Phase::Done | Phase::Failed => Ok((Outcome::Ok, String::new(), Vec::new())),
+        }
+    }
+
+    /// The files a phase reads, for the audit log.
+    fn inputs_of(&self, phase: Phase) -> Vec<String> {
+        let names: &[&str] = match phase {
+            Phase::Setup => &[],
+            Phase::Intents => &[artifacts::PR_DIFF],
+            Phase::ComposeWide | Phase::ComposeNarrow => &[artifacts::INTENT_TREE_JSON],
+            Phase::ValidateCandidates => {
+                &["option-1-recipe.yaml", "option-2-recipe.yaml", artifacts::PR_DIFF]
+            }
+            Phase::Refine => &[
+                "option-1-stats.json",
+                "option-2-stats.json",
+                "option-3-stats.json",
+                artifacts::INTENT_TREE_JSON,
+            ],
+            Phase::ValidateRefined => &["option-3-recipe.yaml", artifacts::PR_DIFF],
+            Phase::Decide => &["option-1-stats.json", "option-2-stats.json", "option-3-stats.json"],
+            Phase::Publish => &[],
+            Phase::Done | Phase::Failed => &[],
+        };
+        if phase == Phase::Setup {
+            return vec![format!("{} {}..{}", self.req.repo.display(), self.req.base, self.req.head)];
+        }
+        names.iter().filter(|n| self.dir.path(n).exists()).map(|n| n.to_string()).collect()
+    }
+
+    /// Takes one execution from the budget; false when none is left.
+    pub(crate) fn take_execution(&self) -> bool {
+        self.executions.fetch_add(1, Ordering::SeqCst) < self.req.budgets.max_executions
+    }
+
+    /// Wall time left, or None when the run's budget is spent.
+    pub(crate) fn time_left(&self) -> Option<Duration> {
+        let left = self.req.budgets.max_wall.checked_sub(self.started.elapsed())?;
+        (left > Duration::from_secs(5)).then_some(left)
+    }
+}

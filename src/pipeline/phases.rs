@@ -1,0 +1,289 @@
+//! The phases themselves: each reads what earlier phases produced, writes its artifacts, and reports
+//! an outcome. None of them decides what runs next.
+
+use anyhow::{Context, Result};
+
+use super::artifacts::{self, RunDir, option_file_name};
+use super::state::Outcome;
+use super::{Run, Validated};
+use crate::error::bad_input;
+use crate::model::CandidateOption;
+use crate::refinement::{self, Evaluated};
+use crate::setup::Repo;
+
+type PhaseResult = Result<(Outcome, String, Vec<String>)>;
+
+impl Run<'_> {
+    pub(super) fn setup(&mut self) -> PhaseResult {
+        let repo = Repo::open(&self.req.repo)?;
+        self.base = repo.resolve(&self.req.base)?;
+        self.head = repo.resolve(&self.req.head)?;
+        let text = repo.diff(&self.base, &self.head)?;
+        self.dir.write(artifacts::PR_DIFF, &text)?;
+        self.dir.write(artifacts::RESULT_PR_DIFF, &text)?;
+        self.pr = crate::diff::parse(&text).context("reading the PR's diff")?;
+        self.pr_all = crate::diff::parse_all(&text).context("reading the PR's diff")?;
+        self.repo_path = Some(repo.path().to_path_buf());
+        self.repo = Some(std::sync::Mutex::new(repo));
+        if self.pr_all.files.is_empty() {
+            return Err(bad_input(format!(
+                "the diff {}..{} is empty: nothing to learn from",
+                self.req.base, self.req.head
+            )));
+        }
+        if self.pr.change_count() == 0 {
+            return Err(bad_input(format!(
+                "the diff {}..{} has no changed text lines (binary or build-output files only)",
+                self.req.base, self.req.head
+            )));
+        }
+        let detail = format!(
+            "{} files, {} changed lines ({}..{})",
+            self.pr.files.len(),
+            self.pr.change_count(),
+            short(&self.base),
+            short(&self.head)
+        );
+        Ok((Outcome::Ok, detail, vec![artifacts::PR_DIFF.into(), artifacts::RESULT_PR_DIFF.into()]))
+    }
+
+    pub(super) fn intents(&mut self) -> PhaseResult {
+        let repo = self.repo()?;
+        let tree = crate::intents::extract(&repo, &self.base, &self.head)?;
+        drop(repo);
+        self.dir.write(artifacts::INTENT_TREE_MD, crate::intents::render_markdown(&tree))?;
+        self.dir.write_json(artifacts::INTENT_TREE_JSON, &tree)?;
+        let detail = format!(
+            "{} strategic, {} atomic intents, coverage {:.0}%",
+            tree.intents.iter().filter(|i| i.level == crate::model::intent::Level::Strategic).count(),
+            tree.atomics().len(),
+            tree.coverage * 100.0
+        );
+        self.tree = Some(tree);
+        Ok((Outcome::Ok, detail, vec![artifacts::INTENT_TREE_MD.into(), artifacts::INTENT_TREE_JSON.into()]))
+    }
+
+    /// Composes option 1 (wide) or 2 (narrow).
+    pub(super) fn compose(&mut self, number: u8) -> PhaseResult {
+        let tree = self.tree.as_ref().context("no intent tree")?;
+        let option = match number {
+            1 => crate::mapping::compose_wide(tree, self.catalog),
+            _ => {
+                let repo = self.repo()?;
+                let base = self.base.clone();
+                let read = |path: &str| -> Option<String> {
+                    repo.read_file(&base, path)
+                        .ok()
+                        .flatten()
+                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                };
+                crate::mapping::compose_narrow(tree, &self.pr_all, self.catalog, &read)
+            }
+        };
+        let outputs = write_option(&self.dir, &option)?;
+        let detail = format!("{} recipes ({} semantic)", option.steps.len(), option.semantic_steps());
+        let outcome = if option.steps.is_empty() { Outcome::Skipped } else { Outcome::Ok };
+        self.candidates.insert(number, option);
+        Ok((outcome, detail, outputs))
+    }
+
+    pub(super) fn validate_candidates(&mut self) -> PhaseResult {
+        let options: Vec<CandidateOption> =
+            self.candidates.values().filter(|o| o.number <= 2 && !o.steps.is_empty()).cloned().collect();
+        if options.is_empty() {
+            return Ok((Outcome::Failed, "no candidate recipe to validate".into(), Vec::new()));
+        }
+        let validated = self.validate_all(options, None)?;
+        let ran = validated.iter().filter(|v| v.result.ran()).count();
+        let mut detail = Vec::new();
+        let mut outputs = Vec::new();
+        for v in validated {
+            detail.push(option_detail(&v));
+            outputs.extend(option_outputs(v.option.number));
+            self.tried.push(v.option.signature());
+            self.results.insert(v.option.number, v);
+        }
+        let outcome = if ran > 0 {
+            Outcome::Ok
+        } else if self.time_left().is_none()
+            || self.executions.load(std::sync::atomic::Ordering::SeqCst) >= self.req.budgets.max_executions
+        {
+            Outcome::OutOfBudget
+        } else {
+            Outcome::Failed
+        };
+        Ok((outcome, detail.join("; "), outputs))
+    }
+
+    pub(super) fn refine(&mut self) -> PhaseResult {
+        if let Some(perfect) = self.results.values().find(|v| v.result.perfect_match) {
+            return Ok((
+                Outcome::Skipped,
+                format!("option {} already reproduces the PR exactly", perfect.option.number),
+                vec![],
+            ));
+        }
+        if self.rounds >= self.req.budgets.max_rounds {
+            return Ok((Outcome::OutOfBudget, format!("{} refinement rounds done", self.rounds), vec![]));
+        }
+        if self.time_left().is_none() {
+            return Ok((Outcome::OutOfBudget, "the run's wall-time budget is spent".into(), vec![]));
+        }
+        let tree = self.tree.as_ref().context("no intent tree")?;
+        let repo = self.repo()?;
+        let base = self.base.clone();
+        let read = |path: &str| -> Option<String> {
+            repo.read_file(&base, path).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned())
+        };
+        let evaluated: Vec<Evaluated<'_>> =
+            self.results.values().map(|v| Evaluated { option: &v.option, stats: &v.stats }).collect();
+        let option = refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated);
+        drop(evaluated);
+        drop(repo);
+        self.rounds += 1;
+        if option.steps.is_empty() {
+            return Ok((Outcome::Skipped, "nothing to synthesize".into(), vec![]));
+        }
+        if self.tried.contains(&option.signature()) {
+            return Ok((
+                Outcome::Stuck,
+                format!("round {}: the synthesized recipe set was already validated", self.rounds),
+                vec![],
+            ));
+        }
+        let round_dir = self.round_dir()?;
+        let outputs = write_option(&round_dir, &option)?;
+        self.candidates.insert(3, option);
+        Ok((
+            Outcome::Ok,
+            format!("round {}: {} recipes", self.rounds, self.candidates[&3].steps.len()),
+            outputs,
+        ))
+    }
+
+    pub(super) fn validate_refined(&mut self) -> PhaseResult {
+        let option = self.candidates.get(&3).cloned().context("no synthesized option")?;
+        self.tried.push(option.signature());
+        let round_dir = self.round_dir()?;
+        let mut validated = self.validate_all(vec![option], Some(&round_dir))?;
+        let Some(v) = validated.pop() else {
+            return Ok((Outcome::OutOfBudget, "no execution left".into(), vec![]));
+        };
+        let detail = format!("round {}: {}", self.rounds, option_detail(&v));
+        let outcome = if v.result.ran() { Outcome::Ok } else { Outcome::Failed };
+        // Keep the best round as option 3.
+        let better = match self.results.get(&3) {
+            Some(current) => v.result.ran() && (v.result.f1 > current.result.f1 || !current.result.ran()),
+            None => true,
+        };
+        let mut outputs = Vec::new();
+        if better {
+            for what in [
+                "recipe.yaml",
+                "creation-analysis.md",
+                "recipe.diff",
+                "stats.json",
+                "validation-analysis.md",
+                "build.log",
+            ] {
+                let name = option_file_name(3, what);
+                let from = round_dir.path(&name);
+                if from.exists() {
+                    std::fs::copy(&from, self.dir.path(&name))?;
+                    outputs.push(name);
+                }
+            }
+            self.results.insert(3, v);
+        }
+        Ok((outcome, detail, outputs))
+    }
+
+    pub(super) fn decide(&mut self) -> PhaseResult {
+        let results: Vec<_> = self.results.values().map(|v| v.result.clone()).collect();
+        self.recommendation = crate::decision::choose(&results);
+        match &self.recommendation {
+            Some(r) => Ok((
+                Outcome::Ok,
+                format!("option {} (F1 {:.4}, {})", r.option, r.f1, r.confidence.label()),
+                Vec::new(),
+            )),
+            None => Ok((Outcome::Failed, "no option could be validated".into(), Vec::new())),
+        }
+    }
+
+    pub(super) fn publish(&mut self) -> PhaseResult {
+        let Some(recommendation) = &self.recommendation else {
+            return Ok((
+                Outcome::Ok,
+                "no recommendation: result/ holds the PR's diff only".into(),
+                Vec::new(),
+            ));
+        };
+        let chosen =
+            self.results.get(&recommendation.option).context("recommended option without results")?;
+        self.dir.write(artifacts::RECOMMENDED_RECIPE, chosen.option.recipe().to_yaml())?;
+        self.dir.write(artifacts::RECOMMENDED_DIFF, &chosen.diff)?;
+        Ok((
+            Outcome::Ok,
+            format!("option {}", recommendation.option),
+            vec![artifacts::RECOMMENDED_RECIPE.into(), artifacts::RECOMMENDED_DIFF.into()],
+        ))
+    }
+
+    fn repo(&self) -> Result<std::sync::MutexGuard<'_, crate::setup::Repo>> {
+        let repo = self.repo.as_ref().context("no repository")?;
+        repo.lock().map_err(|_| anyhow::anyhow!("the repository handle is poisoned"))
+    }
+
+    /// `refinement/round-N/` for the current round.
+    fn round_dir(&self) -> Result<RunDir> {
+        RunDir::create(&self.dir.path(&format!("refinement/round-{}", self.rounds)))
+    }
+
+    pub(super) fn write_validation_analysis(&self, dir: &RunDir, v: &Validated) -> Result<()> {
+        let mut notes = Vec::new();
+        if v.result.attempts > 1 {
+            notes.push(format!(
+                "{} attempts; dropped recipes that failed to run: {}",
+                v.result.attempts,
+                v.result.dropped.join(", ")
+            ));
+        }
+        notes.push(format!("semantic share of true positives: {:.2}", v.result.semantic_share));
+        let title = format!("Option {}: {} recipe — validation", v.option.number, v.option.strategy.label());
+        dir.write(
+            &option_file_name(v.option.number, "validation-analysis.md"),
+            crate::validation::report::render_markdown(&title, &v.stats, &notes),
+        )?;
+        Ok(())
+    }
+}
+
+/// Writes `option-N-recipe.yaml` and `option-N-creation-analysis.md`.
+pub(super) fn write_option(dir: &RunDir, option: &CandidateOption) -> Result<Vec<String>> {
+    let yaml = option_file_name(option.number, "recipe.yaml");
+    let analysis = option_file_name(option.number, "creation-analysis.md");
+    if !option.steps.is_empty() {
+        dir.write(&yaml, option.recipe().to_yaml())?;
+    }
+    dir.write(&analysis, crate::mapping::creation_analysis(option))?;
+    Ok([yaml, analysis].into_iter().filter(|f| dir.path(f).exists()).collect())
+}
+
+fn option_outputs(number: u8) -> Vec<String> {
+    ["recipe.diff", "stats.json", "validation-analysis.md"]
+        .iter()
+        .map(|w| option_file_name(number, w))
+        .collect()
+}
+
+fn option_detail(v: &Validated) -> String {
+    match &v.result.error {
+        None => format!("option {}: F1 {:.4}", v.option.number, v.result.f1),
+        Some(e) => format!("option {}: {} ({})", v.option.number, e.kind, e.detail),
+    }
+}
+
+fn short(commit: &str) -> &str {
+    &commit[..commit.len().min(10)]
+}

@@ -1,0 +1,157 @@
+//! The run's summary: `workflow-metadata.json` and the text report of `analyze`.
+
+use std::fmt::Write;
+
+use anyhow::Result;
+
+use super::Run;
+use super::artifacts;
+use crate::model::intent::Level;
+use crate::model::{IntentSummary, RunStatus, RunSummary};
+
+impl Run<'_> {
+    pub(super) fn summary(&self) -> RunSummary {
+        let status = match (&self.recommendation, self.problems.is_empty() && self.fatal.is_none()) {
+            (Some(_), true) => RunStatus::Success,
+            (Some(_), false) => RunStatus::Partial,
+            (None, _) => RunStatus::Failed,
+        };
+        let reason = match &self.fatal {
+            Some(error) => Some(crate::error::one_line(error)),
+            None if self.problems.is_empty() => None,
+            None => Some(self.problems.join("; ")),
+        };
+        let intents = self
+            .tree
+            .as_ref()
+            .map(|tree| {
+                let all: Vec<&crate::model::intent::Intent> = tree.intents.iter().collect();
+                IntentSummary {
+                    coverage: tree.coverage,
+                    strategic: all
+                        .iter()
+                        .filter(|i| i.level == Level::Strategic)
+                        .map(|i| i.title.clone())
+                        .collect(),
+                    tactical: count(&tree.intents, Level::Tactical),
+                    atomic: tree.atomics().len(),
+                }
+            })
+            .unwrap_or_default();
+        RunSummary {
+            status,
+            reason,
+            recommended: self.recommendation.clone(),
+            options: self.results.values().map(|v| v.result.clone()).collect(),
+            intents,
+            artifacts_dir: self.dir.root().display().to_string(),
+            wall_seconds: crate::metrics::round4(self.started.elapsed().as_secs_f64()),
+        }
+    }
+
+    pub(super) fn write_metadata(&self, summary: &RunSummary) -> Result<()> {
+        let b = &self.req.budgets;
+        let metadata = serde_json::json!({
+            "tool": "rewrite-assist",
+            "version": env!("CARGO_PKG_VERSION"),
+            "status": summary.status,
+            "reason": summary.reason,
+            "repository": self.req.repo.display().to_string(),
+            "base": { "ref": self.req.base, "commit": self.base },
+            "head": { "ref": self.req.head, "commit": self.head },
+            "started_at": self.started_at,
+            "finished_at": artifacts::now(),
+            "wall_seconds": summary.wall_seconds,
+            "openrewrite": {
+                "maven_plugin": self.req.versions.maven_plugin,
+                "gradle_plugin": self.req.versions.gradle_plugin,
+                "recipe_artifacts_override": self.req.versions.overrides.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            },
+            "budgets": {
+                "max_wall_seconds": b.max_wall.as_secs(),
+                "per_execution_seconds": b.per_execution.as_secs(),
+                "max_executions": b.max_executions,
+                "max_rounds": b.max_rounds,
+                "executions_used": self.executions.load(std::sync::atomic::Ordering::SeqCst).min(b.max_executions),
+                "rounds_used": self.rounds,
+            },
+            "phases": self.phases,
+            "intents": summary.intents,
+            "options": summary.options,
+            "recommended": summary.recommended,
+        });
+        self.dir.write_json(artifacts::METADATA, &metadata)?;
+        Ok(())
+    }
+}
+
+fn count(intents: &[crate::model::intent::Intent], level: Level) -> usize {
+    intents.iter().map(|i| usize::from(i.level == level) + count(&i.children, level)).sum()
+}
+
+/// The text report of `analyze` / `demo`.
+pub fn render_text(summary: &RunSummary) -> String {
+    let mut out = String::new();
+    if !summary.intents.strategic.is_empty() {
+        let _ = writeln!(out, "PR: {}", summary.intents.strategic.join("; "));
+    }
+    let _ = writeln!(
+        out,
+        "intents: {} atomic, {} tactical; coverage {:.0}%",
+        summary.intents.atomic,
+        summary.intents.tactical,
+        summary.intents.coverage * 100.0
+    );
+    if !summary.options.is_empty() {
+        let _ = writeln!(out, "\noption  strategy     precision  recall  F1      semantic  recipes  time");
+        for o in &summary.options {
+            match &o.error {
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "{:<7} {:<12} {:<10.4} {:<7.4} {:<7.4} {:<9.2} {:<8} {:.0} s",
+                        o.option,
+                        o.strategy.label(),
+                        o.precision,
+                        o.recall,
+                        o.f1,
+                        o.semantic_share,
+                        o.recipes,
+                        o.wall_seconds
+                    );
+                }
+                Some(e) => {
+                    let _ = writeln!(
+                        out,
+                        "{:<7} {:<12} could not run: {} ({})",
+                        o.option,
+                        o.strategy.label(),
+                        e.kind,
+                        e.detail
+                    );
+                }
+            }
+        }
+    }
+    match &summary.recommended {
+        Some(r) => {
+            let _ = writeln!(
+                out,
+                "\nrecommended: option {} — F1 {:.4}{} — {}",
+                r.option,
+                r.f1,
+                if r.perfect_match { " (perfect match)" } else { "" },
+                r.confidence.label()
+            );
+            let _ = writeln!(out, "recipe: {}/{}", summary.artifacts_dir, artifacts::RECOMMENDED_RECIPE);
+        }
+        None => {
+            let _ = writeln!(out, "\nno recipe could be validated");
+        }
+    }
+    if let Some(reason) = &summary.reason {
+        let _ = writeln!(out, "note: {reason}");
+    }
+    let _ = writeln!(out, "artifacts: {}\ntime: {:.0} s", summary.artifacts_dir, summary.wall_seconds);
+    out
+}

@@ -1,0 +1,105 @@
+//! What each step of a validated option did, from the run's attribution (which recipe changed which
+//! file) and its metrics (which lines were right and wrong).
+
+use std::collections::BTreeSet;
+
+use crate::decision::{file_pattern_matches, text_step_explains};
+use crate::model::{Attribution, CandidateOption, ChangeLine, PlannedStep, ValidationStats};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// True positives and no false positives in the files it changed.
+    Clean,
+    /// True positives, but false positives too.
+    OverApplying,
+    /// Only false positives.
+    OnlyFalsePositives,
+    /// It changed nothing.
+    NoEffect,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepEffect {
+    pub verdict: Verdict,
+    /// Files the step changed.
+    pub files: BTreeSet<String>,
+    /// Of those, the files with true positives.
+    pub tp_files: BTreeSet<String>,
+    pub tp: usize,
+    pub fp: usize,
+    pub tp_lines: Vec<ChangeLine>,
+}
+
+/// One effect per step of `option`, in step order. A file changed by several steps counts for
+/// each of them (the data table does not say which line came from which recipe), except for
+/// plain-text steps, whose lines are known exactly.
+pub fn effects(option: &CandidateOption, stats: &ValidationStats) -> Vec<StepEffect> {
+    let root = option.recipe_name();
+    option
+        .steps
+        .iter()
+        .map(|step| {
+            let files: BTreeSet<String> = stats
+                .attribution
+                .iter()
+                .filter(|row| {
+                    top_level(row, &stats.attribution, &root) == step.step.name && options_fit(row, step)
+                })
+                .flat_map(|row| [row.source_path.clone(), row.after_source_path.clone()])
+                .filter(|path| !path.is_empty())
+                .filter(|path| step.semantic || step_file_scope(step, path))
+                .collect();
+            let mine = |line: &&ChangeLine| {
+                files.contains(&line.path) && (step.semantic || text_step_explains(step, line))
+            };
+            let tp_lines: Vec<ChangeLine> =
+                stats.metrics.true_positive_lines.iter().filter(mine).cloned().collect();
+            let fp = stats.metrics.false_positive_lines.iter().filter(mine).count();
+            let tp_files: BTreeSet<String> = tp_lines.iter().map(|l| l.path.clone()).collect();
+            let tp = tp_lines.len();
+            let verdict = match (tp, fp) {
+                (0, 0) => Verdict::NoEffect,
+                (0, _) => Verdict::OnlyFalsePositives,
+                (_, 0) => Verdict::Clean,
+                _ => Verdict::OverApplying,
+            };
+            StepEffect { verdict, files, tp_files, tp, fp, tp_lines }
+        })
+        .collect()
+}
+
+/// The option-level step a data-table row belongs to: climbs `parentRecipe` links up to the
+/// option's own recipe.
+fn top_level<'a>(row: &'a Attribution, all: &'a [Attribution], root: &str) -> &'a str {
+    let mut current = row;
+    for _ in 0..16 {
+        if current.parent_recipe.is_empty() || current.parent_recipe == root {
+            return &current.recipe;
+        }
+        match all.iter().find(|r| r.recipe == current.parent_recipe) {
+            Some(parent) => current = parent,
+            None => return &current.parent_recipe,
+        }
+    }
+    &current.recipe
+}
+
+/// When the log printed the row's options, they must be the step's (two ChangePackage steps
+/// differ only by options).
+fn options_fit(row: &Attribution, step: &PlannedStep) -> bool {
+    if row.options.is_empty() || row.recipe != step.step.name {
+        return true;
+    }
+    step.step.options.iter().all(|(k, v)| {
+        let value = v.as_text();
+        // Long literal texts (FindAndReplace) are abbreviated or reformatted in logs.
+        value.len() > 60 || value.contains('\n') || row.options.contains(&format!("{k}={value}"))
+    })
+}
+
+fn step_file_scope(step: &PlannedStep, path: &str) -> bool {
+    match step.step.options.get("filePattern") {
+        Some(pattern) => file_pattern_matches(&pattern.as_text(), path),
+        None => true,
+    }
+}

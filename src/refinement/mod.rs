@@ -1,0 +1,235 @@
+//! Phase 5, refinement: option 3 synthesized from what validation showed. Recipes whose changes
+//! were true positives are kept, recipes that only produced false positives (or nothing) are
+//! dropped, over-applying ones are narrowed to the files where they were right or replaced by
+//! cleaner steps, and narrow recipes are added for the PR changes still missing.
+
+mod effects;
+
+pub use effects::{StepEffect, Verdict, effects};
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::catalog::Catalog;
+use crate::diff::{ChangeKind, Diff};
+use crate::mapping::{self, BaseFile};
+use crate::model::intent::IntentTree;
+use crate::model::{CandidateOption, ChangeLine, PlannedStep, Strategy, ValidationStats};
+use crate::openrewrite::RecipeStep;
+
+/// A validated option: what it ran and what it did.
+pub struct Evaluated<'a> {
+    pub option: &'a CandidateOption,
+    pub stats: &'a ValidationStats,
+}
+
+type LineKey = (String, ChangeKind, String);
+
+fn key(line: &ChangeLine) -> LineKey {
+    (line.path.clone(), line.kind, line.content.clone())
+}
+
+/// Builds option 3 from the evaluated options (in the order they ran; later evaluations of the same
+/// step win). Decisions are recorded in the option's notes.
+pub fn synthesize(
+    tree: &IntentTree,
+    pr: &Diff,
+    catalog: &Catalog,
+    base_file: BaseFile<'_>,
+    evaluated: &[Evaluated<'_>],
+) -> CandidateOption {
+    let mut option =
+        CandidateOption { number: 3, strategy: Strategy::Synthesized, steps: Vec::new(), notes: Vec::new() };
+
+    // The latest verdict per step signature.
+    let mut pool: Vec<(PlannedStep, StepEffect)> = Vec::new();
+    for e in evaluated.iter().filter(|e| e.stats.error.is_none()) {
+        for (step, effect) in e.option.steps.iter().zip(effects(e.option, e.stats)) {
+            let sig = step.step.signature();
+            pool.retain(|(s, _)| s.step.signature() != sig);
+            pool.push((step.clone(), effect));
+        }
+    }
+    let mut known_bad: Vec<String> = pool
+        .iter()
+        .filter(|(_, e)| matches!(e.verdict, Verdict::OnlyFalsePositives | Verdict::NoEffect))
+        .map(|(s, _)| s.step.signature())
+        .collect();
+
+    let mut covered: HashMap<LineKey, usize> = HashMap::new();
+    let cover = |covered: &mut HashMap<LineKey, usize>, lines: &[ChangeLine]| {
+        for line in lines {
+            *covered.entry(key(line)).or_default() += 1;
+        }
+    };
+    let mut selected: Vec<PlannedStep> = Vec::new();
+
+    // 1. Clean steps: true positives and no false positives.
+    for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::Clean) {
+        if add(&mut selected, step.clone()) {
+            cover(&mut covered, &effect.tp_lines);
+            option.notes.push(format!(
+                "kept `{}`: {} true positives, no false positives.",
+                describe(&step.step),
+                effect.tp
+            ));
+        }
+    }
+    // 2. Over-applying steps: only for what the clean ones do not already do, and narrowed.
+    for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
+        let fresh: Vec<&ChangeLine> =
+            effect.tp_lines.iter().filter(|l| !covered.contains_key(&key(l))).collect();
+        if fresh.is_empty() {
+            known_bad.push(step.step.signature());
+            option.notes.push(format!(
+                "dropped `{}`: its {} true positives are produced by cleaner recipes, its {} false positives are not wanted.",
+                describe(&step.step),
+                effect.tp,
+                effect.fp
+            ));
+            continue;
+        }
+        let mut narrowed = step.clone();
+        let right_files: Vec<&str> = effect.tp_files.iter().map(String::as_str).collect();
+        let accepts_pattern =
+            catalog.get(&step.step.name).is_some_and(|d| d.options.iter().any(|o| o.name == "filePattern"));
+        if accepts_pattern && right_files.len() < effect.files.len() {
+            narrowed.step = narrowed.step.with("filePattern", right_files.join(";"));
+            narrowed.reason = format!("{} Narrowed to the files where it matched the PR.", step.reason);
+            option.notes.push(format!(
+                "narrowed `{}` to {} (false positives elsewhere).",
+                step.step.name,
+                right_files.join(", ")
+            ));
+        } else if effect.tp < effect.fp {
+            known_bad.push(step.step.signature());
+            option.notes.push(format!(
+                "dropped `{}`: {} false positives outweigh its {} true positives; narrow recipes replace it.",
+                describe(&step.step),
+                effect.fp,
+                effect.tp
+            ));
+            continue;
+        } else {
+            option.notes.push(format!(
+                "kept `{}` despite {} false positives: it produces {} true positives nothing else does.",
+                describe(&step.step),
+                effect.fp,
+                fresh.len()
+            ));
+        }
+        if add(&mut selected, narrowed) {
+            cover(&mut covered, &effect.tp_lines);
+        }
+    }
+    for (step, effect) in pool.iter() {
+        match effect.verdict {
+            Verdict::OnlyFalsePositives => option.notes.push(format!(
+                "dropped `{}`: it only produced {} false positives.",
+                describe(&step.step),
+                effect.fp
+            )),
+            Verdict::NoEffect => {
+                option.notes.push(format!("dropped `{}`: it changed nothing.", describe(&step.step)))
+            }
+            _ => {}
+        }
+    }
+
+    // 3. The PR's changes nothing covers yet: their intents' narrow recipes, or literal text.
+    let mut open: Vec<ChangeLine> = Vec::new();
+    for change in pr.changes() {
+        let k: LineKey = (change.path.to_string(), change.kind, change.content.to_string());
+        match covered.get_mut(&k) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => open.push(ChangeLine {
+                path: change.path.to_string(),
+                kind: change.kind,
+                line: change.line,
+                content: change.content.to_string(),
+            }),
+        }
+    }
+    if !open.is_empty() {
+        option.notes.push(format!("{} changed lines of the PR were still missing.", open.len()));
+    }
+    let mut text_lines: BTreeMap<String, Vec<ChangeLine>> = BTreeMap::new();
+    for intent in tree.atomics() {
+        let mine: Vec<ChangeLine> =
+            open.iter().filter(|l| intent.evidence.iter().any(|e| key(e) == key(l))).cloned().collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let semantic: Option<Vec<RecipeStep>> = mapping::narrow::semantic_steps(intent).filter(|steps| {
+            steps.iter().all(|s| {
+                mapping::check_step(catalog, s).is_ok()
+                    && !known_bad.contains(&s.signature())
+                    && !selected.iter().any(|p| p.step.signature() == s.signature())
+            })
+        });
+        match semantic {
+            Some(steps) => {
+                for step in steps {
+                    option.notes.push(format!(
+                        "added `{}` for intent {} ({}).",
+                        describe(&step),
+                        intent.id,
+                        intent.title
+                    ));
+                    let reason = mapping::narrow::reason(intent, &step);
+                    mapping::add_step(&mut selected, step, true, &intent.id, reason);
+                }
+            }
+            None => text_lines.entry(intent.id.clone()).or_default().extend(mine),
+        }
+    }
+    let claimed: Vec<LineKey> = text_lines.values().flatten().map(key).collect();
+    let orphans: Vec<ChangeLine> = open
+        .iter()
+        .filter(|l| {
+            !claimed.contains(&key(l))
+                && !tree.atomics().iter().any(|i| i.evidence.iter().any(|e| key(e) == key(l)))
+        })
+        .cloned()
+        .collect();
+    if !orphans.is_empty() {
+        text_lines.entry(String::new()).or_default().extend(orphans);
+    }
+    let mut text_steps: Vec<PlannedStep> = Vec::new();
+    for (intent, lines) in text_lines {
+        for step in mapping::text_for(&lines, pr, base_file, &mut option.notes) {
+            let reason =
+                "The semantic recipes left these PR lines unchanged: a literal replacement of exactly them."
+                    .to_string();
+            mapping::add_step(&mut text_steps, step, false, &intent, reason);
+        }
+    }
+    // Text replacements run last: a file they touch becomes plain text for later recipes.
+    let (semantic, text): (Vec<PlannedStep>, Vec<PlannedStep>) =
+        selected.into_iter().partition(|s| s.semantic);
+    option.steps = semantic;
+    for step in text.into_iter().chain(text_steps) {
+        let intent = step.intents.first().cloned().unwrap_or_default();
+        mapping::add_step(&mut option.steps, step.step, false, &intent, step.reason);
+    }
+    option
+}
+
+/// Adds `step` unless an identical one is there; true when added.
+fn add(selected: &mut Vec<PlannedStep>, step: PlannedStep) -> bool {
+    if selected.iter().any(|s| s.step.signature() == step.step.signature()) {
+        return false;
+    }
+    selected.push(step);
+    true
+}
+
+fn describe(step: &RecipeStep) -> String {
+    let short = step.name.rsplit('.').next().unwrap_or(&step.name);
+    let options: Vec<String> = step
+        .options
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "find" | "replace"))
+        .map(|(k, v)| format!("{k}={}", v.as_text()))
+        .collect();
+    if options.is_empty() { short.to_string() } else { format!("{short} {}", options.join(", ")) }
+}

@@ -1,0 +1,108 @@
+//! `option-N-validation-analysis.md`: what a recipe run did, in a reviewer's words.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::model::{ChangeLine, ValidationStats};
+
+/// Lines of each FP/FN list shown before the rest is summarised.
+const LINES_SHOWN: usize = 40;
+
+/// Renders the analysis; `notes` are extra bullet points (retries, dropped recipes).
+pub fn render_markdown(title: &str, stats: &ValidationStats, notes: &[String]) -> String {
+    let m = &stats.metrics;
+    let mut out = String::new();
+    let _ = writeln!(out, "# {title}\n");
+    let _ = writeln!(out, "Recipe `{}`", stats.recipe_name);
+    if let Some(command) = &stats.command {
+        let _ = writeln!(out, "\n```sh\n{command}\n```");
+    }
+    match &stats.error {
+        Some(error) => {
+            let _ = writeln!(out, "\n**The recipe could not run** ({}): {}\n", error.kind, error.detail);
+            if !error.excerpt.trim().is_empty() {
+                let _ = writeln!(out, "```text\n{}\n```", error.excerpt.trim_end());
+            }
+        }
+        None => {
+            let _ = writeln!(out, "\nRan in {:.1} s.", stats.timings.run_seconds);
+        }
+    }
+    let _ = writeln!(out, "\n## Metrics\n");
+    let _ = writeln!(out, "| precision | recall | F1 | TP | FP | FN | perfect match |");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| {:.4} | {:.4} | {:.4} | {} | {} | {} | {} |",
+        m.precision,
+        m.recall,
+        m.f1,
+        m.true_positives,
+        m.false_positives,
+        m.false_negatives,
+        if m.perfect_match { "yes" } else { "no" }
+    );
+    if !m.files.is_empty() {
+        let _ = writeln!(out, "\n| file | TP | FP | FN |\n|---|---|---|---|");
+        for (path, c) in &m.files {
+            let _ = writeln!(out, "| `{path}` | {} | {} | {} |", c.tp, c.fp, c.fn_);
+        }
+    }
+    lines_section(&mut out, "False positives (the recipe changed, the PR did not)", &m.false_positive_lines);
+    lines_section(&mut out, "False negatives (the PR changed, the recipe did not)", &m.false_negative_lines);
+
+    if !stats.attribution.is_empty() {
+        let mut by_recipe: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+        for row in &stats.attribution {
+            let key = if row.options.is_empty() {
+                row.recipe.clone()
+            } else {
+                format!("{} {}", row.recipe, row.options)
+            };
+            by_recipe.entry(key).or_default().push(&row.source_path);
+        }
+        let _ = writeln!(out, "\n## Attribution\n");
+        for (recipe, files) in by_recipe {
+            let _ = writeln!(
+                out,
+                "- `{recipe}`: {}",
+                files.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
+    let _ = writeln!(out, "\n## Tests\n");
+    let _ = writeln!(
+        out,
+        "{} test methods before, {} after{}.",
+        stats.tests.before,
+        stats.tests.after,
+        if stats.tests.dropped { " — **the recipe removed tests**" } else { "" }
+    );
+    let all_notes: Vec<&String> = notes.iter().chain(stats.warnings.iter()).collect();
+    if !all_notes.is_empty() {
+        let _ = writeln!(out, "\n## Notes\n");
+        for note in all_notes {
+            let _ = writeln!(out, "- {note}");
+        }
+    }
+    out
+}
+
+fn lines_section(out: &mut String, title: &str, lines: &[ChangeLine]) {
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n## {title}\n\n```diff");
+    let mut current = "";
+    for line in lines.iter().take(LINES_SHOWN) {
+        if line.path != current {
+            let _ = writeln!(out, "# {}", line.path);
+            current = &line.path;
+        }
+        let _ = writeln!(out, "{}{}", line.kind.sign(), line.content);
+    }
+    let _ = writeln!(out, "```");
+    if lines.len() > LINES_SHOWN {
+        let _ = writeln!(out, "\n… and {} more lines.", lines.len() - LINES_SHOWN);
+    }
+}
