@@ -256,3 +256,6 @@ fn strategy_text(strategy: Strategy) -> &'static str {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

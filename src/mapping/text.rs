@@ -89,17 +89,25 @@ pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
 pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
     let eol = if base.contains("\r\n") { "\r\n" } else { "\n" };
     let join = |lines: &[String]| -> String { lines.iter().map(|l| format!("{l}{eol}")).collect() };
-    // Widen with context (before first, then after) until the old text is unique in the file.
-    for extra in 0..=block.before.len().max(block.after.len()) {
-        let before = &block.before[block.before.len().saturating_sub(extra)..];
-        let after = &block.after[..extra.min(block.after.len())];
-        let find = format!("{}{}{}", join(before), join(&block.removed), join(after));
-        let replace = format!("{}{}{}", join(before), join(&block.added), join(after));
-        if find.is_empty() || find.trim().is_empty() && block.removed.is_empty() {
-            continue;
-        }
-        if base.matches(find.as_str()).count() == 1 {
-            return Some(step(&block.path, &find, &replace));
+    // Widen with as little context as possible (preferring lines before) until the old text
+    // occurs exactly once in the file.
+    let (most_before, most_after) = (block.before.len(), block.after.len());
+    for total in 0..=most_before + most_after {
+        for taken_before in (0..=total.min(most_before)).rev() {
+            let taken_after = total - taken_before;
+            if taken_after > most_after {
+                continue;
+            }
+            let before = &block.before[most_before - taken_before..];
+            let after = &block.after[..taken_after];
+            let find = format!("{}{}{}", join(before), join(&block.removed), join(after));
+            if find.is_empty() {
+                continue;
+            }
+            if base.matches(find.as_str()).count() == 1 {
+                let replace = format!("{}{}{}", join(before), join(&block.added), join(after));
+                return Some(step(&block.path, &find, &replace));
+            }
         }
     }
     None

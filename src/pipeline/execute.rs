@@ -65,8 +65,8 @@ impl Run<'_> {
         let prefix = option_prefix(number);
         let lookup = |name: &str| self.catalog.artifact_for(name);
         let check = |step: &RecipeStep| crate::mapping::check_step(self.catalog, step);
-        let expected = &self.pr;
         let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
+        let mut last = None;
         while let Some(left) = self.time_left() {
             if !self.take_execution() {
                 break;
@@ -78,7 +78,7 @@ impl Run<'_> {
             let request = crate::validation::Request {
                 repo,
                 base: &self.base,
-                expected,
+                expected: &self.pr,
                 recipe_yaml: &yaml,
                 recipe_name: Some(&current.recipe_name()),
                 timeout: self.req.budgets.per_execution.min(left).max(Duration::from_secs(1)),
@@ -90,11 +90,13 @@ impl Run<'_> {
             };
             let outcome = crate::validation::run(&request)?;
             seconds += outcome.stats.timings.total_seconds;
-            let retry = match &outcome.stats.error {
-                Some(error) if attempts < MAX_ATTEMPTS => offending_step(&current, error, self.catalog),
+            let blamed = match &outcome.stats.error {
+                Some(error) if attempts < MAX_ATTEMPTS && self.can_run_again() => {
+                    offending_step(&current, error, self.catalog)
+                }
                 _ => None,
             };
-            match retry {
+            match blamed {
                 Some(index) if current.steps.len() > 1 => {
                     let step = current.steps.remove(index);
                     tracing::info!("option {number}: dropping {} and running again", step.step.name);
@@ -106,61 +108,34 @@ impl Run<'_> {
                     ));
                 }
                 _ => {
-                    let semantic_share =
-                        crate::decision::semantic_share(&current.steps, &outcome.stats.metrics);
-                    let m = &outcome.stats.metrics;
-                    let result = OptionResult {
-                        option: number,
-                        strategy: current.strategy,
-                        recipe_name: current.recipe_name(),
-                        recipes: current.steps.len(),
-                        precision: m.precision,
-                        recall: m.recall,
-                        f1: m.f1,
-                        perfect_match: m.perfect_match && outcome.stats.error.is_none(),
-                        semantic_share,
-                        wall_seconds: seconds,
-                        attempts,
-                        dropped,
-                        tests_dropped: outcome.stats.tests.dropped,
-                        error: outcome.stats.error.clone(),
-                    };
-                    dir.write(
-                        &option_file_name(number, "creation-analysis.md"),
-                        crate::mapping::creation_analysis(&current),
-                    )?;
-                    return Ok(Some(Validated {
-                        option: current,
-                        result,
-                        stats: outcome.stats,
-                        diff: outcome.diff,
-                    }));
+                    last = Some(outcome);
+                    break;
                 }
             }
         }
-        // The budget stopped the option before it ran (again).
-        if attempts == 0 {
-            return Ok(None);
-        }
-        let error = RunError::new(ErrorKind::BuildToolFailure, "the run's execution or time budget is spent");
-        let stats = crate::validation::empty_stats(&current.recipe_name(), expected);
+        let Some(outcome) = last else { return Ok(None) };
+        let m = &outcome.stats.metrics;
         let result = OptionResult {
             option: number,
             strategy: current.strategy,
             recipe_name: current.recipe_name(),
             recipes: current.steps.len(),
-            precision: 0.0,
-            recall: 0.0,
-            f1: 0.0,
-            perfect_match: false,
-            semantic_share: 0.0,
+            precision: m.precision,
+            recall: m.recall,
+            f1: m.f1,
+            perfect_match: m.perfect_match && outcome.stats.error.is_none(),
+            semantic_share: crate::decision::semantic_share(&current.steps, m),
             wall_seconds: seconds,
             attempts,
             dropped,
-            tests_dropped: false,
-            error: Some(error),
+            tests_dropped: outcome.stats.tests.dropped,
+            error: outcome.stats.error.clone(),
         };
-        Ok(Some(Validated { option: current, result, stats, diff: String::new() }))
+        dir.write(
+            &option_file_name(number, "creation-analysis.md"),
+            crate::mapping::creation_analysis(&current),
+        )?;
+        Ok(Some(Validated { option: current, result, stats: outcome.stats, diff: outcome.diff }))
     }
 }
 

@@ -233,6 +233,11 @@ impl Run<'_> {
         self.executions.fetch_add(1, Ordering::SeqCst) < self.req.budgets.max_executions
     }
 
+    /// Whether one more execution fits the budgets (without taking it).
+    pub(crate) fn can_run_again(&self) -> bool {
+        self.time_left().is_some() && self.executions.load(Ordering::SeqCst) < self.req.budgets.max_executions
+    }
+
     /// Wall time left, or None when the run's budget is spent.
     pub(crate) fn time_left(&self) -> Option<Duration> {
         let left = self.req.budgets.max_wall.checked_sub(self.started.elapsed())?;

@@ -233,3 +233,6 @@ fn describe(step: &RecipeStep) -> String {
         .collect();
     if options.is_empty() { short.to_string() } else { format!("{short} {}", options.join(", ")) }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,215 @@
+//! Synthesis on validation results written by hand: which steps survive and what is added.
+
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::model::intent::{Intent, Level};
+use crate::model::{Attribution, Metrics, TestCounts, Timings};
+
+const PR: &str = "diff --git a/src/A.java b/src/A.java
+--- a/src/A.java
++++ b/src/A.java
+@@ -1,3 +1,3 @@
+ package a;
+-import javax.x.Thing;
++import jakarta.x.Thing;
+ class A {}
+diff --git a/Dockerfile b/Dockerfile
+--- a/Dockerfile
++++ b/Dockerfile
+@@ -1,2 +1,2 @@
+-FROM eclipse-temurin:11-jre
++FROM eclipse-temurin:17-jre
+ WORKDIR /app
+";
+
+fn line(path: &str, kind: ChangeKind, content: &str) -> ChangeLine {
+    ChangeLine { path: path.into(), kind, line: 2, content: content.into() }
+}
+
+fn atomic(id: &str, kind: &str, params: &[(&str, &str)], evidence: Vec<ChangeLine>) -> Intent {
+    Intent {
+        id: id.into(),
+        level: Level::Atomic,
+        kind: kind.into(),
+        title: kind.into(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
+            .collect::<BTreeMap<_, _>>(),
+        labels: vec![],
+        evidence,
+        children: vec![],
+    }
+}
+
+fn tree() -> IntentTree {
+    let java = vec![
+        line("src/A.java", ChangeKind::Removed, "import javax.x.Thing;"),
+        line("src/A.java", ChangeKind::Added, "import jakarta.x.Thing;"),
+    ];
+    let docker = vec![
+        line("Dockerfile", ChangeKind::Removed, "FROM eclipse-temurin:11-jre"),
+        line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:17-jre"),
+    ];
+    IntentTree {
+        intents: vec![
+            atomic(
+                "1",
+                "java.package_move",
+                &[("old_package", "javax.x"), ("new_package", "jakarta.x"), ("file", "src/A.java")],
+                java,
+            ),
+            atomic(
+                "2",
+                "docker.from_change",
+                &[
+                    ("old_image", "eclipse-temurin"),
+                    ("old_tag", "11-jre"),
+                    ("new_image", "eclipse-temurin"),
+                    ("new_tag", "17-jre"),
+                    ("file", "Dockerfile"),
+                ],
+                docker,
+            ),
+        ],
+        ..IntentTree::default()
+    }
+}
+
+fn stats(
+    option: &CandidateOption,
+    attribution: Vec<(&str, &str)>,
+    tp: Vec<ChangeLine>,
+    fp: Vec<ChangeLine>,
+) -> ValidationStats {
+    ValidationStats {
+        recipe_name: option.recipe_name(),
+        build_tool: Some("maven".into()),
+        jdk: Some(17),
+        command: None,
+        recipe_artifacts: vec![],
+        metrics: Metrics { true_positive_lines: tp, false_positive_lines: fp, ..Metrics::default() },
+        timings: Timings::default(),
+        attribution: attribution
+            .into_iter()
+            .map(|(path, recipe)| Attribution {
+                source_path: path.into(),
+                after_source_path: path.into(),
+                parent_recipe: option.recipe_name(),
+                recipe: recipe.into(),
+                options: String::new(),
+            })
+            .collect(),
+        tests: TestCounts::default(),
+        warnings: vec![],
+        error: None,
+    }
+}
+
+fn planned(step: RecipeStep) -> PlannedStep {
+    PlannedStep { step, semantic: true, intents: vec![], reason: "test".into() }
+}
+
+#[test]
+fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
+    let tree = tree();
+    let pr = crate::diff::parse_all(PR).unwrap();
+    let catalog = Catalog::embedded();
+    let base = |path: &str| match path {
+        "src/A.java" => Some("package a;\nimport javax.x.Thing;\nclass A {}\n".to_string()),
+        "Dockerfile" => Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string()),
+        _ => None,
+    };
+    let wide_name = "org.openrewrite.java.migrate.UpgradeToJava17";
+    let wide = CandidateOption {
+        number: 1,
+        strategy: Strategy::Wide,
+        steps: vec![planned(RecipeStep::new(wide_name))],
+        notes: vec![],
+    };
+    let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
+        .with("oldPackageName", "javax.x")
+        .with("newPackageName", "jakarta.x")
+        .with_bool("recursive", false);
+    // Exactly the step option 2 composes for the Docker intent.
+    let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
+    let narrow = CandidateOption {
+        number: 2,
+        strategy: Strategy::Narrow,
+        steps: vec![planned(change_package.clone()), planned(change_from.clone())],
+        notes: vec![],
+    };
+    let java_tp = tree.intents[0].evidence.clone();
+    // Option 1 got the Java lines right but wrote the wrong Docker tag.
+    let wide_stats = stats(
+        &wide,
+        vec![("src/A.java", wide_name), ("Dockerfile", wide_name)],
+        java_tp.clone(),
+        vec![line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:21-jre")],
+    );
+    // Option 2's ChangePackage was exact; its ChangeFrom changed nothing.
+    let narrow_stats =
+        stats(&narrow, vec![("src/A.java", "org.openrewrite.java.ChangePackage")], java_tp, vec![]);
+
+    let evaluated = [
+        Evaluated { option: &wide, stats: &wide_stats },
+        Evaluated { option: &narrow, stats: &narrow_stats },
+    ];
+    let effects_1 = effects(&wide, &wide_stats);
+    assert_eq!(effects_1[0].verdict, Verdict::OverApplying);
+    let effects_2 = effects(&narrow, &narrow_stats);
+    assert_eq!(effects_2[0].verdict, Verdict::Clean);
+    assert_eq!(effects_2[1].verdict, Verdict::NoEffect);
+
+    let option = synthesize(&tree, &pr, catalog, &base, &evaluated);
+    let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["org.openrewrite.java.ChangePackage", crate::decision::FIND_AND_REPLACE],
+        "{:#?}",
+        option.notes
+    );
+    assert!(option.steps[0].semantic && !option.steps[1].semantic);
+    let find = option.steps[1].step.options["find"].as_text();
+    assert_eq!(find, "FROM eclipse-temurin:11-jre\n");
+    assert!(option.notes.iter().any(|n| n.starts_with("dropped `UpgradeToJava17`")), "{:#?}", option.notes);
+    assert!(option.notes.iter().any(|n| n.contains("changed nothing")), "{:#?}", option.notes);
+}
+
+#[test]
+fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_recipe() {
+    let tree = tree();
+    let pr = crate::diff::parse_all(PR).unwrap();
+    let base = |_: &str| Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string());
+    let noisy = "org.openrewrite.staticanalysis.CommonStaticAnalysis";
+    let wide = CandidateOption {
+        number: 1,
+        strategy: Strategy::Wide,
+        steps: vec![planned(RecipeStep::new(noisy))],
+        notes: vec![],
+    };
+    let wide_stats = stats(
+        &wide,
+        vec![("src/B.java", noisy)],
+        vec![],
+        vec![line("src/B.java", ChangeKind::Added, "final int x;")],
+    );
+    let option = synthesize(
+        &tree,
+        &pr,
+        Catalog::embedded(),
+        &base,
+        &[Evaluated { option: &wide, stats: &wide_stats }],
+    );
+    let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["org.openrewrite.java.ChangePackage", "org.openrewrite.docker.ChangeFrom"],
+        "{:#?}",
+        option.notes
+    );
+    assert!(option.notes.iter().any(|n| n.contains("only produced 1 false positives")));
+    assert_eq!(option.number, 3);
+    assert_eq!(option.strategy, Strategy::Synthesized);
+}
