@@ -32,8 +32,7 @@ pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), String> {
 /// Option 1: for each strategic intent (or, when none fits, each of its tactical intents) the best
 /// broad recipe of the catalog.
 pub fn compose_wide(tree: &IntentTree, catalog: &Catalog) -> CandidateOption {
-    let mut option =
-        CandidateOption { number: 1, strategy: Strategy::Wide, steps: Vec::new(), notes: Vec::new() };
+    let mut option = CandidateOption::new(1, Strategy::Wide, purpose(tree));
     for intent in &tree.intents {
         wide_for(intent, catalog, &mut option);
     }
@@ -95,8 +94,7 @@ pub fn compose_narrow(
     catalog: &Catalog,
     base_file: BaseFile<'_>,
 ) -> CandidateOption {
-    let mut option =
-        CandidateOption { number: 2, strategy: Strategy::Narrow, steps: Vec::new(), notes: Vec::new() };
+    let mut option = CandidateOption::new(2, Strategy::Narrow, purpose(tree));
     let mut text_steps: Vec<PlannedStep> = Vec::new();
     for intent in tree.atomics() {
         let semantic = narrow::semantic_steps(intent).and_then(|steps| {
@@ -152,6 +150,12 @@ pub fn compose_narrow(
         }
     }
     option
+}
+
+/// The PR's purpose for recipe display names: its top-level intents' titles.
+pub fn purpose(tree: &IntentTree) -> String {
+    let titles: Vec<&str> = tree.intents.iter().map(|i| i.title.as_str()).take(4).collect();
+    titles.join("; ")
 }
 
 /// Adds a step, or records one more intent on an identical step already there.

@@ -43,12 +43,19 @@ pub struct PlannedStep {
 pub struct CandidateOption {
     pub number: u8,
     pub strategy: Strategy,
+    /// What the PR does, in a reviewer's words ("Upgrade Java 11 -> 17; Migrate javax -> jakarta").
+    #[serde(default)]
+    pub purpose: String,
     pub steps: Vec<PlannedStep>,
     /// Notes for the creation analysis: intents left uncovered, recipes rejected and why.
     pub notes: Vec<String>,
 }
 
 impl CandidateOption {
+    pub fn new(number: u8, strategy: Strategy, purpose: impl Into<String>) -> Self {
+        CandidateOption { number, strategy, purpose: purpose.into(), steps: Vec::new(), notes: Vec::new() }
+    }
+
     pub fn recipe_name(&self) -> String {
         format!("rewriteassist.Option{}{}", self.number, capitalized(self.strategy.label()))
     }

@@ -37,8 +37,7 @@ pub fn synthesize(
     base_file: BaseFile<'_>,
     evaluated: &[Evaluated<'_>],
 ) -> CandidateOption {
-    let mut option =
-        CandidateOption { number: 3, strategy: Strategy::Synthesized, steps: Vec::new(), notes: Vec::new() };
+    let mut option = CandidateOption::new(3, Strategy::Synthesized, mapping::purpose(tree));
 
     // The latest verdict per step signature.
     let mut pool: Vec<(PlannedStep, StepEffect)> = Vec::new();

@@ -123,10 +123,8 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     };
     let wide_name = "org.openrewrite.java.migrate.UpgradeToJava17";
     let wide = CandidateOption {
-        number: 1,
-        strategy: Strategy::Wide,
         steps: vec![planned(RecipeStep::new(wide_name))],
-        notes: vec![],
+        ..CandidateOption::new(1, Strategy::Wide, "")
     };
     let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
         .with("oldPackageName", "javax.x")
@@ -135,10 +133,8 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     // Exactly the step option 2 composes for the Docker intent.
     let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
     let narrow = CandidateOption {
-        number: 2,
-        strategy: Strategy::Narrow,
         steps: vec![planned(change_package.clone()), planned(change_from.clone())],
-        notes: vec![],
+        ..CandidateOption::new(2, Strategy::Narrow, "")
     };
     let java_tp = tree.intents[0].evidence.clone();
     // Option 1 got the Java lines right but wrote the wrong Docker tag.
@@ -184,10 +180,8 @@ fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_re
     let base = |_: &str| Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string());
     let noisy = "org.openrewrite.staticanalysis.CommonStaticAnalysis";
     let wide = CandidateOption {
-        number: 1,
-        strategy: Strategy::Wide,
         steps: vec![planned(RecipeStep::new(noisy))],
-        notes: vec![],
+        ..CandidateOption::new(1, Strategy::Wide, "")
     };
     let wide_stats = stats(
         &wide,
