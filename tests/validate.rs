@@ -317,3 +317,68 @@ fn a_misspelled_optional_option_is_caught_before_running() {
     assert!(stats["error"]["detail"].as_str().unwrap().contains("recursiv"), "{stats:#}");
     assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
 }
+
+#[test]
+fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
+    // Gradle cannot be downloaded on our machines: the project's `gradlew` here records how it was
+    // called (arguments, JAVA_HOME, the init script) and fails like Gradle does. The real run
+    // happens where Gradle exists; this checks everything up to it.
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("record");
+    let repo = RepoBuilder::init(&dir.path().join("app")).unwrap();
+    repo.write("settings.gradle.kts", "rootProject.name = \"app\"\n").unwrap();
+    repo.write(
+        "build.gradle.kts",
+        "plugins { java }\njava { toolchain { languageVersion = JavaLanguageVersion.of(17) } }\n",
+    )
+    .unwrap();
+    let script = format!(
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" > {record}.args\necho \"$JAVA_HOME\" > {record}.java\n\
+         while [ $# -gt 0 ]; do if [ \"$1\" = --init-script ]; then cp \"$2\" {record}.init; fi; shift; done\n\
+         echo 'FAILURE: Build failed with an exception.'\necho '* What went wrong:'\necho 'Gradle is not installed here'\nexit 1\n",
+        record = record.display()
+    );
+    repo.write("gradlew", script).unwrap();
+    std::fs::set_permissions(
+        repo.path().join("gradlew"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    repo.write("src/main/java/a/A.java", "package a;\nimport javax.inject.Inject;\nclass A {}\n").unwrap();
+    repo.commit("base").unwrap();
+    repo.branch("migration").unwrap();
+    repo.write("src/main/java/a/A.java", "package a;\nimport jakarta.inject.Inject;\nclass A {}\n").unwrap();
+    repo.commit("migrate").unwrap();
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: com.example.Inject\nrecipeList:\n  - org.openrewrite.java.migrate.jakarta.JavaxInjectMigrationToJakartaInject\n",
+    )
+    .unwrap();
+    let (code, stats, stderr) = validate(repo.path(), &recipe, &dir.path().join("out"), &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stats["build_tool"], "gradle");
+    assert_eq!(stats["error"]["kind"], "build_tool_failure", "{stats:#}");
+    assert!(stats["error"]["excerpt"].as_str().unwrap().contains("Gradle is not installed here"));
+
+    let args = std::fs::read_to_string(format!("{}.args", record.display())).unwrap();
+    let args: Vec<&str> = args.lines().collect();
+    assert_eq!(args[0], "--no-daemon");
+    assert!(
+        args.contains(&"rewriteRun") && args.contains(&"-Drewrite.activeRecipe=com.example.Inject"),
+        "{args:?}"
+    );
+    let init = std::fs::read_to_string(format!("{}.init", record.display())).unwrap();
+    assert!(init.contains("classpath('org.openrewrite:plugin:"), "{init}");
+    assert!(
+        init.contains("rewrite('org.openrewrite.recipe:rewrite-migrate-java:"),
+        "the recipe's module: {init}"
+    );
+    assert!(init.contains("activeRecipe('com.example.Inject')"), "{init}");
+    let java_home = std::fs::read_to_string(format!("{}.java", record.display())).unwrap();
+    let major = rewrite_assist::validation::jdk::major_of(Path::new(java_home.trim())).unwrap();
+    assert!(major >= 17, "a JDK at least the toolchain's level: {java_home}");
+    // The init script lived outside the clone and the clone is gone.
+    let script_path = args[args.iter().position(|a| *a == "--init-script").unwrap() + 1];
+    assert!(!Path::new(script_path).exists());
+}
