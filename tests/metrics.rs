@@ -138,3 +138,38 @@ fn help_and_version_exit_0() {
     bin().arg("--version").assert().success();
     bin().args(["metrics", "--help"]).assert().success();
 }
+
+/// Counts the reference analyzer (the Python script the metric is specified by, built on `unidiff`)
+/// printed for these diffs: CRLF lines, a missing final newline, a binary file, a rename with an
+/// edit, a deleted and a new file, 3 identical lines against 2, a duplicated section and
+/// OpenRewrite's recipe names after `@@`.
+#[test]
+fn counts_agree_with_the_reference_analyzer() {
+    let cases = [
+        ("pr.diff", "recipe.diff", (9, 2, 8), (0.8182, 0.5294, 0.6429)),
+        ("pr.diff", "recipe-dup.diff", (9, 2, 8), (0.8182, 0.5294, 0.6429)),
+        ("pr.diff", "recipe-rewrite.diff", (9, 2, 8), (0.8182, 0.5294, 0.6429)),
+        ("recipe.diff", "pr.diff", (9, 8, 2), (0.5294, 0.8182, 0.6429)),
+    ];
+    for (expected, actual, (tp, fp, fn_), (p, r, f1)) in cases {
+        let output = bin()
+            .args(["metrics", "--json", "--expected"])
+            .arg(fixture(&format!("metrics/reference/{expected}")))
+            .arg("--actual")
+            .arg(fixture(&format!("metrics/reference/{actual}")))
+            .output()
+            .unwrap();
+        let m = json_stdout(&output);
+        let counts = (
+            m["true_positives"].as_u64().unwrap(),
+            m["false_positives"].as_u64().unwrap(),
+            m["false_negatives"].as_u64().unwrap(),
+        );
+        assert_eq!(counts, (tp, fp, fn_), "{expected} vs {actual}");
+        assert_eq!(
+            (m["precision"].as_f64().unwrap(), m["recall"].as_f64().unwrap(), m["f1"].as_f64().unwrap()),
+            (p, r, f1)
+        );
+        assert_eq!(m["perfect_match"], false);
+    }
+}

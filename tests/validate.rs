@@ -134,11 +134,26 @@ fn a_misspelled_recipe_is_an_unknown_recipe_error() {
 
 #[test]
 fn a_wrong_option_name_is_an_option_error() {
+    // Caught before anything runs: the catalog knows ChangePackage's options.
     let s = setup(&JAKARTA_RECIPE.replace("newPackageName:", "newPackage:"));
     let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
     assert_eq!(code, Some(1));
     assert_eq!(stats["error"]["kind"], "invalid_option", "{stats:#}");
-    assert_eq!(stats["error"]["property"], "newPackageName");
+    assert_eq!(stats["error"]["recipe"], "org.openrewrite.java.ChangePackage");
+    let detail = stats["error"]["detail"].as_str().unwrap();
+    assert!(detail.contains("newPackage") && detail.contains("newPackageName"), "{detail}");
+    assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
+}
+
+#[test]
+fn an_option_openrewrite_rejects_is_an_option_error_from_its_log() {
+    // The names are right, the value is not: only OpenRewrite itself can tell.
+    let s = setup(&JAKARTA_RECIPE.replace("recursive: true", "recursive: \"maybe\""));
+    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stats["error"]["kind"], "invalid_option", "{stats:#}");
+    assert!(stats["error"]["excerpt"].as_str().unwrap().contains("maybe"), "{stats:#}");
+    assert!(stats["command"].is_string(), "it ran");
 }
 
 #[test]
