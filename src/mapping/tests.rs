@@ -228,3 +228,42 @@ fn narrow_composition_orders_text_last_and_explains_every_step() {
     let analysis = creation_analysis(&option);
     insta::assert_snapshot!(analysis);
 }
+
+#[test]
+fn wide_search_finds_broad_recipes_that_fit() {
+    let catalog = Catalog::embedded();
+    let mut java = atomic("upgrade_java", &[("from", "11"), ("to", "17")]);
+    java.level = Level::Strategic;
+    java.title = "Upgrade Java 11 -> 17".into();
+    let found = wide::find_recipe(catalog, &java).unwrap();
+    assert!(
+        found.name.starts_with("org.openrewrite.java.migrate.Upgrade") && found.name.contains("17"),
+        "{}",
+        found.name
+    );
+
+    let mut jakarta = atomic("migrate_javax_to_jakarta", &[]);
+    jakarta.level = Level::Strategic;
+    jakarta.title = "Migrate javax -> jakarta".into();
+    assert_eq!(
+        wide::find_recipe(catalog, &jakarta).unwrap().name,
+        "org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta"
+    );
+
+    // Spring Boot keys renamed: the Spring Boot properties migrations fit; other keys find nothing broad.
+    let mut rename = atomic("rename_config_keys", &[]);
+    rename.level = Level::Tactical;
+    rename.title = "Rename configuration keys (2)".into();
+    rename.children = vec![atomic(
+        kind::PROPERTIES_KEY_RENAME,
+        &[("old_key", "spring.datasource.initialization-mode"), ("new_key", "spring.sql.init.mode")],
+    )];
+    let found = wide::find_recipe(catalog, &rename).unwrap();
+    assert!(found.name.contains("SpringBootProperties_"), "{}", found.name);
+    rename.children = vec![atomic(
+        kind::PROPERTIES_KEY_RENAME,
+        &[("old_key", "acme.timeout"), ("new_key", "acme.timeout-ms")],
+    )];
+    let why = wide::find_recipe(catalog, &rename).unwrap_err();
+    assert!(why.contains("needs options"), "{why}");
+}

@@ -40,6 +40,11 @@ pub fn phrasings(intent: &Intent) -> Vec<String> {
                 "junit5 migration".into(),
             ]
         }
+        "rename_config_keys" if renames_spring_keys(intent) => vec![
+            "migrate spring boot properties".into(),
+            "spring boot properties migration".into(),
+            "change spring property key".into(),
+        ],
         _ => Vec::new(),
     };
     out.push(intent.title.replace("->", "to"));
@@ -58,8 +63,15 @@ fn required_terms(intent: &Intent) -> Vec<String> {
         }
         "migrate_javax_to_jakarta" => vec!["jakarta".into()],
         "migrate_junit4_to_junit5" => vec!["junit".into()],
+        "rename_config_keys" if renames_spring_keys(intent) => vec!["spring".into(), "propert".into()],
         _ => Vec::new(),
     }
+}
+
+/// Whether the configuration keys an intent renames are Spring Boot's.
+fn renames_spring_keys(intent: &Intent) -> bool {
+    const SPRING_PREFIXES: &[&str] = &["spring.", "server.", "management.", "logging."];
+    intent.atomics().iter().any(|a| SPRING_PREFIXES.iter().any(|p| a.param("old_key").starts_with(p)))
 }
 
 /// Distinctive words of the intent's title, one of which a fitting recipe must mention when the
