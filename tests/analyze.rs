@@ -198,3 +198,23 @@ fn bad_input_still_writes_the_metadata_and_exits_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("is empty"));
 }
+
+#[test]
+fn refinement_restricts_an_over_applying_recipe_to_the_files_it_got_right() {
+    let run = analyze(&rewrite_assist::fixtures::scenarios::TAGS_AS_SET, &[]);
+    assert_recommended(&run);
+    let options = run.summary["options"].as_array().unwrap();
+    let f1 = |n: u64| options.iter().find(|o| o["option"] == n).map(|o| o["f1"].as_f64().unwrap());
+    assert!(f1(2).unwrap() < 1.0, "ChangeType alone also rewrites Catalog.java: {:#}", run.summary);
+    assert_eq!(f1(3), Some(1.0), "{:#}", run.summary);
+    assert_eq!(run.summary["recommended"]["option"], 3);
+    assert_eq!(run.summary["recommended"]["semantic_share"], 1.0, "still semantic recipes, only scoped");
+    let recipe = read(&run.out, "result/recommended-recipe.yaml");
+    assert!(
+        recipe.contains("org.openrewrite.FindSourceFiles") && recipe.contains("Article.java"),
+        "{recipe}"
+    );
+    assert!(run.out.join("refinement/round-1/option-3-recipe.yaml").is_file());
+    let analysis = read(&run.out, "option-3-creation-analysis.md");
+    assert!(analysis.contains("restricted"), "{analysis}");
+}

@@ -119,21 +119,17 @@ mod tests {
 
     #[test]
     fn semantic_share_counts_lines_a_text_step_carries() {
-        let text = PlannedStep {
-            step: RecipeStep::new(FIND_AND_REPLACE)
+        let text = PlannedStep::new(
+            RecipeStep::new(FIND_AND_REPLACE)
                 .with("find", "FROM eclipse-temurin:11-jre")
                 .with("replace", "FROM eclipse-temurin:17-jre")
                 .with("filePattern", "Dockerfile"),
-            semantic: false,
-            intents: vec![],
-            reason: String::new(),
-        };
-        let semantic = PlannedStep {
-            step: RecipeStep::new("org.openrewrite.java.ChangePackage"),
-            semantic: true,
-            intents: vec![],
-            reason: String::new(),
-        };
+            false,
+            vec![],
+            "",
+        );
+        let semantic =
+            PlannedStep::new(RecipeStep::new("org.openrewrite.java.ChangePackage"), true, vec![], "");
         let line = |path: &str, kind, content: &str| ChangeLine {
             path: path.into(),
             kind,

@@ -46,15 +46,15 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
     match wide::find_recipe(catalog, intent) {
         Ok(recipe) => {
             let step = RecipeStep::new(&recipe.name);
-            if let Some(existing) = option.steps.iter_mut().find(|s| s.step.signature() == step.signature()) {
+            if let Some(existing) = option.steps.iter_mut().find(|s| s.signature() == step.signature()) {
                 existing.intents.push(intent.id.clone());
                 return;
             }
-            option.steps.push(PlannedStep {
+            option.steps.push(PlannedStep::new(
                 step,
-                semantic: true,
-                intents: vec![intent.id.clone()],
-                reason: format!(
+                true,
+                vec![intent.id.clone()],
+                format!(
                     "`{}` ({}) was the best catalog match for {} intent `{}` ({}).",
                     recipe.name,
                     recipe.display_name,
@@ -62,7 +62,7 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
                     intent.title,
                     intent.id
                 ),
-            });
+            ));
         }
         Err(why) => {
             option.notes.push(format!(
@@ -166,14 +166,14 @@ pub fn add_step(
     intent: &str,
     reason: String,
 ) {
-    if let Some(existing) = steps.iter_mut().find(|s| s.step.signature() == step.signature()) {
+    if let Some(existing) = steps.iter_mut().find(|s| s.signature() == step.signature()) {
         if !intent.is_empty() && !existing.intents.iter().any(|i| i == intent) {
             existing.intents.push(intent.to_string());
         }
         return;
     }
     let intents = if intent.is_empty() { Vec::new() } else { vec![intent.to_string()] };
-    steps.push(PlannedStep { step, semantic, intents, reason });
+    steps.push(PlannedStep::new(step, semantic, intents, reason));
 }
 
 /// Text replacements for the PR's change blocks that contain any of `lines`.

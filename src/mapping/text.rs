@@ -123,7 +123,7 @@ fn step(path: &str, find: &str, replace: &str) -> RecipeStep {
 }
 
 /// A path as a glob that matches only itself.
-fn glob_escape(path: &str) -> String {
+pub fn glob_escape(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         if matches!(c, '*' | '?' | '[' | ']' | '{' | '}') {

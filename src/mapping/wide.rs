@@ -77,9 +77,34 @@ fn renames_spring_keys(intent: &Intent) -> bool {
 /// Distinctive words of the intent's title, one of which a fitting recipe must mention when the
 /// kind has no required terms of its own.
 fn title_terms(intent: &Intent) -> Vec<String> {
+    // Verbs and the names of change categories say nothing about which recipe fits.
     const GENERIC: &[&str] = &[
-        "from", "with", "into", "upgrade", "migrate", "change", "changes", "update", "bump", "move",
-        "rename", "files",
+        "from",
+        "with",
+        "into",
+        "upgrade",
+        "migrate",
+        "change",
+        "changes",
+        "update",
+        "bump",
+        "move",
+        "rename",
+        "files",
+        "types",
+        "keys",
+        "packages",
+        "dependencies",
+        "values",
+        "images",
+        "annotations",
+        "properties",
+        "imports",
+        "methods",
+        "plugins",
+        "build",
+        "text",
+        "edits",
     ];
     intent
         .title
@@ -104,10 +129,12 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
             rejected.push(format!("`{}` needs options", recipe.name));
         } else if !terms.iter().all(|t| haystack.contains(&t.to_lowercase())) {
             rejected.push(format!("`{}` does not mention {}", recipe.name, terms.join(" + ")));
-        } else if terms.is_empty()
-            && !loose.is_empty()
-            && !loose.iter().any(|t| haystack.contains(t.as_str()))
-        {
+        } else if terms.is_empty() && loose.is_empty() {
+            return Err(format!(
+                "`{}` names nothing specific enough to search the catalog for",
+                intent.title
+            ));
+        } else if terms.is_empty() && !loose.iter().any(|t| haystack.contains(t.as_str())) {
             rejected.push(format!("`{}` mentions none of {}", recipe.name, loose.join(", ")));
         } else if recipe.members.is_empty() && intent.level == Level::Strategic {
             rejected.push(format!("`{}` is not a composite migration", recipe.name));

@@ -73,6 +73,10 @@ pub struct DeclarativeRecipe {
     pub name: String,
     pub display_name: String,
     pub description: String,
+    /// Recipes that must match a source file before `recipe_list` runs on it (e.g.
+    /// `org.openrewrite.FindSourceFiles` to scope the list to some files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preconditions: Vec<RecipeStep>,
     pub recipe_list: Vec<RecipeStep>,
 }
 
@@ -85,31 +89,39 @@ impl DeclarativeRecipe {
         let _ = writeln!(out, "name: {}", quote(&self.name));
         let _ = writeln!(out, "displayName: {}", quote(&self.display_name));
         let _ = writeln!(out, "description: {}", quote(&self.description));
+        if !self.preconditions.is_empty() {
+            out.push_str("preconditions:\n");
+            write_steps(&mut out, &self.preconditions);
+        }
         out.push_str("recipeList:\n");
-        for step in &self.recipe_list {
-            if step.options.is_empty() {
-                let _ = writeln!(out, "  - {}", step.name);
-                continue;
-            }
-            let _ = writeln!(out, "  - {}:", step.name);
-            for (key, value) in &step.options {
-                match value {
-                    OptionValue::Bool(b) => {
-                        let _ = writeln!(out, "      {key}: \"{b}\"");
-                    }
-                    OptionValue::Text(text) => {
-                        let _ = writeln!(out, "      {key}: {}", quote(text));
-                    }
-                    OptionValue::List(items) => {
-                        let _ = writeln!(out, "      {key}:");
-                        for item in items {
-                            let _ = writeln!(out, "        - {}", quote(item));
-                        }
+        write_steps(&mut out, &self.recipe_list);
+        out
+    }
+}
+
+fn write_steps(out: &mut String, steps: &[RecipeStep]) {
+    for step in steps {
+        if step.options.is_empty() {
+            let _ = writeln!(out, "  - {}", step.name);
+            continue;
+        }
+        let _ = writeln!(out, "  - {}:", step.name);
+        for (key, value) in &step.options {
+            match value {
+                OptionValue::Bool(b) => {
+                    let _ = writeln!(out, "      {key}: \"{b}\"");
+                }
+                OptionValue::Text(text) => {
+                    let _ = writeln!(out, "      {key}: {}", quote(text));
+                }
+                OptionValue::List(items) => {
+                    let _ = writeln!(out, "      {key}:");
+                    for item in items {
+                        let _ = writeln!(out, "        - {}", quote(item));
                     }
                 }
             }
         }
-        out
     }
 }
 
@@ -347,6 +359,7 @@ recipeList:
     #[test]
     fn written_yaml_quotes_scalars_and_reads_back() {
         let recipe = DeclarativeRecipe {
+            preconditions: vec![],
             name: "com.example.Option2".into(),
             display_name: "Option 2: narrow".into(),
             description: "Say \"hi\"\nthen go".into(),

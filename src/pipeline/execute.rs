@@ -73,7 +73,7 @@ impl Run<'_> {
             }
             attempts += 1;
             self.progress.message(&format!("validating option {number} (attempt {attempts})"));
-            let yaml = current.recipe().to_yaml();
+            let yaml = current.to_yaml();
             dir.write(&option_file_name(number, "recipe.yaml"), &yaml)?;
             let request = crate::validation::Request {
                 repo,

@@ -105,9 +105,7 @@ impl Run<'_> {
         }
         let outcome = if ran > 0 {
             Outcome::Ok
-        } else if self.time_left().is_none()
-            || self.executions.load(std::sync::atomic::Ordering::SeqCst) >= self.req.budgets.max_executions
-        {
+        } else if !self.can_run_again() {
             Outcome::OutOfBudget
         } else {
             Outcome::Failed
@@ -221,7 +219,7 @@ impl Run<'_> {
         };
         let chosen =
             self.results.get(&recommendation.option).context("recommended option without results")?;
-        self.dir.write(artifacts::RECOMMENDED_RECIPE, chosen.option.recipe().to_yaml())?;
+        self.dir.write(artifacts::RECOMMENDED_RECIPE, chosen.option.to_yaml())?;
         self.dir.write(artifacts::RECOMMENDED_DIFF, &chosen.diff)?;
         Ok((
             Outcome::Ok,
@@ -264,7 +262,7 @@ pub(super) fn write_option(dir: &RunDir, option: &CandidateOption) -> Result<Vec
     let yaml = option_file_name(option.number, "recipe.yaml");
     let analysis = option_file_name(option.number, "creation-analysis.md");
     if !option.steps.is_empty() {
-        dir.write(&yaml, option.recipe().to_yaml())?;
+        dir.write(&yaml, option.to_yaml())?;
     }
     dir.write(&analysis, crate::mapping::creation_analysis(option))?;
     Ok([yaml, analysis].into_iter().filter(|f| dir.path(f).exists()).collect())

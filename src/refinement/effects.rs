@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::decision::{file_pattern_matches, text_step_explains};
+use crate::model::intent::{Intent, IntentTree};
 use crate::model::{Attribution, CandidateOption, ChangeLine, PlannedStep, ValidationStats};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,21 +31,26 @@ pub struct StepEffect {
     pub tp_lines: Vec<ChangeLine>,
 }
 
-/// One effect per step of `option`, in step order. A file changed by several steps counts for
-/// each of them (the data table does not say which line came from which recipe), except for
-/// plain-text steps, whose lines are known exactly.
-pub fn effects(option: &CandidateOption, stats: &ValidationStats) -> Vec<StepEffect> {
+/// One effect per step of `option`, in step order. The data table says which recipe changed which
+/// file, not which line: a step's true positives are the lines of its files that its intents'
+/// evidence names (all lines of its files when its intents carry none, as for broad recipes),
+/// and plain-text steps' lines are known exactly. False positives are counted per file.
+pub fn effects(
+    option: &CandidateOption,
+    stats: &ValidationStats,
+    tree: Option<&IntentTree>,
+) -> Vec<StepEffect> {
     let root = option.recipe_name();
     option
         .steps
         .iter()
-        .map(|step| {
+        .enumerate()
+        .map(|(index, step)| {
+            let reported = option.reported_name(index);
             let files: BTreeSet<String> = stats
                 .attribution
                 .iter()
-                .filter(|row| {
-                    top_level(row, &stats.attribution, &root) == step.step.name && options_fit(row, step)
-                })
+                .filter(|row| top_level(row, &stats.attribution, &root) == reported && options_fit(row, step))
                 .flat_map(|row| [row.source_path.clone(), row.after_source_path.clone()])
                 .filter(|path| !path.is_empty())
                 .filter(|path| step.semantic || step_file_scope(step, path))
@@ -52,8 +58,15 @@ pub fn effects(option: &CandidateOption, stats: &ValidationStats) -> Vec<StepEff
             let mine = |line: &&ChangeLine| {
                 files.contains(&line.path) && (step.semantic || text_step_explains(step, line))
             };
+            let evidence = tree.map(|t| evidence_of(t, &step.intents)).unwrap_or_default();
+            let explained = |line: &&ChangeLine| {
+                evidence.is_empty()
+                    || evidence
+                        .iter()
+                        .any(|e| e.path == line.path && e.kind == line.kind && e.content == line.content)
+            };
             let tp_lines: Vec<ChangeLine> =
-                stats.metrics.true_positive_lines.iter().filter(mine).cloned().collect();
+                stats.metrics.true_positive_lines.iter().filter(mine).filter(explained).cloned().collect();
             let fp = stats.metrics.false_positive_lines.iter().filter(mine).count();
             let tp_files: BTreeSet<String> = tp_lines.iter().map(|l| l.path.clone()).collect();
             let tp = tp_lines.len();
@@ -102,4 +115,16 @@ fn step_file_scope(step: &PlannedStep, path: &str) -> bool {
         Some(pattern) => file_pattern_matches(&pattern.as_text(), path),
         None => true,
     }
+}
+
+/// The evidence of the atomic intents below the given intent ids.
+fn evidence_of(tree: &IntentTree, ids: &[String]) -> Vec<ChangeLine> {
+    fn find<'a>(intents: &'a [Intent], id: &str) -> Option<&'a Intent> {
+        intents.iter().find_map(|i| if i.id == id { Some(i) } else { find(&i.children, id) })
+    }
+    ids.iter()
+        .filter_map(|id| find(&tree.intents, id))
+        .flat_map(|i| i.atomics())
+        .flat_map(|a| a.evidence.iter().cloned())
+        .collect()
 }

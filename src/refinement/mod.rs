@@ -42,16 +42,16 @@ pub fn synthesize(
     // The latest verdict per step signature.
     let mut pool: Vec<(PlannedStep, StepEffect)> = Vec::new();
     for e in evaluated.iter().filter(|e| e.stats.error.is_none()) {
-        for (step, effect) in e.option.steps.iter().zip(effects(e.option, e.stats)) {
-            let sig = step.step.signature();
-            pool.retain(|(s, _)| s.step.signature() != sig);
+        for (step, effect) in e.option.steps.iter().zip(effects(e.option, e.stats, Some(tree))) {
+            let sig = step.signature();
+            pool.retain(|(s, _)| s.signature() != sig);
             pool.push((step.clone(), effect));
         }
     }
     let mut known_bad: Vec<String> = pool
         .iter()
         .filter(|(_, e)| matches!(e.verdict, Verdict::OnlyFalsePositives | Verdict::NoEffect))
-        .map(|(s, _)| s.step.signature())
+        .map(|(s, _)| s.signature())
         .collect();
 
     let mut covered: HashMap<LineKey, usize> = HashMap::new();
@@ -78,7 +78,7 @@ pub fn synthesize(
         let fresh: Vec<&ChangeLine> =
             effect.tp_lines.iter().filter(|l| !covered.contains_key(&key(l))).collect();
         if fresh.is_empty() {
-            known_bad.push(step.step.signature());
+            known_bad.push(step.signature());
             option.notes.push(format!(
                 "dropped `{}`: its {} true positives are produced by cleaner recipes, its {} false positives are not wanted.",
                 describe(&step.step),
@@ -88,19 +88,18 @@ pub fn synthesize(
             continue;
         }
         let mut narrowed = step.clone();
-        let right_files: Vec<&str> = effect.tp_files.iter().map(String::as_str).collect();
-        let accepts_pattern =
-            catalog.get(&step.step.name).is_some_and(|d| d.options.iter().any(|o| o.name == "filePattern"));
-        if accepts_pattern && right_files.len() < effect.files.len() {
-            narrowed.step = narrowed.step.with("filePattern", right_files.join(";"));
-            narrowed.reason = format!("{} Narrowed to the files where it matched the PR.", step.reason);
+        let right_files: Vec<String> = effect.tp_files.iter().cloned().collect();
+        if right_files.len() < effect.files.len() {
+            // A precondition keeps the recipe to the files where it matched the PR.
+            narrowed.scope = right_files.iter().map(|f| crate::mapping::text::glob_escape(f)).collect();
+            narrowed.reason = format!("{} Restricted to the files where it matched the PR.", step.reason);
             option.notes.push(format!(
-                "narrowed `{}` to {} (false positives elsewhere).",
-                step.step.name,
+                "restricted `{}` to {} (false positives elsewhere).",
+                describe(&step.step),
                 right_files.join(", ")
             ));
         } else if effect.tp < effect.fp {
-            known_bad.push(step.step.signature());
+            known_bad.push(step.signature());
             option.notes.push(format!(
                 "dropped `{}`: {} false positives outweigh its {} true positives; narrow recipes replace it.",
                 describe(&step.step),
@@ -110,7 +109,7 @@ pub fn synthesize(
             continue;
         } else {
             option.notes.push(format!(
-                "kept `{}` despite {} false positives: it produces {} true positives nothing else does.",
+                "kept `{}` despite {} false positives in the files it got right: it produces {} true positives nothing else does.",
                 describe(&step.step),
                 effect.fp,
                 fresh.len()
@@ -162,7 +161,7 @@ pub fn synthesize(
             steps.iter().all(|s| {
                 mapping::check_step(catalog, s).is_ok()
                     && !known_bad.contains(&s.signature())
-                    && !selected.iter().any(|p| p.step.signature() == s.signature())
+                    && !selected.iter().any(|p| p.signature() == s.signature())
             })
         });
         match semantic {
@@ -215,7 +214,7 @@ pub fn synthesize(
 
 /// Adds `step` unless an identical one is there; true when added.
 fn add(selected: &mut Vec<PlannedStep>, step: PlannedStep) -> bool {
-    if selected.iter().any(|s| s.step.signature() == step.step.signature()) {
+    if selected.iter().any(|s| s.signature() == step.signature()) {
         return false;
     }
     selected.push(step);

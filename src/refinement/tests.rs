@@ -108,7 +108,7 @@ fn stats(
 }
 
 fn planned(step: RecipeStep) -> PlannedStep {
-    PlannedStep { step, semantic: true, intents: vec![], reason: "test".into() }
+    PlannedStep::new(step, true, vec![], "test")
 }
 
 #[test]
@@ -152,9 +152,9 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
         Evaluated { option: &wide, stats: &wide_stats },
         Evaluated { option: &narrow, stats: &narrow_stats },
     ];
-    let effects_1 = effects(&wide, &wide_stats);
+    let effects_1 = effects(&wide, &wide_stats, Some(&tree));
     assert_eq!(effects_1[0].verdict, Verdict::OverApplying);
-    let effects_2 = effects(&narrow, &narrow_stats);
+    let effects_2 = effects(&narrow, &narrow_stats, Some(&tree));
     assert_eq!(effects_2[0].verdict, Verdict::Clean);
     assert_eq!(effects_2[1].verdict, Verdict::NoEffect);
 

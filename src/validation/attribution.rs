@@ -12,15 +12,19 @@ pub const SOURCES_FILE_RESULTS: &str = "org.openrewrite.table.SourcesFileResults
 /// run's `log`; rows deduplicated and sorted. Without data tables, the log alone is used.
 pub fn collect(root: &Path, log: &str) -> Vec<Attribution> {
     let from_log = from_log(log);
-    let mut rows: Vec<Attribution> = find_tables(root).iter().flat_map(|p| read_table(p)).collect();
-    if rows.is_empty() {
-        rows = from_log.clone();
-    }
-    for row in &mut rows {
-        if let Some(logged) =
-            from_log.iter().find(|l| l.source_path == row.source_path && l.recipe == row.recipe)
-        {
-            row.options = logged.options.clone();
+    let table: Vec<Attribution> = find_tables(root).iter().flat_map(|p| read_table(p)).collect();
+    let mut rows = if table.is_empty() { from_log.clone() } else { Vec::new() };
+    for row in table {
+        // The table has one row per (file, recipe): two steps of the same recipe with different
+        // options share it. The log tells them apart.
+        let logged: Vec<&Attribution> =
+            from_log.iter().filter(|l| l.source_path == row.source_path && l.recipe == row.recipe).collect();
+        if logged.is_empty() {
+            rows.push(row);
+            continue;
+        }
+        for l in logged {
+            rows.push(Attribution { options: l.options.clone(), ..row.clone() });
         }
     }
     rows.sort();
@@ -167,6 +171,19 @@ mod tests {
         let merged = collect(dir.path(), log);
         assert_eq!(merged.len(), 1);
         assert_eq!(merged[0].options, "{oldPackageName=javax.a, newPackageName=jakarta.a}");
+        assert_eq!(merged[0].parent_recipe, "com.example.R", "the table's hierarchy is kept");
+
+        // Two ChangeType steps in one file: one table row, two log lines, two attributions.
+        let two = "[WARNING] Changes have been made to src/A.java by:\n[WARNING]     org.openrewrite.java.ChangeType: {oldFullyQualifiedTypeName=java.util.List, newFullyQualifiedTypeName=java.util.Set}\n[WARNING]     org.openrewrite.java.ChangeType: {oldFullyQualifiedTypeName=java.util.ArrayList, newFullyQualifiedTypeName=java.util.HashSet}\n";
+        std::fs::write(
+            table.join(SOURCES_FILE_RESULTS),
+            "sourcePath,afterSourcePath,parentRecipe,recipe\nsrc/A.java,src/A.java,com.example.R,org.openrewrite.java.ChangeType\n",
+        )
+        .unwrap();
+        let both = collect(dir.path(), two);
+        assert_eq!(both.len(), 2);
+        assert!(both.iter().any(|r| r.options.contains("java.util.Set")));
+        assert!(both.iter().any(|r| r.options.contains("java.util.HashSet")));
     }
 
     #[test]
