@@ -5,9 +5,11 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use super::validate::VersionArgs;
-use crate::error::exit;
-use crate::eval::run::{self as eval_run, Event, Options};
+use crate::error::{bad_input, exit};
+use crate::eval::gate::DEFAULT_MAX_F1_DROP;
+use crate::eval::run::{Event, Options};
 use crate::eval::suite::{self, Defaults};
+use crate::eval::{aggregate, run as eval_run};
 use crate::model::{CaseStatus, Shard, ShardResults};
 
 #[derive(Debug, clap::Args)]
@@ -20,6 +22,8 @@ pub struct Args {
 pub enum EvalCommand {
     /// Run every case of a suite (or of one shard of it) through `analyze`.
     Run(RunArgs),
+    /// Merge `eval run` outputs into summary.md and suite-results.json; gate against a baseline.
+    Aggregate(AggregateArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -59,9 +63,29 @@ pub struct RunArgs {
     pub json: bool,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct AggregateArgs {
+    /// `eval run` output directories (searched recursively for case-result.json).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Where summary.md and suite-results.json go.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// A suite-results.json to compare with (e.g. evals/checkpoints/<suite>.json).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Largest tolerated drop of the average F1 against the baseline.
+    #[arg(long, value_name = "F1", default_value_t = DEFAULT_MAX_F1_DROP)]
+    pub max_f1_drop: f64,
+    /// Print suite-results.json on stdout instead of summary.md.
+    #[arg(long)]
+    pub json: bool,
+}
+
 pub fn run(args: Args) -> Result<u8> {
     match args.command {
         EvalCommand::Run(args) => run_suite(args),
+        EvalCommand::Aggregate(args) => aggregate_results(args),
     }
 }
 
@@ -133,4 +157,31 @@ fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
     }
     text.push_str(&format!("results in {}\n", out.display()));
     text
+}
+
+fn aggregate_results(args: AggregateArgs) -> Result<u8> {
+    if !(0.0..=1.0).contains(&args.max_f1_drop) {
+        return Err(bad_input(format!("--max-f1-drop {} is not between 0 and 1", args.max_f1_drop)));
+    }
+    let baseline = args.baseline.as_deref().map(aggregate::load_baseline).transpose()?;
+    let results = aggregate::aggregate(&args.dirs, baseline.as_ref(), args.max_f1_drop)?;
+    aggregate::write(&args.out, &results)?;
+    if args.json {
+        super::print_json(&results)?;
+    } else {
+        print!("{}", crate::eval::summary::render(&results));
+    }
+    if aggregate::passes(&results) {
+        return Ok(exit::OK);
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    if !results.missing_shards.is_empty() {
+        let shown: Vec<String> = results.missing_shards.iter().map(ToString::to_string).collect();
+        reasons.push(format!("no output from shard {}", shown.join(", ")));
+    }
+    if let Some(comparison) = &results.comparison {
+        reasons.extend(comparison.reasons.iter().cloned());
+    }
+    eprintln!("eval: failed: {}", reasons.join("; "));
+    Ok(exit::FAILURE)
 }
