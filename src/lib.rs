@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod cli;
 pub mod diff;
 pub mod error;
+pub mod eval;
 pub mod logging;
 pub mod metrics;
 pub mod model;

@@ -4,6 +4,7 @@
 mod analyze;
 mod catalog;
 mod demo;
+mod eval;
 mod fixture;
 mod intents;
 mod metrics;
@@ -44,6 +45,8 @@ pub enum Command {
     Intents(intents::Args),
     /// The recipe catalog: search it, show a recipe, or regenerate it from the recipe jars.
     Catalog(catalog::Args),
+    /// Eval batches: run a suite of PRs (sharded), merge the results, gate against a baseline.
+    Eval(eval::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -68,6 +71,7 @@ where
         Command::Demo(args) => demo::run(args),
         Command::Intents(args) => intents::run(args),
         Command::Catalog(args) => catalog::run(args),
+        Command::Eval(args) => eval::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,5 +1,6 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
+pub mod eval;
 pub mod intent;
 pub mod option;
 pub mod recipe;
@@ -7,6 +8,10 @@ pub mod run;
 pub mod stats;
 pub mod validation;
 
+pub use eval::{
+    CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, Shard, ShardResults,
+    SuiteResults, Totals,
+};
 pub use intent::{Intent, IntentTree, Level};
 pub use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};

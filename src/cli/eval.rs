@@ -1,0 +1,187 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Subcommand;
+
+use super::validate::VersionArgs;
+use crate::error::{bad_input, exit};
+use crate::eval::gate::DEFAULT_MAX_F1_DROP;
+use crate::eval::run::{Event, Options};
+use crate::eval::suite::{self, Defaults};
+use crate::eval::{aggregate, run as eval_run};
+use crate::model::{CaseStatus, Shard, ShardResults};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: EvalCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EvalCommand {
+    /// Run every case of a suite (or of one shard of it) through `analyze`.
+    Run(RunArgs),
+    /// Merge `eval run` outputs into summary.md and suite-results.json; gate against a baseline.
+    Aggregate(AggregateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// The suite file (YAML: suite_name, defaults, cases).
+    #[arg(long, value_name = "FILE")]
+    pub suite: PathBuf,
+    /// Run only shard I of N (1-based): the cases at positions I-1, I-1+N, I-1+2N, …
+    #[arg(long, value_name = "I/N", default_value_t = Shard::ALL)]
+    pub shard: Shard,
+    /// Where the results go: one directory per case and shard-results.json. Must be new or empty
+    /// [default: rewrite-assist-output/eval-<time>]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Recipe executions at once, per case [default: the suite's, else the number of CPUs]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Limit of one recipe execution, in seconds [default: the suite's, else 900]
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
+    /// Limit of one case's analysis, in seconds [default: the suite's, else 2700]
+    #[arg(long, value_name = "SECS")]
+    pub max_wall: Option<u64>,
+    /// Recipe executions per case, retries included [default: the suite's, else 10]
+    #[arg(long, value_name = "N")]
+    pub max_executions: Option<usize>,
+    /// Refinement rounds per case [default: the suite's, else 2]
+    #[arg(long, value_name = "N")]
+    pub max_rounds: Option<usize>,
+    /// Limit of each clone or fetch of a remote repository, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub fetch_timeout: u64,
+    #[command(flatten)]
+    pub versions: VersionArgs,
+    /// Print shard-results.json on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AggregateArgs {
+    /// `eval run` output directories (searched recursively for case-result.json).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Where summary.md and suite-results.json go.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// A suite-results.json to compare with (e.g. evals/checkpoints/<suite>.json).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Largest tolerated drop of the average F1 against the baseline.
+    #[arg(long, value_name = "F1", default_value_t = DEFAULT_MAX_F1_DROP)]
+    pub max_f1_drop: f64,
+    /// Print suite-results.json on stdout instead of summary.md.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> Result<u8> {
+    match args.command {
+        EvalCommand::Run(args) => run_suite(args),
+        EvalCommand::Aggregate(args) => aggregate_results(args),
+    }
+}
+
+fn run_suite(args: RunArgs) -> Result<u8> {
+    let suite = suite::load(&args.suite)?;
+    let options = Options {
+        shard: args.shard,
+        out: args.out.unwrap_or_else(|| super::default_out_dir("eval")),
+        overrides: Defaults {
+            timeout: args.timeout.map(|v| v.max(1)),
+            max_wall: args.max_wall.map(|v| v.max(1)),
+            max_executions: args.max_executions,
+            max_rounds: args.max_rounds,
+            jobs: args.jobs.map(|v| v.max(1)),
+        },
+        versions: args.versions.resolve()?,
+        network_timeout: Duration::from_secs(args.fetch_timeout.max(1)),
+    };
+    eprintln!(
+        "eval: suite `{}`, shard {}: {} of {} cases, results in {}",
+        suite.name,
+        options.shard,
+        options.shard.select(&suite.cases).len(),
+        suite.cases.len(),
+        options.out.display()
+    );
+    let shard = eval_run::run_suite(&suite, &options, &mut |event| match event {
+        Event::Start { position, total, case } => eprintln!("eval: [{position}/{total}] {} …", case.name),
+        Event::Done { position, total, result } => {
+            let outcome = match &result.recommended {
+                Some(r) => format!("F1 {:.4} (option {})", r.f1, r.option),
+                None => result.reason.clone().unwrap_or_default(),
+            };
+            eprintln!(
+                "eval: [{position}/{total}] {}: {} in {:.1} s: {outcome}",
+                result.name,
+                result.status.label(),
+                result.wall_seconds
+            );
+        }
+    })?;
+    if args.json {
+        super::print_json(&shard)?;
+    } else {
+        print!("{}", render_text(&shard, &options.out));
+    }
+    Ok(exit::OK)
+}
+
+/// The shard's table for the terminal.
+fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
+    let t = &shard.totals;
+    let mut text = format!(
+        "suite {} shard {}: {} cases, {} passed, {} failed, {} errors; average F1 {:.4}; {:.1} s\n",
+        shard.suite_name, shard.shard, t.cases, t.passed, t.failed, t.errors, t.avg_f1, t.total_wall_seconds
+    );
+    let width = shard.cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
+    for case in &shard.cases {
+        let detail = match case.status {
+            CaseStatus::Passed => format!("F1 {:.4}  P {:.4}  R {:.4}", case.f1, case.precision, case.recall),
+            _ => case.reason.clone().unwrap_or_default(),
+        };
+        text.push_str(&format!(
+            "  {:<width$}  {:<6}  {:>7.1} s  {detail}\n",
+            case.name,
+            case.status.label(),
+            case.wall_seconds
+        ));
+    }
+    text.push_str(&format!("results in {}\n", out.display()));
+    text
+}
+
+fn aggregate_results(args: AggregateArgs) -> Result<u8> {
+    if !(0.0..=1.0).contains(&args.max_f1_drop) {
+        return Err(bad_input(format!("--max-f1-drop {} is not between 0 and 1", args.max_f1_drop)));
+    }
+    let baseline = args.baseline.as_deref().map(aggregate::load_baseline).transpose()?;
+    let results = aggregate::aggregate(&args.dirs, baseline.as_ref(), args.max_f1_drop)?;
+    aggregate::write(&args.out, &results)?;
+    if args.json {
+        super::print_json(&results)?;
+    } else {
+        print!("{}", crate::eval::summary::render(&results));
+    }
+    if aggregate::passes(&results) {
+        return Ok(exit::OK);
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    if !results.missing_shards.is_empty() {
+        let shown: Vec<String> = results.missing_shards.iter().map(ToString::to_string).collect();
+        reasons.push(format!("no output from shard {}", shown.join(", ")));
+    }
+    if let Some(comparison) = &results.comparison {
+        reasons.extend(comparison.reasons.iter().cloned());
+    }
+    eprintln!("eval: failed: {}", reasons.join("; "));
+    Ok(exit::FAILURE)
+}

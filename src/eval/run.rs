@@ -1,0 +1,272 @@
+//! `eval run`: every case of one shard through `analyze`, one after the other (each analysis runs
+//! its recipe executions in parallel already). A case that fails — unreachable repository,
+//! unknown ref, a pipeline error, even a panic — is recorded with its reason and the next case
+//! runs; only an unusable suite or output directory, or Ctrl-C, stops the batch.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use super::source::{Prepared, Sources};
+use super::suite::{Case, Defaults, Suite};
+use super::totals;
+use crate::error::bad_input;
+use crate::model::{CaseResult, CaseStatus, Commits, RunSummary, Shard, ShardResults};
+use crate::openrewrite::Versions;
+use crate::pipeline::{self, NoProgress, Request};
+
+/// File names of an eval output directory.
+pub const CASE_RESULT: &str = "case-result.json";
+pub const SHARD_RESULTS: &str = "shard-results.json";
+
+/// How to run a suite.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub shard: Shard,
+    /// Must not exist or be empty; gets `<case>/` per case and `shard-results.json`.
+    pub out: PathBuf,
+    /// Command-line settings, over the suite's defaults.
+    pub overrides: Defaults,
+    pub versions: Versions,
+    /// Limit of each clone or fetch.
+    pub network_timeout: Duration,
+}
+
+/// What the batch reports while it runs.
+pub enum Event<'a> {
+    Start { position: usize, total: usize, case: &'a Case },
+    Done { position: usize, total: usize, result: &'a CaseResult },
+}
+
+/// Runs the shard's cases and writes their results; returns the shard's results.
+pub fn run_suite(suite: &Suite, options: &Options, on_event: &mut dyn FnMut(Event)) -> Result<ShardResults> {
+    prepare_out_dir(&options.out)?;
+    let settings = suite.defaults.overridden_by(options.overrides);
+    let cases = options.shard.select(&suite.cases);
+    let mut shard = ShardResults {
+        suite_name: suite.name.clone(),
+        shard: options.shard,
+        planned: cases.iter().map(|c| c.name.clone()).collect(),
+        cases: Vec::new(),
+        totals: totals::of(&[]),
+    };
+    write_json(&options.out.join(SHARD_RESULTS), &shard)?;
+    let mut sources = Sources::new(options.network_timeout)?;
+    let total = cases.len();
+    for (position, case) in cases.into_iter().enumerate() {
+        if crate::validation::process::interrupted() {
+            bail!("interrupted");
+        }
+        on_event(Event::Start { position: position + 1, total, case });
+        let result = run_case(suite, case, &settings, options, &mut sources);
+        if crate::validation::process::interrupted() {
+            bail!("interrupted");
+        }
+        write_json(&options.out.join(&case.name).join(CASE_RESULT), &result)?;
+        shard.cases.push(totals::row(&result));
+        shard.totals = totals::of(&shard.cases);
+        write_json(&options.out.join(SHARD_RESULTS), &shard)?;
+        on_event(Event::Done { position: position + 1, total, result: &result });
+    }
+    Ok(shard)
+}
+
+/// One case, start to end; never an error: failures become the result's status and reason.
+fn run_case(
+    suite: &Suite,
+    case: &Case,
+    settings: &Defaults,
+    options: &Options,
+    sources: &mut Sources,
+) -> CaseResult {
+    let started = Instant::now();
+    let dir = options.out.join(&case.name);
+    let outcome = sources.prepare(case).and_then(|prepared| {
+        let request = Request {
+            repo: prepared.repo.clone(),
+            base: prepared.base.clone(),
+            head: prepared.head.clone(),
+            out_dir: dir.clone(),
+            jobs: settings.jobs(),
+            budgets: settings.budgets(),
+            versions: options.versions.clone(),
+        };
+        // A bug in one case must not cost the others their results.
+        match catch_unwind(AssertUnwindSafe(|| pipeline::analyze(&request, &NoProgress))) {
+            Ok(summary) => summary.map(|s| (prepared, s)),
+            Err(panic) => bail!("internal error (panic): {}", panic_message(&panic)),
+        }
+    });
+    let mut result = CaseResult {
+        suite_name: suite.name.clone(),
+        name: case.name.clone(),
+        status: CaseStatus::Error,
+        reason: None,
+        source: case.written_source(),
+        commits: commits_from_metadata(&dir),
+        run_status: None,
+        recommended: None,
+        options: Vec::new(),
+        intents: None,
+        wall_seconds: 0.0,
+    };
+    match outcome {
+        Ok((prepared, summary)) => apply_summary(&mut result, &prepared, summary),
+        Err(error) => result.reason = Some(crate::error::one_line(&error)),
+    }
+    result.wall_seconds = crate::metrics::round4(started.elapsed().as_secs_f64());
+    result
+}
+
+/// A finished analysis: passed when it recommended a recipe, failed when no option validated.
+fn apply_summary(result: &mut CaseResult, prepared: &Prepared, summary: RunSummary) {
+    result.status = if summary.recommended.is_some() { CaseStatus::Passed } else { CaseStatus::Failed };
+    result.reason = summary.reason.or_else(|| {
+        (result.status == CaseStatus::Failed).then(|| "no option could be validated".to_string())
+    });
+    if result.commits.is_none() {
+        result.commits = Some(Commits { base: prepared.base.clone(), head: prepared.head.clone() });
+    }
+    result.run_status = Some(summary.status);
+    result.recommended = summary.recommended;
+    result.options = summary.options;
+    result.intents = Some(summary.intents);
+}
+
+/// The commits `analyze` resolved, from the `workflow-metadata.json` it wrote.
+fn commits_from_metadata(dir: &Path) -> Option<Commits> {
+    let text = std::fs::read_to_string(dir.join(pipeline::artifacts::METADATA)).ok()?;
+    let metadata: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let commit = |side: &str| metadata[side]["commit"].as_str().filter(|c| !c.is_empty()).map(str::to_string);
+    Some(Commits { base: commit("base")?, head: commit("head")? })
+}
+
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The output directory must be new or empty: results of two runs must never mix.
+fn prepare_out_dir(out: &Path) -> Result<()> {
+    if out.exists() {
+        let mut entries = std::fs::read_dir(out).map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
+        if entries.next().is_some() {
+            return Err(bad_input(format!("{} exists and is not empty", out.display())));
+        }
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))
+}
+
+pub(crate) fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    let text = serde_json::to_string_pretty(value)? + "\n";
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::suite;
+
+    fn options(out: &Path) -> Options {
+        Options {
+            shard: Shard::ALL,
+            out: out.to_path_buf(),
+            overrides: Defaults::default(),
+            versions: Versions::from_env().unwrap(),
+            network_timeout: Duration::from_secs(60),
+        }
+    }
+
+    /// Cases that fail before any recipe runs: each is recorded with its reason, and every case
+    /// of the shard gets its turn.
+    #[test]
+    fn failing_cases_are_recorded_and_the_batch_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let fixture = crate::fixtures::scenarios::JAVAX_TO_JAKARTA.build(&dir.path().join("repo")).unwrap();
+        let suite_path = dir.path().join("suite.yaml");
+        std::fs::write(
+            &suite_path,
+            "suite_name: broken
+cases:
+  - { name: missing-dir, repo: does/not/exist, base: main, head: migration }
+  - { name: unknown-ref, repo: repo, base: main, head: no-such-ref }
+  - { name: empty-diff, repo: repo, base: main, head: main }
+  - { name: unreachable-pr, pr: 'file:///nonexistent/shop.git/pull/4' }
+",
+        )
+        .unwrap();
+        let suite = suite::load(&suite_path).unwrap();
+        let out = dir.path().join("out");
+        let mut events = Vec::new();
+        let shard = run_suite(&suite, &options(&out), &mut |event| {
+            events.push(match event {
+                Event::Start { position, total, case } => format!("start {position}/{total} {}", case.name),
+                Event::Done { position, total, result } => {
+                    format!("done {position}/{total} {} {}", result.name, result.status.label())
+                }
+            })
+        })
+        .unwrap();
+        assert_eq!(events.len(), 8, "{events:#?}");
+        assert_eq!(events[7], "done 4/4 unreachable-pr error");
+        assert_eq!(shard.planned, ["missing-dir", "unknown-ref", "empty-diff", "unreachable-pr"]);
+        assert_eq!(shard.totals.errors, 4);
+
+        let read = |name: &str| -> CaseResult {
+            let text = std::fs::read_to_string(out.join(name).join(CASE_RESULT)).unwrap();
+            serde_json::from_str(&text).unwrap()
+        };
+        let missing = read("missing-dir");
+        assert_eq!(missing.status, CaseStatus::Error);
+        assert!(
+            missing.reason.as_deref().unwrap().contains("does/not/exist: no such directory"),
+            "{missing:?}"
+        );
+        assert_eq!(missing.source.repo.as_deref(), Some("does/not/exist"));
+        let unknown = read("unknown-ref");
+        assert!(unknown.reason.as_deref().unwrap().contains("unknown ref `no-such-ref`"), "{unknown:?}");
+        assert!(out.join("unknown-ref").join("workflow-metadata.json").is_file());
+        let empty = read("empty-diff");
+        assert!(empty.reason.as_deref().unwrap().contains("empty"), "{empty:?}");
+        assert_eq!(empty.commits.as_ref().map(|c| c.base.as_str()), Some(fixture.base.as_str()));
+        let pr = read("unreachable-pr");
+        assert!(
+            pr.reason.as_deref().unwrap().starts_with("cannot clone file:///nonexistent/shop.git"),
+            "{pr:?}"
+        );
+        assert_eq!(pr.source.pr.as_deref(), Some("file:///nonexistent/shop.git/pull/4"));
+
+        let written: ShardResults =
+            serde_json::from_str(&std::fs::read_to_string(out.join(SHARD_RESULTS)).unwrap()).unwrap();
+        assert_eq!(written, shard);
+    }
+
+    #[test]
+    fn a_shard_runs_only_its_cases_and_refuses_a_used_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let suite = suite::parse(
+            "suite_name: s\ncases:\n  - {name: a, repo: x, base: b, head: h}\n  - {name: b, repo: x, base: b, head: h}\n  - {name: c, repo: x, base: b, head: h}\n",
+            dir.path(),
+        )
+        .unwrap();
+        let out = dir.path().join("out");
+        let mut options = options(&out);
+        options.shard = Shard { index: 2, count: 2 };
+        let shard = run_suite(&suite, &options, &mut |_| {}).unwrap();
+        assert_eq!(shard.planned, ["b"]);
+        assert!(out.join("b").join(CASE_RESULT).is_file());
+        assert!(!out.join("a").exists() && !out.join("c").exists());
+
+        let error = run_suite(&suite, &options, &mut |_| {}).unwrap_err();
+        assert_eq!(crate::error::exit_code_of(&error), crate::error::exit::BAD_INPUT);
+        assert!(error.to_string().ends_with("exists and is not empty"), "{error}");
+    }
+}

@@ -1,0 +1,155 @@
+//! `summary.md`: the overview, the per-case table and the regression section, as a reviewer reads
+//! them in the job summary.
+
+use std::fmt::Write;
+
+use crate::model::{CaseRow, CaseStatus, Comparison, SuiteResults};
+
+/// Longest failure reason shown in a table cell; the full text is in `suite-results.json`.
+const REASON_CHARS: usize = 160;
+
+pub fn render(results: &SuiteResults) -> String {
+    let mut md = String::new();
+    let t = &results.totals;
+    let _ = writeln!(md, "# Eval: {}\n", results.suite_name);
+    md.push_str("| cases | passed | failed | errors | perfect matches | avg precision | avg recall | avg F1 | avg semantic share | wall time | per case |\n");
+    md.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let _ = writeln!(
+        md,
+        "| {} | {} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} | {} |\n",
+        t.cases,
+        t.passed,
+        t.failed,
+        t.errors,
+        t.perfect_matches,
+        t.avg_precision,
+        t.avg_recall,
+        t.avg_f1,
+        t.avg_semantic_share,
+        seconds(t.total_wall_seconds),
+        seconds(t.avg_wall_seconds),
+    );
+    md.push_str(
+        "Averages count every case; a case without a recommended recipe counts as 0. \
+         A case passes when `analyze` recommends a recipe.\n\n",
+    );
+    if !results.missing_shards.is_empty() {
+        let shown: Vec<String> = results.missing_shards.iter().map(|s| format!("{s}")).collect();
+        let _ = writeln!(
+            md,
+            "> **Incomplete:** no output from shard {}; its cases are missing from these results.\n",
+            shown.join(", ")
+        );
+    }
+    md.push_str("## Cases\n\n");
+    md.push_str("| case | status | option | precision | recall | F1 | perfect | semantic share | confidence | wall time | reason |\n");
+    md.push_str("|---|---|---:|---:|---:|---:|:---:|---:|---|---:|---|\n");
+    for row in &results.cases {
+        case_row(&mut md, row);
+    }
+    if let Some(comparison) = &results.comparison {
+        md.push('\n');
+        regression(&mut md, comparison);
+    }
+    md
+}
+
+fn case_row(md: &mut String, row: &CaseRow) {
+    let reason = row.reason.as_deref().map(cell).unwrap_or_default();
+    let wall = seconds(row.wall_seconds);
+    match row.option {
+        Some(option) => {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {option} | {:.4} | {:.4} | {:.4} | {} | {:.4} | {} | {wall} | {reason} |",
+                row.name,
+                row.status.label(),
+                row.precision,
+                row.recall,
+                row.f1,
+                if row.perfect_match { "yes" } else { "no" },
+                row.semantic_share,
+                row.confidence.map(|c| c.label()).unwrap_or("–"),
+            );
+        }
+        None => {
+            let _ = writeln!(
+                md,
+                "| {} | {} | – | – | – | – | – | – | – | {wall} | {reason} |",
+                row.name,
+                row.status.label()
+            );
+        }
+    }
+}
+
+fn regression(md: &mut String, c: &Comparison) {
+    md.push_str("## Against the baseline\n\n");
+    if c.regressed {
+        md.push_str("**Regression gate: failed**\n\n");
+        for reason in &c.reasons {
+            let _ = writeln!(md, "- {reason}");
+        }
+        md.push('\n');
+    } else {
+        md.push_str("**Regression gate: passed**\n\n");
+    }
+    let _ = writeln!(
+        md,
+        "Average F1 of the {} cases in both: {:.4} in the baseline, {:.4} now (drop {:.4}, tolerance {:.4}).\n",
+        c.common_cases, c.baseline_avg_f1, c.avg_f1, c.f1_drop, c.max_f1_drop
+    );
+    if c.changes.is_empty() {
+        md.push_str("No case changed its status or F1.\n");
+    } else {
+        md.push_str("| case | baseline | now | F1 change |\n|---|---|---|---:|\n");
+        for change in &c.changes {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {:+.4} |",
+                change.name,
+                status_f1(change.baseline_status, change.baseline_f1),
+                status_f1(change.status, change.f1),
+                crate::metrics::round4(change.f1 - change.baseline_f1),
+            );
+        }
+    }
+    for (label, names) in [
+        ("Now passing", &c.newly_passing),
+        ("New cases (not gated)", &c.new_cases),
+        ("Removed cases (not gated)", &c.removed_cases),
+    ] {
+        if !names.is_empty() {
+            let shown: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            let _ = writeln!(md, "\n{label}: {}.", shown.join(", "));
+        }
+    }
+}
+
+fn status_f1(status: CaseStatus, f1: f64) -> String {
+    format!("{}, F1 {f1:.4}", status.label())
+}
+
+fn seconds(value: f64) -> String {
+    format!("{value:.1} s")
+}
+
+/// Text safe inside a table cell: one line, pipes escaped, long text cut.
+fn cell(text: &str) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cut: String = flat.chars().take(REASON_CHARS).collect();
+    let cut = if cut.len() < flat.len() { format!("{cut}…") } else { cut };
+    cut.replace('|', "\\|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_stay_on_one_line_and_escape_pipes() {
+        assert_eq!(cell("a |\n b"), "a \\| b");
+        let long = "x".repeat(200);
+        assert_eq!(cell(&long).chars().count(), REASON_CHARS + 1);
+    }
+}

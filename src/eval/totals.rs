@@ -1,0 +1,107 @@
+//! A case's row in the results table, and counts and averages over rows.
+
+use crate::metrics::round4;
+use crate::model::{CaseResult, CaseRow, CaseStatus, Totals};
+
+/// The recommended option's numbers (0 when there is no recommendation).
+pub fn row(result: &CaseResult) -> CaseRow {
+    let recommended = result.recommended.as_ref();
+    CaseRow {
+        name: result.name.clone(),
+        status: result.status,
+        reason: result.reason.clone(),
+        option: recommended.map(|r| r.option),
+        precision: recommended.map_or(0.0, |r| r.precision),
+        recall: recommended.map_or(0.0, |r| r.recall),
+        f1: recommended.map_or(0.0, |r| r.f1),
+        perfect_match: recommended.is_some_and(|r| r.perfect_match),
+        semantic_share: recommended.map_or(0.0, |r| r.semantic_share),
+        confidence: recommended.map(|r| r.confidence),
+        wall_seconds: result.wall_seconds,
+    }
+}
+
+/// The row of a case that has no recommendation (it failed, errored or never finished).
+pub fn row_without_recommendation(name: &str, status: CaseStatus, reason: String) -> CaseRow {
+    CaseRow {
+        name: name.to_string(),
+        status,
+        reason: Some(reason),
+        option: None,
+        precision: 0.0,
+        recall: 0.0,
+        f1: 0.0,
+        perfect_match: false,
+        semantic_share: 0.0,
+        confidence: None,
+        wall_seconds: 0.0,
+    }
+}
+
+/// Counts, and averages over every row (rounded to 4 places; 0 for no rows).
+pub fn of(rows: &[CaseRow]) -> Totals {
+    let count = |status: CaseStatus| rows.iter().filter(|r| r.status == status).count();
+    let total_wall: f64 = rows.iter().map(|r| r.wall_seconds).sum();
+    Totals {
+        cases: rows.len(),
+        passed: count(CaseStatus::Passed),
+        failed: count(CaseStatus::Failed),
+        errors: count(CaseStatus::Error),
+        perfect_matches: rows.iter().filter(|r| r.perfect_match).count(),
+        avg_precision: average(rows, |r| r.precision),
+        avg_recall: average(rows, |r| r.recall),
+        avg_f1: average(rows, |r| r.f1),
+        avg_semantic_share: average(rows, |r| r.semantic_share),
+        total_wall_seconds: round4(total_wall),
+        avg_wall_seconds: average(rows, |r| r.wall_seconds),
+    }
+}
+
+/// The mean of `value` over `rows`, rounded to 4 places; 0 for no rows.
+pub fn average(rows: &[CaseRow], value: impl Fn(&CaseRow) -> f64) -> f64 {
+    if rows.is_empty() {
+        return 0.0;
+    }
+    round4(rows.iter().map(value).sum::<f64>() / rows.len() as f64)
+}
+
+/// A row with precision, recall and F1 all `f1`, for tests.
+#[cfg(test)]
+pub(crate) fn sample_row(name: &str, status: CaseStatus, f1: f64, wall_seconds: f64) -> CaseRow {
+    CaseRow {
+        name: name.into(),
+        status,
+        reason: None,
+        option: Some(2),
+        precision: f1,
+        recall: f1,
+        f1,
+        perfect_match: f1 == 1.0,
+        semantic_share: 1.0,
+        confidence: None,
+        wall_seconds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use sample_row as row;
+
+    #[test]
+    fn averages_count_every_case() {
+        let rows = [
+            row("a", CaseStatus::Passed, 1.0, 10.0),
+            row("b", CaseStatus::Passed, 0.5, 20.0),
+            row("c", CaseStatus::Error, 0.0, 0.5),
+        ];
+        let totals = of(&rows);
+        assert_eq!((totals.cases, totals.passed, totals.failed, totals.errors), (3, 2, 0, 1));
+        assert_eq!(totals.perfect_matches, 1);
+        assert_eq!(totals.avg_f1, 0.5);
+        assert_eq!(totals.total_wall_seconds, 30.5);
+        assert_eq!(totals.avg_wall_seconds, 10.1667);
+        assert_eq!(of(&[]), Totals::default());
+    }
+}

@@ -1,0 +1,174 @@
+//! What an eval batch writes: one `case-result.json` per case, one `shard-results.json` per shard
+//! run, and the merged `suite-results.json` (which is also the format of a committed baseline).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Confidence, IntentSummary, OptionResult, Recommendation, RunStatus};
+
+/// One slice of a suite for one matrix job: shard `index` of `count`, 1-based (`2/4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+/// How a case ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaseStatus {
+    /// `analyze` recommended a recipe (whatever its confidence: the F1 tells how good it is).
+    Passed,
+    /// `analyze` ran but no option could be validated.
+    Failed,
+    /// The case could not be analyzed: unreachable repository, unknown ref, empty diff, a crash.
+    Error,
+}
+
+impl CaseStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            CaseStatus::Passed => "passed",
+            CaseStatus::Failed => "failed",
+            CaseStatus::Error => "error",
+        }
+    }
+}
+
+/// Where a case's PR comes from, as the suite file wrote it (so results read the same on every
+/// machine: a relative path stays relative).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct CaseSource {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repo: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pr: Option<String>,
+}
+
+/// The commits a case was analyzed at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commits {
+    pub base: String,
+    pub head: String,
+}
+
+/// `<out>/<case>/case-result.json`: one case of a suite.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseResult {
+    pub suite_name: String,
+    pub name: String,
+    pub status: CaseStatus,
+    /// Why the case failed or errored; for a passed but partial run, what went wrong on the way.
+    pub reason: Option<String>,
+    pub source: CaseSource,
+    /// None when the refs could not be resolved.
+    pub commits: Option<Commits>,
+    /// The status `analyze` reported, when it ran to the end.
+    pub run_status: Option<RunStatus>,
+    pub recommended: Option<Recommendation>,
+    pub options: Vec<OptionResult>,
+    pub intents: Option<IntentSummary>,
+    /// The whole case: fetching the repository and the analysis.
+    pub wall_seconds: f64,
+}
+
+/// One row of the results table: the recommended option's numbers, 0 when there is none.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseRow {
+    pub name: String,
+    pub status: CaseStatus,
+    pub reason: Option<String>,
+    /// The recommended option.
+    pub option: Option<u8>,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+    pub perfect_match: bool,
+    pub semantic_share: f64,
+    pub confidence: Option<Confidence>,
+    pub wall_seconds: f64,
+}
+
+/// Counts and averages over a set of cases. Averages count every case, a case without a
+/// recommendation as 0, so an erroring case cannot raise the average.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Totals {
+    pub cases: usize,
+    pub passed: usize,
+    pub failed: usize,
+    pub errors: usize,
+    pub perfect_matches: usize,
+    pub avg_precision: f64,
+    pub avg_recall: f64,
+    pub avg_f1: f64,
+    pub avg_semantic_share: f64,
+    pub total_wall_seconds: f64,
+    pub avg_wall_seconds: f64,
+}
+
+/// `<out>/shard-results.json`: what one `eval run` was asked to do and how far it got. It is
+/// rewritten after every case, so a shard cut short still says which cases it never finished.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShardResults {
+    pub suite_name: String,
+    pub shard: Shard,
+    /// The cases of this shard, in suite order.
+    pub planned: Vec<String>,
+    /// The cases finished so far.
+    pub cases: Vec<CaseRow>,
+    pub totals: Totals,
+}
+
+/// `suite-results.json`: the merged results of a suite (and the format of a baseline).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SuiteResults {
+    pub suite_name: String,
+    pub tool_version: String,
+    /// Shards whose output was found (empty when the inputs had no `shard-results.json`).
+    #[serde(default)]
+    pub shards: Vec<Shard>,
+    /// Shards of the split that produced no output (`3/4`): the results are incomplete.
+    #[serde(default)]
+    pub missing_shards: Vec<Shard>,
+    /// Sorted by name.
+    pub cases: Vec<CaseRow>,
+    pub totals: Totals,
+    /// The regression gate, when a baseline was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<Comparison>,
+}
+
+/// The results against a baseline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub max_f1_drop: f64,
+    /// Cases in both the baseline and the results; the averages below are over these only.
+    pub common_cases: usize,
+    pub baseline_avg_f1: f64,
+    pub avg_f1: f64,
+    /// `baseline_avg_f1 - avg_f1`: positive is worse.
+    pub f1_drop: f64,
+    /// Passed in the baseline, failed or errored now.
+    pub newly_failing: Vec<String>,
+    pub newly_passing: Vec<String>,
+    /// Common cases whose status or F1 changed.
+    pub changes: Vec<CaseChange>,
+    /// Reported, not gated.
+    pub new_cases: Vec<String>,
+    pub removed_cases: Vec<String>,
+    /// True when the gate failed; `reasons` says why.
+    pub regressed: bool,
+    pub reasons: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseChange {
+    pub name: String,
+    pub baseline_status: CaseStatus,
+    pub status: CaseStatus,
+    pub baseline_f1: f64,
+    pub f1: f64,
+}
