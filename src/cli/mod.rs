@@ -1,7 +1,9 @@
 //! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
 //! and prints the result.
 
+mod action;
 mod analyze;
+mod apply;
 mod catalog;
 mod demo;
 mod fixture;
@@ -44,6 +46,10 @@ pub enum Command {
     Intents(intents::Args),
     /// The recipe catalog: search it, show a recipe, or regenerate it from the recipe jars.
     Catalog(catalog::Args),
+    /// The GitHub Action's entry point: reads the workflow's environment and event (see action.yml).
+    Action(action::Args),
+    /// Roll a recipe out: run it on each repository and open one pull request where it changes something.
+    Apply(apply::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -68,6 +74,8 @@ where
         Command::Demo(args) => demo::run(args),
         Command::Intents(args) => intents::run(args),
         Command::Catalog(args) => catalog::run(args),
+        Command::Action(args) => action::run(args),
+        Command::Apply(args) => apply::run(args),
     };
     match result {
         Ok(code) => code,
