@@ -376,6 +376,8 @@ fn an_unanalyzable_pr_is_explained_and_fail_under_trips() {
     assert!(body.contains("no build file"), "{body}");
     assert!(ran.summary.contains("could not analyze acme/shop#7"), "{}", ran.summary);
     assert_eq!(ran.output("recommended-option"), "");
+    let artifacts = PathBuf::from(ran.output("artifacts-dir"));
+    assert!(artifacts.join("workflow-metadata.json").is_file(), "what failed is in the artifacts");
 
     let ran = world.run("pull_request", &event, &[("INPUT_FAIL_UNDER", "0.5")]);
     assert_eq!(ran.code, Some(1), "{}", ran.stderr);

@@ -164,6 +164,8 @@ struct Bot<'a> {
     command: Option<Command>,
     pr: Option<PullRequest>,
     analysis: Option<Analysis>,
+    /// The run directory of the analysis, once it started (artifacts exist even when it failed).
+    run_dir: Option<PathBuf>,
     /// The error of the last step that failed (for the reply).
     error: Option<anyhow::Error>,
     opened: Option<Opened>,
@@ -191,6 +193,7 @@ pub fn run(settings: &Settings) -> Result<u8> {
         command: None,
         pr: None,
         analysis: None,
+        run_dir: None,
         error: None,
         opened: None,
         scratch: None,
@@ -346,6 +349,7 @@ impl Bot<'_> {
             std::fs::remove_dir_all(&out_dir).with_context(|| format!("clearing {}", out_dir.display()))?;
         }
         tracing::info!("analyzing {}#{} ({}..{})", pr.repo, pr.number, &base_commit, &pr.head_sha);
+        self.run_dir = Some(out_dir.clone());
         let request = pipeline::Request {
             repo: repo_path.clone(),
             base: base_commit.clone(),
@@ -415,9 +419,10 @@ impl Bot<'_> {
     }
 
     fn write_summary(&self) -> Result<()> {
-        let artifacts_dir = match &self.analysis {
-            Some(a) => PathBuf::from(&a.summary.artifacts_dir),
-            None => self.settings.out_root.clone(),
+        let artifacts_dir = match (&self.analysis, &self.run_dir) {
+            (Some(a), _) => PathBuf::from(&a.summary.artifacts_dir),
+            (None, Some(dir)) if dir.exists() => dir.clone(),
+            (None, _) => self.settings.out_root.clone(),
         };
         if let Some(path) = &self.settings.step_summary {
             let markdown = match &self.analysis {
