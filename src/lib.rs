@@ -26,6 +26,7 @@ where
 }
 pub mod decision;
 pub mod fixtures;
+pub mod github;
 pub mod intents;
 pub mod mapping;
 pub mod openrewrite;

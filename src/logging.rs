@@ -11,7 +11,10 @@ pub fn init(verbosity: u8) {
         2 => "debug",
         _ => "trace",
     };
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    // The GitHub transport logs every failed attempt as an error, even one a retry recovers from;
+    // our client logs its own single line per retry instead.
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new(format!("{default},octocrab=off")));
     let color = use_color(&std::io::stderr());
     // A second call (tests that call `run` twice in one process) must not panic.
     let _ = tracing_subscriber::fmt()

@@ -1,7 +1,9 @@
 //! Command-line parsing, and one module per subcommand that turns parsed flags into a library call
 //! and prints the result.
 
+mod action;
 mod analyze;
+mod apply;
 mod catalog;
 mod demo;
 mod eval;
@@ -47,6 +49,10 @@ pub enum Command {
     Catalog(catalog::Args),
     /// Eval batches: run a suite of PRs (sharded), merge the results, gate against a baseline.
     Eval(eval::Args),
+    /// The GitHub Action's entry point: reads the workflow's environment and event (see action.yml).
+    Action(action::Args),
+    /// Roll a recipe out: run it on each repository and open one pull request where it changes something.
+    Apply(apply::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
@@ -72,6 +78,8 @@ where
         Command::Intents(args) => intents::run(args),
         Command::Catalog(args) => catalog::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Action(args) => action::run(args),
+        Command::Apply(args) => apply::run(args),
     };
     match result {
         Ok(code) => code,

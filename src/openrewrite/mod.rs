@@ -2,6 +2,7 @@
 //! the declarative recipe format.
 
 pub mod recipe_yaml;
+pub mod rewrite_yml;
 pub mod versions;
 
 pub use recipe_yaml::{DeclarativeRecipe, OptionValue, RecipeFile, RecipeStep};

@@ -156,7 +156,23 @@ pub struct RecipeFile {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DefinedRecipe {
     pub name: String,
+    pub display_name: String,
+    pub description: String,
+    pub preconditions: Vec<RecipeStep>,
     pub steps: Vec<RecipeStep>,
+}
+
+impl DefinedRecipe {
+    /// The recipe as a document to write again.
+    pub fn to_declarative(&self) -> DeclarativeRecipe {
+        DeclarativeRecipe {
+            name: self.name.clone(),
+            display_name: self.display_name.clone(),
+            description: self.description.clone(),
+            preconditions: self.preconditions.clone(),
+            recipe_list: self.steps.clone(),
+        }
+    }
 }
 
 /// Why a recipe file cannot run.
@@ -195,21 +211,28 @@ impl RecipeFile {
             if name.is_empty() {
                 return Err(RecipeFileError::Document(number, "is a recipe without a `name`".into()));
             }
-            let steps = match map.get("recipeList") {
-                None | Some(serde_norway::Value::Null) => Vec::new(),
-                Some(serde_norway::Value::Sequence(items)) => items
-                    .iter()
-                    .map(step_of)
-                    .collect::<Result<_, _>>()
-                    .map_err(|e| RecipeFileError::Document(number, format!("recipe {name}: {e}")))?,
-                Some(_) => {
-                    return Err(RecipeFileError::Document(
+            let list = |key: &str| -> Result<Vec<RecipeStep>, RecipeFileError> {
+                match map.get(key) {
+                    None | Some(serde_norway::Value::Null) => Ok(Vec::new()),
+                    Some(serde_norway::Value::Sequence(items)) => items
+                        .iter()
+                        .map(step_of)
+                        .collect::<Result<_, _>>()
+                        .map_err(|e| RecipeFileError::Document(number, format!("recipe {name}: {e}"))),
+                    Some(_) => Err(RecipeFileError::Document(
                         number,
-                        format!("recipe {name}: `recipeList` is not a list"),
-                    ));
+                        format!("recipe {name}: `{key}` is not a list"),
+                    )),
                 }
             };
-            recipes.push(DefinedRecipe { name, steps });
+            let text = |key: &str| map.get(key).and_then(|v| v.as_str()).unwrap_or("").to_string();
+            recipes.push(DefinedRecipe {
+                display_name: text("displayName"),
+                description: text("description"),
+                preconditions: list("preconditions")?,
+                steps: list("recipeList")?,
+                name,
+            });
         }
         if recipes.is_empty() {
             return Err(RecipeFileError::NoRecipe);
@@ -223,6 +246,24 @@ impl RecipeFile {
 
     pub fn get(&self, name: &str) -> Option<&DefinedRecipe> {
         self.recipes.iter().find(|r| r.name == name)
+    }
+
+    /// `name` and the recipes of this file it runs (recursively), in file order: what must travel
+    /// together when the recipe is copied elsewhere.
+    pub fn family(&self, name: &str) -> Vec<&DefinedRecipe> {
+        let mut wanted = vec![name.to_string()];
+        let mut i = 0;
+        while i < wanted.len() {
+            if let Some(recipe) = self.get(&wanted[i]) {
+                for step in &recipe.steps {
+                    if self.get(&step.name).is_some() && !wanted.contains(&step.name) {
+                        wanted.push(step.name.clone());
+                    }
+                }
+            }
+            i += 1;
+        }
+        self.recipes.iter().filter(|r| wanted.contains(&r.name)).collect()
     }
 
     /// Every recipe the named recipe runs that this file does not define itself (following

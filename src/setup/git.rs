@@ -171,8 +171,18 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
+    run_git(git_command(dir), args)
+}
+
+/// Runs a prepared `git` command (see [`git_command`]) with `args`; a non-zero exit becomes an
+/// error carrying the arguments and git's stderr (never the environment, which may hold secrets).
+pub fn run_git<I, S>(mut cmd: Command, args: I) -> Result<Output>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
     let args: Vec<_> = args.into_iter().map(|a| a.as_ref().to_os_string()).collect();
-    let out = git_command(dir).args(&args).output().map_err(|e| {
+    let out = cmd.args(&args).output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             bad_input("`git` is not installed or not on PATH")
         } else {

@@ -212,7 +212,7 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
 }
 
 /// The recipe to activate: the one asked for, or the file's only recipe.
-fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<String> {
+pub fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<String> {
     let names = file.names();
     match asked {
         Some(name) if file.get(name).is_some() => Ok(name.to_string()),

@@ -1,0 +1,36 @@
+# The image `action.yml` runs: the release binary, a JDK (21, which also runs OpenRewrite on
+# Java 8–21 projects), Maven and git; a non-root user; the Maven cache pre-warmed.
+
+FROM rust:1.95-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+COPY benches ./benches
+COPY catalog ./catalog
+RUN cargo build --release --locked --bin rewrite-assist
+
+FROM eclipse-temurin:21-jdk-noble
+ARG MAVEN_VERSION=3.9.11
+ARG MAVEN_SHA512=bcfe4fe305c962ace56ac7b5fc7a08b87d5abd8b7e89027ab251069faebee516b0ded8961445d6d91ec1985dfe30f8153268843c89aa392733d1a3ec956c9978
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && curl -fsSLo /tmp/maven.tar.gz \
+      "https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/${MAVEN_VERSION}/apache-maven-${MAVEN_VERSION}-bin.tar.gz" \
+ && echo "${MAVEN_SHA512}  /tmp/maven.tar.gz" | sha512sum -c - \
+ && tar -xzf /tmp/maven.tar.gz -C /opt \
+ && ln -s "/opt/apache-maven-${MAVEN_VERSION}/bin/mvn" /usr/local/bin/mvn \
+ && rm /tmp/maven.tar.gz
+COPY --from=build /src/target/release/rewrite-assist /usr/local/bin/rewrite-assist
+
+# uid 1001 is the runner user of GitHub-hosted runners; action.yml runs the container with the
+# runner's uid, so the cache is made usable by any uid.
+RUN useradd --create-home --uid 1001 --shell /usr/sbin/nologin rewrite
+USER rewrite
+ENV HOME=/home/rewrite
+# One real analysis of the built-in example downloads the pinned rewrite-maven-plugin, the core
+# recipes and the modules the example needs.
+RUN rewrite-assist demo --out /tmp/warm-up >/dev/null && rm -rf /tmp/warm-up \
+ && chmod -R a+rwX /home/rewrite
+
+ENTRYPOINT ["rewrite-assist", "action"]

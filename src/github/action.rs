@@ -1,0 +1,638 @@
+//! `rewrite-assist action`: the container's entry point. Reads the workflow's environment and the
+//! event, then walks the [`conversation`] table, performing each effect it names: reactions,
+//! replies, the permission check, the analysis, the results comment, the job summary and outputs,
+//! and migration PRs.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use super::command::{self, Command};
+use super::comment::{self, Upserted};
+use super::conversation::{self, Effect, Event, Reply, State};
+use super::event::{self, PullRequest};
+use super::permissions::{self, Permission};
+use super::pulls::{self, Opened};
+use super::remote::{self, Remote};
+use super::report::{Links, Report};
+use super::{GitHub, apply, summary, user_message};
+use crate::error::{bad_input, exit};
+use crate::model::{Confidence, RunSummary};
+use crate::openrewrite::Versions;
+use crate::pipeline::{self, Budgets, NoProgress};
+
+/// Every environment variable the action reads. `action.yml` passes exactly these into the
+/// container (a test checks that the two agree).
+pub const ENV_VARS: &[&str] = &[
+    "GITHUB_EVENT_NAME",
+    "GITHUB_EVENT_PATH",
+    "GITHUB_REPOSITORY",
+    "GITHUB_API_URL",
+    "GITHUB_TOKEN",
+    "GITHUB_WORKSPACE",
+    "GITHUB_STEP_SUMMARY",
+    "GITHUB_OUTPUT",
+    "GITHUB_SERVER_URL",
+    "GITHUB_RUN_ID",
+    "RUNNER_TEMP",
+    "INPUT_MODE",
+    "INPUT_TIMEOUT",
+    "INPUT_RECIPE_ARTIFACTS",
+    "INPUT_FAIL_UNDER",
+];
+
+/// What automatic (pull_request, workflow_dispatch) runs publish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The results comment (default).
+    Comment,
+    /// The results comment, and a migration PR when the recipe is recommended (F1 ≥ 0.8).
+    Pr,
+    /// Nothing on the PR: job summary, outputs and artifacts only.
+    None,
+}
+
+impl Mode {
+    fn parse(text: &str) -> Result<Mode> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "" | "comment" => Ok(Mode::Comment),
+            "pr" => Ok(Mode::Pr),
+            "none" => Ok(Mode::None),
+            other => Err(bad_input(format!("input `mode` must be comment, pr or none, not `{other}`"))),
+        }
+    }
+}
+
+/// The action's configuration, from the workflow's environment.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub event_name: String,
+    pub event_path: PathBuf,
+    /// `GITHUB_REPOSITORY`.
+    pub repository: Option<String>,
+    pub workspace: PathBuf,
+    pub step_summary: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub server_url: String,
+    pub run_id: Option<String>,
+    /// Where run directories go (`RUNNER_TEMP/rewrite-assist`).
+    pub out_root: PathBuf,
+    pub mode: Mode,
+    pub budgets: Budgets,
+    pub fail_under: Option<f64>,
+    pub versions: Versions,
+    pub github: super::Config,
+}
+
+impl Settings {
+    pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<Settings> {
+        let get = |name: &str| env(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let event_name = get("GITHUB_EVENT_NAME").ok_or_else(|| {
+            bad_input(
+                "GITHUB_EVENT_NAME is not set: `rewrite-assist action` runs inside a GitHub Actions workflow",
+            )
+        })?;
+        let event_path = get("GITHUB_EVENT_PATH")
+            .map(PathBuf::from)
+            .ok_or_else(|| bad_input("GITHUB_EVENT_PATH is not set"))?;
+        let mut budgets = Budgets::default();
+        if let Some(text) = get("INPUT_TIMEOUT") {
+            let seconds: u64 = text.parse().ok().filter(|s| *s > 0).ok_or_else(|| {
+                bad_input(format!("input `timeout` must be a number of seconds, not `{text}`"))
+            })?;
+            budgets.max_wall = Duration::from_secs(seconds);
+            budgets.per_execution = budgets.per_execution.min(budgets.max_wall);
+        }
+        let fail_under = match get("INPUT_FAIL_UNDER") {
+            None => None,
+            Some(text) => {
+                Some(text.parse::<f64>().ok().filter(|f| (0.0..=1.0).contains(f)).ok_or_else(|| {
+                    bad_input(format!("input `fail-under` must be an F1 between 0 and 1, not `{text}`"))
+                })?)
+            }
+        };
+        let mut versions = Versions::from_env()?;
+        if let Some(list) = get("INPUT_RECIPE_ARTIFACTS") {
+            versions.overrides = crate::openrewrite::versions::parse_coordinates_list(&list)?;
+        }
+        let out_root =
+            get("RUNNER_TEMP").map(PathBuf::from).unwrap_or_else(std::env::temp_dir).join("rewrite-assist");
+        Ok(Settings {
+            event_name,
+            event_path,
+            repository: get("GITHUB_REPOSITORY"),
+            workspace: get("GITHUB_WORKSPACE").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")),
+            step_summary: get("GITHUB_STEP_SUMMARY").map(PathBuf::from),
+            output: get("GITHUB_OUTPUT").map(PathBuf::from),
+            server_url: get("GITHUB_SERVER_URL").unwrap_or_else(|| remote::DEFAULT_SERVER_URL.to_string()),
+            run_id: get("GITHUB_RUN_ID"),
+            out_root,
+            mode: Mode::parse(&get("INPUT_MODE").unwrap_or_default())?,
+            budgets,
+            fail_under,
+            versions,
+            github: super::Config::from_env(env),
+        })
+    }
+
+    fn run_url(&self) -> Option<String> {
+        Some(format!(
+            "{}/{}/actions/runs/{}",
+            self.server_url,
+            self.repository.as_ref()?,
+            self.run_id.as_ref()?
+        ))
+    }
+}
+
+/// A finished analysis.
+struct Analysis {
+    summary: RunSummary,
+    /// The commit the recipes ran on (the PR's merge base).
+    base_commit: String,
+    /// The repository holding the PR's commits.
+    repo_path: PathBuf,
+}
+
+/// The bot's working memory while it walks the conversation.
+struct Bot<'a> {
+    settings: &'a Settings,
+    gh: GitHub,
+    remote: Remote,
+    comment: Option<event::Comment>,
+    command: Option<Command>,
+    pr: Option<PullRequest>,
+    analysis: Option<Analysis>,
+    /// The run directory of the analysis, once it started (artifacts exist even when it failed).
+    run_dir: Option<PathBuf>,
+    /// The error of the last step that failed (for the reply).
+    error: Option<anyhow::Error>,
+    opened: Option<Opened>,
+    /// A temporary repository when the workspace does not hold the PR.
+    scratch: Option<tempfile::TempDir>,
+    /// A reply could not be posted: the user got no answer, so the job fails.
+    undelivered: bool,
+}
+
+/// Runs the action; returns the exit code (1 when the work failed or `fail-under` tripped).
+pub fn run(settings: &Settings) -> Result<u8> {
+    let payload = std::fs::read_to_string(&settings.event_path)
+        .map_err(|e| bad_input(format!("cannot read the event {}: {e}", settings.event_path.display())))?;
+    let event = event::parse(&settings.event_name, &payload, settings.repository.as_deref())?;
+    if settings.github.token.is_none() {
+        tracing::warn!("GITHUB_TOKEN is not set: API calls are unauthenticated");
+    }
+    let gh = GitHub::new(settings.github.clone())?;
+    let remote = Remote::new(&settings.server_url, settings.github.token.clone());
+    let mut bot = Bot {
+        settings,
+        gh,
+        remote,
+        comment: None,
+        command: None,
+        pr: None,
+        analysis: None,
+        run_dir: None,
+        error: None,
+        opened: None,
+        scratch: None,
+        undelivered: false,
+    };
+    let first = bot.first_event(event)?;
+    let end = bot.converse(first)?;
+    Ok(bot.exit_code(end))
+}
+
+impl Bot<'_> {
+    fn first_event(&mut self, event: event::Event) -> Result<Event> {
+        Ok(match event {
+            event::Event::PullRequest(pr) => {
+                self.pr = Some(pr);
+                Event::PullRequestChanged
+            }
+            event::Event::Dispatch { pr_url } => {
+                let (repo, number) = event::parse_pr_url(&pr_url)?;
+                self.pr = Some(pulls::get(&self.gh, &repo, number).context("reading the pull request")?);
+                Event::Dispatched
+            }
+            event::Event::Comment(comment) => {
+                let for_us =
+                    comment.action == "created" && comment.on_pull_request && comment.author_type != "Bot";
+                let command = if for_us { command::parse(&comment.body) } else { None };
+                let event = match &command {
+                    Some(c) => Event::Command(c.kind()),
+                    None => Event::NotForUs,
+                };
+                self.comment = Some(comment);
+                self.command = command;
+                event
+            }
+            event::Event::Ignored(what) => {
+                tracing::info!("nothing to do for {what}");
+                Event::NotForUs
+            }
+        })
+    }
+
+    /// Walks the table from `event` to a final state.
+    fn converse(&mut self, mut event: Event) -> Result<State> {
+        let mut state = State::Idle;
+        loop {
+            let (next, effects) = conversation::next(state, event)
+                .with_context(|| format!("the conversation has no transition for {state:?} on {event:?}"))?;
+            tracing::info!("{state:?} --{event:?}--> {next:?}");
+            state = next;
+            let mut reported = None;
+            for effect in effects {
+                if let Some(e) = self.perform(*effect)? {
+                    reported = Some(e);
+                }
+            }
+            match reported {
+                Some(e) => event = e,
+                None if state.is_final() => return Ok(state),
+                None => bail!("{state:?} is waiting for an event no effect reported"),
+            }
+        }
+    }
+
+    fn perform(&mut self, effect: Effect) -> Result<Option<Event>> {
+        match effect {
+            Effect::React(reaction) => {
+                if let Some(c) = &self.comment
+                    && let Err(e) = comment::react(&self.gh, &c.repo, c.id, reaction)
+                {
+                    warn(&format!("could not react to the comment: {}", crate::error::one_line(&e)));
+                }
+                Ok(None)
+            }
+            Effect::Reply(kind) => {
+                let text = self.reply_text(kind);
+                if let Some(c) = &self.comment
+                    && let Err(e) = comment::reply(&self.gh, &c.repo, c.issue, &text)
+                {
+                    error_line(&format!("could not reply: {}", crate::error::one_line(&e)));
+                    self.undelivered = true;
+                }
+                Ok(None)
+            }
+            Effect::CheckPermission => Ok(Some(self.check_permission())),
+            Effect::Analyze => Ok(Some(self.outcome(|bot| bot.analyze(), Event::Analyzed))),
+            Effect::WriteSummary => {
+                self.write_summary()?;
+                Ok(None)
+            }
+            Effect::UpsertResults | Effect::UpsertFailure => {
+                self.upsert(effect)?;
+                Ok(None)
+            }
+            Effect::AutoMigrationPr => {
+                self.auto_migration_pr();
+                Ok(None)
+            }
+            Effect::OpenMigrationPr => Ok(Some(self.outcome(|bot| bot.open_migration_pr(), Event::PrOpened))),
+        }
+    }
+
+    /// Runs a step that reports an event: success, a user error, or an internal one.
+    fn outcome(&mut self, step: impl FnOnce(&mut Self) -> Result<()>, success: Event) -> Event {
+        match step(self) {
+            Ok(()) => success,
+            Err(error) => {
+                let user = user_message(&error).is_some();
+                if user {
+                    tracing::warn!("{}", crate::error::one_line(&error));
+                } else {
+                    error_line(&crate::error::one_line(&error));
+                }
+                self.error = Some(error);
+                if user { Event::UserError } else { Event::InternalError }
+            }
+        }
+    }
+
+    fn check_permission(&mut self) -> Event {
+        let Some(c) = &self.comment else { return Event::PermissionUnknown };
+        match permissions::check(&self.gh, &c.repo, &c.author, &c.author_association) {
+            Permission::Write => Event::PermissionGranted,
+            Permission::NoWrite(why) => {
+                tracing::info!("@{} may not run commands ({why})", c.author);
+                Event::PermissionDenied
+            }
+            Permission::CouldNotVerify(why) => {
+                warn(&format!("could not verify the permission of @{}: {why}", c.author));
+                Event::PermissionUnknown
+            }
+        }
+    }
+
+    /// The PR being worked on: from the event, or read from the API for a comment.
+    fn pull_request(&mut self) -> Result<PullRequest> {
+        if let Some(pr) = &self.pr {
+            return Ok(pr.clone());
+        }
+        let c = self.comment.as_ref().context("no pull request in this event")?;
+        let pr = pulls::get(&self.gh, &c.repo, c.issue).context("reading the pull request")?;
+        self.pr = Some(pr.clone());
+        Ok(pr)
+    }
+
+    fn analyze(&mut self) -> Result<()> {
+        let pr = self.pull_request()?;
+        let repo_path = self.prepare_repository(&pr)?;
+        let base_commit = merge_base(&repo_path, &pr.base_sha, &pr.head_sha);
+        let run = self.settings.run_id.as_deref().unwrap_or("local");
+        let out_dir = self.settings.out_root.join(format!("run-{run}-pr-{}", pr.number));
+        if out_dir.exists() {
+            // Ours, from an earlier attempt of this run: start clean so no stale option lingers.
+            std::fs::remove_dir_all(&out_dir).with_context(|| format!("clearing {}", out_dir.display()))?;
+        }
+        tracing::info!("analyzing {}#{} ({}..{})", pr.repo, pr.number, &base_commit, &pr.head_sha);
+        self.run_dir = Some(out_dir.clone());
+        let request = pipeline::Request {
+            repo: repo_path.clone(),
+            base: base_commit.clone(),
+            head: pr.head_sha.clone(),
+            out_dir,
+            jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            budgets: self.settings.budgets,
+            versions: self.settings.versions.clone(),
+        };
+        let summary = pipeline::analyze(&request, &NoProgress)?;
+        print!("{}", pipeline::render_text(&summary));
+        self.analysis = Some(Analysis { summary, base_commit, repo_path });
+        Ok(())
+    }
+
+    /// A local repository holding the PR's base and head commits: the workspace (fetching what it
+    /// lacks), or a temporary bare repository when the workspace is another repository.
+    fn prepare_repository(&mut self, pr: &PullRequest) -> Result<PathBuf> {
+        let workspace = &self.settings.workspace;
+        let same_repo = self.settings.repository.as_deref() == Some(pr.repo.to_string().as_str());
+        let path = if same_repo && crate::setup::Repo::open(workspace).is_ok() {
+            workspace.clone()
+        } else {
+            let scratch = tempfile::Builder::new().prefix("rewrite-assist-pr-").tempdir()?;
+            let bare = scratch.path().join("repo.git");
+            crate::setup::git::git_output(scratch.path(), ["init", "--quiet", "--bare", "repo.git"])?;
+            self.scratch = Some(scratch);
+            bare
+        };
+        let has = |sha: &str| {
+            crate::setup::git::git_output(&path, ["cat-file", "-e", &format!("{sha}^{{commit}}")]).is_ok()
+        };
+        if !(has(&pr.base_sha) && has(&pr.head_sha)) {
+            let refspecs = vec![
+                format!("+refs/heads/{}:refs/remotes/rewrite-assist/base", pr.base_ref),
+                format!("+refs/pull/{}/head:refs/remotes/rewrite-assist/pr-{}", pr.number, pr.number),
+            ];
+            self.remote.fetch(&path, &pr.repo, &refspecs).context("fetching the pull request's commits")?;
+            for sha in [&pr.base_sha, &pr.head_sha] {
+                if !has(sha) {
+                    bail!("commit {sha} of {}#{} is not available, even after fetching", pr.repo, pr.number);
+                }
+            }
+        }
+        Ok(path)
+    }
+
+    fn links(&self) -> Links {
+        Links { run_url: self.settings.run_url(), head_sha: self.pr.as_ref().map(|pr| pr.head_sha.clone()) }
+    }
+
+    fn pr_label(&self) -> String {
+        self.pr
+            .as_ref()
+            .map(|pr| format!("{}#{}", pr.repo, pr.number))
+            .unwrap_or_else(|| "the pull request".into())
+    }
+
+    fn error_markdown(&self) -> String {
+        match self.error.as_ref().and_then(user_message) {
+            Some(text) => text,
+            None => format!(
+                "Something went wrong on my side; nothing was changed. The details are in the log of the {}.",
+                self.links().run_link()
+            ),
+        }
+    }
+
+    fn write_summary(&self) -> Result<()> {
+        let artifacts_dir = match (&self.analysis, &self.run_dir) {
+            (Some(a), _) => PathBuf::from(&a.summary.artifacts_dir),
+            (None, Some(dir)) if dir.exists() => dir.clone(),
+            (None, _) => self.settings.out_root.clone(),
+        };
+        if let Some(path) = &self.settings.step_summary {
+            let markdown = match &self.analysis {
+                Some(a) => summary::render(&Report::load(a.summary.clone()), &self.links(), &self.pr_label()),
+                None => summary::render_failure(&self.error_markdown(), &self.pr_label()),
+            };
+            summary::append(path, &markdown)?;
+        }
+        if let Some(path) = &self.settings.output {
+            let outputs = summary::outputs(self.analysis.as_ref().map(|a| &a.summary), &artifacts_dir);
+            summary::write_outputs(path, &outputs)?;
+        }
+        Ok(())
+    }
+
+    fn upsert(&self, effect: Effect) -> Result<()> {
+        if self.settings.mode == Mode::None && self.comment.is_none() {
+            return Ok(());
+        }
+        let Some(pr) = &self.pr else { return Ok(()) };
+        let body = match (&self.analysis, effect) {
+            (Some(a), Effect::UpsertResults) => {
+                comment::render_results(&Report::load(a.summary.clone()), &self.links())
+            }
+            _ => comment::render_failure(&self.error_markdown(), &self.links()),
+        };
+        match comment::upsert_results(&self.gh, &pr.repo, pr.number, &body) {
+            Ok(Upserted::Created(id)) => tracing::info!("results comment {id} created"),
+            Ok(Upserted::Updated(id)) => tracing::info!("results comment {id} updated"),
+            // Fork PRs run with a read-only token: the job summary still has the results.
+            Err(e) if pr.from_fork() && super::client::status_of(&e) == Some(403) => warn(
+                "the token may not comment on this fork's pull request; the results are in the job summary",
+            ),
+            Err(e) => return Err(e.context("writing the results comment")),
+        }
+        Ok(())
+    }
+
+    fn auto_migration_pr(&mut self) {
+        let confident = self
+            .analysis
+            .as_ref()
+            .and_then(|a| a.summary.recommended.as_ref())
+            .is_some_and(|r| r.confidence == Confidence::Recommended);
+        if self.settings.mode != Mode::Pr || !confident {
+            return;
+        }
+        match self.migration_pr(None) {
+            Ok(opened) => tracing::info!("migration pull request {}", opened.url),
+            Err(e) => {
+                warn(&format!("could not open the migration pull request: {}", crate::error::one_line(&e)))
+            }
+        }
+    }
+
+    fn open_migration_pr(&mut self) -> Result<()> {
+        let asked = match &self.command {
+            Some(Command::Apply(option)) => *option,
+            _ => None,
+        };
+        let opened = self.migration_pr(asked)?;
+        self.opened = Some(opened);
+        Ok(())
+    }
+
+    fn migration_pr(&self, option: Option<u8>) -> Result<Opened> {
+        let analysis = self.analysis.as_ref().context("no analysis to apply")?;
+        let pr = self.pr.as_ref().context("no pull request")?;
+        apply::open_for_pr(
+            &self.gh,
+            &self.remote,
+            &apply::Migration {
+                pr,
+                source: &analysis.repo_path,
+                base_commit: &analysis.base_commit,
+                summary: &analysis.summary,
+                option,
+                versions: &self.settings.versions,
+            },
+        )
+    }
+
+    fn reply_text(&self, kind: Reply) -> String {
+        let login = self.comment.as_ref().map(|c| c.author.as_str()).unwrap_or("there");
+        match kind {
+            Reply::Help => command::help(),
+            Reply::UnknownCommand => {
+                let said = match &self.command {
+                    Some(Command::Unknown(text)) => {
+                        format!("`{} {}`", command::PREFIX, text.replace('`', "'"))
+                    }
+                    _ => "that".to_string(),
+                };
+                format!("I did not understand {said}.\n\n{}", command::help())
+            }
+            Reply::NeedsWrite => permissions::needs_write_reply(login),
+            Reply::CouldNotVerify => permissions::could_not_verify_reply(login),
+            Reply::UserError | Reply::InternalError => self.error_markdown(),
+            Reply::PrOpened => match &self.opened {
+                Some(o) if o.created => format!("Opened {} with the recipe and its changes.", o.url),
+                Some(o) => format!("Updated {} with the recipe and its changes.", o.url),
+                None => "The migration pull request is ready.".to_string(),
+            },
+        }
+    }
+
+    fn exit_code(&self, end: State) -> u8 {
+        // The gate judges analyses: every automatic run, and slash runs that got to analyze.
+        let judged = self.analysis.is_some() || self.comment.is_none() && end != State::Ignored;
+        if let (Some(threshold), true) = (self.settings.fail_under, judged) {
+            let f1 =
+                self.analysis.as_ref().and_then(|a| a.summary.recommended.as_ref()).map_or(0.0, |r| r.f1);
+            if f1 < threshold {
+                error_line(&format!("the recommended recipe's F1 {f1:.4} is below fail-under {threshold}"));
+                return exit::FAILURE;
+            }
+        }
+        match end {
+            State::Failed => exit::FAILURE,
+            _ if self.undelivered => exit::FAILURE,
+            _ => exit::OK,
+        }
+    }
+}
+
+/// The PR's merge base (what GitHub diffs against); the base commit when there is none.
+fn merge_base(repo: &Path, base: &str, head: &str) -> String {
+    crate::setup::git::git_output(repo, ["merge-base", base, head])
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .ok()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| base.to_string())
+}
+
+/// A warning in the log and as a workflow annotation.
+fn warn(message: &str) {
+    tracing::warn!("{message}");
+    println!("::warning::{}", annotation(message));
+}
+
+fn error_line(message: &str) {
+    tracing::error!("{message}");
+    println!("::error::{}", annotation(message));
+}
+
+/// Workflow commands end at a newline and treat `%` specially.
+fn annotation(message: &str) -> String {
+    message.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: std::collections::HashMap<String, String> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        move |name| map.get(name).cloned()
+    }
+
+    const BASE: &[(&str, &str)] =
+        &[("GITHUB_EVENT_NAME", "pull_request"), ("GITHUB_EVENT_PATH", "/tmp/e.json")];
+
+    #[test]
+    fn settings_from_the_environment() {
+        let mut pairs = BASE.to_vec();
+        pairs.extend([
+            ("INPUT_MODE", "PR"),
+            ("INPUT_TIMEOUT", "600"),
+            ("INPUT_FAIL_UNDER", "0.8"),
+            ("INPUT_RECIPE_ARTIFACTS", "org.example:recipes:1.0"),
+            ("GITHUB_REPOSITORY", "acme/shop"),
+            ("GITHUB_RUN_ID", "42"),
+            ("RUNNER_TEMP", "/runner/tmp"),
+        ]);
+        let s = Settings::from_env(&env(&pairs)).unwrap();
+        assert_eq!(s.mode, Mode::Pr);
+        assert_eq!(s.budgets.max_wall, Duration::from_secs(600));
+        assert_eq!(s.budgets.per_execution, Duration::from_secs(600));
+        assert_eq!(s.fail_under, Some(0.8));
+        assert_eq!(s.versions.overrides.len(), 1);
+        assert_eq!(s.out_root, PathBuf::from("/runner/tmp/rewrite-assist"));
+        assert_eq!(s.run_url().as_deref(), Some("https://github.com/acme/shop/actions/runs/42"));
+        assert_eq!(s.github.api_url, "https://api.github.com");
+    }
+
+    #[test]
+    fn defaults_and_bad_inputs() {
+        let s = Settings::from_env(&env(BASE)).unwrap();
+        assert_eq!((s.mode, s.fail_under), (Mode::Comment, None));
+        assert_eq!(s.budgets, Budgets::default());
+        for (name, value) in [("INPUT_MODE", "loud"), ("INPUT_TIMEOUT", "soon"), ("INPUT_FAIL_UNDER", "1.5")]
+        {
+            let mut pairs = BASE.to_vec();
+            pairs.push((name, value));
+            let error = Settings::from_env(&env(&pairs)).unwrap_err();
+            assert_eq!(crate::error::exit_code_of(&error), exit::BAD_INPUT, "{name}");
+        }
+        assert!(Settings::from_env(&env(&[])).is_err(), "outside a workflow");
+    }
+
+    #[test]
+    fn annotations_escape_newlines() {
+        assert_eq!(annotation("50% done\nnext"), "50%25 done%0Anext");
+    }
+
+    #[test]
+    fn the_env_list_has_no_duplicates() {
+        for (i, name) in ENV_VARS.iter().enumerate() {
+            assert!(!ENV_VARS[i + 1..].contains(name), "{name}");
+        }
+    }
+}

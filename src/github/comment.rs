@@ -1,0 +1,171 @@
+//! The results comment: ONE per pull request, found again by a hidden marker and edited in place;
+//! plus replies and reactions in the thread.
+
+use anyhow::Result;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::client::BODY_LIMIT;
+use super::conversation::Reaction;
+use super::report::{self, Doc, Links, Report};
+use super::{GitHub, RepoId};
+
+/// First line of the results comment; how the bot finds its comment again.
+pub const MARKER: &str = "<!-- rewrite-assist:results -->";
+/// A margin below GitHub's limit.
+pub const LIMIT: usize = BODY_LIMIT - 1_024;
+
+/// The results comment for a finished analysis.
+pub fn render_results(report: &Report, links: &Links) -> String {
+    let mut doc = Doc::new();
+    doc.push(format!("{MARKER}\n## rewrite-assist: {}\n\n", report::verdict(&report.summary)));
+    report::push_sections(&mut doc, report);
+    doc.push(footer(links, Some(report.summary.wall_seconds), report.summary.recommended.is_some()));
+    doc.render(LIMIT)
+}
+
+/// The results comment when the analysis could not run: `message` is markdown for the user.
+pub fn render_failure(message: &str, links: &Links) -> String {
+    let mut doc = Doc::new();
+    doc.push(format!("{MARKER}\n## rewrite-assist: could not analyze this pull request\n\n"));
+    doc.push_long("", format!("{}\n\n", message.trim()), "");
+    doc.push(footer(links, None, false));
+    doc.render(LIMIT)
+}
+
+fn footer(links: &Links, seconds: Option<f64>, can_apply: bool) -> String {
+    let mut parts = Vec::new();
+    if let Some(sha) = &links.head_sha {
+        let short = &sha[..sha.len().min(7)];
+        parts.push(match seconds {
+            Some(s) => format!("analyzed `{short}` in {s:.0} s"),
+            None => format!("head `{short}`"),
+        });
+    }
+    parts.push(format!("artifacts and logs: {}", links.run_link()));
+    let commands = if can_apply {
+        "`/rewrite-assist apply` opens a migration PR with the recommended recipe; `/rewrite-assist help` lists the commands"
+    } else {
+        "`/rewrite-assist run` analyzes again; `/rewrite-assist help` lists the commands"
+    };
+    parts.push(commands.to_string());
+    format!("---\n<sub>{}</sub>\n", parts.join(" · "))
+}
+
+/// A comment as the issues API returns it (the fields we use).
+#[derive(Debug, Clone, Deserialize)]
+pub struct IssueComment {
+    pub id: u64,
+    #[serde(default)]
+    pub body: Option<String>,
+    #[serde(default)]
+    pub html_url: Option<String>,
+}
+
+/// What [`upsert_results`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Upserted {
+    Created(u64),
+    Updated(u64),
+}
+
+/// The bot's results comment on `issue`, if there is one: the first whose body starts with the
+/// marker (a person quoting it would not copy the hidden marker).
+pub fn find_results(gh: &GitHub, repo: &RepoId, issue: u64) -> Result<Option<IssueComment>> {
+    let comments: Vec<IssueComment> = gh.get_all(&format!("{}/issues/{issue}/comments", repo.api()))?;
+    Ok(comments.into_iter().find(|c| c.body.as_deref().is_some_and(|b| b.trim_start().starts_with(MARKER))))
+}
+
+/// Creates the results comment, or edits the existing one in place.
+pub fn upsert_results(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Result<Upserted> {
+    match find_results(gh, repo, issue)? {
+        Some(existing) => {
+            let _: IssueComment = gh.patch(
+                &format!("{}/issues/comments/{}", repo.api(), existing.id),
+                &json!({ "body": body }),
+            )?;
+            Ok(Upserted::Updated(existing.id))
+        }
+        None => {
+            let created = reply(gh, repo, issue, body)?;
+            Ok(Upserted::Created(created.id))
+        }
+    }
+}
+
+/// A new comment in the thread.
+pub fn reply(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Result<IssueComment> {
+    let body = report::Doc::new().push(body).render(LIMIT);
+    gh.post(&format!("{}/issues/{issue}/comments", repo.api()), &json!({ "body": body }))
+}
+
+/// Reacts to a comment (👀, 🚀, 😕).
+pub fn react(gh: &GitHub, repo: &RepoId, comment_id: u64, reaction: Reaction) -> Result<()> {
+    let _: serde_json::Value = gh.post(
+        &format!("{}/issues/comments/{comment_id}/reactions", repo.api()),
+        &json!({ "content": reaction.content() }),
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::github::report::tests::sample_report;
+
+    fn links() -> Links {
+        Links {
+            run_url: Some("https://github.com/acme/shop/actions/runs/42".into()),
+            head_sha: Some("f449d6bb24e560ac503646f27221dfe9b89aedea".into()),
+        }
+    }
+
+    #[test]
+    fn results_comment() {
+        let body = render_results(&sample_report(), &links());
+        assert!(body.starts_with(MARKER));
+        insta::assert_snapshot!(body);
+    }
+
+    #[test]
+    fn results_comment_without_a_recipe() {
+        let mut report = sample_report();
+        report.summary.recommended = None;
+        report.summary.status = crate::model::RunStatus::Failed;
+        report.summary.reason = Some("validate_candidates: no option could run".into());
+        report.recipe_yaml = None;
+        report.false_positives.clear();
+        insta::assert_snapshot!(render_results(&report, &links()));
+    }
+
+    #[test]
+    fn failure_comment() {
+        let body = render_failure(
+            "I could not analyze this pull request: no build file (pom.xml) at the base commit.",
+            &Links::default(),
+        );
+        insta::assert_snapshot!(body);
+    }
+
+    #[test]
+    fn a_huge_report_stays_under_the_limit_and_keeps_marker_and_footer() {
+        let mut report = sample_report();
+        report.recipe_yaml =
+            Some("  - org.openrewrite.text.FindAndReplace: {find: \"x\", replace: \"y\"}\n".repeat(3_000));
+        report.intent_tree = Some("- an intent with a long title that goes on and on\n".repeat(3_000));
+        let body = render_results(&report, &links());
+        assert!(body.len() <= LIMIT, "{}", body.len());
+        assert!(body.starts_with(MARKER));
+        assert!(body.contains("actions/runs/42"), "the footer survives");
+        assert!(body.contains(report::TRUNCATED_NOTE));
+        assert!(body.matches("</details>").count() >= 2);
+    }
+
+    #[test]
+    fn user_text_cannot_hide_the_rest_of_the_comment() {
+        let mut report = sample_report();
+        report.intent_tree = Some("- Rename <!-- sneaky </details>\n".into());
+        let body = render_results(&report, &links());
+        assert_eq!(body.matches("<!--").count(), 1, "only the marker: {body}");
+    }
+}

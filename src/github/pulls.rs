@@ -1,0 +1,82 @@
+//! The pull requests API: read a PR, and open a bot PR or update the one already open for its
+//! branch (never a duplicate).
+
+use anyhow::Result;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::event::{PullRequest, PullRequestFields};
+use super::report::Doc;
+use super::{GitHub, RepoId};
+
+/// Below GitHub's 65,536-character limit for a PR body.
+pub const BODY_LIMIT: usize = super::client::BODY_LIMIT - 1_024;
+
+#[derive(Debug, Clone, Deserialize)]
+struct Listed {
+    number: u64,
+    html_url: String,
+}
+
+/// A bot PR after [`upsert`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    pub number: u64,
+    pub url: String,
+    /// False when an open PR for the branch existed and was updated.
+    pub created: bool,
+}
+
+pub fn get(gh: &GitHub, repo: &RepoId, number: u64) -> Result<PullRequest> {
+    let fields: PullRequestFields = gh.get(&format!("{}/pulls/{number}", repo.api()))?;
+    Ok(fields.into_pull_request(repo.clone()))
+}
+
+/// Opens a PR from `branch` into `base`, or updates the title and body of the open one.
+pub fn upsert(
+    gh: &GitHub,
+    repo: &RepoId,
+    branch: &str,
+    base: &str,
+    title: &str,
+    body: &str,
+) -> Result<Opened> {
+    let body = Doc::new().push(body).render(BODY_LIMIT);
+    let open: Vec<Listed> =
+        gh.get(&format!("{}/pulls?state=open&head={}:{}", repo.api(), repo.owner, encode(branch)))?;
+    if let Some(existing) = open.into_iter().next() {
+        let _: serde_json::Value = gh.patch(
+            &format!("{}/pulls/{}", repo.api(), existing.number),
+            &json!({ "title": title, "body": body, "base": base }),
+        )?;
+        return Ok(Opened { number: existing.number, url: existing.html_url, created: false });
+    }
+    let created: Listed = gh.post(
+        &format!("{}/pulls", repo.api()),
+        &json!({ "title": title, "head": branch, "base": base, "body": body, "maintainer_can_modify": true }),
+    )?;
+    Ok(Opened { number: created.number, url: created.html_url, created: true })
+}
+
+/// Percent-encodes a branch name for a query string (`/` is kept, as GitHub expects it).
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            other => out.push_str(&format!("%{other:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn branch_names_are_encoded_for_queries() {
+        assert_eq!(super::encode("rewrite-assist/pr-7-option-2"), "rewrite-assist/pr-7-option-2");
+        assert_eq!(super::encode("a b&c"), "a%20b%26c");
+    }
+}

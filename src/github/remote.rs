@@ -1,0 +1,136 @@
+//! Git access to repositories on the server (clone, fetch, push) with the token.
+//!
+//! The token never goes into a URL or an argument, which git and our errors might print: it is
+//! handed to git as an `http.<server>/.extraheader` through the `GIT_CONFIG_*` environment of the
+//! one git process that needs it, scoped to the server's URL, like actions/checkout does. The
+//! server may also be a local directory or a `file://` URL holding `owner/name.git` bare
+//! repositories (tests, mirrors), where no header is sent.
+
+use std::ffi::OsStr;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use anyhow::Result;
+use base64::Engine;
+use secrecy::{ExposeSecret, SecretString};
+
+use super::RepoId;
+use crate::setup::git::{git_command, run_git};
+
+pub const DEFAULT_SERVER_URL: &str = "https://github.com";
+
+#[derive(Clone)]
+pub struct Remote {
+    /// `https://github.com`, a GHE URL, `file:///srv/git` or `/srv/git`, without a trailing slash.
+    server: String,
+    token: Option<SecretString>,
+}
+
+impl std::fmt::Debug for Remote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Remote").field("server", &self.server).finish_non_exhaustive()
+    }
+}
+
+impl Remote {
+    pub fn new(server: &str, token: Option<SecretString>) -> Remote {
+        Remote { server: server.trim().trim_end_matches('/').to_string(), token }
+    }
+
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
+    /// The clone URL of `repo`.
+    pub fn url(&self, repo: &RepoId) -> String {
+        format!("{}/{}/{}.git", self.server, repo.owner, repo.name)
+    }
+
+    fn is_http(&self) -> bool {
+        self.server.starts_with("https://") || self.server.starts_with("http://")
+    }
+
+    /// A git command in `dir` that authenticates to the server with the token.
+    pub fn command(&self, dir: &Path) -> Command {
+        let mut cmd = git_command(dir);
+        if let (Some(token), true) = (&self.token, self.is_http()) {
+            let credentials = base64::engine::general_purpose::STANDARD
+                .encode(format!("x-access-token:{}", token.expose_secret()));
+            cmd.env("GIT_CONFIG_COUNT", "1")
+                .env("GIT_CONFIG_KEY_0", format!("http.{}/.extraheader", self.server))
+                .env("GIT_CONFIG_VALUE_0", format!("AUTHORIZATION: basic {credentials}"));
+        }
+        cmd
+    }
+
+    pub fn git<I, S>(&self, dir: &Path, args: I) -> Result<Output>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        run_git(self.command(dir), args)
+    }
+
+    /// Clones `repo` into `target` (which must not exist).
+    pub fn clone_into(&self, repo: &RepoId, target: &Path) -> Result<()> {
+        let parent = target.parent().unwrap_or(Path::new("."));
+        self.git(
+            parent,
+            [
+                OsStr::new("clone"),
+                "--quiet".as_ref(),
+                "--no-tags".as_ref(),
+                self.url(repo).as_ref(),
+                target.as_os_str(),
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Fetches `refspecs` of `repo` into the repository at `dir`.
+    pub fn fetch(&self, dir: &Path, repo: &RepoId, refspecs: &[String]) -> Result<()> {
+        let mut args = vec!["fetch".to_string(), "--quiet".into(), "--no-tags".into(), self.url(repo)];
+        args.extend(refspecs.iter().cloned());
+        self.git(dir, &args)?;
+        Ok(())
+    }
+
+    /// Pushes HEAD of `dir` to `branch` of `repo`, replacing what is there (the branch is the bot's).
+    pub fn push_head(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
+        self.git(dir, ["push", "--quiet", "--force", &self.url(repo), &format!("HEAD:refs/heads/{branch}")])?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(cmd: &Command, key: &str) -> Option<String> {
+        cmd.get_envs()
+            .find(|(k, _)| *k == OsStr::new(key))
+            .and_then(|(_, v)| v.map(|v| v.to_string_lossy().into_owned()))
+    }
+
+    #[test]
+    fn the_token_goes_into_a_scoped_header_never_into_the_url_or_arguments() {
+        let remote = Remote::new("https://github.com/", Some(SecretString::from("ghs_secret")));
+        let repo = RepoId::parse("acme/shop").unwrap();
+        assert_eq!(remote.url(&repo), "https://github.com/acme/shop.git");
+        let cmd = remote.command(Path::new("."));
+        assert_eq!(env_of(&cmd, "GIT_CONFIG_KEY_0").as_deref(), Some("http.https://github.com/.extraheader"));
+        let header = env_of(&cmd, "GIT_CONFIG_VALUE_0").unwrap();
+        let encoded = header.strip_prefix("AUTHORIZATION: basic ").unwrap();
+        let decoded = base64::engine::general_purpose::STANDARD.decode(encoded).unwrap();
+        assert_eq!(decoded, b"x-access-token:ghs_secret");
+        assert!(cmd.get_args().all(|a| !a.to_string_lossy().contains("ghs_secret")));
+        assert!(!format!("{remote:?}").contains("ghs_secret"));
+    }
+
+    #[test]
+    fn local_servers_get_no_header() {
+        let remote = Remote::new("/srv/git", Some(SecretString::from("t")));
+        assert_eq!(remote.url(&RepoId::parse("a/b").unwrap()), "/srv/git/a/b.git");
+        assert_eq!(env_of(&remote.command(Path::new(".")), "GIT_CONFIG_COUNT"), None);
+    }
+}

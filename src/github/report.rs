@@ -1,0 +1,528 @@
+//! What users read about a run, rendered as GitHub markdown: the pieces shared by the results
+//! comment ([`super::comment`]), the job summary ([`super::summary`]) and migration PR bodies,
+//! and [`Doc`], which keeps a body under GitHub's size limit by shortening its long sections.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use crate::model::{ChangeLine, Confidence, RunSummary, ValidationStats};
+use crate::pipeline::artifacts;
+
+/// Everything the markdown is made from: the run's summary and a few of its artifacts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub summary: RunSummary,
+    /// `result/recommended-recipe.yaml`.
+    pub recipe_yaml: Option<String>,
+    /// `intent-tree.md`.
+    pub intent_tree: Option<String>,
+    /// Lines the recommended recipe changed that the PR did not, and the reverse.
+    pub false_positives: Vec<ChangeLine>,
+    pub false_negatives: Vec<ChangeLine>,
+}
+
+impl Report {
+    /// Reads the artifacts named in `summary` (missing ones are simply left out).
+    pub fn load(summary: RunSummary) -> Report {
+        let dir = Path::new(&summary.artifacts_dir);
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok().filter(|t| !t.trim().is_empty());
+        let stats: Option<ValidationStats> = summary.recommended.as_ref().and_then(|r| {
+            let text = read(&artifacts::option_file_name(r.option, "stats.json"))?;
+            serde_json::from_str(&text).ok()
+        });
+        let (false_positives, false_negatives) = stats
+            .map(|s| (s.metrics.false_positive_lines, s.metrics.false_negative_lines))
+            .unwrap_or_default();
+        Report {
+            recipe_yaml: summary.recommended.as_ref().and(read(artifacts::RECOMMENDED_RECIPE)),
+            intent_tree: read(artifacts::INTENT_TREE_MD),
+            false_positives,
+            false_negatives,
+            summary,
+        }
+    }
+}
+
+/// Where the run is, for links.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Links {
+    /// `GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID`.
+    pub run_url: Option<String>,
+    /// The PR head the analysis saw.
+    pub head_sha: Option<String>,
+}
+
+impl Links {
+    pub fn run_link(&self) -> String {
+        match &self.run_url {
+            Some(url) => format!("[workflow run]({url})"),
+            None => "workflow run".to_string(),
+        }
+    }
+}
+
+/// One-line verdict with its emoji.
+pub fn verdict(summary: &RunSummary) -> &'static str {
+    match summary.recommended.as_ref().map(|r| r.confidence) {
+        Some(Confidence::Recommended) => "✅ recipe recommended",
+        Some(Confidence::NeedsReview) => "⚠️ recipe needs review",
+        Some(Confidence::NoReliableRecipe) => "❌ no reliable recipe",
+        None => "❌ no recipe could be validated",
+    }
+}
+
+/// The sentence under the headline: what the PR does and how well the best option reproduces it.
+pub fn lead(summary: &RunSummary) -> String {
+    let mut out = String::new();
+    if !summary.intents.strategic.is_empty() {
+        let _ = write!(out, "**{}**: ", escape(&summary.intents.strategic.join("; ")));
+    }
+    match &summary.recommended {
+        Some(r) => {
+            let strategy = summary
+                .options
+                .iter()
+                .find(|o| o.option == r.option)
+                .map(|o| format!(" ({})", o.strategy.label()))
+                .unwrap_or_default();
+            let _ = write!(
+                out,
+                "option {}{strategy} reproduces this pull request with F1 **{:.4}** (precision {:.4}, recall {:.4})",
+                r.option, r.f1, r.precision, r.recall
+            );
+            out.push_str(if r.perfect_match { ", a perfect match." } else { "." });
+            match r.confidence {
+                Confidence::Recommended => {}
+                Confidence::NeedsReview => out.push_str(" Review the differences below before reusing it."),
+                Confidence::NoReliableRecipe => out.push_str(
+                    " That is too far from the PR to reuse; the intent tree below says what it does.",
+                ),
+            }
+        }
+        None => out.push_str("no candidate recipe could be run against this pull request."),
+    }
+    if let Some(reason) = &summary.reason {
+        let _ = write!(out, "\n\n> **Note:** {}", escape(reason));
+    }
+    out.push('\n');
+    out
+}
+
+/// The options table: P / R / F1, semantic share, number of recipes, time.
+pub fn options_table(summary: &RunSummary) -> String {
+    if summary.options.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "| option | strategy | precision | recall | F1 | semantic | recipes | time |\n|---:|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let best = summary.recommended.as_ref().map(|r| r.option);
+    for o in &summary.options {
+        let number =
+            if Some(o.option) == best { format!("**{}** ⭐", o.option) } else { o.option.to_string() };
+        match &o.error {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "| {number} | {} | {:.4} | {:.4} | {:.4} | {:.0}% | {} | {:.0} s |",
+                    o.strategy.label(),
+                    o.precision,
+                    o.recall,
+                    o.f1,
+                    o.semantic_share * 100.0,
+                    o.recipes,
+                    o.wall_seconds
+                );
+            }
+            Some(e) => {
+                let _ = writeln!(
+                    out,
+                    "| {number} | {} | could not run: `{}` {} | | | | {} | {:.0} s |",
+                    o.strategy.label(),
+                    e.kind,
+                    cell(&e.detail),
+                    o.recipes,
+                    o.wall_seconds
+                );
+            }
+        }
+        if o.tests_dropped {
+            let _ = writeln!(out, "| | | ⚠️ option {} removes test methods | | | | | |", o.option);
+        }
+    }
+    out
+}
+
+/// The intent tree's headline numbers.
+pub fn intents_line(summary: &RunSummary) -> String {
+    let i = &summary.intents;
+    format!(
+        "{} strategic, {} tactical, {} atomic intents; {:.0}% of the changed lines explained",
+        i.strategic.len(),
+        i.tactical,
+        i.atomic,
+        i.coverage * 100.0
+    )
+}
+
+/// The main false positives / negatives as diff lines, at most `max` of each.
+pub fn differences(report: &Report, max: usize) -> String {
+    let mut out = String::new();
+    for (title, lines) in [
+        ("Changed by the recipe but not by the PR (false positives)", &report.false_positives),
+        ("Changed by the PR but not by the recipe (false negatives)", &report.false_negatives),
+    ] {
+        if lines.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "{title}: {}\n", lines.len());
+        // Diff-shaped, so GitHub colours it: a hunk-like header whenever the file changes.
+        let mut body = String::new();
+        let mut last_path = None;
+        for line in lines.iter().take(max) {
+            if last_path != Some(&line.path) {
+                let _ = writeln!(body, "@@ {}:{} @@", line.path, line.line);
+                last_path = Some(&line.path);
+            }
+            let _ = writeln!(body, "{}{}", line.kind.sign(), line.content);
+        }
+        body.pop();
+        if lines.len() > max {
+            let _ = write!(body, "\n… {} more", lines.len() - max);
+        }
+        out.push_str(&fenced("diff", &body));
+        out.push('\n');
+    }
+    out
+}
+
+/// The sections the results comment and the job summary share: the lead, the options table,
+/// the recommended recipe, the intent tree and the differences from the PR.
+pub fn push_sections(doc: &mut Doc, report: &Report) {
+    let summary = &report.summary;
+    doc.push(lead(summary)).push("\n");
+    let table = options_table(summary);
+    if !table.is_empty() {
+        doc.push(table).push("\n");
+    }
+    if let (Some(yaml), Some(r)) = (&report.recipe_yaml, &summary.recommended) {
+        let name = summary.options.iter().find(|o| o.option == r.option).map(|o| o.recipe_name.as_str());
+        let title = match name {
+            Some(name) => format!("Recommended recipe: option {} (<code>{}</code>)", r.option, escape(name)),
+            None => format!("Recommended recipe: option {}", r.option),
+        };
+        doc.push_code_details(&title, "yaml", yaml);
+    }
+    if let Some(tree) = &report.intent_tree {
+        let body = tree.strip_prefix("# Intent tree").unwrap_or(tree).trim();
+        doc.push_long(
+            format!("<details><summary>Intent tree: {}</summary>\n\n", intents_line(summary)),
+            defuse(body) + "\n",
+            "\n</details>\n\n",
+        );
+    }
+    if !report.false_positives.is_empty() || !report.false_negatives.is_empty() {
+        doc.push_long(
+            format!(
+                "<details><summary>Differences from the pull request: {} false positive{}, {} false negative{}</summary>\n\n",
+                report.false_positives.len(),
+                plural(report.false_positives.len()),
+                report.false_negatives.len(),
+                plural(report.false_negatives.len()),
+            ),
+            differences(report, 20),
+            "</details>\n\n",
+        );
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Neutralizes what could break the layout of the comment around a piece of rendered markdown: an
+/// HTML comment opener would hide everything after it, a closing `</details>` would end ours.
+pub fn defuse(markdown: &str) -> String {
+    markdown.replace("<!--", "&lt;!--").replace("</details", "&lt;/details")
+}
+
+/// A fenced code block whose fence is longer than any backtick run inside `text`.
+pub fn fenced(lang: &str, text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}{lang}\n{}\n{fence}\n", text.trim_end_matches('\n'))
+}
+
+/// Text safe inside a table cell: one line, pipes escaped.
+pub fn cell(text: &str) -> String {
+    escape(&text.split_whitespace().collect::<Vec<_>>().join(" ")).replace('|', "\\|")
+}
+
+/// Keeps user-controlled text from opening HTML (a stray `<!--` would hide the rest of a comment);
+/// `&lt;` shows as `<`.
+pub fn escape(text: &str) -> String {
+    text.replace('<', "&lt;")
+}
+
+/// A markdown body made of fixed parts and long parts that may be shortened to fit a limit.
+#[derive(Debug, Default)]
+pub struct Doc {
+    parts: Vec<Part>,
+}
+
+#[derive(Debug)]
+enum Part {
+    Fixed(String),
+    /// `open` + `body` + `close`; `body` may be cut at a line boundary.
+    Long {
+        open: String,
+        body: String,
+        close: String,
+    },
+}
+
+/// Said after a section that was cut.
+pub const TRUNCATED_NOTE: &str =
+    "\n_Shortened to fit GitHub's size limit: the full text is in the run's artifacts._\n";
+
+const ELLIPSIS: &str = "…\n";
+
+impl Doc {
+    pub fn new() -> Doc {
+        Doc::default()
+    }
+
+    pub fn push(&mut self, text: impl Into<String>) -> &mut Doc {
+        self.parts.push(Part::Fixed(text.into()));
+        self
+    }
+
+    /// A section whose `body` may be shortened (`open`/`close` stay, e.g. a fence or `<details>`).
+    pub fn push_long(
+        &mut self,
+        open: impl Into<String>,
+        body: impl Into<String>,
+        close: impl Into<String>,
+    ) -> &mut Doc {
+        self.parts.push(Part::Long { open: open.into(), body: body.into(), close: close.into() });
+        self
+    }
+
+    /// A `<details>` block around a fenced code block; the code may be shortened.
+    pub fn push_code_details(&mut self, summary: &str, lang: &str, code: &str) -> &mut Doc {
+        let fence = fenced("", code);
+        let fence = &fence[..fence.find('\n').unwrap_or(0)];
+        self.push_long(
+            format!("<details><summary>{summary}</summary>\n\n{fence}{lang}\n"),
+            code.trim_end_matches('\n').to_string() + "\n",
+            format!("{fence}\n\n</details>\n\n"),
+        )
+    }
+
+    /// The body, at most `limit` bytes: the longest sections are cut first (with a note).
+    pub fn render(&self, limit: usize) -> String {
+        let originals: Vec<Option<&str>> = self
+            .parts
+            .iter()
+            .map(|p| match p {
+                Part::Fixed(_) => None,
+                Part::Long { body, .. } => Some(body.as_str()),
+            })
+            .collect();
+        let mut kept: Vec<Option<String>> = originals.iter().map(|b| b.map(str::to_string)).collect();
+        let mut cut = vec![false; self.parts.len()];
+        loop {
+            let text = self.assemble(&kept, &cut);
+            if text.len() <= limit {
+                return text;
+            }
+            let excess = text.len() - limit;
+            // The longest section not yet emptied gives up what is needed (or all it has).
+            let Some(index) = (0..kept.len())
+                .filter(|i| kept[*i].as_ref().is_some_and(|b| !b.is_empty()))
+                .max_by_key(|i| kept[*i].as_ref().map_or(0, String::len))
+            else {
+                // Only fixed text is left: cut it hard.
+                return cut_at(&text, limit.saturating_sub(TRUNCATED_NOTE.len())) + TRUNCATED_NOTE;
+            };
+            let current = kept[index].as_ref().map_or(0, String::len);
+            let overhead = ELLIPSIS.len() + if cut[index] { 0 } else { TRUNCATED_NOTE.len() };
+            let allowed = current.saturating_sub(excess + overhead);
+            // Cut at a line boundary, so a diff or YAML line is never half shown. The new length is
+            // at most `allowed + ELLIPSIS`, strictly less than before: the loop ends.
+            let mut prefix = cut_at(originals[index].unwrap_or(""), allowed);
+            prefix.truncate(prefix.rfind('\n').map(|i| i + 1).unwrap_or(0));
+            if !prefix.is_empty() {
+                prefix.push_str(ELLIPSIS);
+            }
+            kept[index] = Some(prefix);
+            cut[index] = true;
+        }
+    }
+
+    fn assemble(&self, bodies: &[Option<String>], cut: &[bool]) -> String {
+        let mut out = String::new();
+        for ((part, body), was_cut) in self.parts.iter().zip(bodies).zip(cut) {
+            match part {
+                Part::Fixed(text) => out.push_str(text),
+                Part::Long { open, close, .. } => {
+                    out.push_str(open);
+                    out.push_str(body.as_deref().unwrap_or(""));
+                    out.push_str(close);
+                    if *was_cut {
+                        out.push_str(TRUNCATED_NOTE);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// At most `max` bytes of `text`, cut on a character boundary.
+fn cut_at(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::diff::ChangeKind;
+    use crate::model::{
+        ErrorKind, IntentSummary, OptionResult, Recommendation, RunError, RunStatus, Strategy,
+    };
+
+    /// A fixed run: three options, the narrow one recommended, a failed synthesized one.
+    pub(crate) fn sample_report() -> Report {
+        let option = |n: u8, strategy: Strategy, p: f64, r: f64, f1: f64, recipes: usize| OptionResult {
+            option: n,
+            strategy,
+            recipe_name: format!("rewriteassist.Option{n}"),
+            recipes,
+            precision: p,
+            recall: r,
+            f1,
+            perfect_match: false,
+            semantic_share: 1.0,
+            wall_seconds: 31.6,
+            attempts: 1,
+            dropped: vec![],
+            tests_dropped: false,
+            error: None,
+        };
+        let mut third = option(3, Strategy::Synthesized, 0.0, 0.0, 0.0, 3);
+        third.error = Some(RunError::new(ErrorKind::UnknownRecipe, "recipe org.example.Nope | not found"));
+        let summary = RunSummary {
+            status: RunStatus::Partial,
+            reason: Some("validate_refined: option 3 could not run".into()),
+            recommended: Some(Recommendation {
+                option: 2,
+                precision: 0.9167,
+                recall: 1.0,
+                f1: 0.9565,
+                perfect_match: false,
+                semantic_share: 1.0,
+                confidence: Confidence::Recommended,
+            }),
+            options: vec![
+                option(1, Strategy::Wide, 0.8, 0.7273, 0.7619, 1),
+                option(2, Strategy::Narrow, 0.9167, 1.0, 0.9565, 2),
+                third,
+            ],
+            intents: IntentSummary {
+                coverage: 1.0,
+                strategic: vec!["Migrate javax -> jakarta".into()],
+                tactical: 2,
+                atomic: 2,
+            },
+            artifacts_dir: "/tmp/run".into(),
+            wall_seconds: 64.2,
+        };
+        Report {
+            summary,
+            recipe_yaml: Some(
+                "---\ntype: specs.openrewrite.org/v1beta/recipe\nname: \"rewriteassist.Option2Narrow\"\nrecipeList:\n  - org.openrewrite.java.ChangePackage:\n      newPackageName: \"jakarta.persistence\"\n      oldPackageName: \"javax.persistence\"\n".into(),
+            ),
+            intent_tree: Some(
+                "# Intent tree\n\n**Coverage 100.0%**: 22 of 22 changed lines explained, 0 unexplained.\n\n- **1 Migrate javax -> jakarta** (`migrate_javax_to_jakarta`)\n  - **1.1 Move packages** (`move_packages`)\n".into(),
+            ),
+            false_positives: vec![ChangeLine {
+                path: "src/main/java/com/acme/shop/Order.java".into(),
+                kind: ChangeKind::Added,
+                line: 3,
+                content: "import jakarta.persistence.Transient;".into(),
+            }],
+            false_negatives: vec![
+                ChangeLine {
+                    path: "pom.xml".into(),
+                    kind: ChangeKind::Removed,
+                    line: 18,
+                    content: "      <version>2.2</version>".into(),
+                },
+                ChangeLine {
+                    path: "pom.xml".into(),
+                    kind: ChangeKind::Added,
+                    line: 18,
+                    content: "      <version>3.1.0</version>".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn fences_outgrow_the_backticks_inside() {
+        assert_eq!(fenced("yaml", "a: 1\n"), "```yaml\na: 1\n```\n");
+        assert_eq!(fenced("", "x ```` y"), "`````\nx ```` y\n`````\n");
+    }
+
+    #[test]
+    fn cells_and_escaping() {
+        assert_eq!(cell("a | b\n c"), "a \\| b c");
+        assert_eq!(escape("<!-- x -> y"), "&lt;!-- x -> y");
+    }
+
+    #[test]
+    fn a_long_doc_is_cut_to_the_limit_at_line_boundaries_with_a_note() {
+        let mut doc = Doc::new();
+        doc.push("# Title\n");
+        let long: String = (0..2000).map(|i| format!("line {i}\n")).collect();
+        doc.push_code_details("Recipe", "yaml", &long);
+        doc.push("footer\n");
+        let full = doc.render(usize::MAX);
+        assert!(!full.contains(TRUNCATED_NOTE));
+        let short = doc.render(5_000);
+        assert!(short.len() <= 5_000, "{}", short.len());
+        assert!(short.starts_with("# Title\n") && short.ends_with("footer\n"), "{short}");
+        assert!(short.contains(TRUNCATED_NOTE));
+        assert!(short.contains("</details>"), "the closing tags survive");
+        // Every kept line is a whole line of the original.
+        for line in short.lines().filter(|l| l.starts_with("line ")) {
+            assert!(long.lines().any(|l| l == line), "{line}");
+        }
+    }
+
+    #[test]
+    fn the_largest_section_gives_way_first() {
+        let mut doc = Doc::new();
+        doc.push_long("<a>\n", "small\n".repeat(10), "</a>\n");
+        doc.push_long("<b>\n", "big\n".repeat(1000), "</b>\n");
+        let text = doc.render(1_000);
+        assert!(text.len() <= 1_000);
+        assert!(text.contains(&"small\n".repeat(10)), "{text}");
+    }
+
+    #[test]
+    fn fixed_text_alone_is_cut_hard() {
+        let mut doc = Doc::new();
+        doc.push("é".repeat(1000));
+        let text = doc.render(500);
+        assert!(text.len() <= 500 && text.ends_with(TRUNCATED_NOTE));
+    }
+}

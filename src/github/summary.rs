@@ -1,0 +1,122 @@
+//! The job summary (markdown appended to `GITHUB_STEP_SUMMARY`) and the step outputs (written to
+//! `GITHUB_OUTPUT`), which `action.yml` passes on as the action's outputs.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::report::{self, Doc, Links, Report};
+use crate::model::RunSummary;
+use crate::pipeline::artifacts;
+
+/// The step outputs, in the order they are written; `action.yml` declares exactly these.
+pub const OUTPUTS: &[&str] =
+    &["recommended-option", "f1", "precision", "recall", "recipe-path", "artifacts-dir"];
+
+/// GitHub shows at most 1 MiB of summary per step.
+const LIMIT: usize = 1_000_000;
+
+/// The job summary of a finished analysis of `pr` (e.g. `acme/shop#7`).
+pub fn render(report: &Report, links: &Links, pr: &str) -> String {
+    let mut doc = Doc::new();
+    doc.push(format!("# rewrite-assist: {}\n\n", report::verdict(&report.summary)));
+    doc.push(format!("Pull request {pr}.\n\n"));
+    report::push_sections(&mut doc, report);
+    doc.push(format!(
+        "Artifacts (every option's recipe, diff, stats and build log; `result/recommended-recipe.yaml`): {}. Analysis time {:.0} s.\n",
+        links.run_link(),
+        report.summary.wall_seconds
+    ));
+    doc.render(LIMIT)
+}
+
+/// The job summary when the analysis could not run.
+pub fn render_failure(message: &str, pr: &str) -> String {
+    format!("# rewrite-assist: could not analyze {pr}\n\n{}\n", message.trim())
+}
+
+/// The step outputs of a run: empty values when there is no recommendation.
+pub fn outputs(summary: Option<&RunSummary>, artifacts_dir: &Path) -> Vec<(&'static str, String)> {
+    let recommended = summary.and_then(|s| s.recommended.as_ref());
+    let recipe = artifacts_dir.join(artifacts::RECOMMENDED_RECIPE);
+    let values = [
+        recommended.map(|r| r.option.to_string()).unwrap_or_default(),
+        recommended.map(|r| format!("{:.4}", r.f1)).unwrap_or_default(),
+        recommended.map(|r| format!("{:.4}", r.precision)).unwrap_or_default(),
+        recommended.map(|r| format!("{:.4}", r.recall)).unwrap_or_default(),
+        if recommended.is_some() && recipe.is_file() { recipe.display().to_string() } else { String::new() },
+        artifacts_dir.display().to_string(),
+    ];
+    OUTPUTS.iter().copied().zip(values).collect()
+}
+
+/// Appends markdown to the step summary file.
+pub fn append(path: &Path, markdown: &str) -> Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("opening the job summary {}", path.display()))?;
+    file.write_all(markdown.as_bytes())?;
+    if !markdown.ends_with('\n') {
+        file.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// Appends `name=value` lines to the step output file (the multi-line form for values that need it).
+pub fn write_outputs(path: &Path, outputs: &[(&str, String)]) -> Result<()> {
+    let mut text = String::new();
+    for (name, value) in outputs {
+        if value.contains('\n') || value.contains('\r') {
+            let delimiter = format!("rewrite_assist_eof_{}", std::process::id());
+            text.push_str(&format!("{name}<<{delimiter}\n{value}\n{delimiter}\n"));
+        } else {
+            text.push_str(&format!("{name}={value}\n"));
+        }
+    }
+    append(path, &text).with_context(|| format!("writing the step outputs to {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::github::report::tests::sample_report;
+
+    #[test]
+    fn job_summary() {
+        let links =
+            Links { run_url: Some("https://github.com/acme/shop/actions/runs/42".into()), head_sha: None };
+        insta::assert_snapshot!(render(&sample_report(), &links, "acme/shop#7"));
+    }
+
+    #[test]
+    fn outputs_with_and_without_a_recommendation() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("result")).unwrap();
+        std::fs::write(dir.path().join(artifacts::RECOMMENDED_RECIPE), "x").unwrap();
+        let report = sample_report();
+        let out = outputs(Some(&report.summary), dir.path());
+        let names: Vec<_> = out.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, OUTPUTS);
+        assert_eq!(out[0].1, "2");
+        assert_eq!(out[1].1, "0.9565");
+        assert!(out[4].1.ends_with("result/recommended-recipe.yaml"));
+        let none = outputs(None, dir.path());
+        assert!(none[..5].iter().all(|(_, v)| v.is_empty()));
+        assert_eq!(none[5].1, dir.path().display().to_string());
+    }
+
+    #[test]
+    fn output_file_format() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("out");
+        write_outputs(&file, &[("f1", "0.9".into()), ("note", "a\nb".into())]).unwrap();
+        append(&dir.path().join("summary.md"), "# hi").unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with("f1=0.9\nnote<<rewrite_assist_eof_"), "{text}");
+        assert!(text.contains("\na\nb\nrewrite_assist_eof_"), "{text}");
+        assert_eq!(std::fs::read_to_string(dir.path().join("summary.md")).unwrap(), "# hi\n");
+    }
+}

@@ -1,0 +1,286 @@
+//! A local stand-in for the GitHub REST API: a real HTTP server (axum on 127.0.0.1) that keeps
+//! comments, reactions and pull requests in memory and records every request it receives.
+//! Failures (a 502, a rate limit) can be queued for a method and path.
+#![allow(dead_code)]
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+/// One request as the server saw it.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub method: String,
+    /// Path and query.
+    pub path: String,
+    pub body: Value,
+    pub authorization: Option<String>,
+    /// The status the server answered.
+    pub status: u16,
+}
+
+#[derive(Debug, Clone)]
+pub struct Comment {
+    pub id: u64,
+    pub issue: u64,
+    pub body: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Pull {
+    pub number: u64,
+    pub head: String,
+    pub base: String,
+    pub title: String,
+    pub body: String,
+}
+
+struct Failure {
+    method: String,
+    path_prefix: String,
+    status: u16,
+    headers: Vec<(String, String)>,
+}
+
+#[derive(Default)]
+struct Data {
+    requests: Vec<Recorded>,
+    comments: Vec<Comment>,
+    reactions: Vec<(u64, String)>,
+    pulls: Vec<Pull>,
+    permissions: HashMap<String, String>,
+    pull_details: HashMap<u64, Value>,
+    failures: VecDeque<Failure>,
+    next_id: u64,
+}
+
+type Shared = Arc<Mutex<Data>>;
+
+pub struct FakeGitHub {
+    pub url: String,
+    data: Shared,
+}
+
+impl FakeGitHub {
+    pub fn start() -> FakeGitHub {
+        let data: Shared = Arc::new(Mutex::new(Data { next_id: 1000, ..Data::default() }));
+        let app = axum::Router::new().fallback(handle).with_state(data.clone());
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .expect("test server runtime");
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+                tx.send(listener.local_addr().expect("address")).expect("send address");
+                axum::serve(listener, app).await.expect("serve");
+            });
+        });
+        let addr = rx.recv().expect("the server started");
+        FakeGitHub { url: format!("http://{addr}"), data }
+    }
+
+    /// `login` has this permission (admin, write, read, none) on every repository.
+    pub fn permission(&self, login: &str, permission: &str) -> &Self {
+        self.data.lock().unwrap().permissions.insert(login.to_string(), permission.to_string());
+        self
+    }
+
+    /// What `GET /repos/o/r/pulls/{number}` answers.
+    pub fn pull_request(&self, number: u64, value: Value) -> &Self {
+        self.data.lock().unwrap().pull_details.insert(number, value);
+        self
+    }
+
+    /// The next request with `method` and a path starting with `path_prefix` fails with `status`.
+    pub fn fail_next(&self, method: &str, path_prefix: &str, status: u16, headers: &[(&str, &str)]) -> &Self {
+        self.data.lock().unwrap().failures.push_back(Failure {
+            method: method.to_string(),
+            path_prefix: path_prefix.to_string(),
+            status,
+            headers: headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        });
+        self
+    }
+
+    /// A comment already in the thread (e.g. an earlier results comment).
+    pub fn add_comment(&self, issue: u64, body: &str) -> u64 {
+        let mut data = self.data.lock().unwrap();
+        data.next_id += 1;
+        let id = data.next_id;
+        data.comments.push(Comment { id, issue, body: body.to_string() });
+        id
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.data.lock().unwrap().requests.clone()
+    }
+
+    /// `METHOD path` of every request, in order.
+    pub fn calls(&self) -> Vec<String> {
+        self.requests().iter().map(|r| format!("{} {}", r.method, r.path)).collect()
+    }
+
+    pub fn comments(&self) -> Vec<Comment> {
+        self.data.lock().unwrap().comments.clone()
+    }
+
+    pub fn reactions(&self) -> Vec<(u64, String)> {
+        self.data.lock().unwrap().reactions.clone()
+    }
+
+    pub fn pulls(&self) -> Vec<Pull> {
+        self.data.lock().unwrap().pulls.clone()
+    }
+
+    pub fn clear_requests(&self) {
+        self.data.lock().unwrap().requests.clear();
+    }
+}
+
+async fn handle(
+    State(data): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let path_and_query = uri.path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default();
+    let body: Value =
+        if body.is_empty() { Value::Null } else { serde_json::from_slice(&body).unwrap_or(Value::Null) };
+    let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let mut data = data.lock().unwrap();
+    let (status, extra, answer) =
+        answer(&mut data, method.as_str(), uri.path(), uri.query().unwrap_or(""), &body);
+    data.requests.push(Recorded {
+        method: method.to_string(),
+        path: path_and_query,
+        body,
+        authorization,
+        status,
+    });
+    let mut response = (StatusCode::from_u16(status).unwrap(), answer.to_string()).into_response();
+    response.headers_mut().insert("content-type", "application/json".parse().unwrap());
+    for (k, v) in extra {
+        response
+            .headers_mut()
+            .insert(axum::http::HeaderName::from_bytes(k.as_bytes()).unwrap(), v.parse().unwrap());
+    }
+    response
+}
+
+fn answer(
+    data: &mut Data,
+    method: &str,
+    path: &str,
+    query: &str,
+    body: &Value,
+) -> (u16, Vec<(String, String)>, Value) {
+    if let Some(i) = data.failures.iter().position(|f| f.method == method && path.starts_with(&f.path_prefix))
+    {
+        let failure = data.failures.remove(i).unwrap();
+        return (failure.status, failure.headers, json!({"message": "injected failure"}));
+    }
+    let not_found =
+        (404, vec![], json!({"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}));
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let ["repos", owner, repo, rest @ ..] = segments.as_slice() else { return not_found };
+    let param = |name: &str| {
+        query
+            .split('&')
+            .find_map(|kv| kv.split_once('=').filter(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+    };
+    let comment_json = |c: &Comment| {
+        json!({"id": c.id, "body": c.body, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}#issuecomment-{}", c.issue, c.id),
+               "user": {"login": "github-actions[bot]", "type": "Bot"}})
+    };
+    let pull_json = |p: &Pull| {
+        json!({"number": p.number, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}", p.number),
+               "title": p.title, "head": {"ref": p.head}, "base": {"ref": p.base}})
+    };
+    match (method, rest) {
+        ("GET", ["issues", issue, "comments"]) => {
+            let issue: u64 = issue.parse().unwrap_or(0);
+            let per_page: usize = param("per_page").and_then(|v| v.parse().ok()).unwrap_or(30);
+            let page: usize = param("page").and_then(|v| v.parse().ok()).unwrap_or(1);
+            let all: Vec<Value> =
+                data.comments.iter().filter(|c| c.issue == issue).map(comment_json).collect();
+            let start = (page - 1) * per_page;
+            let page: Vec<Value> = all.into_iter().skip(start).take(per_page).collect();
+            (200, vec![], Value::Array(page))
+        }
+        ("POST", ["issues", issue, "comments"]) => {
+            data.next_id += 1;
+            let comment = Comment {
+                id: data.next_id,
+                issue: issue.parse().unwrap_or(0),
+                body: body["body"].as_str().unwrap_or("").to_string(),
+            };
+            let json = comment_json(&comment);
+            data.comments.push(comment);
+            (201, vec![], json)
+        }
+        ("PATCH", ["issues", "comments", id]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            match data.comments.iter_mut().find(|c| c.id == id) {
+                Some(c) => {
+                    c.body = body["body"].as_str().unwrap_or("").to_string();
+                    let c = c.clone();
+                    (200, vec![], comment_json(&c))
+                }
+                None => not_found,
+            }
+        }
+        ("POST", ["issues", "comments", id, "reactions"]) => {
+            let content = body["content"].as_str().unwrap_or("").to_string();
+            data.reactions.push((id.parse().unwrap_or(0), content.clone()));
+            (201, vec![], json!({"id": 1, "content": content}))
+        }
+        ("GET", ["collaborators", user, "permission"]) => match data.permissions.get(*user) {
+            Some(p) => (200, vec![], json!({"permission": p, "role_name": p, "user": {"login": user}})),
+            None => not_found,
+        },
+        ("GET", ["pulls", number]) => match data.pull_details.get(&number.parse().unwrap_or(0)) {
+            Some(v) => (200, vec![], v.clone()),
+            None => not_found,
+        },
+        ("GET", ["pulls"]) => {
+            let head = param("head").unwrap_or_default();
+            let branch = head.split_once(':').map(|(_, b)| b.to_string()).unwrap_or(head);
+            let open: Vec<Value> = data.pulls.iter().filter(|p| p.head == branch).map(pull_json).collect();
+            (200, vec![], Value::Array(open))
+        }
+        ("POST", ["pulls"]) => {
+            let pull = Pull {
+                number: 100 + data.pulls.len() as u64,
+                head: body["head"].as_str().unwrap_or("").to_string(),
+                base: body["base"].as_str().unwrap_or("").to_string(),
+                title: body["title"].as_str().unwrap_or("").to_string(),
+                body: body["body"].as_str().unwrap_or("").to_string(),
+            };
+            let json = pull_json(&pull);
+            data.pulls.push(pull);
+            (201, vec![], json)
+        }
+        ("PATCH", ["pulls", number]) => {
+            let number: u64 = number.parse().unwrap_or(0);
+            match data.pulls.iter_mut().find(|p| p.number == number) {
+                Some(p) => {
+                    p.title = body["title"].as_str().unwrap_or(&p.title).to_string();
+                    p.body = body["body"].as_str().unwrap_or(&p.body).to_string();
+                    let p = p.clone();
+                    (200, vec![], pull_json(&p))
+                }
+                None => not_found,
+            }
+        }
+        _ => not_found,
+    }
+}

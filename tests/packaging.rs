@@ -1,0 +1,222 @@
+//! What can be checked of the packaging without Docker or GitHub: `action.yml` passes into the
+//! container exactly what `rewrite-assist action` reads and declares exactly the outputs it
+//! writes; inputs never reach script text; every workflow and example parses, pins each action
+//! by a full commit SHA and asks for minimal permissions; the Dockerfile has the expected shape.
+
+use std::path::{Path, PathBuf};
+
+use rewrite_assist::github::action::ENV_VARS;
+use rewrite_assist::github::summary::OUTPUTS;
+use serde_norway::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(root().join(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+fn yaml(relative: &str) -> Value {
+    serde_norway::from_str(&read(relative)).unwrap_or_else(|e| panic!("{relative} is not YAML: {e}"))
+}
+
+fn yaml_files() -> Vec<String> {
+    let mut files = vec!["action.yml".to_string()];
+    for dir in [".github/workflows", "examples"] {
+        let mut names: Vec<String> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".yml") || n.ends_with(".yaml"))
+            .map(|n| format!("{dir}/{n}"))
+            .collect();
+        names.sort();
+        files.extend(names);
+    }
+    files
+}
+
+/// Every `run:` script and every `uses:` of a workflow or action, wherever it is nested.
+fn collect(value: &Value, runs: &mut Vec<String>, uses: &mut Vec<String>) {
+    match value {
+        Value::Mapping(map) => {
+            for (k, v) in map {
+                match (k.as_str(), v) {
+                    (Some("run"), Value::String(script)) => runs.push(script.clone()),
+                    (Some("uses"), Value::String(action)) => uses.push(action.clone()),
+                    _ => collect(v, runs, uses),
+                }
+            }
+        }
+        Value::Sequence(items) => items.iter().for_each(|i| collect(i, runs, uses)),
+        _ => {}
+    }
+}
+
+fn is_sha(text: &str) -> bool {
+    text.len() == 40 && text.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
+}
+
+#[test]
+fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
+    let action = yaml("action.yml");
+    assert_eq!(action["runs"]["using"].as_str(), Some("composite"));
+    let inputs: Vec<&str> = action["inputs"].as_mapping().unwrap().keys().filter_map(Value::as_str).collect();
+    assert_eq!(inputs, ["github-token", "mode", "timeout", "recipe-artifacts", "fail-under", "image"]);
+
+    let outputs = action["outputs"].as_mapping().unwrap();
+    let names: Vec<&str> = outputs.keys().filter_map(Value::as_str).collect();
+    assert_eq!(names, OUTPUTS, "action.yml declares exactly the outputs the binary writes");
+    for (name, output) in outputs {
+        let name = name.as_str().unwrap();
+        assert_eq!(output["value"].as_str(), Some(format!("${{{{ steps.run.outputs.{name} }}}}").as_str()));
+    }
+
+    let steps = action["runs"]["steps"].as_sequence().unwrap();
+    let run = steps.iter().find(|s| s["id"].as_str() == Some("run")).expect("a step with id `run`");
+    let script = run["run"].as_str().unwrap();
+    let env = run["env"].as_mapping().unwrap();
+    let env_names: Vec<&str> = env.keys().filter_map(Value::as_str).collect();
+    // Each input is handed over through the step's environment.
+    for input in &inputs {
+        let variable = match *input {
+            "github-token" => "GITHUB_TOKEN".to_string(),
+            other => format!("INPUT_{}", other.to_uppercase().replace('-', "_")),
+        };
+        assert!(env_names.contains(&variable.as_str()), "input {input} is not passed as {variable}");
+        assert_eq!(env[variable.as_str()].as_str(), Some(format!("${{{{ inputs.{input} }}}}").as_str()));
+    }
+    // Each variable the binary reads goes into the container by name (`--env NAME`, no value in
+    // the command line), and nothing else of ours.
+    for name in ENV_VARS {
+        assert!(
+            script.contains(&format!("--env {name} ")) || script.contains(&format!("--env {name}\n")),
+            "{name} is not passed to the container"
+        );
+    }
+    for name in env_names.iter().filter(|n| n.starts_with("INPUT_") && **n != "INPUT_IMAGE") {
+        assert!(ENV_VARS.contains(name), "{name} is passed but the binary does not read it");
+    }
+    assert!(script.contains("--user \"$(id -u):$(id -g)\""), "the container runs as the runner's user");
+
+    let upload = steps
+        .iter()
+        .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/upload-artifact@")))
+        .expect("an upload-artifact step");
+    assert_eq!(upload["with"]["path"].as_str(), Some("${{ steps.run.outputs.artifacts-dir }}"));
+    assert!(upload["if"].as_str().unwrap().contains("always()"), "artifacts go up even when the gate fails");
+}
+
+#[test]
+fn no_expression_is_interpolated_into_script_text() {
+    for file in yaml_files() {
+        let (mut runs, mut uses) = (Vec::new(), Vec::new());
+        collect(&yaml(&file), &mut runs, &mut uses);
+        for script in runs {
+            assert!(
+                !script.contains("${{"),
+                "{file}: an expression inside `run:` — pass it through env:\n{script}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_action_is_pinned_by_a_full_commit_sha_with_its_version_in_a_comment() {
+    for file in yaml_files() {
+        let text = read(&file);
+        let (mut runs, mut uses) = (Vec::new(), Vec::new());
+        collect(&yaml(&file), &mut runs, &mut uses);
+        for action in &uses {
+            if action.starts_with("./") || action.starts_with("docker://") {
+                continue;
+            }
+            let (name, reference) =
+                action.split_once('@').unwrap_or_else(|| panic!("{file}: {action} has no ref"));
+            // The examples cannot know the SHA of the user's rewrite-assist release.
+            let placeholder = file.starts_with("examples/")
+                && name.ends_with("/rewrite-assist")
+                && reference == "RELEASE_SHA";
+            assert!(is_sha(reference) || placeholder, "{file}: {action} is not pinned by a commit SHA");
+            let line = text.lines().find(|l| l.contains(action.as_str())).unwrap();
+            assert!(line.contains(" # v"), "{file}: say the version after the SHA: {line}");
+        }
+    }
+}
+
+#[test]
+fn workflows_ask_for_minimal_permissions() {
+    for file in yaml_files().iter().filter(|f| f.starts_with(".github/") || f.starts_with("examples/")) {
+        let workflow = yaml(file);
+        let top = &workflow["permissions"];
+        assert!(!top.is_null(), "{file}: no top-level permissions");
+        for (level, value) in top.as_mapping().into_iter().flatten().chain(
+            workflow["jobs"]
+                .as_mapping()
+                .unwrap()
+                .values()
+                .flat_map(|j| j["permissions"].as_mapping().into_iter().flatten()),
+        ) {
+            assert_ne!(level.as_str(), Some("write-all"), "{file}");
+            assert!(
+                matches!(value.as_str(), Some("read" | "write" | "none")),
+                "{file}: {level:?}: {value:?}"
+            );
+        }
+        assert!(!read(file).contains("write-all"), "{file}");
+    }
+    let ci = read(".github/workflows/ci.yml");
+    assert!(ci.contains("run: scripts/test"), "CI runs exactly the README's test command");
+    let release = yaml(".github/workflows/release.yml");
+    assert_eq!(release["jobs"]["image"]["permissions"]["packages"].as_str(), Some("write"));
+    assert!(release["permissions"].as_mapping().is_some_and(|m| m.is_empty()), "nothing at the top level");
+    let tags = release["jobs"]["image"]["steps"][3]["with"]["tags"].as_str().unwrap();
+    assert!(tags.contains("type=sha,format=long,prefix="), "the image tag action.yml derives from a SHA pin");
+}
+
+#[test]
+fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_needs() {
+    let example = yaml("examples/rewrite-assist.yml");
+    for event in ["pull_request", "issue_comment", "workflow_dispatch"] {
+        assert!(!example["on"][event].is_null(), "{event}");
+    }
+    assert!(!example["on"]["workflow_dispatch"]["inputs"]["pr_url"].is_null());
+    let job = &example["jobs"]["rewrite-assist"];
+    for (scope, level) in [("contents", "write"), ("pull-requests", "write"), ("issues", "write")] {
+        assert_eq!(job["permissions"][scope].as_str(), Some(level), "{scope}");
+    }
+    assert_eq!(job["steps"][0]["with"]["fetch-depth"].as_u64(), Some(0));
+}
+
+#[test]
+fn the_dockerfile_builds_the_binary_and_runs_it_as_a_non_root_user() {
+    let text = read("Dockerfile");
+    let instructions: Vec<&str> =
+        text.lines().filter(|l| !l.starts_with('#') && !l.starts_with(' ') && !l.trim().is_empty()).collect();
+    let froms: Vec<&&str> = instructions.iter().filter(|l| l.starts_with("FROM ")).collect();
+    assert_eq!(froms.len(), 2, "a build stage and a runtime stage");
+    assert!(froms[0].starts_with("FROM rust:") && froms[0].ends_with(" AS build"));
+    let runtime_jdk: u32 = froms[1]
+        .split("temurin:")
+        .nth(1)
+        .and_then(|t| t.split('-').next())
+        .and_then(|v| v.parse().ok())
+        .expect("a Temurin JDK");
+    assert!(runtime_jdk >= 17 && froms[1].contains("-jdk"), "a JDK 17+, not a JRE: {}", froms[1]);
+    assert!(text.contains("cargo build --release --locked"));
+    assert!(
+        text.contains("COPY --from=build /src/target/release/rewrite-assist /usr/local/bin/rewrite-assist")
+    );
+    assert!(text.contains("git") && text.contains("apache-maven"), "git and Maven in the runtime");
+    assert!(text.contains("sha512sum -c"), "the Maven download is checked");
+    let last_user = instructions.iter().rev().find(|l| l.starts_with("USER ")).expect("a USER");
+    assert!(!matches!(last_user.trim(), "USER root" | "USER 0"), "{last_user}");
+    assert_eq!(instructions.last().copied(), Some("ENTRYPOINT [\"rewrite-assist\", \"action\"]"));
+    // Everything the build copies exists.
+    for line in instructions.iter().filter(|l| l.starts_with("COPY ") && !l.contains("--from")) {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        for source in &parts[1..parts.len() - 1] {
+            assert!(Path::new(&root().join(source)).exists(), "{source} is copied but missing");
+        }
+    }
+}
