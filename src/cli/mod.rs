@@ -33,26 +33,26 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Precision, recall and F1 of a recipe's diff against a PR's diff.
-    Metrics(metrics::Args),
     /// Turn a PR (base..head) into validated recipes: intents, wide/narrow/synthesized options, decision.
     Analyze(analyze::Args),
     /// Run `analyze` on a built-in example PR (a small Maven project, built in a temporary directory).
     Demo(demo::Args),
-    /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
-    Fixture(fixture::Args),
-    /// Run a recipe for real on a temporary clone of the base commit and measure it against the PR.
-    Validate(validate::Args),
     /// The intent tree of a PR: what it meant to do, with the diff lines behind each intent.
     Intents(intents::Args),
     /// The recipe catalog: search it, show a recipe, or regenerate it from the recipe jars.
     Catalog(catalog::Args),
+    /// Run a recipe for real on a temporary clone of the base commit and measure it against the PR.
+    Validate(validate::Args),
+    /// Precision, recall and F1 of a recipe's diff against a PR's diff.
+    Metrics(metrics::Args),
     /// Eval batches: run a suite of PRs (sharded), merge the results, gate against a baseline.
     Eval(eval::Args),
     /// The GitHub Action's entry point: reads the workflow's environment and event (see action.yml).
     Action(action::Args),
     /// Roll a recipe out: run it on each repository and open one pull request where it changes something.
     Apply(apply::Args),
+    /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
+    Fixture(fixture::Args),
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
