@@ -8,7 +8,7 @@ pub mod exit {
     pub const OK: u8 = 0;
     /// The command ran but its outcome is a failure (a recipe could not run, a regression gate tripped).
     pub const FAILURE: u8 = 1;
-    /// The input was unusable: missing file, not a diff, unknown ref, malformed recipe, bad flags.
+    /// The input was unusable: missing file, not a diff, unknown ref, no build file, bad flags.
     pub const BAD_INPUT: u8 = 2;
     /// Interrupted by Ctrl-C (128 + SIGINT), after cleaning up.
     pub const INTERRUPTED: u8 = 130;

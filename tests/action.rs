@@ -492,6 +492,30 @@ fn the_client_retries_5xx_and_rate_limits_and_reports_bodies() {
     assert!(format!("{error:#}").contains("answered 500"));
 }
 
+/// A marker planted by someone without write access is not taken for the results comment.
+#[test]
+fn a_planted_marker_comment_is_not_taken_over() {
+    let fake = FakeGitHub::start();
+    let gh = client(&fake);
+    let repo = RepoId::parse("acme/shop").unwrap();
+    let planted =
+        fake.add_comment_by(7, &format!("{MARKER}\nfake results"), "mallory", "User", "CONTRIBUTOR");
+    let done = gh::comment::upsert_results(&gh, &repo, 7, &format!("{MARKER}\nreal")).unwrap();
+    assert!(matches!(done, gh::comment::Upserted::Created(id) if id != planted));
+    assert_eq!(
+        fake.comments().iter().find(|c| c.id == planted).unwrap().body,
+        format!("{MARKER}\nfake results")
+    );
+    // The next run finds the bot's own comment, not the planted one.
+    let again = gh::comment::upsert_results(&gh, &repo, 7, &format!("{MARKER}\nreal again")).unwrap();
+    assert!(matches!(again, gh::comment::Upserted::Updated(id) if id != planted));
+    // A maintainer's comment (a personal token) is trusted.
+    let other = FakeGitHub::start();
+    let mine = other.add_comment_by(7, &format!("{MARKER}\nold"), "maintainer", "User", "MEMBER");
+    let done = gh::comment::upsert_results(&client(&other), &repo, 7, &format!("{MARKER}\nnew")).unwrap();
+    assert_eq!(done, gh::comment::Upserted::Updated(mine));
+}
+
 /// A migration PR: the recipe merged into an existing rewrite.yml, the option's diff applied, the
 /// branch pushed; a second apply updates the same PR instead of opening another.
 #[test]

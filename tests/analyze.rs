@@ -174,29 +174,30 @@ fn bad_input_still_writes_the_metadata_and_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let fixture = JAVAX_TO_JAKARTA.build(&dir.path().join("repo")).unwrap();
     let out = dir.path().join("out");
-    let output = bin()
-        .args(["analyze", "--base", "main", "--head", "no-such-ref", "--repo"])
-        .arg(&fixture.path)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let analyze = |head: &str, out: &Path| {
+        let output = bin()
+            .args(["analyze", "--base", "main", "--head", head, "--repo"])
+            .arg(&fixture.path)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let (code, stderr) = analyze("no-such-ref", &out);
+    assert_eq!(code, Some(2));
     assert!(stderr.contains("unknown ref `no-such-ref`") && stderr.lines().count() == 1, "{stderr}");
     let metadata: serde_json::Value = serde_json::from_str(&read(&out, "workflow-metadata.json")).unwrap();
     assert_eq!(metadata["status"], "failed");
     assert!(metadata["reason"].as_str().unwrap().contains("no-such-ref"));
     // Same PR twice: an empty diff is bad input too.
-    let output = bin()
-        .args(["analyze", "--base", "main", "--head", "main", "--repo"])
-        .arg(&fixture.path)
-        .arg("--out")
-        .arg(dir.path().join("out-2"))
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("is empty"));
+    let (code, stderr) = analyze("main", &dir.path().join("out-2"));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("is empty"), "{stderr}");
+    // An output directory holding an earlier run's files is refused: they could pass for this run's.
+    let (code, stderr) = analyze("migration", &out);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("is not empty"), "{stderr}");
 }
 
 #[test]
@@ -217,4 +218,44 @@ fn refinement_restricts_an_over_applying_recipe_to_the_files_it_got_right() {
     assert!(run.out.join("refinement/round-1/option-3-recipe.yaml").is_file());
     let analysis = read(&run.out, "option-3-creation-analysis.md");
     assert!(analysis.contains("restricted"), "{analysis}");
+}
+
+#[test]
+fn ctrl_c_stops_the_run_writes_the_metadata_and_exits_130() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = JAVAX_TO_JAKARTA.build(&dir.path().join("repo")).unwrap();
+    let out = dir.path().join("out");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_rewrite-assist"))
+        .args(["analyze", "--base", "main", "--head", "migration", "--repo"])
+        .arg(&fixture.path)
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupt once a recipe run has started.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let started = || {
+        ["option-1-build.log", "option-2-build.log"]
+            .iter()
+            .any(|f| std::fs::metadata(out.join(f)).map(|m| m.len() > 0).unwrap_or(false))
+    };
+    while !started() {
+        assert!(std::time::Instant::now() < deadline, "no recipe run started");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_str(&read(&out, "workflow-metadata.json")).unwrap();
+    assert_eq!(metadata["status"], "failed");
+    assert!(metadata["reason"].as_str().unwrap().contains("interrupted"), "{metadata:#}");
+    assert!(
+        !out.join("result/recommended-recipe.yaml").exists(),
+        "nothing is recommended from a cut-short run"
+    );
 }

@@ -348,7 +348,7 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
     )
     .unwrap();
     let script = format!(
-        "#!/bin/sh\nprintf '%s\\n' \"$@\" > {record}.args\necho \"$JAVA_HOME\" > {record}.java\n\
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" > {record}.args\necho \"$JAVA_HOME\" > {record}.java\nenv > {record}.env\n\
          while [ $# -gt 0 ]; do if [ \"$1\" = --init-script ]; then cp \"$2\" {record}.init; fi; shift; done\n\
          echo 'FAILURE: Build failed with an exception.'\necho '* What went wrong:'\necho 'Gradle is not installed here'\nexit 1\n",
         record = record.display()
@@ -370,9 +370,25 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
         "type: specs.openrewrite.org/v1beta/recipe\nname: com.example.Inject\nrecipeList:\n  - org.openrewrite.java.migrate.jakarta.JavaxInjectMigrationToJakartaInject\n",
     )
     .unwrap();
-    let (code, stats, stderr) = validate(repo.path(), &recipe, &dir.path().join("out"), &[]);
+    // The build runs the project's code: credentials of the environment must not reach it.
+    let output = bin()
+        .args(["validate", "--json", "--base", "main", "--head", "migration", "--repo"])
+        .arg(repo.path())
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .env("GITHUB_TOKEN", "ghs_not_for_builds")
+        .env("INPUT_GITHUB-TOKEN", "ghs_not_for_builds")
+        .output()
+        .unwrap();
+    let (code, stats, stderr) =
+        (output.status.code(), json_stdout(&output), String::from_utf8_lossy(&output.stderr).into_owned());
     assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(stats["build_tool"], "gradle");
+    let env = std::fs::read_to_string(format!("{}.env", record.display())).unwrap();
+    assert!(env.contains("JAVA_HOME="), "the recorder saw the environment: {env}");
+    assert!(!env.contains("ghs_not_for_builds"), "a token reached the build tool: {env}");
     assert_eq!(stats["error"]["kind"], "build_tool_failure", "{stats:#}");
     assert!(stats["error"]["excerpt"].as_str().unwrap().contains("Gradle is not installed here"));
 

@@ -82,6 +82,11 @@ where
         Command::Apply(args) => apply::run(args),
     };
     match result {
+        // Whatever the command made of it, an interrupted run ends as one.
+        Ok(_) if crate::validation::process::interrupted() => {
+            let _ = writeln!(std::io::stderr(), "interrupted");
+            exit::INTERRUPTED
+        }
         Ok(code) => code,
         Err(_) if crate::validation::process::interrupted() => {
             let _ = writeln!(std::io::stderr(), "interrupted");

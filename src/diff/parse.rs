@@ -261,6 +261,9 @@ fn hunk_header(line: &str) -> Option<(u32, u32, u32, u32)> {
     };
     let (old_start, old_len) = range(old)?;
     let (new_start, new_len) = range(new)?;
+    // Line numbers are counted up to start + len: a header whose range overflows is malformed.
+    old_start.checked_add(old_len)?.checked_add(1)?;
+    new_start.checked_add(new_len)?.checked_add(1)?;
     Some((old_start, old_len, new_start, new_len))
 }
 
@@ -515,5 +518,7 @@ mod tests {
         assert_eq!(hunk_header("@@ -1 +1 @@"), Some((1, 1, 1, 1)));
         assert_eq!(hunk_header("@@ -0,0 +1,20 @@ class X"), Some((0, 0, 1, 20)));
         assert_eq!(hunk_header("@@ -x +1 @@"), None);
+        assert_eq!(hunk_header("@@ -4294967295,0 +1 @@"), None, "overflowing ranges are malformed");
+        assert!(parse("diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -4294967295,0 +1 @@\n+x\n").is_ok());
     }
 }

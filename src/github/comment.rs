@@ -60,6 +60,29 @@ pub struct IssueComment {
     pub body: Option<String>,
     #[serde(default)]
     pub html_url: Option<String>,
+    #[serde(default)]
+    pub user: Option<CommentAuthor>,
+    #[serde(default)]
+    pub author_association: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CommentAuthor {
+    #[serde(default)]
+    pub login: String,
+    #[serde(default, rename = "type")]
+    pub kind: String,
+}
+
+impl IssueComment {
+    /// Written by a bot (the action's token) or by someone with write access to the repository
+    /// (a personal token): anyone else could plant the marker to have the results written into,
+    /// or blocked by, their comment.
+    pub fn by_trusted_author(&self) -> bool {
+        let bot = self.user.as_ref().is_some_and(|u| u.kind == "Bot");
+        let writer = matches!(self.author_association.as_deref(), Some("OWNER" | "MEMBER" | "COLLABORATOR"));
+        bot || writer
+    }
 }
 
 /// What [`upsert_results`] did.
@@ -70,10 +93,12 @@ pub enum Upserted {
 }
 
 /// The bot's results comment on `issue`, if there is one: the first whose body starts with the
-/// marker (a person quoting it would not copy the hidden marker).
+/// marker (a person quoting it would not copy the hidden marker) and whose author is trusted.
 pub fn find_results(gh: &GitHub, repo: &RepoId, issue: u64) -> Result<Option<IssueComment>> {
     let comments: Vec<IssueComment> = gh.get_all(&format!("{}/issues/{issue}/comments", repo.api()))?;
-    Ok(comments.into_iter().find(|c| c.body.as_deref().is_some_and(|b| b.trim_start().starts_with(MARKER))))
+    Ok(comments.into_iter().find(|c| {
+        c.by_trusted_author() && c.body.as_deref().is_some_and(|b| b.trim_start().starts_with(MARKER))
+    }))
 }
 
 /// Creates the results comment, or edits the existing one in place.

@@ -165,9 +165,10 @@ pub fn intents_line(summary: &RunSummary) -> String {
     )
 }
 
-/// The main false positives / negatives as diff lines, at most `max` of each.
-pub fn differences(report: &Report, max: usize) -> String {
-    let mut out = String::new();
+/// The main false positives / negatives as diff lines, at most `max` of each: per list its title
+/// and the diff-shaped body (without fences, which the caller keeps out of shortening).
+pub fn differences(report: &Report, max: usize) -> Vec<(String, String)> {
+    let mut out = Vec::new();
     for (title, lines) in [
         ("Changed by the recipe but not by the PR (false positives)", &report.false_positives),
         ("Changed by the PR but not by the recipe (false negatives)", &report.false_negatives),
@@ -175,7 +176,6 @@ pub fn differences(report: &Report, max: usize) -> String {
         if lines.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "{title}: {}\n", lines.len());
         // Diff-shaped, so GitHub colours it: a hunk-like header whenever the file changes.
         let mut body = String::new();
         let mut last_path = None;
@@ -190,8 +190,7 @@ pub fn differences(report: &Report, max: usize) -> String {
         if lines.len() > max {
             let _ = write!(body, "\n… {} more", lines.len() - max);
         }
-        out.push_str(&fenced("diff", &body));
-        out.push('\n');
+        out.push((format!("{title}: {}", lines.len()), body));
     }
     out
 }
@@ -222,17 +221,20 @@ pub fn push_sections(doc: &mut Doc, report: &Report) {
         );
     }
     if !report.false_positives.is_empty() || !report.false_negatives.is_empty() {
-        doc.push_long(
-            format!(
-                "<details><summary>Differences from the pull request: {} false positive{}, {} false negative{}</summary>\n\n",
-                report.false_positives.len(),
-                plural(report.false_positives.len()),
-                report.false_negatives.len(),
-                plural(report.false_negatives.len()),
-            ),
-            differences(report, 20),
-            "</details>\n\n",
-        );
+        doc.push(format!(
+            "<details><summary>Differences from the pull request: {} false positive{}, {} false negative{}</summary>\n\n",
+            report.false_positives.len(),
+            plural(report.false_positives.len()),
+            report.false_negatives.len(),
+            plural(report.false_negatives.len()),
+        ));
+        // The fences stay outside what shortening may cut, so a cut never leaves a block open.
+        for (title, body) in differences(report, 20) {
+            let fence = fenced("", &body);
+            let fence = fence[..fence.find('\n').unwrap_or(0)].to_string();
+            doc.push_long(format!("{title}\n\n{fence}diff\n"), body + "\n", format!("{fence}\n\n"));
+        }
+        doc.push("</details>\n\n");
     }
 }
 
@@ -473,6 +475,26 @@ pub(crate) mod tests {
                     content: "      <version>3.1.0</version>".into(),
                 },
             ],
+        }
+    }
+
+    #[test]
+    fn shortened_differences_never_leave_a_code_block_open() {
+        let mut report = sample_report();
+        let line = report.false_positives[0].clone();
+        report.false_positives = (0..400)
+            .map(|i| ChangeLine {
+                content: format!("{} {i} {}", line.content, "x".repeat(200)),
+                ..line.clone()
+            })
+            .collect();
+        let mut doc = Doc::default();
+        push_sections(&mut doc, &report);
+        for limit in [2_000, 5_000, 20_000] {
+            let text = doc.render(limit);
+            assert!(text.len() <= limit, "{} > {limit}", text.len());
+            let fences = text.lines().filter(|l| l.trim_start().starts_with("```")).count();
+            assert_eq!(fences % 2, 0, "an unclosed fence at limit {limit}:\n{text}");
         }
     }
 

@@ -34,7 +34,8 @@ impl Block {
 
 /// Change blocks of a file's diff, each with its first new-file line number.
 pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
-    let path = file.new_path.clone().or_else(|| file.old_path.clone()).unwrap_or_default();
+    // The recipe runs on the base commit: a renamed file still has its old path there.
+    let path = file.old_path.clone().or_else(|| file.new_path.clone()).unwrap_or_default();
     let mut out = Vec::new();
     for hunk in &file.hunks {
         let lines = &hunk.lines;
@@ -88,6 +89,9 @@ pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
 /// be made unique in `base` (the file's content at the base commit).
 pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
     let eol = if base.contains("\r\n") { "\r\n" } else { "\n" };
+    // Byte offset where each (1-based) line of the base file starts.
+    let line_starts: Vec<usize> =
+        std::iter::once(0).chain(base.match_indices('\n').map(|(i, _)| i + 1)).collect();
     let join = |lines: &[String]| -> String { lines.iter().map(|l| format!("{l}{eol}")).collect() };
     // Widen with as little context as possible (preferring lines before) until the old text
     // occurs exactly once in the file.
@@ -104,7 +108,14 @@ pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
             if find.is_empty() {
                 continue;
             }
-            if base.matches(find.as_str()).count() == 1 {
+            // Unique, and where the block is: the same text elsewhere (or a last line without
+            // its line ending) must not be mistaken for it.
+            let first_line = (block.old_start as usize).saturating_sub(taken_before);
+            let expected_at = first_line.checked_sub(1).and_then(|i| line_starts.get(i)).copied();
+            let mut found = base.match_indices(find.as_str()).map(|(at, _)| at);
+            if let (Some(at), None) = (found.next(), found.next())
+                && Some(at) == expected_at
+            {
                 let replace = format!("{}{}{}", join(before), join(&block.added), join(after));
                 return Some(step(&block.path, &find, &replace));
             }
@@ -197,6 +208,18 @@ mod tests {
         let step = find_and_replace(&blocks(&diff)[0].0, "same\r\nkeep\r\n").unwrap();
         assert_eq!(text(&step, "find"), "same\r\n");
         assert!(find_and_replace(&blocks(&diff)[0].0, "same\nsame\n").is_none(), "no context to widen with");
+    }
+
+    #[test]
+    fn a_last_line_without_line_ending_is_not_confused_with_its_twin() {
+        // The PR edits the last line, which has no line ending; the same text stands earlier.
+        let base = "same\nmiddle\nsame";
+        let diff = file(
+            "diff --git a/t.txt b/t.txt\n--- a/t.txt\n+++ b/t.txt\n@@ -3 +3 @@\n-same\n\\ No newline at end of file\n+other\n\\ No newline at end of file\n",
+        );
+        let (block, _) = &blocks(&diff)[0];
+        assert_eq!(block.old_start, 3);
+        assert!(find_and_replace(block, base).is_none(), "`same\\n` only matches line 1");
     }
 
     #[test]

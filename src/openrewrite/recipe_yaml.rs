@@ -136,7 +136,13 @@ pub fn quote(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
+            // YAML 1.1 (SnakeYAML, which OpenRewrite uses) folds these as line breaks...
+            '\u{85}' => out.push_str("\\N"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            // ...and rejects these unescaped.
+            '\u{feff}' => out.push_str("\\uFEFF"),
+            c if (c as u32) < 0x20 || (0x7f..=0x9f).contains(&(c as u32)) => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
             c => out.push(c),
@@ -395,6 +401,26 @@ recipeList:
             Err(RecipeFileError::Document(1, _))
         ));
         assert_eq!(RecipeFile::parse(""), Err(RecipeFileError::NoRecipe));
+    }
+
+    #[test]
+    fn quoting_survives_characters_yaml_treats_specially() {
+        for text in [
+            "a\u{85}b",
+            "line\u{2028}sep",
+            "par\u{2029}sep",
+            "\u{feff}bom",
+            "del\u{7f}",
+            "c1\u{9b}",
+            "tab\tq\"\\",
+        ] {
+            let back: String = serde_norway::from_str(&quote(text)).unwrap();
+            assert_eq!(back, text);
+            assert!(
+                !quote(text).contains(['\u{85}', '\u{2028}', '\u{2029}', '\u{feff}', '\u{7f}']),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

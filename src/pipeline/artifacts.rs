@@ -25,6 +25,19 @@ pub struct RunDir {
 }
 
 impl RunDir {
+    /// Creates the run directory; it must not exist yet or be empty, so that no file of an
+    /// earlier run can pass for this run's.
+    pub fn create_fresh(root: &Path) -> Result<RunDir> {
+        if std::fs::read_dir(root).is_ok_and(|mut entries| entries.next().is_some()) {
+            return Err(crate::error::bad_input(format!(
+                "{} is not empty: give a new directory for this run's artifacts",
+                root.display()
+            )));
+        }
+        RunDir::create(root)
+    }
+
+    /// Creates (or reuses) a directory for artifacts.
     pub fn create(root: &Path) -> Result<RunDir> {
         std::fs::create_dir_all(root.join(RESULT_DIR))
             .with_context(|| format!("creating {}", root.display()))?;

@@ -11,25 +11,30 @@ use super::artifacts::{RunDir, option_file_name, option_prefix};
 use super::{Run, Validated};
 use crate::model::{CandidateOption, ErrorKind, OptionResult, RunError};
 use crate::openrewrite::RecipeStep;
+use crate::validation::process::interrupted;
 
 /// Attempts per option (the first run and two retries).
 const MAX_ATTEMPTS: usize = 3;
 
 impl Run<'_> {
     /// Validates `options` concurrently; results in option order. `dir` defaults to the run directory.
+    /// Validates `options` concurrently; results in option order, and one line per option whose
+    /// validation broke (e.g. a clone that failed) — the other options' results are kept.
+    /// Interruptions and bad input end the whole run.
     pub(super) fn validate_all(
         &self,
         options: Vec<CandidateOption>,
         dir: Option<&RunDir>,
-    ) -> Result<Vec<Validated>> {
+    ) -> Result<(Vec<Validated>, Vec<String>)> {
         let dir = dir.unwrap_or(&self.dir);
+        let numbers: Vec<u8> = options.iter().map(|o| o.number).collect();
         let queue = Mutex::new(options.into_iter().enumerate().collect::<Vec<_>>());
         let done: Mutex<Vec<(usize, Result<Option<Validated>>)>> = Mutex::new(Vec::new());
         let workers = self.req.jobs.max(1);
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
-                    loop {
+                    while !interrupted() {
                         let next = queue
                             .lock()
                             .ok()
@@ -45,14 +50,23 @@ impl Run<'_> {
         });
         let mut done = done.into_inner().unwrap_or_default();
         done.sort_by_key(|(index, _)| *index);
+        if interrupted() {
+            return Err(anyhow::anyhow!("interrupted"));
+        }
         let mut validated = Vec::new();
-        for (_, outcome) in done {
-            if let Some(v) = outcome? {
-                self.write_validation_analysis(dir, &v)?;
-                validated.push(v);
+        let mut broken = Vec::new();
+        for (index, outcome) in done {
+            match outcome {
+                Ok(Some(v)) => {
+                    self.write_validation_analysis(dir, &v)?;
+                    validated.push(v);
+                }
+                Ok(None) => {}
+                Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
+                Err(e) => broken.push(format!("option {}: {}", numbers[index], crate::error::one_line(&e))),
             }
         }
-        Ok(validated)
+        Ok((validated, broken))
     }
 
     /// Runs one option, retrying without the recipe at fault. None when the budget allowed no run.
@@ -66,8 +80,12 @@ impl Run<'_> {
         let lookup = |name: &str| self.catalog.artifact_for(name);
         let check = |step: &RecipeStep| crate::mapping::check_step(self.catalog, step);
         let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
-        let mut last = None;
+        // The last run, and the option exactly as it ran then.
+        let mut last: Option<(crate::validation::Outcome, CandidateOption)> = None;
         while let Some(left) = self.time_left() {
+            if interrupted() {
+                return Err(anyhow::anyhow!("interrupted"));
+            }
             if !self.take_execution() {
                 break;
             }
@@ -90,30 +108,35 @@ impl Run<'_> {
             };
             let outcome = crate::validation::run(&request)?;
             seconds += outcome.stats.timings.total_seconds;
+            if outcome.stats.error.as_ref().is_some_and(|e| e.kind == ErrorKind::Interrupted) {
+                return Err(anyhow::anyhow!("interrupted"));
+            }
             let blamed = match &outcome.stats.error {
                 Some(error) if attempts < MAX_ATTEMPTS && self.can_run_again() => {
                     offending_step(&current, error, self.catalog)
                 }
                 _ => None,
             };
+            let detail = outcome.stats.error.as_ref().map(|e| e.detail.clone()).unwrap_or_default();
+            last = Some((outcome, current.clone()));
             match blamed {
                 Some(index) if current.steps.len() > 1 => {
                     let step = current.steps.remove(index);
                     tracing::info!("option {number}: dropping {} and running again", step.step.name);
-                    dropped.push(step.step.signature());
-                    current.notes.push(format!(
-                        "`{}` was dropped after it failed to run: {}",
-                        step.step.name,
-                        outcome.stats.error.as_ref().map(|e| e.detail.as_str()).unwrap_or("")
-                    ));
+                    dropped.push(step.signature());
+                    current
+                        .notes
+                        .push(format!("`{}` was dropped after it failed to run: {detail}", step.step.name));
                 }
-                _ => {
-                    last = Some(outcome);
-                    break;
-                }
+                _ => break,
             }
         }
-        let Some(outcome) = last else { return Ok(None) };
+        let Some((outcome, ran)) = last else { return Ok(None) };
+        if ran.signature() != current.signature() {
+            // A recipe was dropped but the budget allowed no run without it: report the last run.
+            dropped.pop();
+        }
+        let current = ran;
         let m = &outcome.stats.metrics;
         let result = OptionResult {
             option: number,

@@ -118,7 +118,8 @@ pub(crate) struct Run<'a> {
 /// phase fails; a bad input (not a repository, unknown ref, empty diff, no build file) is returned
 /// as an error after that.
 pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
-    let dir = RunDir::create(&req.out_dir)?;
+    crate::validation::process::install_interrupt_handler();
+    let dir = RunDir::create_fresh(&req.out_dir)?;
     let mut run = Run {
         req,
         dir,
@@ -145,6 +146,10 @@ pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
     };
     let mut phase = Phase::Setup;
     while !phase.is_terminal() {
+        if crate::validation::process::interrupted() {
+            run.fatal = Some(anyhow::anyhow!("interrupted"));
+            break;
+        }
         progress.phase(phase);
         let started = Instant::now();
         let (outcome, detail, outputs) = match run.step(phase) {

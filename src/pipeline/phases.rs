@@ -70,13 +70,7 @@ impl Run<'_> {
             1 => crate::mapping::compose_wide(tree, self.catalog),
             _ => {
                 let repo = self.repo()?;
-                let base = self.base.clone();
-                let read = |path: &str| -> Option<String> {
-                    repo.read_file(&base, path)
-                        .ok()
-                        .flatten()
-                        .map(|b| String::from_utf8_lossy(&b).into_owned())
-                };
+                let read = base_reader(&repo, &self.base);
                 crate::mapping::compose_narrow(tree, &self.pr_all, self.catalog, &read)
             }
         };
@@ -93,7 +87,8 @@ impl Run<'_> {
         if options.is_empty() {
             return Ok((Outcome::Failed, "no candidate recipe to validate".into(), Vec::new()));
         }
-        let validated = self.validate_all(options, None)?;
+        let (validated, broken) = self.validate_all(options, None)?;
+        self.problems.extend(broken.iter().map(|b| format!("validate_candidates: {b}")));
         let ran = validated.iter().filter(|v| v.result.ran()).count();
         let mut detail = Vec::new();
         let mut outputs = Vec::new();
@@ -127,17 +122,14 @@ impl Run<'_> {
         if self.time_left().is_none() {
             return Ok((Outcome::OutOfBudget, "the run's wall-time budget is spent".into(), vec![]));
         }
-        let tree = self.tree.as_ref().context("no intent tree")?;
-        let repo = self.repo()?;
-        let base = self.base.clone();
-        let read = |path: &str| -> Option<String> {
-            repo.read_file(&base, path).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned())
+        let option = {
+            let tree = self.tree.as_ref().context("no intent tree")?;
+            let repo = self.repo()?;
+            let read = base_reader(&repo, &self.base);
+            let evaluated: Vec<Evaluated<'_>> =
+                self.results.values().map(|v| Evaluated { option: &v.option, stats: &v.stats }).collect();
+            refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated)
         };
-        let evaluated: Vec<Evaluated<'_>> =
-            self.results.values().map(|v| Evaluated { option: &v.option, stats: &v.stats }).collect();
-        let option = refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated);
-        drop(evaluated);
-        drop(repo);
         self.rounds += 1;
         if option.steps.is_empty() {
             return Ok((Outcome::Skipped, "nothing to synthesize".into(), vec![]));
@@ -163,7 +155,8 @@ impl Run<'_> {
         let option = self.candidates.get(&3).cloned().context("no synthesized option")?;
         self.tried.push(option.signature());
         let round_dir = self.round_dir()?;
-        let mut validated = self.validate_all(vec![option], Some(&round_dir))?;
+        let (mut validated, broken) = self.validate_all(vec![option], Some(&round_dir))?;
+        self.problems.extend(broken.iter().map(|b| format!("validate_refined: {b}")));
         let Some(v) = validated.pop() else {
             return Ok((Outcome::OutOfBudget, "no execution left".into(), vec![]));
         };
@@ -255,6 +248,11 @@ impl Run<'_> {
         )?;
         Ok(())
     }
+}
+
+/// Reads a file's text at the base commit (None: absent there), for text replacements.
+fn base_reader<'a>(repo: &'a crate::setup::Repo, base: &'a str) -> impl Fn(&str) -> Option<String> + 'a {
+    move |path| repo.read_file(base, path).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
 /// Writes `option-N-recipe.yaml` and `option-N-creation-analysis.md`.

@@ -25,7 +25,7 @@ impl std::fmt::Debug for Repo {
 }
 
 impl Repo {
-    /// Opens `path` (a work tree, a directory inside one, or a bare repository).
+    /// Opens `path`: the top of a work tree, or a bare repository.
     pub fn open(path: &Path) -> Result<Repo> {
         if !path.exists() {
             return Err(bad_input(format!("{}: no such directory", path.display())));
@@ -53,12 +53,9 @@ impl Repo {
         Ok(commit.id().to_string())
     }
 
-    /// The unified diff `git diff BASE HEAD` (renames detected, default prefixes, no colour).
+    /// The unified diff `git diff BASE HEAD` in the fixed format of [`DIFF_FORMAT`].
     pub fn diff(&self, base: &str, head: &str) -> Result<String> {
-        let out = git_output(
-            &self.path,
-            ["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M", base, head],
-        )?;
+        let out = git_output(&self.path, ["diff"].iter().chain(DIFF_FORMAT).chain(&[base, head]))?;
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
@@ -139,17 +136,30 @@ impl Clone {
     /// Everything the run changed, as `git add -A && git diff --cached` writes it.
     pub fn staged_diff(&self) -> Result<String> {
         git_output(&self.path, ["add", "-A"])?;
-        let out = git_output(
-            &self.path,
-            ["diff", "--cached", "--no-color", "--no-ext-diff", "--no-textconv", "-M"],
-        )?;
+        let out = git_output(&self.path, ["diff", "--cached"].iter().chain(DIFF_FORMAT))?;
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 }
 
+/// The one diff format every diff we measure is written in, whatever the repository's own
+/// configuration says (`diff.noprefix`, `diff.context`, `diff.relative`, `diff.algorithm`, an
+/// external diff or textconv driver): `a/`/`b/` prefixes, 3 lines of context, renames detected.
+pub const DIFF_FORMAT: &[&str] = &[
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--unified=3",
+    "--no-relative",
+    "--diff-algorithm=myers",
+    "-M",
+];
+
 /// A `git` command with the user's global/system configuration switched off.
 pub fn git_command(dir: &Path) -> Command {
     let mut cmd = Command::new("git");
+    without_secrets(&mut cmd);
     cmd.current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
@@ -163,6 +173,23 @@ pub fn git_command(dir: &Path) -> Command {
         .env_remove("GIT_INDEX_FILE")
         .stdin(Stdio::null());
     cmd
+}
+
+/// Removes credentials from a child's environment: the GitHub token (and any other `*TOKEN*`
+/// variable), the action's inputs and the runner's internal variables. Build tools run the
+/// project's code, and git only gets a token where one push explicitly adds it.
+pub fn without_secrets(cmd: &mut Command) {
+    for (name, _) in std::env::vars_os() {
+        let name_text = name.to_string_lossy().to_ascii_uppercase();
+        if name_text.contains("TOKEN")
+            || name_text.contains("SECRET")
+            || name_text.contains("PASSWORD")
+            || name_text.starts_with("INPUT_")
+            || name_text.starts_with("ACTIONS_")
+        {
+            cmd.env_remove(&name);
+        }
+    }
 }
 
 /// Runs git in `dir`; a non-zero exit becomes an error carrying git's stderr.
@@ -194,4 +221,26 @@ where
         bail!("git {} failed: {}", shown.join(" "), String::from_utf8_lossy(&out.stderr).trim());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::RepoBuilder;
+
+    #[test]
+    fn the_repository_own_diff_settings_do_not_change_the_diff() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = RepoBuilder::init(dir.path()).unwrap();
+        repo.write("a.txt", "1\n2\n3\n4\n5\n6\n7\n").unwrap();
+        let base = repo.commit("base").unwrap();
+        repo.write("a.txt", "1\n2\n3\nfour\n5\n6\n7\n").unwrap();
+        let head = repo.commit("head").unwrap();
+        for setting in [["diff.noprefix", "true"], ["diff.context", "0"], ["diff.mnemonicPrefix", "true"]] {
+            git_output(dir.path(), ["config", setting[0], setting[1]]).unwrap();
+        }
+        let diff = Repo::open(dir.path()).unwrap().diff(&base, &head).unwrap();
+        assert!(diff.contains("--- a/a.txt\n+++ b/a.txt\n"), "{diff}");
+        assert!(diff.contains("@@ -1,7 +1,7 @@\n 1\n 2\n 3\n-4\n+four\n"), "{diff}");
+    }
 }

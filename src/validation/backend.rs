@@ -23,6 +23,7 @@ pub struct Invocation {
 impl Invocation {
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(&self.program);
+        crate::setup::git::without_secrets(&mut cmd);
         cmd.args(&self.args).current_dir(&self.cwd);
         for (k, v) in &self.env {
             cmd.env(k, v);

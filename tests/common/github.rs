@@ -29,6 +29,12 @@ pub struct Comment {
     pub id: u64,
     pub issue: u64,
     pub body: String,
+    /// (login, user type, author association); the bot's own comments by default.
+    pub author: (String, String, String),
+}
+
+fn bot() -> (String, String, String) {
+    ("github-actions[bot]".into(), "Bot".into(), "NONE".into())
 }
 
 #[derive(Debug, Clone)]
@@ -115,7 +121,18 @@ impl FakeGitHub {
         let mut data = self.data.lock().unwrap();
         data.next_id += 1;
         let id = data.next_id;
-        data.comments.push(Comment { id, issue, body: body.to_string() });
+        data.comments.push(Comment { id, issue, body: body.to_string(), author: bot() });
+        id
+    }
+
+    /// A comment someone else wrote (`kind` is the user type, `association` their relation to
+    /// the repository, as GitHub reports them).
+    pub fn add_comment_by(&self, issue: u64, body: &str, login: &str, kind: &str, association: &str) -> u64 {
+        let mut data = self.data.lock().unwrap();
+        data.next_id += 1;
+        let id = data.next_id;
+        let author = (login.to_string(), kind.to_string(), association.to_string());
+        data.comments.push(Comment { id, issue, body: body.to_string(), author });
         id
     }
 
@@ -199,7 +216,7 @@ fn answer(
     };
     let comment_json = |c: &Comment| {
         json!({"id": c.id, "body": c.body, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}#issuecomment-{}", c.issue, c.id),
-               "user": {"login": "github-actions[bot]", "type": "Bot"}})
+               "user": {"login": c.author.0, "type": c.author.1}, "author_association": c.author.2})
     };
     let pull_json = |p: &Pull| {
         json!({"number": p.number, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}", p.number),
@@ -222,6 +239,7 @@ fn answer(
                 id: data.next_id,
                 issue: issue.parse().unwrap_or(0),
                 body: body["body"].as_str().unwrap_or("").to_string(),
+                author: bot(),
             };
             let json = comment_json(&comment);
             data.comments.push(comment);
