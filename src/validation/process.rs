@@ -71,7 +71,11 @@ pub fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result
     register(group);
     let start = Instant::now();
     let outcome = loop {
-        if let Some(status) = child.try_wait()? {
+        if has_exited(group) {
+            // Processes the tool left behind (daemons, forked JVMs) are part of the run: kill the
+            // group while the unreaped leader still holds its id, then reap the leader.
+            kill_group(group);
+            let status = child.wait()?;
             // The handler may have killed the child already: that exit is the interruption.
             break if interrupted() { Outcome::Interrupted } else { Outcome::Exited(status) };
         }
@@ -87,10 +91,20 @@ pub fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    // Daemons or forked JVMs that outlived the tool itself are part of the run too.
-    kill_group(group);
     unregister(group);
     Ok(outcome)
+}
+
+/// Whether the child has exited, without reaping it (a reaped leader's group id could be reused).
+fn has_exited(pid: i32) -> bool {
+    use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
+    let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+    match waitid(Id::Pid(Pid::from_raw(pid)), flags) {
+        Ok(WaitStatus::StillAlive) => false,
+        Ok(_) => true,
+        // No such child (already reaped): nothing to wait for.
+        Err(_) => true,
+    }
 }
 
 fn kill_group(group: i32) {
@@ -140,6 +154,19 @@ mod tests {
         assert!(start.elapsed() < Duration::from_secs(10));
         std::thread::sleep(Duration::from_millis(2500));
         assert!(!marker.exists(), "a process of the group survived the timeout");
+    }
+
+    #[test]
+    fn processes_left_behind_by_a_finished_tool_are_killed() {
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("straggler");
+        let script = format!("(sleep 2; touch {}) & exit 0", marker.display());
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", &script]);
+        let outcome = run_logged(cmd, &dir.path().join("out.log"), Duration::from_secs(10)).unwrap();
+        assert!(matches!(outcome, Outcome::Exited(s) if s.success()));
+        std::thread::sleep(Duration::from_millis(2500));
+        assert!(!marker.exists(), "a background process of the run outlived it");
     }
 
     #[test]
