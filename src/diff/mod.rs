@@ -37,6 +37,9 @@ pub struct HunkLine {
     pub old_line: Option<u32>,
     /// 1-based line number in the new file (context and added lines).
     pub new_line: Option<u32>,
+    /// The line has no line terminator (`\ No newline at end of file` follows it): it is the
+    /// last line of its file.
+    pub no_newline: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

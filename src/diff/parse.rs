@@ -201,6 +201,9 @@ impl Parser<'_> {
                 Some(b'-') => (LineKind::Removed, &line[1..]),
                 Some(b'+') => (LineKind::Added, &line[1..]),
                 Some(b'\\') => {
+                    if let Some(last) = hunk.lines.last_mut() {
+                        last.no_newline = true;
+                    }
                     self.at += 1;
                     continue;
                 }
@@ -215,7 +218,13 @@ impl Parser<'_> {
                 tracing::warn!("hunk of {} is longer than its header says", section.file.path());
                 break;
             }
-            let mut body = HunkLine { kind, content: content.to_string(), old_line: None, new_line: None };
+            let mut body = HunkLine {
+                kind,
+                content: content.to_string(),
+                old_line: None,
+                new_line: None,
+                no_newline: false,
+            };
             if uses_old {
                 body.old_line = Some(old_no);
                 old_no += 1;
@@ -227,6 +236,13 @@ impl Parser<'_> {
                 new_left -= 1;
             }
             hunk.lines.push(body);
+            self.at += 1;
+        }
+        // A marker right after the hunk's last line belongs to that line.
+        while self.lines.get(self.at).is_some_and(|l| l.starts_with('\\')) {
+            if let Some(last) = hunk.lines.last_mut() {
+                last.no_newline = true;
+            }
             self.at += 1;
         }
         section.file.hunks.push(hunk);

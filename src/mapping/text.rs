@@ -19,6 +19,10 @@ pub struct Block {
     /// Context lines before and after the block inside its hunk (closest last / first).
     pub before: Vec<String>,
     pub after: Vec<String>,
+    /// The last line of the old (before + removed + after) / new (before + added + after) text
+    /// is the file's last line and has no line ending.
+    pub old_ends_without_eol: bool,
+    pub new_ends_without_eol: bool,
 }
 
 impl Block {
@@ -79,7 +83,24 @@ pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
                 .find_map(|l| l.new_line)
                 .or_else(|| lines[..start].iter().rev().find_map(|l| l.new_line).map(|n| n + 1))
                 .unwrap_or(hunk.new_start.max(1));
-            out.push((Block { path: path.clone(), removed, added, old_start, before, after }, new_start));
+            // Only the hunk's last run can reach the end of the file.
+            let last_run = i + after.len() == lines.len();
+            let ends_without_eol = |side: fn(&crate::diff::HunkLine) -> bool| {
+                last_run && lines.iter().rev().find(|l| side(l)).is_some_and(|l| l.no_newline)
+            };
+            let old_ends_without_eol = ends_without_eol(|l| l.old_line.is_some());
+            let new_ends_without_eol = ends_without_eol(|l| l.new_line.is_some());
+            let block = Block {
+                path: path.clone(),
+                removed,
+                added,
+                old_start,
+                before,
+                after,
+                old_ends_without_eol,
+                new_ends_without_eol,
+            };
+            out.push((block, new_start));
         }
     }
     out
@@ -93,6 +114,14 @@ pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
     let line_starts: Vec<usize> =
         std::iter::once(0).chain(base.match_indices('\n').map(|(i, _)| i + 1)).collect();
     let join = |lines: &[String]| -> String { lines.iter().map(|l| format!("{l}{eol}")).collect() };
+    // Text of lines; `ends_file` drops the line ending of the last one (the file's last line).
+    let text = |parts: [&[String]; 3], ends_file: bool| -> String {
+        let mut text: String = parts.iter().map(|p| join(p)).collect();
+        if ends_file {
+            text.truncate(text.len() - eol.len().min(text.len()));
+        }
+        text
+    };
     // Widen with as little context as possible (preferring lines before) until the old text
     // occurs exactly once in the file.
     let (most_before, most_after) = (block.before.len(), block.after.len());
@@ -104,19 +133,20 @@ pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
             }
             let before = &block.before[most_before - taken_before..];
             let after = &block.after[..taken_after];
-            let find = format!("{}{}{}", join(before), join(&block.removed), join(after));
+            // All the context after is taken: the text reaches as far as the block's own end.
+            let to_end = taken_after == most_after;
+            let find = text([before, &block.removed, after], to_end && block.old_ends_without_eol);
             if find.is_empty() {
                 continue;
             }
-            // Unique, and where the block is: the same text elsewhere (or a last line without
-            // its line ending) must not be mistaken for it.
+            // Unique, and where the block is: the same text elsewhere must not be mistaken for it.
             let first_line = (block.old_start as usize).saturating_sub(taken_before);
             let expected_at = first_line.checked_sub(1).and_then(|i| line_starts.get(i)).copied();
             let mut found = base.match_indices(find.as_str()).map(|(at, _)| at);
             if let (Some(at), None) = (found.next(), found.next())
                 && Some(at) == expected_at
             {
-                let replace = format!("{}{}{}", join(before), join(&block.added), join(after));
+                let replace = text([before, &block.added, after], to_end && block.new_ends_without_eol);
                 return Some(step(&block.path, &find, &replace));
             }
         }
@@ -211,15 +241,49 @@ mod tests {
     }
 
     #[test]
-    fn a_last_line_without_line_ending_is_not_confused_with_its_twin() {
-        // The PR edits the last line, which has no line ending; the same text stands earlier.
+    fn a_last_line_without_line_ending_is_replaced_without_one() {
+        // The PR edits the last line, which has no line ending; the same text stands earlier,
+        // so the context before makes it unique.
         let base = "same\nmiddle\nsame";
         let diff = file(
-            "diff --git a/t.txt b/t.txt\n--- a/t.txt\n+++ b/t.txt\n@@ -3 +3 @@\n-same\n\\ No newline at end of file\n+other\n\\ No newline at end of file\n",
+            "diff --git a/t.txt b/t.txt\n--- a/t.txt\n+++ b/t.txt\n@@ -2,2 +2,2 @@\n middle\n-same\n\\ No newline at end of file\n+other\n\\ No newline at end of file\n",
         );
         let (block, _) = &blocks(&diff)[0];
         assert_eq!(block.old_start, 3);
-        assert!(find_and_replace(block, base).is_none(), "`same\\n` only matches line 1");
+        assert!(block.old_ends_without_eol && block.new_ends_without_eol);
+        let step = find_and_replace(block, base).unwrap();
+        assert_eq!(text(&step, "find"), "middle\nsame");
+        assert_eq!(text(&step, "replace"), "middle\nother");
+        // Without context to widen with, the twin on line 1 leaves it ambiguous.
+        let bare = file(
+            "diff --git a/t.txt b/t.txt\n--- a/t.txt\n+++ b/t.txt\n@@ -3 +3 @@\n-same\n\\ No newline at end of file\n+other\n\\ No newline at end of file\n",
+        );
+        assert!(find_and_replace(&blocks(&bare)[0].0, base).is_none());
+    }
+
+    #[test]
+    fn adding_the_missing_final_line_ending_is_reproduced() {
+        let base = "a=1\nb=2";
+        let diff = file(
+            "diff --git a/x.properties b/x.properties\n--- a/x.properties\n+++ b/x.properties\n@@ -1,2 +1,3 @@\n a=1\n-b=2\n\\ No newline at end of file\n+b=2\n+c=3\n",
+        );
+        let (block, _) = &blocks(&diff)[0];
+        assert!(block.old_ends_without_eol && !block.new_ends_without_eol);
+        let step = find_and_replace(block, base).unwrap();
+        assert_eq!(text(&step, "find"), "b=2");
+        assert_eq!(text(&step, "replace"), "b=2\nc=3\n");
+    }
+
+    #[test]
+    fn an_earlier_block_in_the_hunk_keeps_its_line_endings() {
+        let base = "x\nk\ny";
+        let diff = file(
+            "diff --git a/t b/t\n--- a/t\n+++ b/t\n@@ -1,3 +1,3 @@\n-x\n+X\n k\n-y\n\\ No newline at end of file\n+Y\n\\ No newline at end of file\n",
+        );
+        let found = blocks(&diff);
+        assert!(!found[0].0.old_ends_without_eol && found[1].0.old_ends_without_eol);
+        assert_eq!(text(&find_and_replace(&found[0].0, base).unwrap(), "find"), "x\n");
+        assert_eq!(text(&find_and_replace(&found[1].0, base).unwrap(), "replace"), "Y");
     }
 
     #[test]
