@@ -5,7 +5,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use crate::model::{ChangeLine, Confidence, RunSummary, ValidationStats};
+use crate::model::{ChangeLine, Confidence, RunSummary, ValidationStats, plural};
 use crate::pipeline::artifacts;
 
 /// Everything the markdown is made from: the run's summary and a few of its artifacts.
@@ -236,10 +236,6 @@ pub fn push_sections(doc: &mut Doc, report: &Report) {
         }
         doc.push("</details>\n\n");
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// Neutralizes what could break the layout of the comment around a piece of rendered markdown: an

@@ -228,8 +228,9 @@ pub fn creation_analysis(option: &CandidateOption) -> String {
     } else {
         let _ = writeln!(
             out,
-            "{} recipes, {} semantic, {} plain-text.\n",
+            "{} recipe{}, {} semantic, {} plain-text.\n",
             option.steps.len(),
+            crate::model::plural(option.steps.len()),
             option.semantic_steps(),
             option.steps.len() - option.semantic_steps()
         );

@@ -18,3 +18,8 @@ pub use recipe::{RecipeDescriptor, RecipeOption};
 pub use run::{AuditEntry, Confidence, IntentSummary, OptionResult, Recommendation, RunStatus, RunSummary};
 pub use stats::{ChangeLine, FileCounts, Metrics};
 pub use validation::{Attribution, ErrorKind, RunError, TestCounts, Timings, ValidationStats};
+
+/// The plural ending of a counted noun in reports: `""` for one, `"s"` otherwise.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

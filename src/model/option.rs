@@ -127,9 +127,10 @@ impl CandidateOption {
                 format!("{} (option {}, {})", self.purpose, self.number, self.strategy.label())
             },
             description: format!(
-                "Reproduces the pull request's migration ({} strategy, {} recipes). Generated and validated by rewrite-assist.",
+                "Reproduces the pull request's migration ({} strategy, {} recipe{}). Generated and validated by rewrite-assist.",
                 self.strategy.label(),
-                self.steps.len()
+                self.steps.len(),
+                super::plural(self.steps.len())
             ),
             recipe_list: self
                 .steps

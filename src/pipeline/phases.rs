@@ -7,7 +7,7 @@ use super::artifacts::{self, RunDir, option_file_name};
 use super::state::Outcome;
 use super::{Run, Validated};
 use crate::error::bad_input;
-use crate::model::CandidateOption;
+use crate::model::{CandidateOption, plural};
 use crate::refinement::{self, Evaluated};
 use crate::setup::Repo;
 
@@ -75,7 +75,8 @@ impl Run<'_> {
             }
         };
         let outputs = write_option(&self.dir, &option)?;
-        let detail = format!("{} recipes ({} semantic)", option.steps.len(), option.semantic_steps());
+        let count = option.steps.len();
+        let detail = format!("{count} recipe{} ({} semantic)", plural(count), option.semantic_steps());
         let outcome = if option.steps.is_empty() { Outcome::Skipped } else { Outcome::Ok };
         self.candidates.insert(number, option);
         Ok((outcome, detail, outputs))
@@ -146,7 +147,12 @@ impl Run<'_> {
         self.candidates.insert(3, option);
         Ok((
             Outcome::Ok,
-            format!("round {}: {} recipes", self.rounds, self.candidates[&3].steps.len()),
+            format!(
+                "round {}: {} recipe{}",
+                self.rounds,
+                self.candidates[&3].steps.len(),
+                plural(self.candidates[&3].steps.len())
+            ),
             outputs,
         ))
     }
