@@ -46,6 +46,9 @@ fn show_json_is_the_full_descriptor() {
     let recipe = json_stdout(&output);
     assert_eq!(recipe["name"], "org.openrewrite.java.ChangePackage");
     assert_eq!(recipe["artifact"], serde_json::Value::Null, "core recipes are bundled");
+    assert_eq!(recipe["bundled"], true);
+    let coordinates = recipe["coordinates"].as_str().unwrap();
+    assert!(coordinates.starts_with("org.openrewrite:rewrite-java:8."), "{coordinates}");
     assert_eq!(recipe["module"], "rewrite-java");
     assert_eq!(recipe["licence"], "Apache-2.0");
     let options: Vec<(&str, bool)> = recipe["options"]

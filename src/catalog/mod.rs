@@ -100,6 +100,18 @@ impl Catalog {
         self.get(recipe)?.artifact.as_deref().and_then(Coordinates::parse)
     }
 
+    /// Where `recipe` comes from as `group:artifact:version`, bundled core modules included (whose
+    /// [`RecipeDescriptor::artifact`] is `None` because nothing needs to be added for them).
+    pub fn coordinates(&self, recipe: &RecipeDescriptor) -> String {
+        if let Some(artifact) = &recipe.artifact {
+            return artifact.clone();
+        }
+        match crate::openrewrite::versions::MODULES.iter().find(|m| m.artifact == recipe.module) {
+            Some(module) => module.coordinates().to_string(),
+            None => recipe.module.clone(),
+        }
+    }
+
     /// Checks option names given to `recipe` (see [`options::check`]); an unknown recipe is
     /// reported as such.
     pub fn check_options(&self, recipe: &str, given: &[&str]) -> Result<(), OptionProblems> {

@@ -84,11 +84,24 @@ pub fn execute(request: &Request, json: bool) -> Result<u8> {
         Some(s) => s,
         None => &NoProgress,
     };
-    let summary = pipeline::analyze(request, progress)?;
+    let (summary, fatal) = match pipeline::analyze_to_end(request, progress) {
+        Ok(done) => done,
+        Err(error) => {
+            if json {
+                // Not even a run directory: still one object on stdout, as the caller expects.
+                let reason = crate::error::one_line(&error);
+                super::print_json(&serde_json::json!({ "status": "failed", "reason": reason }))?;
+            }
+            return Err(error);
+        }
+    };
     if json {
         super::print_json(&summary)?;
-    } else {
+    } else if fatal.is_none() {
         print!("{}", pipeline::render_text(&summary));
+    }
+    if let Some(error) = fatal {
+        return Err(error);
     }
     Ok(match summary.status {
         RunStatus::Success | RunStatus::Partial => exit::OK,

@@ -100,6 +100,9 @@ struct JsonHit<'a> {
     display_name: &'a str,
     score: f64,
     artifact: Option<&'a str>,
+    /// `g:a:v` for every recipe, core ones included.
+    coordinates: String,
+    bundled: bool,
     module: &'a str,
     licence: &'a str,
     description: &'a str,
@@ -122,6 +125,8 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
                 display_name: &r.display_name,
                 score: *score,
                 artifact: r.artifact.as_deref(),
+                coordinates: catalog.coordinates(r),
+                bundled: r.is_bundled(),
                 module: &r.module,
                 licence: &r.licence,
                 description: &r.description,
@@ -153,21 +158,26 @@ fn show(name: &str, json: bool) -> Result<u8> {
         return Err(bad_input(format!("unknown recipe `{name}`; {hint}")));
     };
     if json {
-        super::print_json(recipe)?;
+        let mut value = serde_json::to_value(recipe)?;
+        if let Some(fields) = value.as_object_mut() {
+            fields.insert("coordinates".into(), catalog.coordinates(recipe).into());
+            fields.insert("bundled".into(), recipe.is_bundled().into());
+        }
+        super::print_json(&value)?;
     } else {
-        print!("{}", render(recipe));
+        print!("{}", render(recipe, &catalog.coordinates(recipe)));
     }
     Ok(exit::OK)
 }
 
-fn render(r: &RecipeDescriptor) -> String {
+fn render(r: &RecipeDescriptor, coordinates: &str) -> String {
     let mut text = format!("{}\n  {}\n", r.name, r.display_name);
     if !r.description.is_empty() {
         let _ = writeln!(text, "  {}", r.description.split_whitespace().collect::<Vec<_>>().join(" "));
     }
     let origin = match &r.artifact {
         Some(a) => a.clone(),
-        None => format!("{} (bundled with the build plugins)", r.module),
+        None => format!("{coordinates} (bundled with the build plugins)"),
     };
     let _ = writeln!(text, "  artifact: {origin}\n  licence: {}", r.licence);
     if !r.tags.is_empty() {

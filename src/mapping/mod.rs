@@ -43,6 +43,20 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
     if intent.level == Level::Atomic {
         return;
     }
+    // Formatting edits (whitespace, import order) are local to the PR's lines: a broad formatter
+    // would reformat whole files, so they are left to the narrow option.
+    let atomics = intent.atomics();
+    if !atomics.is_empty()
+        && atomics.iter().all(|a| a.labels.iter().any(|l| l == "whitespace" || l == "import_order"))
+    {
+        option.notes.push(format!(
+            "{} `{}` ({}): formatting only, left to the narrow option",
+            level_name(intent.level),
+            intent.title,
+            intent.id
+        ));
+        return;
+    }
     match wide::find_recipe(catalog, intent) {
         Ok(recipe) => {
             let step = RecipeStep::new(&recipe.name);

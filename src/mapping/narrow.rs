@@ -164,13 +164,18 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
                 .with("newPropertyKey", p("new_key"))
                 .with("filePattern", file.clone()),
         ],
-        kind::YAML_VALUE_CHANGE | kind::GITHUB_ACTIONS_VALUE_CHANGE if !p("key").is_empty() => vec![
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
-                .with("propertyKey", p("key"))
-                .with("newValue", p("new_value"))
-                .with("oldValue", p("old_value"))
-                .with("filePattern", file.clone()),
-        ],
+        // List items (`matrix.java[0]`) are not keys ChangePropertyValue can address.
+        kind::YAML_VALUE_CHANGE | kind::GITHUB_ACTIONS_VALUE_CHANGE
+            if !p("key").is_empty() && !p("key").contains('[') =>
+        {
+            vec![
+                RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+                    .with("propertyKey", p("key"))
+                    .with("newValue", p("new_value"))
+                    .with("oldValue", p("old_value"))
+                    .with("filePattern", file.clone()),
+            ]
+        }
         kind::GITHUB_ACTIONS_SETUP_JAVA => {
             // setup-java's `with:` values under any job and step; ChangePropertyValue keeps quoting.
             let mut steps = Vec::new();
@@ -193,6 +198,16 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
             }
             steps
         }
+        // Commit-SHA pins carry their version in a trailing comment the recipe does not write.
+        kind::GITHUB_ACTIONS_ACTION_VERSION
+            if !p("action").is_empty() && !is_commit_sha(&p("old_ref")) && !is_commit_sha(&p("new_ref")) =>
+        {
+            vec![
+                RecipeStep::new("org.openrewrite.github.ChangeActionVersion")
+                    .with("action", p("action"))
+                    .with("version", p("new_ref")),
+            ]
+        }
         kind::DOCKER_FROM_CHANGE => {
             let mut step =
                 RecipeStep::new("org.openrewrite.docker.ChangeFrom").with("oldImageName", p("old_image"));
@@ -210,6 +225,10 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         _ => return None,
     };
     Some(steps)
+}
+
+fn is_commit_sha(reference: &str) -> bool {
+    reference.len() == 40 && reference.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 fn is_qualified(name: &str) -> bool {

@@ -130,6 +130,10 @@ fn every_semantic_mapping_passes_the_catalog_check() {
             &[("key", "a.b"), ("old_value", "1"), ("new_value", "2"), ("file", "application.yml")],
         ),
         atomic(
+            kind::GITHUB_ACTIONS_ACTION_VERSION,
+            &[("action", "actions/checkout"), ("old_ref", "v3"), ("new_ref", "v4")],
+        ),
+        atomic(
             kind::GITHUB_ACTIONS_SETUP_JAVA,
             &[
                 ("old_version", "11"),
@@ -266,4 +270,49 @@ fn wide_search_finds_broad_recipes_that_fit() {
     )];
     let why = wide::find_recipe(catalog, &rename).unwrap_err();
     assert!(why.contains("needs options"), "{why}");
+}
+
+#[test]
+fn wide_search_rejects_search_recipes_and_other_languages() {
+    let catalog = Catalog::embedded();
+    let evidence = |path: &str| ChangeLine {
+        path: path.into(),
+        kind: crate::diff::ChangeKind::Added,
+        line: 1,
+        content: "x".into(),
+    };
+    // The best match for GitHub Actions bumps is a composite that includes a `Find…` recipe.
+    let mut actions = atomic("github_actions", &[]);
+    actions.level = Level::Tactical;
+    actions.title = "Bump GitHub Actions (2)".into();
+    let mut bump = atomic(kind::GITHUB_ACTIONS_ACTION_VERSION, &[]);
+    bump.evidence = vec![evidence(".github/workflows/ci.yml")];
+    actions.children = vec![bump];
+    actions.kind = "bump_ci_actions".into();
+    match wide::find_recipe(catalog, &actions) {
+        Ok(found) => assert!(found.name.contains("Upgrade"), "{}", found.name),
+        Err(why) => assert!(why.contains("marks code"), "{why}"),
+    }
+
+    // Docker recipes that do something else than updating images (normalizing names) do not fit.
+    let mut docker = atomic("update_docker_images", &[]);
+    docker.level = Level::Tactical;
+    docker.title = "Update Docker base images (2)".into();
+    let mut from = atomic(kind::DOCKER_FROM_CHANGE, &[]);
+    from.evidence = vec![evidence("Dockerfile")];
+    docker.children = vec![from];
+    if let Ok(found) = wide::find_recipe(catalog, &docker) {
+        assert!(!found.name.contains("Normalize"), "{}", found.name);
+    }
+
+    // A whitespace recipe for Terraform does not fit an edit of README.md.
+    let mut ws = atomic("formatting", &[]);
+    ws.level = Level::Tactical;
+    ws.title = "Remove trailing whitespace".into();
+    let mut edit = atomic(kind::TEXT_EDIT, &[]);
+    edit.evidence = vec![evidence("README.md")];
+    ws.children = vec![edit];
+    if let Ok(found) = wide::find_recipe(catalog, &ws) {
+        assert!(!found.name.starts_with("org.openrewrite.hcl."), "{}", found.name);
+    }
 }

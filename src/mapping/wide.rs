@@ -105,6 +105,13 @@ fn title_terms(intent: &Intent) -> Vec<String> {
         "build",
         "text",
         "edits",
+        "static",
+        "call",
+        "calls",
+        "target",
+        "targets",
+        "whitespace",
+        "only",
     ];
     intent
         .title
@@ -114,6 +121,74 @@ fn title_terms(intent: &Intent) -> Vec<String> {
         .collect()
 }
 
+/// What a recipe must say it does (in its name or display name) to fit a tactical intent: a recipe
+/// of the right area that does something else (normalizes, secures, reports) is not a bump.
+fn action_words(kind: &str) -> &'static [&'static str] {
+    match kind.split('_').next().unwrap_or("") {
+        "bump" | "update" | "upgrade" => &["upgrade", "update", "version", "bump"],
+        "rename" => &["rename", "change"],
+        "change" => &["change", "rename", "replace", "update", "upgrade", "migrate"],
+        "move" => &["move", "rename"],
+        "add" => &["add", "create"],
+        "delete" | "remove" => &["delete", "remove"],
+        _ => &[],
+    }
+}
+
+/// The files an intent's evidence touches.
+fn intent_files(intent: &Intent) -> Vec<String> {
+    let mut files: Vec<String> =
+        intent.atomics().iter().flat_map(|a| a.evidence.iter().map(|e| e.path.clone())).collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
+/// A search recipe (package `search`, or a `Find…` recipe other than `FindAndReplace`) at or below
+/// `name`: search recipes only add `~~>` markers, which are never what a migration PR did.
+fn search_recipe_within(catalog: &Catalog, name: &str, depth: usize) -> Option<String> {
+    let simple = name.rsplit('.').next().unwrap_or(name);
+    let finder = simple
+        .strip_prefix("Find")
+        .is_some_and(|rest| rest.starts_with(char::is_uppercase) && !rest.starts_with("AndReplace"));
+    if name.contains(".search.") || finder {
+        return Some(name.to_string());
+    }
+    // Composites nest a few levels at most; the bound guards against cycles.
+    if depth >= 6 {
+        return None;
+    }
+    let recipe = catalog.get(name)?;
+    recipe.members.iter().find_map(|m| search_recipe_within(catalog, m, depth + 1))
+}
+
+/// The kind of file a language-specific recipe works on, when the intent touches no such file
+/// (a Terraform whitespace recipe for a README edit). Java recipes are not checked: Java
+/// migrations also change build files.
+fn foreign_language(recipe: &str, files: &[String]) -> Option<&'static str> {
+    const LANGUAGES: &[(&str, &str, &[&str])] = &[
+        ("hcl", "HCL", &[".tf", ".hcl", ".tfvars"]),
+        ("yaml", "YAML", &[".yml", ".yaml"]),
+        ("json", "JSON", &[".json"]),
+        ("xml", "XML", &[".xml"]),
+        ("toml", "TOML", &[".toml"]),
+        ("properties", "properties", &[".properties"]),
+        ("protobuf", "protobuf", &[".proto"]),
+        ("kotlin", "Kotlin", &[".kt", ".kts"]),
+        ("groovy", "Groovy", &[".groovy", ".gradle"]),
+        ("python", "Python", &[".py"]),
+        ("javascript", "JavaScript", &[".js", ".ts", ".jsx", ".tsx"]),
+        ("maven", "Maven", &["pom.xml"]),
+        ("gradle", "Gradle", &[".gradle", ".gradle.kts", "gradle-wrapper.properties"]),
+        ("docker", "Docker", &["Dockerfile", "Containerfile"]),
+        ("github", "GitHub Actions", &[".github/workflows/"]),
+    ];
+    let area = recipe.strip_prefix("org.openrewrite.")?.split('.').next()?;
+    let (_, kind, markers) = LANGUAGES.iter().find(|(a, _, _)| *a == area)?;
+    let touched = files.iter().any(|f| markers.iter().any(|m| f.contains(m)));
+    (!files.is_empty() && !touched).then_some(*kind)
+}
+
 /// A broad recipe that fits the intent, if the catalog has one.
 pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a RecipeDescriptor, String> {
     let phrasings = phrasings(intent);
@@ -121,12 +196,19 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
     let hits = catalog.search(&queries, CANDIDATES, MIN_SCORE);
     let terms = required_terms(intent);
     let loose = title_terms(intent);
+    let files = intent_files(intent);
+    let verbs = if terms.is_empty() { action_words(&intent.kind) } else { &[] };
     let mut rejected = Vec::new();
     for hit in &hits {
         let Some(recipe) = catalog.get(&hit.name) else { continue };
         let haystack = format!("{} {}", recipe.name, recipe.display_name).to_lowercase().replace('.', "_");
         if recipe.options.iter().any(|o| o.required) {
             rejected.push(format!("`{}` needs options", recipe.name));
+        } else if let Some(finder) = search_recipe_within(catalog, &recipe.name, 0) {
+            rejected.push(format!("`{}` marks code instead of changing it (`{finder}`)", recipe.name));
+        } else if let Some(kind) = foreign_language(&recipe.name, &files) {
+            rejected
+                .push(format!("`{}` works on {kind} files, which the intent does not touch", recipe.name));
         } else if !terms.iter().all(|t| haystack.contains(&t.to_lowercase())) {
             rejected.push(format!("`{}` does not mention {}", recipe.name, terms.join(" + ")));
         } else if terms.is_empty() && loose.is_empty() {
@@ -136,6 +218,8 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
             ));
         } else if terms.is_empty() && !loose.iter().any(|t| haystack.contains(t.as_str())) {
             rejected.push(format!("`{}` mentions none of {}", recipe.name, loose.join(", ")));
+        } else if !verbs.is_empty() && !verbs.iter().any(|v| haystack.contains(v)) {
+            rejected.push(format!("`{}` does not {}", recipe.name, verbs.join(" / ")));
         } else if recipe.members.is_empty() && intent.level == Level::Strategic {
             rejected.push(format!("`{}` is not a composite migration", recipe.name));
         } else {

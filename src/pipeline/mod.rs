@@ -118,6 +118,16 @@ pub(crate) struct Run<'a> {
 /// phase fails; a bad input (not a repository, unknown ref, empty diff, no build file) is returned
 /// as an error after that.
 pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
+    let (summary, fatal) = analyze_to_end(req, progress)?;
+    match fatal {
+        Some(error) => Err(error),
+        None => Ok(summary),
+    }
+}
+
+/// [`analyze`], also giving the summary (status `failed`, with its reason) when a fatal error ended
+/// the run: `--json` prints it either way. `Err` only when not even the run directory was made.
+pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSummary, Option<anyhow::Error>)> {
     crate::validation::process::install_interrupt_handler();
     let dir = RunDir::create_fresh(&req.out_dir)?;
     let mut run = Run {
@@ -184,10 +194,7 @@ pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
     progress.finish();
     let summary = run.summary();
     run.write_metadata(&summary)?;
-    match run.fatal.take() {
-        Some(error) => Err(error),
-        None => Ok(summary),
-    }
+    Ok((summary, run.fatal.take()))
 }
 
 impl Run<'_> {

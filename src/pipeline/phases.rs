@@ -106,10 +106,31 @@ impl Run<'_> {
         } else {
             Outcome::Failed
         };
+        if detail.is_empty() {
+            detail.push(format!(
+                "no option could run: the budget of {} recipe executions (--max-executions) or the wall time is spent",
+                self.req.budgets.max_executions
+            ));
+        }
         Ok((outcome, detail.join("; "), outputs))
     }
 
     pub(super) fn refine(&mut self) -> PhaseResult {
+        let (outcome, detail, mut outputs) = self.refine_round()?;
+        // Option 3's creation analysis says why there is no option 3, so the layout stays whole.
+        if outcome != Outcome::Ok && !self.results.contains_key(&3) {
+            let name = option_file_name(3, "creation-analysis.md");
+            let text = format!(
+                "# Option 3: synthesized recipe\n\nNot synthesized: {detail}.\n\nOption 3 is built from what \
+                 validating options 1 and 2 showed; see their validation analyses.\n"
+            );
+            std::fs::write(self.dir.path(&name), text)?;
+            outputs.push(name);
+        }
+        Ok((outcome, detail, outputs))
+    }
+
+    fn refine_round(&mut self) -> PhaseResult {
         if let Some(perfect) = self.results.values().find(|v| v.result.perfect_match) {
             return Ok((
                 Outcome::Skipped,
@@ -118,7 +139,12 @@ impl Run<'_> {
             ));
         }
         if self.rounds >= self.req.budgets.max_rounds {
-            return Ok((Outcome::OutOfBudget, format!("{} refinement rounds done", self.rounds), vec![]));
+            // The planned number of rounds is the normal end of refinement, not a shortfall.
+            return Ok((
+                Outcome::Skipped,
+                format!("{} refinement rounds done (--max-rounds)", self.rounds),
+                vec![],
+            ));
         }
         if self.time_left().is_none() {
             return Ok((Outcome::OutOfBudget, "the run's wall-time budget is spent".into(), vec![]));

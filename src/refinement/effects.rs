@@ -1,7 +1,7 @@
 //! What each step of a validated option did, from the run's attribution (which recipe changed which
 //! file) and its metrics (which lines were right and wrong).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::decision::{file_pattern_matches, text_step_explains};
 use crate::model::intent::{Intent, IntentTree};
@@ -29,6 +29,15 @@ pub struct StepEffect {
     pub tp: usize,
     pub fp: usize,
     pub tp_lines: Vec<ChangeLine>,
+    /// False positives per file (only files that have some).
+    pub fp_per_file: BTreeMap<String, usize>,
+}
+
+impl StepEffect {
+    /// Files where the step was right and nothing it did there was wrong.
+    pub fn clean_files(&self) -> Vec<String> {
+        self.tp_files.iter().filter(|f| !self.fp_per_file.contains_key(*f)).cloned().collect()
+    }
 }
 
 /// One effect per step of `option`, in step order. The data table says which recipe changed which
@@ -67,7 +76,11 @@ pub fn effects(
             };
             let tp_lines: Vec<ChangeLine> =
                 stats.metrics.true_positive_lines.iter().filter(mine).filter(explained).cloned().collect();
-            let fp = stats.metrics.false_positive_lines.iter().filter(mine).count();
+            let mut fp_per_file: BTreeMap<String, usize> = BTreeMap::new();
+            for line in stats.metrics.false_positive_lines.iter().filter(mine) {
+                *fp_per_file.entry(line.path.clone()).or_default() += 1;
+            }
+            let fp = fp_per_file.values().sum();
             let tp_files: BTreeSet<String> = tp_lines.iter().map(|l| l.path.clone()).collect();
             let tp = tp_lines.len();
             let verdict = match (tp, fp) {
@@ -76,7 +89,7 @@ pub fn effects(
                 (_, 0) => Verdict::Clean,
                 _ => Verdict::OverApplying,
             };
-            StepEffect { verdict, files, tp_files, tp, fp, tp_lines }
+            StepEffect { verdict, files, tp_files, tp, fp, tp_lines, fp_per_file }
         })
         .collect()
 }

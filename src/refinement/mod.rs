@@ -73,14 +73,22 @@ pub fn synthesize(
             ));
         }
     }
-    // 2. Over-applying steps: only for what the clean ones do not already do, and narrowed.
+    // 2. Over-applying steps: only for what the clean ones do not already do, and narrowed to the
+    //    files where everything they did was right (a file with false positives would keep them).
     for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
+        let clean_files = effect.clean_files();
+        let in_clean_file = |l: &&ChangeLine| clean_files.contains(&l.path);
         let fresh: Vec<&ChangeLine> =
-            effect.tp_lines.iter().filter(|l| !covered.contains_key(&key(l))).collect();
+            effect.tp_lines.iter().filter(in_clean_file).filter(|l| !covered.contains_key(&key(l))).collect();
         if fresh.is_empty() {
             known_bad.push(step.signature());
+            let why = if clean_files.is_empty() {
+                "every file it got right also got false positives from it".to_string()
+            } else {
+                "its true positives are produced by cleaner recipes".to_string()
+            };
             option.notes.push(format!(
-                "dropped `{}`: its {} true positives are produced by cleaner recipes, its {} false positives are not wanted.",
+                "dropped `{}`: {why} ({} true positives, {} false positives); narrow recipes replace it.",
                 describe(&step.step),
                 effect.tp,
                 effect.fp
@@ -88,35 +96,20 @@ pub fn synthesize(
             continue;
         }
         let mut narrowed = step.clone();
-        let right_files: Vec<String> = effect.tp_files.iter().cloned().collect();
-        if right_files.len() < effect.files.len() {
-            // A precondition keeps the recipe to the files where it matched the PR.
-            narrowed.scope = right_files.iter().map(|f| crate::mapping::text::glob_escape(f)).collect();
-            narrowed.reason = format!("{} Restricted to the files where it matched the PR.", step.reason);
-            option.notes.push(format!(
-                "restricted `{}` to {} (false positives elsewhere).",
-                describe(&step.step),
-                right_files.join(", ")
-            ));
-        } else if effect.tp < effect.fp {
-            known_bad.push(step.signature());
-            option.notes.push(format!(
-                "dropped `{}`: {} false positives outweigh its {} true positives; narrow recipes replace it.",
-                describe(&step.step),
-                effect.fp,
-                effect.tp
-            ));
-            continue;
-        } else {
-            option.notes.push(format!(
-                "kept `{}` despite {} false positives in the files it got right: it produces {} true positives nothing else does.",
-                describe(&step.step),
-                effect.fp,
-                fresh.len()
-            ));
-        }
+        // A precondition keeps the recipe to the files where it matched the PR cleanly.
+        narrowed.scope = clean_files.iter().map(|f| crate::mapping::text::glob_escape(f)).collect();
+        narrowed.reason = format!(
+            "{} Restricted to the files where it matched the PR without false positives.",
+            step.reason
+        );
+        option.notes.push(format!(
+            "restricted `{}` to {} (false positives elsewhere).",
+            describe(&step.step),
+            clean_files.join(", ")
+        ));
         if add(&mut selected, narrowed) {
-            cover(&mut covered, &effect.tp_lines);
+            let kept: Vec<ChangeLine> = effect.tp_lines.iter().filter(in_clean_file).cloned().collect();
+            cover(&mut covered, &kept);
         }
     }
     for (step, effect) in pool.iter() {

@@ -207,3 +207,43 @@ fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_re
     assert_eq!(option.number, 3);
     assert_eq!(option.strategy, Strategy::Synthesized);
 }
+
+#[test]
+fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
+    let tree = tree();
+    let pr = crate::diff::parse_all(PR).unwrap();
+    let base = |path: &str| match path {
+        "src/A.java" => Some("package a;\nimport javax.x.Thing;\nclass A {}\n".to_string()),
+        "Dockerfile" => Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string()),
+        _ => None,
+    };
+    let broad = "org.openrewrite.java.migrate.UpgradeToJava17";
+    let wide = CandidateOption {
+        steps: vec![planned(RecipeStep::new(broad))],
+        ..CandidateOption::new(1, Strategy::Wide, "")
+    };
+    // Right in A.java; in the Dockerfile it removed the right line but wrote the wrong tag.
+    let mut tp = tree.intents[0].evidence.clone();
+    tp.push(line("Dockerfile", ChangeKind::Removed, "FROM eclipse-temurin:11-jre"));
+    let wide_stats = stats(
+        &wide,
+        vec![("src/A.java", broad), ("Dockerfile", broad)],
+        tp,
+        vec![line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:21-jre")],
+    );
+    let effect = &effects(&wide, &wide_stats, None)[0];
+    assert_eq!(effect.verdict, Verdict::OverApplying);
+    assert_eq!(effect.clean_files(), vec!["src/A.java".to_string()]);
+
+    let option = synthesize(
+        &tree,
+        &pr,
+        Catalog::embedded(),
+        &base,
+        &[Evaluated { option: &wide, stats: &wide_stats }],
+    );
+    let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
+    // The broad recipe stays for A.java only; the Dockerfile gets its narrow recipe.
+    assert_eq!(names, vec![broad, "org.openrewrite.docker.ChangeFrom"], "{:#?}", option.notes);
+    assert_eq!(option.steps[0].scope, vec!["src/A.java".to_string()]);
+}
