@@ -107,6 +107,22 @@ fn stats(
     }
 }
 
+/// The base commit's files of [`PR`].
+fn base(path: &str) -> Option<String> {
+    match path {
+        "src/A.java" => Some("package a;\nimport javax.x.Thing;\nclass A {}\n".to_string()),
+        "Dockerfile" => Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string()),
+        _ => None,
+    }
+}
+
+fn wide_option(recipe: &str) -> CandidateOption {
+    CandidateOption {
+        steps: vec![planned(RecipeStep::new(recipe))],
+        ..CandidateOption::new(1, Strategy::Wide, "")
+    }
+}
+
 fn planned(step: RecipeStep) -> PlannedStep {
     PlannedStep::new(step, true, vec![], "test")
 }
@@ -116,16 +132,8 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     let tree = tree();
     let pr = crate::diff::parse_all(PR).unwrap();
     let catalog = Catalog::embedded();
-    let base = |path: &str| match path {
-        "src/A.java" => Some("package a;\nimport javax.x.Thing;\nclass A {}\n".to_string()),
-        "Dockerfile" => Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string()),
-        _ => None,
-    };
     let wide_name = "org.openrewrite.java.migrate.UpgradeToJava17";
-    let wide = CandidateOption {
-        steps: vec![planned(RecipeStep::new(wide_name))],
-        ..CandidateOption::new(1, Strategy::Wide, "")
-    };
+    let wide = wide_option(wide_name);
     let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
         .with("oldPackageName", "javax.x")
         .with("newPackageName", "jakarta.x")
@@ -179,10 +187,7 @@ fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_re
     let pr = crate::diff::parse_all(PR).unwrap();
     let base = |_: &str| Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string());
     let noisy = "org.openrewrite.staticanalysis.CommonStaticAnalysis";
-    let wide = CandidateOption {
-        steps: vec![planned(RecipeStep::new(noisy))],
-        ..CandidateOption::new(1, Strategy::Wide, "")
-    };
+    let wide = wide_option(noisy);
     let wide_stats = stats(
         &wide,
         vec![("src/B.java", noisy)],
@@ -212,16 +217,8 @@ fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_re
 fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
     let tree = tree();
     let pr = crate::diff::parse_all(PR).unwrap();
-    let base = |path: &str| match path {
-        "src/A.java" => Some("package a;\nimport javax.x.Thing;\nclass A {}\n".to_string()),
-        "Dockerfile" => Some("FROM eclipse-temurin:11-jre\nWORKDIR /app\n".to_string()),
-        _ => None,
-    };
     let broad = "org.openrewrite.java.migrate.UpgradeToJava17";
-    let wide = CandidateOption {
-        steps: vec![planned(RecipeStep::new(broad))],
-        ..CandidateOption::new(1, Strategy::Wide, "")
-    };
+    let wide = wide_option(broad);
     // Right in A.java; in the Dockerfile it removed the right line but wrote the wrong tag.
     let mut tp = tree.intents[0].evidence.clone();
     tp.push(line("Dockerfile", ChangeKind::Removed, "FROM eclipse-temurin:11-jre"));
