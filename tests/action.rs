@@ -387,6 +387,14 @@ fn an_unanalyzable_pr_is_explained_and_fail_under_trips() {
     let ran = world.run("pull_request", &event, &[("INPUT_MODE", "none")]);
     ran.assert_ok();
     assert_eq!(count(&world.fake.calls(), "PATCH"), 1, "mode none posts nothing");
+
+    // A job summary that cannot be written fails the run, but the comment still goes out.
+    let not_a_file = world.dir.path().join("summary-is-a-directory");
+    std::fs::create_dir_all(&not_a_file).unwrap();
+    let ran = world.run("pull_request", &event, &[("GITHUB_STEP_SUMMARY", not_a_file.to_str().unwrap())]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(ran.stdout.contains("could not write the job summary"), "{}", ran.stdout);
+    assert_eq!(count(&world.fake.calls(), "PATCH"), 2, "the comment was still updated");
 }
 
 /// A writer's `/rewrite-assist apply`: analysis, then a migration PR from a branch pushed to the

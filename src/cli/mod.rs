@@ -110,7 +110,21 @@ pub(crate) fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
 /// `rewrite-assist-output/<command>-<UTC time>` under the current directory.
 pub(crate) fn default_out_dir(command: &str) -> std::path::PathBuf {
     let now = jiff::Timestamp::now().strftime("%Y%m%d-%H%M%S");
-    std::path::PathBuf::from("rewrite-assist-output").join(format!("{command}-{now}"))
+    let base = std::path::PathBuf::from("rewrite-assist-output").join(format!("{command}-{now}"));
+    // Reserved by creating it, so runs started in the same second never share a directory.
+    if let Some(parent) = base.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    for n in 1..1000 {
+        let candidate =
+            if n == 1 { base.clone() } else { base.with_file_name(format!("{command}-{now}-{n}")) };
+        match std::fs::create_dir(&candidate) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            // Other problems surface, with context, when the run writes there.
+            _ => return candidate,
+        }
+    }
+    base
 }
 
 /// Which recipe module ships a recipe, from the catalog (None: bundled with the plugins, or unknown).

@@ -48,13 +48,18 @@ pub fn parse(text: &str) -> Result<Diff, ParseError> {
 pub fn parse_all(text: &str) -> Result<Diff, ParseError> {
     let text = normalize_line_endings(text);
     let lines: Vec<&str> = split_lines(&text);
-    let mut parser = Parser { lines: &lines, at: 0, files: Vec::new(), current: None };
+    let mut parser = Parser { lines: &lines, at: 0, files: Vec::new(), current: None, orphan_hunks: 0 };
     parser.run();
     let files = parser.files;
     if files.is_empty() && !text.trim().is_empty() {
-        return Err(ParseError(
-            "not a unified diff: no `diff --git`, `---`/`+++` or `@@` header found".into(),
-        ));
+        return Err(ParseError(if parser.orphan_hunks > 0 {
+            "not a unified diff: its `@@` hunks have no file header (`diff --git` or `---`/`+++`)".into()
+        } else {
+            "not a unified diff: no `diff --git`, `---`/`+++` or `@@` header found".into()
+        }));
+    }
+    if parser.orphan_hunks > 0 {
+        tracing::warn!("ignored {} hunk(s) without a file header", parser.orphan_hunks);
     }
     Ok(Diff { files })
 }
@@ -108,6 +113,8 @@ struct Parser<'a> {
     at: usize,
     files: Vec<FileDiff>,
     current: Option<Section>,
+    /// Hunks before any file header, skipped (reported once, by the caller).
+    orphan_hunks: usize,
 }
 
 impl Parser<'_> {
@@ -181,7 +188,8 @@ impl Parser<'_> {
             return;
         };
         let Some(section) = self.current.as_mut() else {
-            tracing::warn!("ignoring a hunk without a file header: {header}");
+            tracing::debug!("ignoring a hunk without a file header: {header}");
+            self.orphan_hunks += 1;
             return;
         };
         let mut hunk = Hunk { old_start, old_len, new_start, new_len, lines: Vec::new() };

@@ -139,7 +139,7 @@ impl Settings {
     fn run_url(&self) -> Option<String> {
         Some(format!(
             "{}/{}/actions/runs/{}",
-            self.server_url,
+            self.server_url.trim_end_matches('/'),
             self.repository.as_ref()?,
             self.run_id.as_ref()?
         ))
@@ -279,12 +279,21 @@ impl Bot<'_> {
             }
             Effect::CheckPermission => Ok(Some(self.check_permission())),
             Effect::Analyze => Ok(Some(self.outcome(|bot| bot.analyze(), Event::Analyzed))),
+            // A summary or comment that cannot be written must not cut the conversation short:
+            // the remaining effects (reply, reaction, migration PR) still happen, and the run
+            // fails at the end.
             Effect::WriteSummary => {
-                self.write_summary()?;
+                if let Err(e) = self.write_summary() {
+                    error_line(&format!("could not write the job summary: {}", crate::error::one_line(&e)));
+                    self.undelivered = true;
+                }
                 Ok(None)
             }
             Effect::UpsertResults | Effect::UpsertFailure => {
-                self.upsert(effect)?;
+                if let Err(e) = self.upsert(effect) {
+                    error_line(&crate::error::one_line(&e));
+                    self.undelivered = true;
+                }
                 Ok(None)
             }
             Effect::AutoMigrationPr => {

@@ -357,6 +357,7 @@ pub fn check_slug(value: &str) -> Result<()> {
     let mut parts = value.split('/');
     let ok = matches!((parts.next(), parts.next(), parts.next()), (Some(o), Some(n), None)
         if !o.is_empty() && !n.is_empty()
+            && ![o, n].iter().any(|part| part.chars().all(|c| c == '.'))
             && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/')));
     if !ok {
         bail!(crate::error::BadInput(format!("`{value}` is not a repository (owner/name)")));
@@ -432,8 +433,8 @@ mod tests {
 
     #[test]
     fn slugs_and_shortening() {
-        assert!(check_slug("acme/shop").is_ok());
-        for bad in ["acme", "acme/", "/shop", "a/b/c", "acme/sh op"] {
+        assert!(check_slug("acme/shop").is_ok() && check_slug("acme/shop.js").is_ok());
+        for bad in ["acme", "acme/", "/shop", "a/b/c", "acme/sh op", "../etc", "acme/..", "./x"] {
             assert!(check_slug(bad).is_err(), "{bad}");
         }
         assert_eq!(shorten("héllo", 2), "h…");

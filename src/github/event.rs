@@ -1,7 +1,7 @@
 //! The event that started the workflow (`GITHUB_EVENT_NAME` + the JSON at `GITHUB_EVENT_PATH`),
 //! reduced to the fields the action uses.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Deserialize;
 
 use super::RepoId;
@@ -70,8 +70,8 @@ pub fn parse(name: &str, payload: &str, repository: Option<&str>) -> Result<Even
     let repo = RepoId::parse(&repo_slug)?;
     match name {
         "pull_request" | "pull_request_target" => {
-            let payload: PullRequestPayload =
-                serde_json::from_value(value).context("reading the pull_request event")?;
+            let payload: PullRequestPayload = serde_json::from_value(value)
+                .map_err(|e| bad_input(format!("the {name} event payload: {e}")))?;
             if !matches!(payload.action.as_str(), "opened" | "synchronize" | "reopened" | "ready_for_review")
             {
                 return Ok(Event::Ignored(format!("{name}.{}", payload.action)));
@@ -79,8 +79,8 @@ pub fn parse(name: &str, payload: &str, repository: Option<&str>) -> Result<Even
             Ok(Event::PullRequest(payload.pull_request.into_pull_request(repo)))
         }
         "issue_comment" => {
-            let payload: CommentPayload =
-                serde_json::from_value(value).context("reading the issue_comment event")?;
+            let payload: CommentPayload = serde_json::from_value(value)
+                .map_err(|e| bad_input(format!("the issue_comment event payload: {e}")))?;
             Ok(Event::Comment(Comment {
                 repo,
                 issue: payload.issue.number,
@@ -245,6 +245,15 @@ mod tests {
         );
         assert!(parse("workflow_dispatch", r#"{"inputs": {}}"#, Some("acme/shop")).is_err());
         assert!(parse("pull_request", "not json", Some("acme/shop")).is_err());
+        // A payload without the fields we need is bad input (exit 2), not an internal failure.
+        for (name, payload) in [("pull_request", "{}"), ("issue_comment", r#"{"action": "created"}"#)] {
+            let error = parse(name, payload, Some("acme/shop")).unwrap_err();
+            assert_eq!(
+                crate::error::exit_code_of(&error),
+                crate::error::exit::BAD_INPUT,
+                "{name}: {error:#}"
+            );
+        }
         assert!(parse("push", "{}", None).is_err(), "no repository anywhere");
         assert_eq!(parse("push", "{}", Some("acme/shop")).unwrap(), Event::Ignored("push".into()));
     }

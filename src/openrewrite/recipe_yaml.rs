@@ -217,6 +217,13 @@ impl RecipeFile {
             if name.is_empty() {
                 return Err(RecipeFileError::Document(number, "is a recipe without a `name`".into()));
             }
+            // OpenRewrite would silently run only one of them.
+            if recipes.iter().any(|r: &DefinedRecipe| r.name == name) {
+                return Err(RecipeFileError::Document(
+                    number,
+                    format!("defines recipe {name} a second time"),
+                ));
+            }
             let list = |key: &str| -> Result<Vec<RecipeStep>, RecipeFileError> {
                 match map.get(key) {
                     None | Some(serde_norway::Value::Null) => Ok(Vec::new()),
@@ -401,6 +408,8 @@ recipeList:
             Err(RecipeFileError::Document(1, _))
         ));
         assert_eq!(RecipeFile::parse(""), Err(RecipeFileError::NoRecipe));
+        let twice = "type: specs.openrewrite.org/v1beta/recipe\nname: x\n---\ntype: specs.openrewrite.org/v1beta/recipe\nname: x\n";
+        assert!(matches!(RecipeFile::parse(twice), Err(RecipeFileError::Document(2, _))));
     }
 
     #[test]

@@ -64,6 +64,8 @@ pub fn classify(log: &str) -> RunError {
         .iter()
         .find(|l| l.contains("Failed to execute goal") || l.contains("What went wrong"))
         .map(|l| one_line(l))
+        // Otherwise what Maven reported (a POM it cannot read fails before any goal runs).
+        .or_else(|| first_reported_error(log))
         .unwrap_or_else(|| "the build tool failed".to_string());
     let mut error = RunError::new(ErrorKind::BuildToolFailure, detail);
     error.excerpt = error_lines(log);
@@ -122,6 +124,18 @@ fn excerpt(lines: &[&str], at: usize) -> String {
 }
 
 /// The `[ERROR]` lines, or Gradle's `What went wrong` block, or the log's tail.
+/// The first `[FATAL]` line, else the first non-empty `[ERROR]` line, without its prefixes.
+fn first_reported_error(log: &str) -> Option<String> {
+    let reported = |prefix: &str| {
+        log.lines()
+            .filter_map(|l| l.strip_prefix(prefix))
+            .map(|rest| rest.trim_start_matches("[ERROR]").trim_start_matches("[FATAL]").trim())
+            .find(|rest| !rest.is_empty())
+            .map(one_line)
+    };
+    reported("[FATAL]").or_else(|| reported("[ERROR]"))
+}
+
 fn error_lines(log: &str) -> String {
     let errors: Vec<&str> = log.lines().filter(|l| l.starts_with("[ERROR]")).take(EXCERPT_LINES).collect();
     if !errors.is_empty() {
@@ -180,6 +194,12 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::BuildToolFailure);
         assert!(e.excerpt.contains("Execution failed for task ':rewriteRun'"));
         assert_eq!(classify("").kind, ErrorKind::BuildToolFailure);
+        // A POM Maven cannot read fails before any goal: its own report is the detail.
+        let e = classify(
+            "[INFO] Scanning for projects...\n[ERROR] [ERROR] Some problems were encountered while processing the POMs:\n[FATAL] Non-readable POM /tmp/x/pom.xml: end tag name </broken> must match @1:2\n",
+        );
+        assert_eq!(e.kind, ErrorKind::BuildToolFailure);
+        assert!(e.detail.starts_with("Non-readable POM /tmp/x/pom.xml"), "{}", e.detail);
         assert_eq!(classify(COLOURED).property.as_deref(), Some("x"));
     }
 

@@ -73,6 +73,13 @@ pub fn run(req: &Request<'_>) -> Result<Outcome> {
     process::install_interrupt_handler();
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
+    // A log left by an earlier run in the same directory would be taken for this run's.
+    match std::fs::remove_file(req.artifact("build.log")) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(anyhow::Error::new(e).context("removing the previous build.log"));
+        }
+        _ => {}
+    }
     let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);
 
     let file = match RecipeFile::parse(req.recipe_yaml) {
