@@ -184,6 +184,7 @@ pub(crate) fn analyze(files: &[&FileChange<'_>]) -> Vec<Atomic> {
         parsed.push(java);
     }
     wildcard_pairs(&mut parsed, &mut found);
+    attach_declaring_types(files, &mut found);
     let mut atomics = group(found, &parsed);
     attach_loose_imports(&parsed, &mut atomics);
     for atomic in &mut atomics {
@@ -192,6 +193,62 @@ pub(crate) fn analyze(files: &[&FileChange<'_>]) -> Vec<Atomic> {
         atomic.set_files(files.into_iter().collect());
     }
     atomics
+}
+
+/// A method renamed at its declaration too (`int quantityOf(String sku) {` in `Stock.java`) is
+/// declared by that file's type: every rename of the same name pair whose receiver could not be
+/// resolved gets it, so the narrow option can use a type-aware `ChangeMethodName`. Left empty when
+/// several types declare the pair.
+fn attach_declaring_types(files: &[&FileChange<'_>], found: &mut [Found]) {
+    let mut owner_of_path: HashMap<&str, String> = HashMap::new();
+    for file in files {
+        let (Some(old_path), Some(old_text)) = (file.old_path, file.old_text.as_deref()) else { continue };
+        let stem = old_path.rsplit('/').next().unwrap_or(old_path).trim_end_matches(".java");
+        let package = Source::parse(old_text).package;
+        let fqn = if package.is_empty() { stem.to_string() } else { format!("{package}.{stem}") };
+        for path in [Some(old_path), file.new_path].into_iter().flatten() {
+            owner_of_path.insert(path, fqn.clone());
+        }
+    }
+    let mut declarers: HashMap<(String, String), BTreeSet<String>> = HashMap::new();
+    for f in found.iter() {
+        let Fact::Method { old, new, declaring_type } = &f.fact else { continue };
+        if !declaring_type.is_empty() {
+            continue;
+        }
+        for line in f.evidence.iter().filter(|l| l.kind == crate::diff::ChangeKind::Removed) {
+            if declares_method(&line.content, old)
+                && let Some(owner) = owner_of_path.get(line.path.as_str())
+            {
+                declarers.entry((old.clone(), new.clone())).or_default().insert(owner.clone());
+            }
+        }
+    }
+    for f in found.iter_mut() {
+        if let Fact::Method { old, new, declaring_type } = &mut f.fact
+            && declaring_type.is_empty()
+            && let Some(owners) = declarers.get(&(old.clone(), new.clone()))
+            && owners.len() == 1
+        {
+            *declaring_type = owners.iter().next().cloned().unwrap_or_default();
+        }
+    }
+}
+
+/// Whether `line` declares method `name` (a return type or modifier before `name(`, and a body or
+/// `;` after), not a call to it.
+fn declares_method(line: &str, name: &str) -> bool {
+    let trimmed = line.trim();
+    let Some(at) = trimmed.find(&format!("{name}(")) else { return false };
+    let before = trimmed[..at].trim_end();
+    let Some(last) = before.split_whitespace().last() else { return false };
+    const NOT_TYPES: &[&str] = &["return", "new", "throw", "else", "case", "yield", "await"];
+    let ends_like_type = last.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '>' || c == ']');
+    ends_like_type
+        && !NOT_TYPES.contains(&last)
+        && !before.contains(['=', '(', '.', ';'])
+        && (trimmed.ends_with('{') || trimmed.ends_with(';') || trimmed.ends_with(','))
+        && !trimmed[at..].contains("->")
 }
 
 /// Types renamed or moved together with their file (`Foo.java` -> `Bar.java`, or a new package).

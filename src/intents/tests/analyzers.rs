@@ -380,6 +380,29 @@ fn method_renames_static_calls_and_wildcard_package_moves() {
 }
 
 #[test]
+fn a_method_renamed_at_its_declaration_names_its_declaring_type() {
+    let stock_old = "package com.acme.inv;\n\npublic class Stock {\n    public int quantityOf(String sku) {\n        return 1;\n    }\n}\n";
+    let stock_new = "package com.acme.inv;\n\npublic class Stock {\n    public int available(String sku) {\n        return 1;\n    }\n}\n";
+    let report_old = "package com.acme.inv;\n\nclass Report {\n    String line(Stock stock, String sku) {\n        return sku + stock.quantityOf(sku);\n    }\n}\n";
+    let report_new = "package com.acme.inv;\n\nclass Report {\n    String line(Stock stock, String sku) {\n        return sku + stock.available(sku);\n    }\n}\n";
+    let tree = extract(&[
+        changed("src/main/java/com/acme/inv/Stock.java", stock_old, stock_new),
+        changed("src/main/java/com/acme/inv/Report.java", report_old, report_new),
+    ]);
+    let renames = of_kind(&tree, "java.method_rename");
+    assert_eq!(renames.len(), 1, "declaration and call are one rename: {}", render_markdown(&tree));
+    expect(
+        &only(&tree, "java.method_rename"),
+        &[
+            ("old_method", "quantityOf"),
+            ("new_method", "available"),
+            ("declaring_type", "com.acme.inv.Stock"),
+        ],
+    );
+    assert_eq!(renames[0].evidence.len(), 4);
+}
+
+#[test]
 fn renamed_class_file_is_a_type_rename() {
     let old = "package com.acme;\n\npublic class OldName {\n    public OldName() {}\n}\n";
     let new = "package com.acme;\n\npublic class NewName {\n    public NewName() {}\n}\n";
