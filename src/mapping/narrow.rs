@@ -61,7 +61,7 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
                 .with("key", p("key"))
                 .with("newValue", p("new_value")),
         ],
-        kind::MAVEN_DEPENDENCY_VERSION if p("managed") != "true" => vec![
+        kind::MAVEN_DEPENDENCY_VERSION => vec![
             RecipeStep::new("org.openrewrite.maven.UpgradeDependencyVersion")
                 .with("groupId", p("group_id"))
                 .with("artifactId", p("artifact_id"))
