@@ -383,10 +383,16 @@ fn java_level(atomic: &Atomic) -> Option<(u32, u32)> {
 
 /// The Java upgrade the PR makes: from the lowest old level to the highest new one.
 fn java_upgrade(atomics: &[Atomic]) -> Option<(u32, u32)> {
-    let levels: Vec<(u32, u32)> = atomics.iter().filter_map(java_level).collect();
-    let from = levels.iter().map(|l| l.0).min()?;
-    let to = levels.iter().map(|l| l.1).max()?;
-    (to > from).then_some((from, to))
+    let span = |levels: Vec<(u32, u32)>| {
+        let from = levels.iter().map(|l| l.0).min()?;
+        let to = levels.iter().map(|l| l.1).max()?;
+        (to > from).then_some((from, to))
+    };
+    // The build's language level names the upgrade; CI matrices and images often run newer JDKs
+    // too (a matrix 11,17 -> 17,21 for a build moving to 17).
+    let build = |a: &&Atomic| a.kind.starts_with("maven.") || a.kind.starts_with("gradle.");
+    span(atomics.iter().filter(build).filter_map(java_level).collect())
+        .or_else(|| span(atomics.iter().filter_map(java_level).collect()))
 }
 
 /// The Spring Boot version change an intent makes (parent, BOM, plugin or version property).

@@ -556,6 +556,24 @@ fn dockerfile_stages() {
 }
 
 #[test]
+fn the_build_level_names_the_java_upgrade_not_the_ci_matrix() {
+    let pom = |level: &str| {
+        format!(
+            "<project>\n  <properties>\n    <maven.compiler.release>{level}</maven.compiler.release>\n  </properties>\n</project>\n"
+        )
+    };
+    let ci = |list: &str| {
+        format!("on: push\njobs:\n  test:\n    strategy:\n      matrix:\n        java: [{list}]\n")
+    };
+    let tree = extract(&[
+        changed("pom.xml", &pom("11"), &pom("17")),
+        changed(".github/workflows/ci.yml", &ci("'11', '17'"), &ci("'17', '21'")),
+    ]);
+    assert_eq!(tree.intents[0].title, "Upgrade Java 11 -> 17", "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].param("to"), "17");
+}
+
+#[test]
 fn plain_text_edits_and_whole_files() {
     let tree = extract(&[
         changed("README.md", "# Shop\nRuns on Java 11.\n", "# Shop\nRuns on Java 17.\n\nSee docs.\n"),
