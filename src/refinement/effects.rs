@@ -118,8 +118,12 @@ fn options_fit(row: &Attribution, step: &PlannedStep) -> bool {
     }
     step.step.options.iter().all(|(k, v)| {
         let value = v.as_text();
-        // Long literal texts (FindAndReplace) are abbreviated or reformatted in logs.
-        value.len() > 60 || value.contains('\n') || row.options.contains(&format!("{k}={value}"))
+        // Long literal texts (FindAndReplace) are abbreviated or reformatted in logs, and a
+        // multi-line one cuts the printed options short: only options the row shows are compared.
+        value.len() > 60
+            || value.contains('\n')
+            || !row.options.contains(&format!("{k}="))
+            || row.options.contains(&format!("{k}={value}"))
     })
 }
 

@@ -244,3 +244,28 @@ fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
     assert_eq!(names, vec![broad, "org.openrewrite.docker.ChangeFrom"], "{:#?}", option.notes);
     assert_eq!(option.steps[0].scope, vec!["src/A.java".to_string()]);
 }
+
+#[test]
+fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options() {
+    let step = RecipeStep::new(crate::decision::FIND_AND_REPLACE)
+        .with("caseSensitive", "true")
+        .with("filePattern", "README.md")
+        .with("find", "a\nold\n")
+        .with("regex", "false")
+        .with("replace", "a\nnew\n");
+    let option = CandidateOption {
+        steps: vec![PlannedStep::new(step, false, vec![], "test")],
+        ..CandidateOption::new(2, Strategy::Narrow, "")
+    };
+    let mut stats = stats(
+        &option,
+        vec![("README.md", crate::decision::FIND_AND_REPLACE)],
+        vec![line("README.md", ChangeKind::Removed, "old"), line("README.md", ChangeKind::Added, "new")],
+        vec![],
+    );
+    // The log prints options on one line: a multi-line value ends the row's text early.
+    stats.attribution[0].options = "caseSensitive=true, filePattern=README.md, find=a".into();
+    let effect = &effects(&option, &stats, None)[0];
+    assert_eq!(effect.verdict, Verdict::Clean, "{effect:?}");
+    assert_eq!(effect.tp, 2);
+}
