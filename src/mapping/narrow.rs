@@ -198,6 +198,23 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
             }
             steps
         }
+        kind::GRADLE_PLUGIN_VERSION if !p("plugin_id").is_empty() && !p("new_version").is_empty() => vec![
+            RecipeStep::new("org.openrewrite.gradle.plugins.UpgradePluginVersion")
+                .with("pluginIdPattern", p("plugin_id"))
+                .with("newVersion", p("new_version")),
+        ],
+        kind::GRADLE_JAVA_COMPATIBILITY => {
+            let version = java_major(&p("new_value"))?;
+            let mut step =
+                RecipeStep::new("org.openrewrite.gradle.UpdateJavaCompatibility").with("version", version);
+            let property = p("property");
+            if property.ends_with("sourceCompatibility") {
+                step = step.with("compatibilityType", "source");
+            } else if property.ends_with("targetCompatibility") {
+                step = step.with("compatibilityType", "target");
+            }
+            vec![step]
+        }
         // Commit-SHA pins carry their version in a trailing comment the recipe does not write.
         kind::GITHUB_ACTIONS_ACTION_VERSION
             if !p("action").is_empty() && !is_commit_sha(&p("old_ref")) && !is_commit_sha(&p("new_ref")) =>
@@ -227,6 +244,15 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
     Some(steps)
 }
 
+/// The Java major version of a Gradle compatibility value: `17`, `'17'`, `"1.8"`,
+/// `JavaVersion.VERSION_17`, `JavaVersion.VERSION_1_8`.
+fn java_major(value: &str) -> Option<String> {
+    let value = value.trim().trim_matches(['\'', '"']);
+    let value = value.strip_prefix("JavaVersion.VERSION_").unwrap_or(value).replace('_', ".");
+    let value = value.strip_prefix("1.").filter(|rest| !rest.is_empty()).unwrap_or(&value);
+    (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())).then(|| value.to_string())
+}
+
 fn is_commit_sha(reference: &str) -> bool {
     reference.len() == 40 && reference.bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -243,4 +269,22 @@ fn non_empty(value: String, default: &str) -> String {
 pub fn reason(intent: &Intent, step: &RecipeStep) -> String {
     let short = step.name.rsplit('.').next().unwrap_or(&step.name);
     format!("{short} reproduces {} `{}` ({}) with exact options.", intent.kind, intent.title, intent.id)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn java_major_versions_from_gradle_values() {
+        for (value, major) in [
+            ("17", Some("17")),
+            ("'17'", Some("17")),
+            ("\"1.8\"", Some("8")),
+            ("JavaVersion.VERSION_17", Some("17")),
+            ("JavaVersion.VERSION_1_8", Some("8")),
+            ("JavaVersion.current()", None),
+            ("", None),
+        ] {
+            assert_eq!(super::java_major(value).as_deref(), major, "{value}");
+        }
+    }
 }

@@ -130,6 +130,18 @@ fn every_semantic_mapping_passes_the_catalog_check() {
             &[("key", "a.b"), ("old_value", "1"), ("new_value", "2"), ("file", "application.yml")],
         ),
         atomic(
+            kind::GRADLE_PLUGIN_VERSION,
+            &[("plugin_id", "org.springframework.boot"), ("old_version", "3.1.5"), ("new_version", "3.2.0")],
+        ),
+        atomic(
+            kind::GRADLE_JAVA_COMPATIBILITY,
+            &[
+                ("property", "sourceCompatibility"),
+                ("old_value", "'11'"),
+                ("new_value", "JavaVersion.VERSION_17"),
+            ],
+        ),
+        atomic(
             kind::GITHUB_ACTIONS_ACTION_VERSION,
             &[("action", "actions/checkout"), ("old_ref", "v3"), ("new_ref", "v4")],
         ),
