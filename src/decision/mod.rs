@@ -46,6 +46,18 @@ pub fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
 /// the line.
 pub fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
     let option = |key: &str| step.step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
+    match step.step.name.as_str() {
+        crate::mapping::text::CREATE_TEXT_FILE => {
+            return line.kind == crate::diff::ChangeKind::Added
+                && option("relativeFileName") == line.path
+                && option("fileContents").lines().any(|l| l == line.content);
+        }
+        crate::mapping::text::DELETE_SOURCE_FILES => {
+            return line.kind == crate::diff::ChangeKind::Removed
+                && file_pattern_matches(&option("filePattern"), &line.path);
+        }
+        _ => {}
+    }
     let pattern = option("filePattern");
     let in_scope = pattern.is_empty() || file_pattern_matches(&pattern, &line.path);
     let content = line.content.trim();

@@ -204,8 +204,21 @@ pub fn text_for(
     let mut steps = Vec::new();
     for (path, lines) in by_file {
         let Some(file) = file_of(pr, path) else { continue };
+        if file.is_new() {
+            match text::create_file(file) {
+                Some(step) => steps.push(step),
+                None => {
+                    notes.push(format!("`{path}` is new in the PR but its contents are not all in the diff."))
+                }
+            }
+            continue;
+        }
+        if file.is_deleted() {
+            steps.push(text::delete_file(path));
+            continue;
+        }
         let Some(base) = base_file(file.old_path.as_deref().unwrap_or(path)) else {
-            notes.push(format!("`{path}` is new in the PR: a text replacement cannot create it."));
+            notes.push(format!("`{path}` could not be read at the base commit: no literal replacement."));
             continue;
         };
         for (block, new_start) in text::blocks(file) {

@@ -154,6 +154,33 @@ pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
     None
 }
 
+pub const CREATE_TEXT_FILE: &str = "org.openrewrite.text.CreateTextFile";
+pub const DELETE_SOURCE_FILES: &str = "org.openrewrite.DeleteSourceFiles";
+
+/// A file the PR adds, created with exactly its contents (from the diff's added lines).
+pub fn create_file(file: &FileDiff) -> Option<RecipeStep> {
+    let path = file.new_path.as_deref()?;
+    let lines: Vec<&crate::diff::HunkLine> = file.hunks.iter().flat_map(|h| h.lines.iter()).collect();
+    if lines.iter().any(|l| l.kind != crate::diff::LineKind::Added) {
+        return None;
+    }
+    let mut contents: String = lines.iter().map(|l| format!("{}\n", l.content)).collect();
+    if lines.last().is_some_and(|l| l.no_newline) {
+        contents.pop();
+    }
+    Some(
+        RecipeStep::new(CREATE_TEXT_FILE)
+            .with("relativeFileName", path)
+            .with("fileContents", contents)
+            .with_bool("overwriteExisting", false),
+    )
+}
+
+/// A file the PR deletes.
+pub fn delete_file(path: &str) -> RecipeStep {
+    RecipeStep::new(DELETE_SOURCE_FILES).with("filePattern", glob_escape(path))
+}
+
 fn step(path: &str, find: &str, replace: &str) -> RecipeStep {
     RecipeStep::new(FIND_AND_REPLACE)
         .with("find", find)
@@ -295,5 +322,25 @@ mod tests {
         assert!(!block.contains(false, 3, *new_start));
         assert_eq!(text(&find_and_replace(block, "k\nx\ny\nk2\n").unwrap(), "find"), "x\ny\n");
         assert_eq!(glob_escape("src/[id]/a*.txt"), "src/\\[id\\]/a\\*.txt");
+    }
+
+    #[test]
+    fn new_files_are_created_with_their_exact_contents_and_deleted_ones_deleted() {
+        let catalog = crate::catalog::Catalog::embedded();
+        let added = file(
+            "diff --git a/conf/app.yml b/conf/app.yml\nnew file mode 100644\n--- /dev/null\n+++ b/conf/app.yml\n@@ -0,0 +1,2 @@\n+a: 1\n+b: 2\n",
+        );
+        let step = create_file(&added).unwrap();
+        assert_eq!(text(&step, "relativeFileName"), "conf/app.yml");
+        assert_eq!(text(&step, "fileContents"), "a: 1\nb: 2\n");
+        assert_eq!(crate::mapping::check_step(catalog, &step), Ok(()));
+        let unterminated = file(
+            "diff --git a/VERSION b/VERSION\nnew file mode 100644\n--- /dev/null\n+++ b/VERSION\n@@ -0,0 +1 @@\n+2.0\n\\ No newline at end of file\n",
+        );
+        assert_eq!(text(&create_file(&unterminated).unwrap(), "fileContents"), "2.0");
+
+        let step = delete_file("old/[legacy].txt");
+        assert_eq!(text(&step, "filePattern"), glob_escape("old/[legacy].txt"));
+        assert_eq!(crate::mapping::check_step(catalog, &step), Ok(()));
     }
 }
