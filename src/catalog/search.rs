@@ -62,6 +62,9 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("rename", &["change"]),
     ("move", &["change"]),
     ("replace", &["change"]),
+    // `OrderImports`: "reorder" is not a form of "order" to a stemmer.
+    ("reorder", &["order"]),
+    ("sort", &["order"]),
 ];
 const SYNONYM_WEIGHT: f32 = 0.5;
 
@@ -388,6 +391,7 @@ mod tests {
         assert_eq!(synonyms("upgrade or update"), Vec::<&str>::new());
         assert_eq!(synonyms("rename yaml key"), ["change"]);
         assert!(synonyms("javax to jakarta").is_empty());
+        assert_eq!(synonyms("Reorder imports"), ["order"]);
     }
 
     #[test]

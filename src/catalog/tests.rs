@@ -189,6 +189,7 @@ const SEARCHES: &[(&[&str], &str)] = &[
     (&["change dockerfile FROM image"], "org.openrewrite.docker.ChangeFrom"),
     (&["upgrade gradle wrapper"], "org.openrewrite.gradle.UpdateGradleWrapper"),
     (&["migrate log4j to slf4j"], "org.openrewrite.java.logging.slf4j.Log4jToSlf4j"),
+    (&["reorder imports"], "org.openrewrite.java.OrderImports"),
     (
         &["Migrate javax.persistence to jakarta.persistence", "jakarta persistence", "javax persistence"],
         "org.openrewrite.java.migrate.jakarta.JavaxPersistenceToJakartaPersistence",
