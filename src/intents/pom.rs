@@ -375,7 +375,8 @@ fn match_artifacts<'a>(old: &'a [Artifact], new: &'a [Artifact]) -> Matched<'a> 
 }
 
 /// A removed and an added artifact of the same library (shared name words): one replaced the
-/// other. One edited in the same place is preferred to one elsewhere in the same section.
+/// other. One edited in the same place is preferred to one elsewhere in the same section; an
+/// unrelated one counts only when it alone took the removed one's place.
 fn pair_swaps<'a>(
     file: &FileChange<'_>,
     removed: &mut Vec<&'a Artifact>,
@@ -395,7 +396,33 @@ fn pair_swaps<'a>(
                         && file.block_between(Side::Base, o.span.0, o.span.1)
                             == file.block_between(Side::Head, a.span.0, a.span.1)))
         };
-        match added.iter().position(same_place).or_else(|| added.iter().position(related)) {
+        // An unrelated artifact in exactly the place of the removed one, alone in its change
+        // block on both sides, replaced it too (log4j:log4j 1.2.17 -> ch.qos.reload4j:reload4j
+        // 1.2.25) ...
+        let block = file.block_between(Side::Base, o.span.0, o.span.1);
+        let in_block = |a: &&Artifact| {
+            a.context == o.context
+                && block.is_some()
+                && file.block_between(Side::Head, a.span.0, a.span.1) == block
+        };
+        let alone = removed
+            .iter()
+            .filter(|r| r.context == o.context && file.block_between(Side::Base, r.span.0, r.span.1) == block)
+            .count()
+            == 1
+            && added.iter().filter(|a| in_block(a)).count() == 1;
+        // ... and looks like a drop-in: same scope, same major version (a fork or relocation).
+        let major = |v: &str| v.split(['.', '-']).next().unwrap_or("").to_string();
+        let drop_in = |a: &&Artifact| {
+            a.scope == o.scope && !o.version.is_empty() && major(&a.version) == major(&o.version)
+        };
+        let replaced_in_place = |a: &&Artifact| alone && in_block(a) && drop_in(a);
+        match added
+            .iter()
+            .position(same_place)
+            .or_else(|| added.iter().position(related))
+            .or_else(|| added.iter().position(replaced_in_place))
+        {
             Some(j) => {
                 swaps.push((o, added.remove(j)));
                 removed.remove(i);

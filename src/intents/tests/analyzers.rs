@@ -204,6 +204,29 @@ fn multi_module_poms_profiles_plugins_and_repositories() {
 }
 
 #[test]
+fn a_drop_in_replacement_in_place_is_a_swap_even_with_an_unrelated_name() {
+    let pom = |group: &str, artifact: &str, version: &str| {
+        format!(
+            "<project>\n  <dependencies>\n    <dependency>\n      <groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n      <version>4.13.2</version>\n    </dependency>\n    <dependency>\n      <groupId>{group}</groupId>\n      <artifactId>{artifact}</artifactId>\n      <version>{version}</version>\n    </dependency>\n  </dependencies>\n</project>\n"
+        )
+    };
+    let tree = extract(&[changed(
+        "pom.xml",
+        &pom("log4j", "log4j", "1.2.17"),
+        &pom("ch.qos.reload4j", "reload4j", "1.2.25"),
+    )]);
+    expect(
+        &only(&tree, "maven.dependency_swap"),
+        &[("old_group_id", "log4j"), ("new_group_id", "ch.qos.reload4j"), ("new_version", "1.2.25")],
+    );
+    // Another major version in the same place is a different library: removed and added.
+    let tree =
+        extract(&[changed("pom.xml", &pom("log4j", "log4j", "1.2.17"), &pom("org.acme", "logs", "4.0"))]);
+    assert!(of_kind(&tree, "maven.dependency_swap").is_empty(), "{}", render_markdown(&tree));
+    assert_eq!(of_kind(&tree, "maven.dependency_added").len(), 1);
+}
+
+#[test]
 fn the_same_bump_in_several_modules_is_one_intent() {
     let module = |name: &str, v: &str| {
         format!(
