@@ -443,7 +443,11 @@ fn client(fake: &FakeGitHub) -> GitHub {
     GitHub::new(Config {
         api_url: fake.url.clone(),
         token: Some(TOKEN.to_string().into()),
-        retry: RetryPolicy { base_delay: Duration::from_millis(10), ..RetryPolicy::default() },
+        retry: RetryPolicy {
+            base_delay: Duration::from_millis(10),
+            unhinted_rate_limit_wait: Duration::from_millis(50),
+            ..RetryPolicy::default()
+        },
         timeout: Duration::from_secs(10),
     })
     .unwrap()
@@ -478,6 +482,19 @@ fn the_client_retries_5xx_and_rate_limits_and_reports_bodies() {
     assert!(matches!(done, gh::comment::Upserted::Updated(_)));
     assert_eq!(fake.comments().len(), 1);
     assert_eq!(fake.comments()[0].body, format!("{MARKER}\nsecond"));
+
+    // A secondary rate limit that only its message names (a bare 403) is waited out too.
+    fake.clear_requests();
+    fake.fail_next_saying(
+        "GET",
+        "/repos/acme/shop/issues/7/comments",
+        403,
+        &[],
+        "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+    );
+    gh::comment::upsert_results(&client, &repo, 7, &format!("{MARKER}\nthird")).unwrap();
+    let statuses: Vec<u16> = fake.requests().iter().map(|r| r.status).collect();
+    assert_eq!(statuses, vec![403, 200, 200]);
 
     // A 404 is final: one request, and the error says what the server said.
     fake.clear_requests();

@@ -68,6 +68,8 @@ pub struct RetryPolicy {
     pub max_delay: Duration,
     /// Longest wait for a rate limit to reset; a later reset fails the call instead.
     pub max_rate_limit_wait: Duration,
+    /// Wait for a rate limit that names no time: GitHub asks for at least a minute.
+    pub unhinted_rate_limit_wait: Duration,
 }
 
 impl Default for RetryPolicy {
@@ -77,6 +79,7 @@ impl Default for RetryPolicy {
             base_delay: Duration::from_secs(1),
             max_delay: Duration::from_secs(30),
             max_rate_limit_wait: Duration::from_secs(300),
+            unhinted_rate_limit_wait: Duration::from_secs(60),
         }
     }
 }
@@ -112,7 +115,7 @@ impl RetryPolicy {
             let wait = match (retry_after, exhausted, reset) {
                 (Some(seconds), _, _) => Duration::from_secs(seconds),
                 (None, true, Some(reset)) => Duration::from_secs(reset.saturating_sub(now_epoch) + 1),
-                _ => self.backoff(attempt).max(Duration::from_secs(1)),
+                _ => self.unhinted_rate_limit_wait.max(self.backoff(attempt)),
             };
             return if wait <= self.max_rate_limit_wait { Verdict::RetryAfter(wait) } else { Verdict::Stop };
         }
@@ -256,7 +259,14 @@ impl GitHub {
             let verdict = match outcome {
                 Ok(Ok(response)) if (200..300).contains(&response.status) => return Ok(response),
                 Ok(Ok(response)) => {
-                    let verdict = self.retry.after_status(attempt, response.status, &response.headers, now());
+                    // A secondary rate limit may come as a bare 403 that only its message explains.
+                    let status =
+                        if response.status == 403 && response.body.to_lowercase().contains("rate limit") {
+                            429
+                        } else {
+                            response.status
+                        };
+                    let verdict = self.retry.after_status(attempt, status, &response.headers, now());
                     if verdict == Verdict::Stop {
                         return Err(ApiError::Status {
                             method: method.clone(),
@@ -412,10 +422,10 @@ mod tests {
         let far =
             headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", &(NOW + 3600).to_string())]);
         assert_eq!(policy.after_status(1, 403, &far, NOW), Verdict::Stop);
-        // 429 without headers still waits.
+        // 429 without headers still waits, a minute as GitHub asks.
         assert_eq!(
             policy.after_status(2, 429, &HeaderMap::new(), NOW),
-            Verdict::RetryAfter(Duration::from_secs(2))
+            Verdict::RetryAfter(Duration::from_secs(60))
         );
     }
 

@@ -51,6 +51,7 @@ struct Failure {
     path_prefix: String,
     status: u16,
     headers: Vec<(String, String)>,
+    message: String,
 }
 
 #[derive(Default)]
@@ -107,11 +108,24 @@ impl FakeGitHub {
 
     /// The next request with `method` and a path starting with `path_prefix` fails with `status`.
     pub fn fail_next(&self, method: &str, path_prefix: &str, status: u16, headers: &[(&str, &str)]) -> &Self {
+        self.fail_next_saying(method, path_prefix, status, headers, "injected failure")
+    }
+
+    /// [`Self::fail_next`] with the error `message` of the JSON body.
+    pub fn fail_next_saying(
+        &self,
+        method: &str,
+        path_prefix: &str,
+        status: u16,
+        headers: &[(&str, &str)],
+        message: &str,
+    ) -> &Self {
         self.data.lock().unwrap().failures.push_back(Failure {
             method: method.to_string(),
             path_prefix: path_prefix.to_string(),
             status,
             headers: headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            message: message.to_string(),
         });
         self
     }
@@ -203,7 +217,7 @@ fn answer(
     if let Some(i) = data.failures.iter().position(|f| f.method == method && path.starts_with(&f.path_prefix))
     {
         let failure = data.failures.remove(i).unwrap();
-        return (failure.status, failure.headers, json!({"message": "injected failure"}));
+        return (failure.status, failure.headers, json!({"message": failure.message}));
     }
     let not_found =
         (404, vec![], json!({"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}));
