@@ -62,7 +62,10 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
     let action = yaml("action.yml");
     assert_eq!(action["runs"]["using"].as_str(), Some("composite"));
     let inputs: Vec<&str> = action["inputs"].as_mapping().unwrap().keys().filter_map(Value::as_str).collect();
-    assert_eq!(inputs, ["github-token", "mode", "timeout", "recipe-artifacts", "fail-under", "image"]);
+    assert_eq!(
+        inputs,
+        ["github-token", "mode", "timeout", "recipe-artifacts", "fail-under", "artifact-name", "image"]
+    );
 
     let outputs = action["outputs"].as_mapping().unwrap();
     let names: Vec<&str> = outputs.keys().filter_map(Value::as_str).collect();
@@ -77,8 +80,10 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
     let script = run["run"].as_str().unwrap();
     let env = run["env"].as_mapping().unwrap();
     let env_names: Vec<&str> = env.keys().filter_map(Value::as_str).collect();
-    // Each input is handed over through the step's environment.
-    for input in &inputs {
+    // Each input is handed over through the step's environment, except the artifact's name, which
+    // only the upload step's `with:` uses; no script text contains an expression.
+    assert!(!script.contains("${{"), "an expression is interpolated into the script");
+    for input in inputs.iter().filter(|i| **i != "artifact-name") {
         let variable = match *input {
             "github-token" => "GITHUB_TOKEN".to_string(),
             other => format!("INPUT_{}", other.to_uppercase().replace('-', "_")),
@@ -104,6 +109,8 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
         .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/upload-artifact@")))
         .expect("an upload-artifact step");
     assert_eq!(upload["with"]["path"].as_str(), Some("${{ steps.run.outputs.artifacts-dir }}"));
+    let artifact = upload["with"]["name"].as_str().unwrap();
+    assert!(artifact.contains("inputs.artifact-name") && artifact.contains("github.run_id"), "{artifact}");
     assert!(upload["if"].as_str().unwrap().contains("always()"), "artifacts go up even when the gate fails");
 }
 
