@@ -259,6 +259,24 @@ fn the_results_comment_is_created_once_then_updated_in_place() {
     assert_eq!(world.fake.reactions(), vec![(555, "eyes".to_string()), (555, "rocket".to_string())]);
 }
 
+/// `workflow_dispatch` with a `pr_url` analyzes that PR like a pull_request event; a PR that does
+/// not exist is bad input, and the job summary says so.
+#[test]
+fn a_dispatch_analyzes_the_pr_it_names() {
+    let world = World::javax();
+    let dispatch = |url: &str| json!({"inputs": {"pr_url": url}, "repository": {"full_name": "acme/shop"}});
+    let ran = world.run("workflow_dispatch", &dispatch("https://github.com/acme/shop/pull/7"), &[]);
+    ran.assert_ok();
+    assert_eq!(count(&world.fake.calls(), "GET /repos/acme/shop/pulls/7"), 1);
+    assert!(ran.output("f1").parse::<f64>().unwrap() >= 0.9, "{}", ran.outputs);
+    assert!(world.fake.comments()[0].body.starts_with(MARKER));
+
+    let ran = world.run("workflow_dispatch", &dispatch("https://github.com/acme/shop/pull/99"), &[]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("pull/99 was not found"), "{}", ran.stderr);
+    assert!(ran.summary.contains("pull/99 was not found"), "{}", ran.summary);
+}
+
 /// A reader's `/rewrite-assist run` gets 👀, a polite reply and 😕 — and nothing runs: no
 /// permission lookup (the association already rules it out), no analysis, no results comment.
 /// A collaborator with read access is refused after the lookup; a failed lookup is "could not

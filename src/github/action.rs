@@ -199,7 +199,20 @@ pub fn run(settings: &Settings) -> Result<u8> {
         scratch: None,
         undelivered: false,
     };
-    let first = bot.first_event(event)?;
+    let first = match bot.first_event(event) {
+        Ok(first) => first,
+        Err(error) => {
+            // Say so where the workflow's reader looks (the job summary), not only in the log.
+            bot.error = Some(error);
+            if let Err(e) = bot.write_summary() {
+                tracing::warn!("could not write the job summary: {}", crate::error::one_line(&e));
+            }
+            return Err(bot
+                .error
+                .take()
+                .unwrap_or_else(|| anyhow::anyhow!("the event could not be handled")));
+        }
+    };
     let end = bot.converse(first)?;
     Ok(bot.exit_code(end))
 }
@@ -213,7 +226,17 @@ impl Bot<'_> {
             }
             event::Event::Dispatch { pr_url } => {
                 let (repo, number) = event::parse_pr_url(&pr_url)?;
-                self.pr = Some(pulls::get(&self.gh, &repo, number).context("reading the pull request")?);
+                let pr = pulls::get(&self.gh, &repo, number).map_err(|e| {
+                    let missing =
+                        e.downcast_ref::<crate::github::client::ApiError>().and_then(|a| a.status())
+                            == Some(404);
+                    if missing {
+                        bad_input(format!("{pr_url} was not found (or the token cannot see it)"))
+                    } else {
+                        e.context("reading the pull request")
+                    }
+                })?;
+                self.pr = Some(pr);
                 Event::Dispatched
             }
             event::Event::Comment(comment) => {
