@@ -203,9 +203,7 @@ fn attach_declaring_types(files: &[&FileChange<'_>], found: &mut [Found]) {
     let mut owner_of_path: HashMap<&str, String> = HashMap::new();
     for file in files {
         let (Some(old_path), Some(old_text)) = (file.old_path, file.old_text.as_deref()) else { continue };
-        let stem = old_path.rsplit('/').next().unwrap_or(old_path).trim_end_matches(".java");
-        let package = Source::parse(old_text).package;
-        let fqn = if package.is_empty() { stem.to_string() } else { format!("{package}.{stem}") };
+        let fqn = primary_type(old_path, old_text);
         for path in [Some(old_path), file.new_path].into_iter().flatten() {
             owner_of_path.insert(path, fqn.clone());
         }
@@ -251,6 +249,13 @@ fn declares_method(line: &str, name: &str) -> bool {
         && !trimmed[at..].contains("->")
 }
 
+/// The fully qualified name of the type a Java file is named after: its package + file stem.
+fn primary_type(path: &str, text: &str) -> String {
+    let stem = path.rsplit('/').next().unwrap_or(path).trim_end_matches(".java");
+    let package = Source::parse(text).package;
+    if package.is_empty() { stem.to_string() } else { format!("{package}.{stem}") }
+}
+
 /// Types renamed or moved together with their file (`Foo.java` -> `Bar.java`, or a new package).
 fn declared_renames(files: &[&FileChange<'_>]) -> Vec<Declared> {
     let mut out = Vec::new();
@@ -259,12 +264,8 @@ fn declared_renames(files: &[&FileChange<'_>]) -> Vec<Declared> {
         let (Some(old_text), Some(new_text)) = (file.old_text.as_deref(), file.new_text.as_deref()) else {
             continue;
         };
-        let stem = |p: &str| p.rsplit('/').next().unwrap_or(p).trim_end_matches(".java").to_string();
-        let qualify = |package: &str, name: &str| {
-            if package.is_empty() { name.to_string() } else { format!("{package}.{name}") }
-        };
-        let old = qualify(&Source::parse(old_text).package, &stem(old_path));
-        let new = qualify(&Source::parse(new_text).package, &stem(new_path));
+        let old = primary_type(old_path, old_text);
+        let new = primary_type(new_path, new_text);
         if old != new {
             out.push(Declared { old, new });
         }

@@ -389,22 +389,18 @@ fn pair_swaps<'a>(
         let related = |a: &&Artifact| {
             a.context == o.context && related_artifacts(&o.group, &o.artifact, &a.group, &a.artifact)
         };
-        let same_place = |a: &&Artifact| {
-            related(a)
-                && (file.old_to_new(o.span.0) == Some(a.span.0)
-                    || (file.block_between(Side::Base, o.span.0, o.span.1).is_some()
-                        && file.block_between(Side::Base, o.span.0, o.span.1)
-                            == file.block_between(Side::Head, a.span.0, a.span.1)))
-        };
-        // An unrelated artifact in exactly the place of the removed one, alone in its change
-        // block on both sides, replaced it too (log4j:log4j 1.2.17 -> ch.qos.reload4j:reload4j
-        // 1.2.25) ...
+        // The change block the removed artifact is in; an added one in the same block took its place.
         let block = file.block_between(Side::Base, o.span.0, o.span.1);
         let in_block = |a: &&Artifact| {
             a.context == o.context
                 && block.is_some()
                 && file.block_between(Side::Head, a.span.0, a.span.1) == block
         };
+        let same_place =
+            |a: &&Artifact| related(a) && (file.old_to_new(o.span.0) == Some(a.span.0) || in_block(a));
+        // An unrelated artifact in exactly the place of the removed one, alone in its change
+        // block on both sides, replaced it too (log4j:log4j 1.2.17 -> ch.qos.reload4j:reload4j
+        // 1.2.25) ...
         let alone = removed
             .iter()
             .filter(|r| r.context == o.context && file.block_between(Side::Base, r.span.0, r.span.1) == block)

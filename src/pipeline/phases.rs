@@ -170,17 +170,9 @@ impl Run<'_> {
         }
         let round_dir = self.round_dir()?;
         let outputs = write_option(&round_dir, &option)?;
+        let count = option.steps.len();
         self.candidates.insert(3, option);
-        Ok((
-            Outcome::Ok,
-            format!(
-                "round {}: {} recipe{}",
-                self.rounds,
-                self.candidates[&3].steps.len(),
-                plural(self.candidates[&3].steps.len())
-            ),
-            outputs,
-        ))
+        Ok((Outcome::Ok, format!("round {}: {count} recipe{}", self.rounds, plural(count)), outputs))
     }
 
     pub(super) fn validate_refined(&mut self) -> PhaseResult {

@@ -123,6 +123,21 @@ fn wide_option(recipe: &str) -> CandidateOption {
     }
 }
 
+/// Option 3 from one validated option.
+fn synthesize_one(
+    tree: &IntentTree,
+    pr: &Diff,
+    base: BaseFile<'_>,
+    option: &CandidateOption,
+    stats: &ValidationStats,
+) -> CandidateOption {
+    synthesize(tree, pr, Catalog::embedded(), base, &[Evaluated { option, stats }])
+}
+
+fn step_names(option: &CandidateOption) -> Vec<&str> {
+    option.steps.iter().map(|s| s.step.name.as_str()).collect()
+}
+
 fn planned(step: RecipeStep) -> PlannedStep {
     PlannedStep::new(step, true, vec![], "test")
 }
@@ -167,7 +182,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     assert_eq!(effects_2[1].verdict, Verdict::NoEffect);
 
     let option = synthesize(&tree, &pr, catalog, &base, &evaluated);
-    let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
+    let names = step_names(&option);
     assert_eq!(
         names,
         vec!["org.openrewrite.java.ChangePackage", crate::decision::FIND_AND_REPLACE],
@@ -194,14 +209,8 @@ fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_re
         vec![],
         vec![line("src/B.java", ChangeKind::Added, "final int x;")],
     );
-    let option = synthesize(
-        &tree,
-        &pr,
-        Catalog::embedded(),
-        &base,
-        &[Evaluated { option: &wide, stats: &wide_stats }],
-    );
-    let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
+    let option = synthesize_one(&tree, &pr, &base, &wide, &wide_stats);
+    let names = step_names(&option);
     assert_eq!(
         names,
         vec!["org.openrewrite.java.ChangePackage", "org.openrewrite.docker.ChangeFrom"],
@@ -232,14 +241,8 @@ fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
     assert_eq!(effect.verdict, Verdict::OverApplying);
     assert_eq!(effect.clean_files(), vec!["src/A.java".to_string()]);
 
-    let option = synthesize(
-        &tree,
-        &pr,
-        Catalog::embedded(),
-        &base,
-        &[Evaluated { option: &wide, stats: &wide_stats }],
-    );
-    let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
+    let option = synthesize_one(&tree, &pr, &base, &wide, &wide_stats);
+    let names = step_names(&option);
     // The broad recipe stays for A.java only; the Dockerfile gets its narrow recipe.
     assert_eq!(names, vec![broad, "org.openrewrite.docker.ChangeFrom"], "{:#?}", option.notes);
     assert_eq!(option.steps[0].scope, vec!["src/A.java".to_string()]);
