@@ -23,17 +23,29 @@ fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
-/// One real case (javax → jakarta, analyzed with real Maven) and one broken case: the broken one
-/// is recorded with its reason, the real one still runs; then the outputs are aggregated and
-/// gated against baselines.
+/// One real case (javax → jakarta, analyzed with real Maven) whose repository comes from the clone
+/// cache, filled from a local repository under a URL nothing answers for (so the run is offline);
+/// a broken case and a case whose repository is gone beside it: the broken one is an error, the
+/// gone one skipped, the real one still runs; then the outputs are aggregated and gated.
 #[test]
 fn run_a_real_case_and_a_broken_one_then_aggregate_and_gate() {
     let dir = tempfile::tempdir().unwrap();
-    JAVAX_TO_JAKARTA.build(&dir.path().join("repos/jakarta")).unwrap();
+    let fixture = JAVAX_TO_JAKARTA.build(&dir.path().join("repos/jakarta")).unwrap();
+    let cache = dir.path().join("clone-cache");
+    let url = "https://forge.invalid/acme/jakarta.git";
+    let output = bin()
+        .args(["eval", "cache", "add", url])
+        .arg(dir.path().join("repos/jakarta"))
+        .env("REWRITE_ASSIST_EVAL_CACHE", &cache)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(cache.join("forge.invalid/acme/jakarta.git").is_dir());
     let suite = dir.path().join("suites/two.yaml");
     write(
         &suite,
-        "suite_name: two
+        &format!(
+            "suite_name: two
 defaults:
   timeout: 600
 cases:
@@ -41,31 +53,52 @@ cases:
     repo: ../repos/does-not-exist
     base: main
     head: migration
+  - name: gone
+    repo: file:///nonexistent/acme/gone.git
+    base: {base}
+    head: {head}
   - name: javax-to-jakarta
-    repo: ../repos/jakarta
-    base: main
-    head: migration
+    repo: {url}
+    base: {base}
+    head: {head}
 ",
+            base = fixture.base,
+            head = fixture.head
+        ),
     );
     let out = dir.path().join("out/shard-1");
-    let output =
-        bin().args(["eval", "run", "--json", "--suite"]).arg(&suite).arg("--out").arg(&out).output().unwrap();
+    let output = bin()
+        .args(["eval", "run", "--json", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&out)
+        .arg("--cache")
+        .arg(&cache)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("eval: [1/2] broken: error"), "{stderr}");
+    assert!(stderr.contains("eval: [1/3] broken: error"), "{stderr}");
+    assert!(stderr.contains("eval: [2/3] gone: skipped"), "{stderr}");
     let shard = json_stdout(&output);
-    assert_eq!(shard["planned"], serde_json::json!(["broken", "javax-to-jakarta"]));
+    assert_eq!(shard["planned"], serde_json::json!(["broken", "gone", "javax-to-jakarta"]));
     assert_eq!(shard["totals"]["passed"], 1);
+    assert_eq!(shard["totals"]["skipped"], 1);
     assert_eq!(shard, read_json(&out.join("shard-results.json")));
 
     let broken = read_json(&out.join("broken/case-result.json"));
     assert_eq!(broken["status"], "error");
     assert!(broken["reason"].as_str().unwrap().contains("does-not-exist: no such directory"), "{broken:#}");
     assert_eq!(broken["source"]["repo"], "../repos/does-not-exist");
+    let gone = read_json(&out.join("gone/case-result.json"));
+    assert_eq!(gone["status"], "skipped");
+    assert!(gone["reason"].as_str().unwrap().starts_with("cannot clone file:///nonexistent/acme/gone.git"));
 
     let real = read_json(&out.join("javax-to-jakarta/case-result.json"));
     assert_eq!(real["status"], "passed", "{real:#}");
     assert_eq!(real["suite_name"], "two");
+    assert_eq!(real["source"]["repo"], url);
+    assert_eq!(real["backend"], "maven-plugin");
     assert!(real["recommended"]["f1"].as_f64().unwrap() >= 0.9, "{real:#}");
     for key in ["precision", "recall", "perfect_match", "semantic_share", "confidence"] {
         assert!(!real["recommended"][key].is_null(), "recommended.{key} missing: {real:#}");
@@ -73,7 +106,11 @@ cases:
     let options = real["options"].as_array().unwrap();
     assert!(options.len() >= 2, "{real:#}");
     assert!(options.iter().all(|o| o["f1"].is_f64() && o["precision"].is_f64() && o["recall"].is_f64()));
-    assert_eq!(real["commits"]["base"].as_str().unwrap().len(), 40);
+    assert!(
+        options.iter().all(|o| o["semantic_share"].is_f64() && o["backend"] == "maven-plugin"),
+        "{real:#}"
+    );
+    assert_eq!(real["commits"]["base"], fixture.base.as_str());
     assert!(real["wall_seconds"].as_f64().unwrap() > 0.0);
     // The case's own analyze artifacts sit beside its result.
     assert!(out.join("javax-to-jakarta/result/recommended-recipe.yaml").is_file());
@@ -88,9 +125,15 @@ cases:
     assert!(summary.starts_with("# Eval: two\n"), "{summary}");
     assert!(summary.contains("| javax-to-jakarta | passed | "), "{summary}");
     assert!(summary.contains("| broken | error | – |"), "{summary}");
+    assert!(summary.contains("| gone | skipped | – |"), "{summary}");
+    assert!(summary.contains("| maven-plugin |"), "{summary}");
     let results = read_json(&aggregated.join("suite-results.json"));
-    assert_eq!(results["totals"]["cases"], 2);
+    assert_eq!(results["totals"]["cases"], 3);
     assert_eq!(results["totals"]["errors"], 1);
+    assert_eq!(results["totals"]["skipped"], 1);
+    let row = results["cases"].as_array().unwrap().iter().find(|c| c["name"] == "javax-to-jakarta").unwrap();
+    assert_eq!(row["backend"], "maven-plugin");
+    assert_eq!(row["options"].as_array().unwrap().len(), options.len());
     let f1 = real["recommended"]["f1"].as_f64().unwrap();
     assert_eq!(results["totals"]["avg_f1"].as_f64().unwrap(), ((f1 / 2.0) * 1e4).round() / 1e4);
 
@@ -100,12 +143,14 @@ cases:
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("**Regression gate: passed**"));
 
-    // A baseline in which the broken case passed with a perfect score: both gates trip.
+    // A baseline in which the broken case passed with a perfect, fully semantic recipe: every
+    // gate trips (F1, semantic share, a pass lost); the skipped case is not compared.
     let mut better = results.clone();
     for case in better["cases"].as_array_mut().unwrap() {
         if case["name"] == "broken" {
             case["status"] = "passed".into();
             case["f1"] = 1.0.into();
+            case["semantic_share"] = 1.0.into();
         }
     }
     let better_path = dir.path().join("better.json");
@@ -116,9 +161,19 @@ cases:
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("the average F1 of the 2 cases in both dropped by 0.5000"), "{stderr}");
+    assert!(
+        stderr.contains("the average semantic share of the 2 cases in both dropped by 0.5000"),
+        "{stderr}"
+    );
     assert!(stderr.contains("no longer passing: broken"), "{stderr}");
     let gated = read_json(&dir.path().join("gated/suite-results.json"));
     assert_eq!(gated["comparison"]["regressed"], true);
+    assert_eq!(gated["comparison"]["skipped"], serde_json::json!(["gone"]));
+    let summary = std::fs::read_to_string(dir.path().join("gated/summary.md")).unwrap();
+    assert!(
+        summary.contains("| broken | worse | passed, F1 1.0000 | error, F1 0.0000 | -1.0000 | -1.0000 |"),
+        "{summary}"
+    );
 }
 
 #[test]
@@ -177,4 +232,64 @@ fn unusable_input_exits_2_with_one_line() {
     let output = aggregate(&[dir.path()], &dir.path().join("agg"), &["--max-f1-drop", "2"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--max-f1-drop 2 is not between 0 and 1"));
+}
+
+/// `scripts/suite-from-tsv` turns a list of real PRs into a suite `eval run` loads: GitHub URLs,
+/// full commit ids, the kind as a comment; a bad line is one clear error and exit code 2.
+#[test]
+fn real_pr_lists_become_suites() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/suite-from-tsv");
+    let tsv = dir.path().join("prs.tsv");
+    let (base, head) = ("a".repeat(40), "b".repeat(40));
+    write(
+        &tsv,
+        &format!(
+            "# id\trepo\tbase\thead\tkind\tfiles/+/-\nshop-jdk17\tacme/shop\t{base}\t{head}\tjava-17 (pom+CI)\t3/+4/-4\n\nlib-junit5\tacme/lib.java\t{head}\t{base}\tjunit4->junit5\t2/+9/-9\n"
+        ),
+    );
+    let output = std::process::Command::new(&script).args(["demo-suite"]).arg(&tsv).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let yaml = String::from_utf8(output.stdout).unwrap();
+    assert!(yaml.contains("  # java-17 (pom+CI); 3/+4/-4\n  - name: shop-jdk17\n"), "{yaml}");
+    let suite = rewrite_assist::eval::suite::parse(&yaml, dir.path()).unwrap();
+    assert_eq!(suite.name, "demo-suite");
+    let sources: Vec<_> = suite.cases.iter().map(|c| (c.name.as_str(), c.written_source())).collect();
+    assert_eq!(sources[0].0, "shop-jdk17");
+    assert_eq!(sources[0].1.repo.as_deref(), Some("https://github.com/acme/shop.git"));
+    assert_eq!(sources[0].1.base.as_deref(), Some(base.as_str()));
+    assert_eq!(sources[1].1.repo.as_deref(), Some("https://github.com/acme/lib.java.git"));
+
+    write(&tsv, "x\tacme/shop\tmain\tmigration\n");
+    let output = std::process::Command::new(&script).args(["demo-suite"]).arg(&tsv).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("prs.tsv:1: base `main` is not a full commit id"), "{stderr}");
+}
+
+/// The committed real-PR suites load, and every case names a GitHub repository at two full
+/// commit ids (so a run measures the same diff everywhere).
+#[test]
+fn the_committed_real_suites_pin_github_commits() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, min_cases) in [("real-maven", 10), ("real-gradle", 2)] {
+        let suite =
+            rewrite_assist::eval::suite::load(&root.join(format!("evals/suites/{name}.yaml"))).unwrap();
+        assert_eq!(suite.name, name);
+        assert!(suite.cases.len() >= min_cases, "{name}: {} cases", suite.cases.len());
+        for case in &suite.cases {
+            let source = case.written_source();
+            let repo = source.repo.as_deref().unwrap_or_default();
+            assert!(
+                repo.starts_with("https://github.com/") && repo.ends_with(".git"),
+                "{}: {repo}",
+                case.name
+            );
+            for commit in [&source.base, &source.head] {
+                let commit = commit.as_deref().unwrap_or_default();
+                assert!(commit.len() == 40 && commit.chars().all(|c| c.is_ascii_hexdigit()), "{}", case.name);
+            }
+        }
+    }
 }

@@ -6,7 +6,8 @@ use clap::Subcommand;
 
 use super::validate::VersionArgs;
 use crate::error::{bad_input, exit};
-use crate::eval::gate::DEFAULT_MAX_F1_DROP;
+use crate::eval::cache::{self, CACHE_ENV, CloneCache};
+use crate::eval::gate::{DEFAULT_MAX_F1_DROP, DEFAULT_MAX_SEMANTIC_DROP, Tolerances};
 use crate::eval::run::{Event, Options};
 use crate::eval::suite::{self, Defaults};
 use crate::eval::{aggregate, run as eval_run};
@@ -24,6 +25,46 @@ pub enum EvalCommand {
     Run(RunArgs),
     /// Merge `eval run` outputs into summary.md and suite-results.json; gate against a baseline.
     Aggregate(AggregateArgs),
+    /// The clone cache of `eval run --cache`: fill it from local repositories, list it.
+    #[command(subcommand)]
+    Cache(CacheCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CacheCommand {
+    /// Put a local repository (bare or work tree) into the cache as the clone of URL, so cases of
+    /// URL run offline; an entry that exists already fetches what PATH has and it lacks.
+    Add(CacheAddArgs),
+    /// The cached clones: key, remote URL, path.
+    List(CacheListArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CacheDir {
+    /// The cache directory (bare clones at <host>/<owner>/<name>.git).
+    #[arg(long, value_name = "DIR", env = CACHE_ENV)]
+    pub cache: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CacheAddArgs {
+    #[command(flatten)]
+    pub dir: CacheDir,
+    /// The repository URL as the suite writes it (https://github.com/OWNER/NAME.git).
+    #[arg(value_name = "URL")]
+    pub url: String,
+    /// A local git repository holding that repository's commits.
+    #[arg(value_name = "PATH")]
+    pub path: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CacheListArgs {
+    #[command(flatten)]
+    pub dir: CacheDir,
+    /// Print a JSON array instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -56,6 +97,10 @@ pub struct RunArgs {
     /// Limit of each clone or fetch of a remote repository, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub fetch_timeout: u64,
+    /// Keep bare clones of remote repositories here between runs (<host>/<owner>/<name>.git) and
+    /// fetch only commits they lack; without it, clones are temporary.
+    #[arg(long, value_name = "DIR", env = CACHE_ENV)]
+    pub cache: Option<PathBuf>,
     #[command(flatten)]
     pub versions: VersionArgs,
     /// Print shard-results.json on stdout instead of the table.
@@ -77,6 +122,9 @@ pub struct AggregateArgs {
     /// Largest tolerated drop of the average F1 against the baseline.
     #[arg(long, value_name = "F1", default_value_t = DEFAULT_MAX_F1_DROP)]
     pub max_f1_drop: f64,
+    /// Largest tolerated drop of the average semantic share against the baseline.
+    #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_MAX_SEMANTIC_DROP)]
+    pub max_semantic_drop: f64,
     /// Print suite-results.json on stdout instead of summary.md.
     #[arg(long)]
     pub json: bool,
@@ -86,7 +134,41 @@ pub fn run(args: Args) -> Result<u8> {
     match args.command {
         EvalCommand::Run(args) => run_suite(args),
         EvalCommand::Aggregate(args) => aggregate_results(args),
+        EvalCommand::Cache(CacheCommand::Add(args)) => cache_add(args),
+        EvalCommand::Cache(CacheCommand::List(args)) => cache_list(args),
     }
+}
+
+fn cache_add(args: CacheAddArgs) -> Result<u8> {
+    let cache = CloneCache::open(&args.dir.cache)?;
+    cache::key(&args.url).map_err(bad_input)?;
+    let entry = cache.add(&args.url, &args.path)?;
+    println!("{} -> {}", args.url, entry.display());
+    Ok(exit::OK)
+}
+
+fn cache_list(args: CacheListArgs) -> Result<u8> {
+    let cache = CloneCache::open(&args.dir.cache)?;
+    let entries = cache.list()?;
+    if args.json {
+        super::print_json(&entries)?;
+        return Ok(exit::OK);
+    }
+    for entry in &entries {
+        println!(
+            "{}  {}  {}",
+            entry.key,
+            entry.url.as_deref().unwrap_or("(no remote)"),
+            entry.path.display()
+        );
+    }
+    eprintln!(
+        "{} cached clone{} in {}",
+        entries.len(),
+        crate::model::plural(entries.len()),
+        cache.root().display()
+    );
+    Ok(exit::OK)
 }
 
 fn run_suite(args: RunArgs) -> Result<u8> {
@@ -103,14 +185,16 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         },
         versions: args.versions.resolve()?,
         network_timeout: Duration::from_secs(args.fetch_timeout.max(1)),
+        cache: cache::from_option(args.cache.as_deref())?,
     };
     eprintln!(
-        "eval: suite `{}`, shard {}: {} of {} cases, results in {}",
+        "eval: suite `{}`, shard {}: {} of {} cases, results in {}{}",
         suite.name,
         options.shard,
         options.shard.select(&suite.cases).len(),
         suite.cases.len(),
-        options.out.display()
+        options.out.display(),
+        options.cache.as_ref().map(|c| format!(", clone cache {}", c.root().display())).unwrap_or_default()
     );
     let shard = eval_run::run_suite(&suite, &options, &mut |event| match event {
         Event::Start { position, total, case } => eprintln!("eval: [{position}/{total}] {} …", case.name),
@@ -139,13 +223,29 @@ fn run_suite(args: RunArgs) -> Result<u8> {
 fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
     let t = &shard.totals;
     let mut text = format!(
-        "suite {} shard {}: {} cases, {} passed, {} failed, {} errors; average F1 {:.4}; {:.1} s\n",
-        shard.suite_name, shard.shard, t.cases, t.passed, t.failed, t.errors, t.avg_f1, t.total_wall_seconds
+        "suite {} shard {}: {} cases, {} passed, {} failed, {} errors, {} skipped; average F1 {:.4}, semantic share {:.4}; {:.1} s\n",
+        shard.suite_name,
+        shard.shard,
+        t.cases,
+        t.passed,
+        t.failed,
+        t.errors,
+        t.skipped,
+        t.avg_f1,
+        t.avg_semantic_share,
+        t.total_wall_seconds
     );
     let width = shard.cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
     for case in &shard.cases {
         let detail = match case.status {
-            CaseStatus::Passed => format!("F1 {:.4}  P {:.4}  R {:.4}", case.f1, case.precision, case.recall),
+            CaseStatus::Passed => format!(
+                "F1 {:.4}  P {:.4}  R {:.4}  semantic {:.2}  option {}",
+                case.f1,
+                case.precision,
+                case.recall,
+                case.semantic_share,
+                case.option.unwrap_or_default()
+            ),
             _ => case.reason.clone().unwrap_or_default(),
         };
         text.push_str(&format!(
@@ -160,11 +260,16 @@ fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
 }
 
 fn aggregate_results(args: AggregateArgs) -> Result<u8> {
-    if !(0.0..=1.0).contains(&args.max_f1_drop) {
-        return Err(bad_input(format!("--max-f1-drop {} is not between 0 and 1", args.max_f1_drop)));
+    for (flag, value) in
+        [("--max-f1-drop", args.max_f1_drop), ("--max-semantic-drop", args.max_semantic_drop)]
+    {
+        if !(0.0..=1.0).contains(&value) {
+            return Err(bad_input(format!("{flag} {value} is not between 0 and 1")));
+        }
     }
     let baseline = args.baseline.as_deref().map(aggregate::load_baseline).transpose()?;
-    let results = aggregate::aggregate(&args.dirs, baseline.as_ref(), args.max_f1_drop)?;
+    let tolerances = Tolerances { max_f1_drop: args.max_f1_drop, max_semantic_drop: args.max_semantic_drop };
+    let results = aggregate::aggregate(&args.dirs, baseline.as_ref(), tolerances)?;
     aggregate::write(&args.out, &results)?;
     if args.json {
         super::print_json(&results)?;

@@ -100,6 +100,7 @@ mod tests {
             dropped: vec![],
             tests_dropped: false,
             error: None,
+            backend: Some(crate::model::Backend::MavenPlugin),
         }
     }
 

@@ -20,7 +20,7 @@ pub const SUITE_RESULTS: &str = "suite-results.json";
 pub fn aggregate(
     dirs: &[PathBuf],
     baseline: Option<&SuiteResults>,
-    max_f1_drop: f64,
+    tolerances: gate::Tolerances,
 ) -> Result<SuiteResults> {
     let found = collect(dirs)?;
     let suite_name = suite_name(&found)?;
@@ -46,7 +46,7 @@ pub fn aggregate(
             baseline.suite_name
         )));
     }
-    let comparison = baseline.map(|b| gate::compare(&cases, &b.cases, max_f1_drop));
+    let comparison = baseline.map(|b| gate::compare(&cases, &b.cases, tolerances));
     Ok(SuiteResults {
         suite_name,
         tool_version: env!("CARGO_PKG_VERSION").to_string(),

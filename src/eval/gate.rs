@@ -1,8 +1,10 @@
 //! The regression gate: results against a baseline.
 //!
-//! It fails when the average F1 over the cases both have drops by more than the tolerance, or
-//! when a case that passed in the baseline no longer passes. Averages are taken over the common
-//! cases only, so adding or removing cases never trips it; new and removed cases are reported.
+//! It fails when the average F1 or the average semantic share over the cases both have drops by
+//! more than its tolerance, or when a case that passed in the baseline now fails or errors.
+//! Averages are taken over the common cases only, so adding or removing cases never trips it; new
+//! and removed cases are reported. A case skipped on either side (its repository could not be
+//! had) is listed and left out: nothing about the tool can be learned from it.
 
 use std::collections::BTreeMap;
 
@@ -12,17 +14,43 @@ use crate::model::{CaseChange, CaseRow, CaseStatus, Comparison};
 
 /// The default tolerance of `--max-f1-drop`.
 pub const DEFAULT_MAX_F1_DROP: f64 = 0.02;
+/// The default tolerance of `--max-semantic-drop`.
+pub const DEFAULT_MAX_SEMANTIC_DROP: f64 = 0.02;
 
-pub fn compare(current: &[CaseRow], baseline: &[CaseRow], max_f1_drop: f64) -> Comparison {
+/// How much worse the averages may get.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tolerances {
+    pub max_f1_drop: f64,
+    pub max_semantic_drop: f64,
+}
+
+impl Default for Tolerances {
+    fn default() -> Self {
+        Tolerances { max_f1_drop: DEFAULT_MAX_F1_DROP, max_semantic_drop: DEFAULT_MAX_SEMANTIC_DROP }
+    }
+}
+
+/// A case's baseline row and its row now.
+type Pair<'a> = (&'a CaseRow, &'a CaseRow);
+
+pub fn compare(current: &[CaseRow], baseline: &[CaseRow], tolerances: Tolerances) -> Comparison {
+    let Tolerances { max_f1_drop, max_semantic_drop } = tolerances;
     let now: BTreeMap<&str, &CaseRow> = current.iter().map(|r| (r.name.as_str(), r)).collect();
     let before: BTreeMap<&str, &CaseRow> = baseline.iter().map(|r| (r.name.as_str(), r)).collect();
-    let pairs: Vec<(&CaseRow, &CaseRow)> =
-        before.iter().filter_map(|(name, b)| now.get(name).map(|n| (*b, *n))).collect();
+    let skipped_row = |r: &CaseRow| r.status == CaseStatus::Skipped;
+    let (skipped_pairs, pairs): (Vec<Pair>, Vec<Pair>) = before
+        .iter()
+        .filter_map(|(name, b)| now.get(name).map(|n| (*b, *n)))
+        .partition(|(b, n)| skipped_row(b) || skipped_row(n));
+    let skipped = skipped_pairs.iter().map(|(_, n)| n.name.clone()).collect();
     let baseline_rows: Vec<CaseRow> = pairs.iter().map(|(b, _)| (*b).clone()).collect();
     let current_rows: Vec<CaseRow> = pairs.iter().map(|(_, n)| (*n).clone()).collect();
     let baseline_avg_f1 = average(&baseline_rows, |r| r.f1);
     let avg_f1 = average(&current_rows, |r| r.f1);
     let f1_drop = round4(baseline_avg_f1 - avg_f1);
+    let baseline_avg_semantic_share = average(&baseline_rows, |r| r.semantic_share);
+    let avg_semantic_share = average(&current_rows, |r| r.semantic_share);
+    let semantic_drop = round4(baseline_avg_semantic_share - avg_semantic_share);
 
     let names = |keep: &dyn Fn(&CaseRow, &CaseRow) -> bool| -> Vec<String> {
         pairs.iter().filter(|(b, n)| keep(b, n)).map(|(_, n)| n.name.clone()).collect()
@@ -32,13 +60,19 @@ pub fn compare(current: &[CaseRow], baseline: &[CaseRow], max_f1_drop: f64) -> C
     let newly_passing = names(&|b, n| !passed(b) && passed(n));
     let changes = pairs
         .iter()
-        .filter(|(b, n)| b.status != n.status || round4(b.f1 - n.f1) != 0.0)
+        .filter(|(b, n)| {
+            b.status != n.status
+                || round4(b.f1 - n.f1) != 0.0
+                || round4(b.semantic_share - n.semantic_share) != 0.0
+        })
         .map(|(b, n)| CaseChange {
             name: n.name.clone(),
             baseline_status: b.status,
             status: n.status,
             baseline_f1: b.f1,
             f1: n.f1,
+            baseline_semantic_share: b.semantic_share,
+            semantic_share: n.semantic_share,
         })
         .collect();
     let new_cases = now.keys().filter(|name| !before.contains_key(*name)).map(|n| n.to_string()).collect();
@@ -53,6 +87,12 @@ pub fn compare(current: &[CaseRow], baseline: &[CaseRow], max_f1_drop: f64) -> C
             pairs.len()
         ));
     }
+    if semantic_drop > max_semantic_drop {
+        reasons.push(format!(
+            "the average semantic share of the {} cases in both dropped by {semantic_drop:.4} ({baseline_avg_semantic_share:.4} -> {avg_semantic_share:.4}), more than the tolerance {max_semantic_drop:.4}",
+            pairs.len()
+        ));
+    }
     if !newly_failing.is_empty() {
         reasons.push(format!("passed in the baseline, no longer passing: {}", newly_failing.join(", ")));
     }
@@ -62,9 +102,14 @@ pub fn compare(current: &[CaseRow], baseline: &[CaseRow], max_f1_drop: f64) -> C
         baseline_avg_f1,
         avg_f1,
         f1_drop,
+        max_semantic_drop,
+        baseline_avg_semantic_share,
+        avg_semantic_share,
+        semantic_drop,
         newly_failing,
         newly_passing,
         changes,
+        skipped,
         new_cases,
         removed_cases,
         regressed: !reasons.is_empty(),
@@ -80,7 +125,16 @@ mod tests {
         crate::eval::totals::sample_row(name, status, f1, 1.0)
     }
 
-    use CaseStatus::{Error, Failed, Passed};
+    use CaseStatus::{Error, Failed, Passed, Skipped};
+
+    fn compare(current: &[CaseRow], baseline: &[CaseRow], max_f1_drop: f64) -> Comparison {
+        super::compare(current, baseline, Tolerances { max_f1_drop, ..Tolerances::default() })
+    }
+
+    fn with_semantic(mut row: CaseRow, share: f64) -> CaseRow {
+        row.semantic_share = share;
+        row
+    }
 
     #[test]
     fn a_drop_within_the_tolerance_passes_even_at_the_limit() {
@@ -132,5 +186,41 @@ mod tests {
         assert_eq!(c.newly_passing, ["c"]);
         assert_eq!(c.f1_drop, -0.4);
         assert_eq!(c.changes.len(), 1);
+    }
+
+    #[test]
+    fn a_drop_of_the_semantic_share_fails_even_when_f1_holds() {
+        let baseline = [with_semantic(row("a", Passed, 1.0), 0.8), with_semantic(row("b", Passed, 0.9), 0.6)];
+        let current = [with_semantic(row("a", Passed, 1.0), 0.2), with_semantic(row("b", Passed, 0.9), 0.6)];
+        let c = compare(&current, &baseline, 0.02);
+        assert_eq!((c.baseline_avg_semantic_share, c.avg_semantic_share, c.semantic_drop), (0.7, 0.4, 0.3));
+        assert!(c.regressed);
+        assert_eq!(
+            c.reasons,
+            [
+                "the average semantic share of the 2 cases in both dropped by 0.3000 (0.7000 -> 0.4000), more than the tolerance 0.0200"
+            ]
+        );
+        assert_eq!(c.changes.len(), 1);
+        assert_eq!(c.changes[0].verdict(), "worse");
+        let loose =
+            super::compare(&current, &baseline, Tolerances { max_f1_drop: 0.02, max_semantic_drop: 0.5 });
+        assert!(!loose.regressed);
+    }
+
+    #[test]
+    fn skipped_cases_are_listed_and_neither_gate_nor_average() {
+        // `gone` passed with F1 1.0 and is now skipped: its repository disappeared, which says
+        // nothing about the tool. `c` is better now, `d` worse.
+        let baseline = [row("gone", Passed, 1.0), row("c", Passed, 0.5), row("d", Passed, 0.9)];
+        let current = [row("gone", Skipped, 0.0), row("c", Passed, 0.9), row("d", Passed, 0.6)];
+        let c = compare(&current, &baseline, 0.02);
+        assert_eq!(c.skipped, ["gone"]);
+        assert_eq!(c.common_cases, 2);
+        assert!(c.newly_failing.is_empty());
+        assert!(!c.regressed, "{c:#?}");
+        let verdicts: Vec<(&str, &str)> =
+            c.changes.iter().map(|ch| (ch.name.as_str(), ch.verdict())).collect();
+        assert_eq!(verdicts, [("c", "better"), ("d", "worse")]);
     }
 }

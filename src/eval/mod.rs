@@ -2,12 +2,14 @@
 //! merged into one table and gated against a committed baseline (DESIGN.md, Eval).
 //!
 //! - [`suite`]: the YAML suite file; [`shard`]: which cases a matrix job runs;
-//! - [`source`]: cloning a case's repository or fetching its pull request;
+//! - [`source`]: cloning a case's repository or fetching its pull request; [`cache`]: clones kept
+//!   between runs;
 //! - [`run`]: `eval run`, one `case-result.json` per case and a `shard-results.json`;
 //! - [`aggregate`]: `eval aggregate`, merging shard outputs; [`totals`]: rows and averages;
 //! - [`gate`]: the regression gate against a baseline; [`summary`]: `summary.md`.
 
 pub mod aggregate;
+pub mod cache;
 pub mod gate;
 pub mod run;
 pub mod shard;

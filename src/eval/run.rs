@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use super::source::{Prepared, Sources};
+use super::cache::CloneCache;
+use super::source::{Prepared, Sources, is_unavailable};
 use super::suite::{Case, Defaults, Suite};
 use super::totals;
 use crate::error::bad_input;
@@ -32,6 +33,8 @@ pub struct Options {
     pub versions: Versions,
     /// Limit of each clone or fetch.
     pub network_timeout: Duration,
+    /// Where remote repositories are kept between runs; None: temporary clones.
+    pub cache: Option<CloneCache>,
 }
 
 /// What the batch reports while it runs.
@@ -53,7 +56,7 @@ pub fn run_suite(suite: &Suite, options: &Options, on_event: &mut dyn FnMut(Even
         totals: totals::of(&[]),
     };
     write_json(&options.out.join(SHARD_RESULTS), &shard)?;
-    let mut sources = Sources::new(options.network_timeout)?;
+    let mut sources = Sources::new(options.network_timeout, options.cache.clone())?;
     let total = cases.len();
     for (position, case) in cases.into_iter().enumerate() {
         if crate::validation::process::interrupted() {
@@ -110,11 +113,17 @@ fn run_case(
         recommended: None,
         options: Vec::new(),
         intents: None,
+        backend: None,
         wall_seconds: 0.0,
     };
     match outcome {
         Ok((prepared, summary)) => apply_summary(&mut result, &prepared, summary),
-        Err(error) => result.reason = Some(crate::error::one_line(&error)),
+        Err(error) => {
+            if is_unavailable(&error) {
+                result.status = CaseStatus::Skipped;
+            }
+            result.reason = Some(crate::error::one_line(&error));
+        }
     }
     result.wall_seconds = crate::metrics::round4(started.elapsed().as_secs_f64());
     result
@@ -130,6 +139,14 @@ fn apply_summary(result: &mut CaseResult, prepared: &Prepared, summary: RunSumma
         result.commits = Some(Commits { base: prepared.base.clone(), head: prepared.head.clone() });
     }
     result.run_status = Some(summary.status);
+    let recommended = summary.recommended.as_ref().map(|r| r.option);
+    result.backend = summary
+        .options
+        .iter()
+        .find(|o| Some(o.option) == recommended)
+        .or_else(|| summary.options.iter().find(|o| o.ran()))
+        .or(summary.options.first())
+        .and_then(|o| o.backend);
     result.recommended = summary.recommended;
     result.options = summary.options;
     result.intents = Some(summary.intents);
@@ -182,6 +199,7 @@ mod tests {
             overrides: Defaults::default(),
             versions: Versions::from_env().unwrap(),
             network_timeout: Duration::from_secs(60),
+            cache: None,
         }
     }
 
@@ -216,9 +234,10 @@ cases:
         })
         .unwrap();
         assert_eq!(events.len(), 8, "{events:#?}");
-        assert_eq!(events[7], "done 4/4 unreachable-pr error");
+        assert_eq!(events[7], "done 4/4 unreachable-pr skipped");
         assert_eq!(shard.planned, ["missing-dir", "unknown-ref", "empty-diff", "unreachable-pr"]);
-        assert_eq!(shard.totals.errors, 4);
+        // The repository of the PR cannot be had: skipped, not an error of the tool.
+        assert_eq!((shard.totals.errors, shard.totals.skipped), (3, 1));
 
         let read = |name: &str| -> CaseResult {
             let text = std::fs::read_to_string(out.join(name).join(CASE_RESULT)).unwrap();
@@ -238,6 +257,7 @@ cases:
         assert!(empty.reason.as_deref().unwrap().contains("empty"), "{empty:?}");
         assert_eq!(empty.commits.as_ref().map(|c| c.base.as_str()), Some(fixture.base.as_str()));
         let pr = read("unreachable-pr");
+        assert_eq!(pr.status, CaseStatus::Skipped);
         assert!(
             pr.reason.as_deref().unwrap().starts_with("cannot clone file:///nonexistent/shop.git"),
             "{pr:?}"

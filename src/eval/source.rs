@@ -1,9 +1,13 @@
 //! Getting a case's repository and commits onto this machine: a local path is used as it is; a URL
-//! is cloned (bare, once per run, into a temporary directory); a pull request is fetched from its
-//! repository (`refs/pull/N/head`, and `refs/pull/N/merge` when the forge still has it).
+//! is cloned (bare) into the clone cache when there is one (`--cache`), else once per run into a
+//! temporary directory; a pull request is fetched from its repository (`refs/pull/N/head`, and
+//! `refs/pull/N/merge` when the forge still has it). A commit already in the clone needs no
+//! network; a missing one is fetched by its id.
 //!
 //! Network commands run in their own process group with a time limit, so an unreachable host
 //! fails the case instead of hanging the batch; a failed clone is remembered and not retried.
+//! What a remote cannot give (it is gone, or lacks the commit) is [`Unavailable`]: the case is
+//! skipped, not failed, because nothing the tool does could change it.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -12,10 +16,26 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
 
+use super::cache::CloneCache;
 use super::suite::{Case, Location, Source};
 use crate::error::bad_input;
 use crate::setup::git::{git_command, git_output};
 use crate::validation::process::{Outcome, run_logged};
+
+/// A remote repository, or a commit of it, that cannot be had: carried inside `anyhow::Error`
+/// and recognised by downcasting, like [`crate::error::BadInput`].
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Unavailable(pub String);
+
+fn unavailable(message: String) -> anyhow::Error {
+    anyhow::Error::new(Unavailable(message))
+}
+
+/// True when `error` says the case's repository or commits cannot be had.
+pub fn is_unavailable(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.is::<Unavailable>())
+}
 
 /// What `analyze` gets for a case.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,13 +52,22 @@ pub struct Sources {
     clones: HashMap<String, Result<PathBuf, String>>,
     timeout: Duration,
     commands: usize,
+    cache: Option<CloneCache>,
+    /// The network commands run so far (`clone URL`, `fetch URL REV`), for the progress lines
+    /// and the tests.
+    network_log: Vec<String>,
 }
 
 impl Sources {
-    /// `timeout` limits each network command (clone or fetch).
-    pub fn new(timeout: Duration) -> Result<Sources> {
+    /// `timeout` limits each network command (clone or fetch); clones go to `cache` when given.
+    pub fn new(timeout: Duration, cache: Option<CloneCache>) -> Result<Sources> {
         let dir = tempfile::Builder::new().prefix("rewrite-assist-eval-").tempdir()?;
-        Ok(Sources { dir, clones: HashMap::new(), timeout, commands: 0 })
+        Ok(Sources { dir, clones: HashMap::new(), timeout, commands: 0, cache, network_log: Vec::new() })
+    }
+
+    /// The network commands run so far, in order.
+    pub fn network_log(&self) -> &[String] {
+        &self.network_log
     }
 
     /// The repository and the two commits to analyze for `case`.
@@ -61,30 +90,74 @@ impl Sources {
         }
     }
 
-    /// A bare clone of `url`, made on first use.
+    /// A bare clone of `url`: the cached one, or one made on first use.
     fn clone_of(&mut self, url: &str) -> Result<PathBuf> {
         if let Some(known) = self.clones.get(url) {
-            return known.clone().map_err(|reason| anyhow!(reason));
+            return known.clone().map_err(unavailable);
         }
-        let target = self.dir.path().join(format!("repo-{}.git", self.clones.len() + 1));
-        let args: Vec<OsString> =
-            vec!["clone".into(), "--bare".into(), "--quiet".into(), url.into(), target.clone().into()];
-        let outcome = self.network(self.dir.path().to_path_buf(), &args).map(|()| target);
+        let outcome = match self.cache.clone() {
+            Some(cache) => self.cached_clone(&cache, url),
+            None => {
+                let target = self.dir.path().join(format!("repo-{}.git", self.clones.len() + 1));
+                self.clone_into(url, &target).map(|()| target)
+            }
+        };
         let outcome = outcome.map_err(|e| format!("cannot clone {url}: {}", crate::error::one_line(&e)));
         self.clones.insert(url.to_string(), outcome.clone());
-        outcome.map_err(|reason| anyhow!(reason))
+        outcome.map_err(unavailable)
     }
 
-    /// `rev` as a commit id: resolved in the clone, or fetched by name (a commit no branch holds).
+    /// The cache's clone of `url`, cloned into the cache when it is not there yet.
+    fn cached_clone(&mut self, cache: &CloneCache, url: &str) -> Result<PathBuf> {
+        let _lock = cache.lock(url)?;
+        if cache.has(url) {
+            return cache.entry(url);
+        }
+        cache.create_with(url, |target| self.clone_into(url, target))
+    }
+
+    fn clone_into(&mut self, url: &str, target: &Path) -> Result<()> {
+        self.network_log.push(format!("clone {url}"));
+        let args: Vec<OsString> =
+            vec!["clone".into(), "--bare".into(), "--quiet".into(), url.into(), target.into()];
+        self.network(self.dir.path().to_path_buf(), &args)
+    }
+
+    /// `rev` as a commit id. A full commit id already in the clone is used as it is (no network);
+    /// anything else is fetched by name — a commit no branch holds, a branch that may have moved
+    /// since the clone was cached — and falls back to the clone's own ref when the fetch fails.
     fn commit(&mut self, repo: &Path, url: &str, rev: &str) -> Result<String> {
-        if let Some(id) = resolve(repo, rev) {
+        let full_id = rev.len() == 40 && rev.chars().all(|c| c.is_ascii_hexdigit());
+        if full_id && let Some(id) = resolve(repo, rev) {
             return Ok(id);
         }
+        if !full_id
+            && self.cache.is_none()
+            && let Some(id) = resolve(repo, rev)
+        {
+            // A clone made by this run is as fresh as a fetch.
+            return Ok(id);
+        }
+        let _lock = match &self.cache {
+            Some(cache) => Some(cache.lock(url)?),
+            None => None,
+        };
+        self.network_log.push(format!("fetch {url} {rev}"));
         let fetched = self
             .network(repo.to_path_buf(), &["fetch".into(), "--quiet".into(), "origin".into(), rev.into()]);
-        match fetched.ok().and_then(|()| resolve(repo, "FETCH_HEAD")) {
-            Some(id) => Ok(id),
-            None => Err(bad_input(format!("unknown ref `{rev}` in {url}"))),
+        let got = fetched.as_ref().ok().and_then(|()| resolve(repo, "FETCH_HEAD"));
+        match got {
+            Some(id) if !full_id || id.eq_ignore_ascii_case(rev) => return Ok(id),
+            _ => {}
+        }
+        match resolve(repo, rev) {
+            // Offline, or the name is gone upstream: the cached clone's own ref still says it.
+            Some(id) if !full_id => Ok(id),
+            _ => {
+                let why =
+                    fetched.err().map(|e| format!(" ({})", crate::error::one_line(&e))).unwrap_or_default();
+                Err(unavailable(format!("`{rev}` is not in {url}{why}")))
+            }
         }
     }
 
@@ -99,8 +172,12 @@ impl Sources {
         let fetch = |r: &str| -> Vec<OsString> {
             vec!["fetch".into(), "--quiet".into(), "origin".into(), format!("+{r}:{r}").into()]
         };
+        self.network_log.push(format!("fetch {remote} {head_ref}"));
         self.network(repo.to_path_buf(), &fetch(&head_ref)).map_err(|e| {
-            anyhow!("cannot fetch pull request #{number} from {remote}: {}", crate::error::one_line(&e))
+            unavailable(format!(
+                "cannot fetch pull request #{number} from {remote}: {}",
+                crate::error::one_line(&e)
+            ))
         })?;
         // Closed and merged PRs have no merge ref any more: not an error.
         let has_merge_ref = self.network(repo.to_path_buf(), &fetch(&merge_ref)).is_ok();
@@ -230,7 +307,7 @@ mod tests {
     }
 
     fn sources() -> Sources {
-        Sources::new(Duration::from_secs(60)).unwrap()
+        Sources::new(Duration::from_secs(60), None).unwrap()
     }
 
     impl Forge {
@@ -338,7 +415,123 @@ mod tests {
         assert_eq!(second.repo, first.repo, "one clone per URL");
         assert_eq!(second.head, loose);
         let error = sources.prepare(&case("c", "main", "no-such-branch")).unwrap_err();
-        assert_eq!(crate::error::exit_code_of(&error), crate::error::exit::BAD_INPUT);
-        assert!(error.to_string().contains("unknown ref `no-such-branch` in file://"), "{error}");
+        assert!(is_unavailable(&error), "{error}");
+        assert!(error.to_string().starts_with("`no-such-branch` is not in file://"), "{error}");
+    }
+
+    /// A case of `url` at two commit ids.
+    fn url_case(url: &str, base: &str, head: &str) -> Case {
+        Case {
+            name: "cached".into(),
+            source: Source::Repo {
+                repo: url.into(),
+                location: Location::Url(url.into()),
+                base: base.into(),
+                head: head.into(),
+            },
+        }
+    }
+
+    fn cached_sources(cache: &Path) -> Sources {
+        Sources::new(Duration::from_secs(60), Some(CloneCache::open(cache).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn a_cache_miss_clones_into_the_cache_and_a_hit_needs_no_network() {
+        let forge = Forge::new();
+        let base = forge.commit("a.txt");
+        let head = forge.commit("b.txt");
+        forge.push("main:main");
+        let cache = tempfile::tempdir().unwrap();
+
+        let mut first = cached_sources(cache.path());
+        let prepared = first.prepare(&url_case(&forge.url(), &base, &head)).unwrap();
+        assert_eq!(first.network_log(), [format!("clone {}", forge.url())]);
+        let entry = CloneCache::open(cache.path()).unwrap().entry(&forge.url()).unwrap();
+        assert_eq!(prepared.repo, entry);
+        assert!(entry.ends_with(format!("{}.git", forge.bare.file_stem().unwrap().to_string_lossy())));
+        assert_eq!((prepared.base.as_str(), prepared.head.as_str()), (base.as_str(), head.as_str()));
+
+        // The forge goes away: the next run still has everything it needs, offline.
+        std::fs::rename(&forge.bare, forge.bare.with_extension("gone")).unwrap();
+        let mut second = cached_sources(cache.path());
+        let again = second.prepare(&url_case(&forge.url(), &base, &head)).unwrap();
+        assert_eq!(again, prepared);
+        assert!(second.network_log().is_empty(), "{:?}", second.network_log());
+    }
+
+    #[test]
+    fn a_commit_the_cached_clone_lacks_is_fetched_alone() {
+        let forge = Forge::new();
+        let base = forge.commit("a.txt");
+        forge.push("main:main");
+        let cache = tempfile::tempdir().unwrap();
+        cached_sources(cache.path()).prepare(&url_case(&forge.url(), &base, &base)).unwrap();
+
+        // The PR's head arrives later, under a ref no clone copies (as GitHub's refs/pull/N/head).
+        let head = forge.commit("b.txt");
+        forge.push("HEAD:refs/pull/9/head");
+        let mut sources = cached_sources(cache.path());
+        let prepared = sources.prepare(&url_case(&forge.url(), &base, &head)).unwrap();
+        assert_eq!(prepared.head, head);
+        assert_eq!(sources.network_log(), [format!("fetch {} {head}", forge.url())]);
+        // Kept: a third run needs no network.
+        let mut third = cached_sources(cache.path());
+        third.prepare(&url_case(&forge.url(), &base, &head)).unwrap();
+        assert!(third.network_log().is_empty(), "{:?}", third.network_log());
+    }
+
+    #[test]
+    fn a_commit_the_remote_does_not_have_makes_the_case_unavailable() {
+        let forge = Forge::new();
+        let base = forge.commit("a.txt");
+        forge.push("main:main");
+        let cache = tempfile::tempdir().unwrap();
+        let missing = "0123456789abcdef0123456789abcdef01234567";
+        let mut sources = cached_sources(cache.path());
+        let error = sources.prepare(&url_case(&forge.url(), &base, missing)).unwrap_err();
+        assert!(is_unavailable(&error), "{error}");
+        let text = crate::error::one_line(&error);
+        assert!(text.starts_with(&format!("`{missing}` is not in {}", forge.url())), "{text}");
+
+        // And a remote that does not answer at all, with nothing cached.
+        let gone = "file:///nonexistent/acme/gone.git";
+        let error = sources.prepare(&url_case(gone, &base, &base)).unwrap_err();
+        assert!(is_unavailable(&error), "{error}");
+        assert!(error.to_string().starts_with("cannot clone file:///nonexistent/acme/gone.git: "), "{error}");
+        assert!(!CloneCache::open(cache.path()).unwrap().has(gone));
+    }
+
+    #[test]
+    fn a_cache_filled_from_a_local_repository_runs_offline() {
+        let forge = Forge::new();
+        let base = forge.commit("a.txt");
+        let head = forge.commit("b.txt");
+        forge.push("main:main");
+        let dir = tempfile::tempdir().unwrap();
+        let cache = CloneCache::open(dir.path()).unwrap();
+        // A URL nothing answers for: every commit must come from the cache.
+        let url = "https://forge.invalid/acme/shop.git";
+        let entry = cache.add(url, &forge.bare).unwrap();
+        assert!(entry.ends_with("forge.invalid/acme/shop.git"), "{}", entry.display());
+        let listed = cache.list().unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(
+            (listed[0].key.as_str(), listed[0].url.as_deref()),
+            ("forge.invalid/acme/shop.git", Some(url))
+        );
+
+        let mut sources = cached_sources(cache.root());
+        let prepared = sources.prepare(&url_case(url, &base, &head)).unwrap();
+        assert_eq!((prepared.base, prepared.head), (base, head.clone()));
+        assert!(sources.network_log().is_empty());
+
+        // Adding again fetches what the local repository has gained.
+        let newer = forge.commit("c.txt");
+        forge.push("main:main");
+        cache.add(url, &forge.bare).unwrap();
+        let mut sources = cached_sources(cache.root());
+        assert_eq!(sources.prepare(&url_case(url, &head, &newer)).unwrap().head, newer);
+        assert!(sources.network_log().is_empty());
     }
 }

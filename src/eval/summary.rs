@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::model::{CaseRow, CaseStatus, Comparison, SuiteResults};
+use crate::model::{CaseRow, CaseStatus, Comparison, OptionScore, SuiteResults};
 
 /// Longest failure reason shown in a table cell; the full text is in `suite-results.json`.
 const REASON_CHARS: usize = 160;
@@ -12,15 +12,16 @@ pub fn render(results: &SuiteResults) -> String {
     let mut md = String::new();
     let t = &results.totals;
     let _ = writeln!(md, "# Eval: {}\n", results.suite_name);
-    md.push_str("| cases | passed | failed | errors | perfect matches | avg precision | avg recall | avg F1 | avg semantic share | wall time | per case |\n");
-    md.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    md.push_str("| cases | passed | failed | errors | skipped | perfect matches | avg precision | avg recall | avg F1 | avg semantic share | wall time | per case |\n");
+    md.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     let _ = writeln!(
         md,
-        "| {} | {} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} | {} |\n",
+        "| {} | {} | {} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} | {} |\n",
         t.cases,
         t.passed,
         t.failed,
         t.errors,
+        t.skipped,
         t.perfect_matches,
         t.avg_precision,
         t.avg_recall,
@@ -30,8 +31,9 @@ pub fn render(results: &SuiteResults) -> String {
         seconds(t.avg_wall_seconds),
     );
     md.push_str(
-        "Averages count every case; a case without a recommended recipe counts as 0. \
-         A case passes when `analyze` recommends a recipe.\n\n",
+        "Averages count every case that ran; a case without a recommended recipe counts as 0. \
+         A case passes when `analyze` recommends a recipe; it is skipped (and left out of the \
+         averages and the gate) when its repository or commits could not be had.\n\n",
     );
     if !results.missing_shards.is_empty() {
         let shown: Vec<String> = results.missing_shards.iter().map(|s| format!("{s}")).collect();
@@ -42,8 +44,8 @@ pub fn render(results: &SuiteResults) -> String {
         );
     }
     md.push_str("## Cases\n\n");
-    md.push_str("| case | status | option | precision | recall | F1 | perfect | semantic share | confidence | wall time | reason |\n");
-    md.push_str("|---|---|---:|---:|---:|---:|:---:|---:|---|---:|---|\n");
+    md.push_str("| case | status | option | precision | recall | F1 | perfect | semantic share | confidence | every option (F1 / semantic) | backend | wall time | reason |\n");
+    md.push_str("|---|---|---:|---:|---:|---:|:---:|---:|---|---|---|---:|---|\n");
     for row in &results.cases {
         case_row(&mut md, row);
     }
@@ -57,11 +59,13 @@ pub fn render(results: &SuiteResults) -> String {
 fn case_row(md: &mut String, row: &CaseRow) {
     let reason = row.reason.as_deref().map(cell).unwrap_or_default();
     let wall = seconds(row.wall_seconds);
+    let options = options_cell(&row.options);
+    let backend = row.backend.map(|b| b.label()).unwrap_or("–");
     match row.option {
         Some(option) => {
             let _ = writeln!(
                 md,
-                "| {} | {} | {option} | {:.4} | {:.4} | {:.4} | {} | {:.4} | {} | {wall} | {reason} |",
+                "| {} | {} | {option} | {:.4} | {:.4} | {:.4} | {} | {:.4} | {} | {options} | {backend} | {wall} | {reason} |",
                 row.name,
                 row.status.label(),
                 row.precision,
@@ -75,12 +79,27 @@ fn case_row(md: &mut String, row: &CaseRow) {
         None => {
             let _ = writeln!(
                 md,
-                "| {} | {} | – | – | – | – | – | – | – | {wall} | {reason} |",
+                "| {} | {} | – | – | – | – | – | – | – | {options} | {backend} | {wall} | {reason} |",
                 row.name,
                 row.status.label()
             );
         }
     }
+}
+
+/// `1: 0.9310 / 0.40 · 2: 1.0000 / 0.25 · 3: failed (dependency_resolution)`.
+fn options_cell(options: &[OptionScore]) -> String {
+    if options.is_empty() {
+        return "–".to_string();
+    }
+    let shown: Vec<String> = options
+        .iter()
+        .map(|o| match o.error {
+            Some(kind) => format!("{}: failed ({})", o.option, kind.as_str()),
+            None => format!("{}: {:.4} / {:.2}", o.option, o.f1, o.semantic_share),
+        })
+        .collect();
+    shown.join(" · ")
 }
 
 fn regression(md: &mut String, c: &Comparison) {
@@ -96,26 +115,38 @@ fn regression(md: &mut String, c: &Comparison) {
     }
     let _ = writeln!(
         md,
-        "Average F1 of the {} cases in both: {:.4} in the baseline, {:.4} now (drop {:.4}, tolerance {:.4}).\n",
-        c.common_cases, c.baseline_avg_f1, c.avg_f1, c.f1_drop, c.max_f1_drop
+        "Over the {} cases in both: average F1 {:.4} in the baseline, {:.4} now (drop {:.4}, tolerance {:.4}); \
+         average semantic share {:.4} in the baseline, {:.4} now (drop {:.4}, tolerance {:.4}).\n",
+        c.common_cases,
+        c.baseline_avg_f1,
+        c.avg_f1,
+        c.f1_drop,
+        c.max_f1_drop,
+        c.baseline_avg_semantic_share,
+        c.avg_semantic_share,
+        c.semantic_drop,
+        c.max_semantic_drop,
     );
     if c.changes.is_empty() {
-        md.push_str("No case changed its status or F1.\n");
+        md.push_str("No case changed its status, F1 or semantic share.\n");
     } else {
-        md.push_str("| case | baseline | now | F1 change |\n|---|---|---|---:|\n");
+        md.push_str("| case | verdict | baseline | now | F1 change | semantic share change |\n|---|---|---|---|---:|---:|\n");
         for change in &c.changes {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {:+.4} |",
+                "| {} | {} | {} | {} | {:+.4} | {:+.4} |",
                 change.name,
+                change.verdict(),
                 status_f1(change.baseline_status, change.baseline_f1),
                 status_f1(change.status, change.f1),
                 crate::metrics::round4(change.f1 - change.baseline_f1),
+                crate::metrics::round4(change.semantic_share - change.baseline_semantic_share),
             );
         }
     }
     for (label, names) in [
         ("Now passing", &c.newly_passing),
+        ("Skipped on one side (not compared)", &c.skipped),
         ("New cases (not gated)", &c.new_cases),
         ("Removed cases (not gated)", &c.removed_cases),
     ] {

@@ -4,12 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use super::aggregate::{self, SUITE_RESULTS, SUMMARY_MD};
+use super::gate::Tolerances;
 use super::run::{CASE_RESULT, SHARD_RESULTS, write_json};
 use super::totals;
 use crate::error::{exit, exit_code_of};
 use crate::model::{
-    CaseResult, CaseSource, CaseStatus, Commits, Confidence, IntentSummary, OptionResult, Recommendation,
-    RunStatus, Shard, ShardResults, Strategy, SuiteResults,
+    Backend, CaseResult, CaseSource, CaseStatus, Commits, Confidence, IntentSummary, OptionResult,
+    Recommendation, RunStatus, Shard, ShardResults, Strategy, SuiteResults,
 };
 
 /// A case result as `eval run` writes it. `f1` None: no recommendation.
@@ -29,6 +30,7 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         dropped: Vec::new(),
         tests_dropped: false,
         error: None,
+        backend: Some(Backend::MavenPlugin),
     };
     let recommended = f1.map(|f1| Recommendation {
         option: 2,
@@ -46,7 +48,8 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         reason: match status {
             CaseStatus::Passed => None,
             CaseStatus::Failed => Some("validate_candidates: every option failed | see build.log".into()),
-            CaseStatus::Error => {
+            CaseStatus::Error => Some("the diff between main and migration is empty".into()),
+            CaseStatus::Skipped => {
                 Some(format!("cannot clone https://example.org/{name}: Could not resolve host"))
             }
         },
@@ -60,7 +63,7 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         run_status: match status {
             CaseStatus::Passed => Some(RunStatus::Success),
             CaseStatus::Failed => Some(RunStatus::Failed),
-            CaseStatus::Error => None,
+            CaseStatus::Error | CaseStatus::Skipped => None,
         },
         recommended,
         options: f1
@@ -72,6 +75,7 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
             tactical: 1,
             atomic: 2,
         }),
+        backend: f1.map(|_| Backend::MavenPlugin),
         wall_seconds: wall,
     }
 }
@@ -109,7 +113,7 @@ fn two_shards(root: &Path) -> Vec<PathBuf> {
             &[
                 case("junit4-to-junit5", CaseStatus::Passed, Some(0.9), 52.5),
                 case("broken-build", CaseStatus::Failed, None, 20.0),
-                case("unreachable", CaseStatus::Error, None, 0.05),
+                case("empty-diff", CaseStatus::Error, None, 0.05),
             ],
             &[],
         ),
@@ -120,15 +124,12 @@ fn two_shards(root: &Path) -> Vec<PathBuf> {
 fn merges_two_shards_into_summary_and_suite_results() {
     let dir = tempfile::tempdir().unwrap();
     let shards = two_shards(dir.path());
-    let results = aggregate::aggregate(&shards, None, 0.02).unwrap();
+    let results = aggregate::aggregate(&shards, None, Tolerances::default()).unwrap();
     let out = dir.path().join("aggregate");
     aggregate::write(&out, &results).unwrap();
 
     let names: Vec<&str> = results.cases.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(
-        names,
-        ["broken-build", "javax-to-jakarta", "junit4-to-junit5", "spring-props", "unreachable"]
-    );
+    assert_eq!(names, ["broken-build", "empty-diff", "javax-to-jakarta", "junit4-to-junit5", "spring-props"]);
     let t = &results.totals;
     assert_eq!((t.cases, t.passed, t.failed, t.errors, t.perfect_matches), (5, 3, 1, 1, 1));
     // (1.0 + 0.8 + 0.9 + 0 + 0) / 5
@@ -154,7 +155,7 @@ fn finds_results_at_any_depth_as_an_artifact_download_leaves_them() {
     two_shards(&downloaded.join("eval-shard-1").join("eval-output"));
     // Only the root given, and a shard directory given twice: each file counts once.
     let shard = downloaded.join("eval-shard-1/eval-output/shard-1");
-    let results = aggregate::aggregate(&[downloaded.clone(), shard], None, 0.02).unwrap();
+    let results = aggregate::aggregate(&[downloaded.clone(), shard], None, Tolerances::default()).unwrap();
     assert_eq!(results.totals.cases, 5);
 }
 
@@ -166,7 +167,7 @@ fn a_case_in_two_shard_directories_is_an_error() {
     write_json(&again.join("x").join(CASE_RESULT), &case("spring-props", CaseStatus::Passed, Some(0.8), 1.0))
         .unwrap();
     shards.push(again);
-    let error = aggregate::aggregate(&shards, None, 0.02).unwrap_err();
+    let error = aggregate::aggregate(&shards, None, Tolerances::default()).unwrap_err();
     assert_eq!(exit_code_of(&error), exit::BAD_INPUT);
     let message = error.to_string();
     assert!(message.starts_with("case `spring-props` has two results: "), "{message}");
@@ -178,7 +179,7 @@ fn unusable_inputs_are_bad_input() {
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
     let bad = |dirs: &[PathBuf]| {
-        let error = aggregate::aggregate(dirs, None, 0.02).unwrap_err();
+        let error = aggregate::aggregate(dirs, None, Tolerances::default()).unwrap_err();
         assert_eq!(exit_code_of(&error), exit::BAD_INPUT, "{error}");
         error.to_string()
     };
@@ -205,7 +206,7 @@ fn a_missing_shard_and_an_unfinished_case_are_reported_and_fail() {
         &[case("a", CaseStatus::Passed, Some(1.0), 3.0)],
         &["killed-midway"],
     );
-    let results = aggregate::aggregate(&[only], None, 0.02).unwrap();
+    let results = aggregate::aggregate(&[only], None, Tolerances::default()).unwrap();
     assert_eq!(results.missing_shards, [Shard { index: 2, count: 3 }, Shard { index: 3, count: 3 }]);
     let unfinished = results.cases.iter().find(|c| c.name == "killed-midway").unwrap();
     assert_eq!(unfinished.status, CaseStatus::Error);
@@ -223,17 +224,17 @@ fn shards_of_different_splits_are_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let a = write_shard(&dir.path().join("x"), Shard { index: 1, count: 2 }, &[], &[]);
     let b = write_shard(&dir.path().join("y"), Shard { index: 2, count: 3 }, &[], &[]);
-    let error = aggregate::aggregate(&[a.clone(), b], None, 0.02).unwrap_err();
+    let error = aggregate::aggregate(&[a.clone(), b], None, Tolerances::default()).unwrap_err();
     assert_eq!(error.to_string(), "shards of different splits: 1/2, 2/3");
     let twice = write_shard(&dir.path().join("z"), Shard { index: 1, count: 2 }, &[], &[]);
-    let error = aggregate::aggregate(&[a, twice], None, 0.02).unwrap_err();
+    let error = aggregate::aggregate(&[a, twice], None, Tolerances::default()).unwrap_err();
     assert!(error.to_string().starts_with("shard 1/2 appears twice: "), "{error}");
 }
 
 /// The baseline of the gate tests: the two-shard results, as a committed checkpoint.
 fn baseline(root: &Path) -> SuiteResults {
     let shards = two_shards(&root.join("baseline-run"));
-    aggregate::aggregate(&shards, None, 0.02).unwrap()
+    aggregate::aggregate(&shards, None, Tolerances::default()).unwrap()
 }
 
 /// A later run: the baseline's cases with some changed.
@@ -258,7 +259,7 @@ fn the_gate_passes_within_the_tolerance() {
     let baseline = baseline(dir.path());
     // 0.8 -> 0.75 on one of five cases: the average drops by 0.01.
     let run = later_run(dir.path(), &[case("spring-props", CaseStatus::Passed, Some(0.75), 30.0)]);
-    let results = aggregate::aggregate(&run, Some(&baseline), 0.02).unwrap();
+    let results = aggregate::aggregate(&run, Some(&baseline), Tolerances::default()).unwrap();
     let c = results.comparison.as_ref().unwrap();
     assert_eq!((c.baseline_avg_f1, c.avg_f1, c.f1_drop), (0.54, 0.53, 0.01));
     assert!(!c.regressed, "{c:#?}");
@@ -270,7 +271,7 @@ fn the_gate_fails_on_an_f1_drop_beyond_the_tolerance() {
     let dir = tempfile::tempdir().unwrap();
     let baseline = baseline(dir.path());
     let run = later_run(dir.path(), &[case("javax-to-jakarta", CaseStatus::Passed, Some(0.8), 40.0)]);
-    let results = aggregate::aggregate(&run, Some(&baseline), 0.02).unwrap();
+    let results = aggregate::aggregate(&run, Some(&baseline), Tolerances::default()).unwrap();
     let c = results.comparison.as_ref().unwrap();
     assert_eq!(c.f1_drop, 0.04);
     assert!(c.regressed && !aggregate::passes(&results));
@@ -289,20 +290,20 @@ fn the_gate_fails_when_a_baseline_pass_now_fails_and_reports_new_and_removed_cas
             case("brand-new", CaseStatus::Passed, Some(1.0), 12.0),
         ],
     );
-    std::fs::remove_dir_all(run[0].join("shard-2").join("unreachable")).unwrap();
+    std::fs::remove_dir_all(run[0].join("shard-2").join("empty-diff")).unwrap();
     // The shard no longer plans the removed case either.
     let shard_file = run[0].join("shard-2").join(SHARD_RESULTS);
     let mut shard: ShardResults =
         serde_json::from_str(&std::fs::read_to_string(&shard_file).unwrap()).unwrap();
-    shard.planned.retain(|n| n != "unreachable");
+    shard.planned.retain(|n| n != "empty-diff");
     write_json(&shard_file, &shard).unwrap();
 
-    let results = aggregate::aggregate(&run, Some(&baseline), 0.02).unwrap();
+    let results = aggregate::aggregate(&run, Some(&baseline), Tolerances::default()).unwrap();
     let c = results.comparison.as_ref().unwrap();
     assert_eq!(c.newly_failing, ["junit4-to-junit5"]);
     assert_eq!(c.newly_passing, ["broken-build"]);
     assert_eq!(c.new_cases, ["brand-new"]);
-    assert_eq!(c.removed_cases, ["unreachable"]);
+    assert_eq!(c.removed_cases, ["empty-diff"]);
     // F1 over the four common cases is unchanged on average (0.9 lost, 0.9 gained): only the
     // newly failing case trips the gate.
     assert_eq!(c.f1_drop, 0.0);
@@ -317,7 +318,7 @@ fn a_baseline_of_another_suite_or_unreadable_is_bad_input() {
     let mut other = baseline(dir.path());
     other.suite_name = "weekly".into();
     let run = later_run(dir.path(), &[]);
-    let error = aggregate::aggregate(&run, Some(&other), 0.02).unwrap_err();
+    let error = aggregate::aggregate(&run, Some(&other), Tolerances::default()).unwrap_err();
     assert_eq!(exit_code_of(&error), exit::BAD_INPUT);
     assert_eq!(error.to_string(), "the baseline is for suite `weekly`, the results are for suite `nightly`");
 

@@ -1,7 +1,7 @@
 //! A case's row in the results table, and counts and averages over rows.
 
 use crate::metrics::round4;
-use crate::model::{CaseResult, CaseRow, CaseStatus, Totals};
+use crate::model::{CaseResult, CaseRow, CaseStatus, OptionScore, Totals};
 
 /// The recommended option's numbers (0 when there is no recommendation).
 pub fn row(result: &CaseResult) -> CaseRow {
@@ -17,6 +17,8 @@ pub fn row(result: &CaseResult) -> CaseRow {
         perfect_match: recommended.is_some_and(|r| r.perfect_match),
         semantic_share: recommended.map_or(0.0, |r| r.semantic_share),
         confidence: recommended.map(|r| r.confidence),
+        backend: result.backend,
+        options: result.options.iter().map(OptionScore::of).collect(),
         wall_seconds: result.wall_seconds,
     }
 }
@@ -34,24 +36,29 @@ pub fn row_without_recommendation(name: &str, status: CaseStatus, reason: String
         perfect_match: false,
         semantic_share: 0.0,
         confidence: None,
+        backend: None,
+        options: Vec::new(),
         wall_seconds: 0.0,
     }
 }
 
-/// Counts, and averages over every row (rounded to 4 places; 0 for no rows).
+/// Counts, and averages over every row that ran, skipped ones left out (rounded to 4 places; 0
+/// for no rows).
 pub fn of(rows: &[CaseRow]) -> Totals {
     let count = |status: CaseStatus| rows.iter().filter(|r| r.status == status).count();
+    let ran: Vec<CaseRow> = rows.iter().filter(|r| r.status != CaseStatus::Skipped).cloned().collect();
     let total_wall: f64 = rows.iter().map(|r| r.wall_seconds).sum();
     Totals {
         cases: rows.len(),
         passed: count(CaseStatus::Passed),
         failed: count(CaseStatus::Failed),
         errors: count(CaseStatus::Error),
+        skipped: count(CaseStatus::Skipped),
         perfect_matches: rows.iter().filter(|r| r.perfect_match).count(),
-        avg_precision: average(rows, |r| r.precision),
-        avg_recall: average(rows, |r| r.recall),
-        avg_f1: average(rows, |r| r.f1),
-        avg_semantic_share: average(rows, |r| r.semantic_share),
+        avg_precision: average(&ran, |r| r.precision),
+        avg_recall: average(&ran, |r| r.recall),
+        avg_f1: average(&ran, |r| r.f1),
+        avg_semantic_share: average(&ran, |r| r.semantic_share),
         total_wall_seconds: round4(total_wall),
         avg_wall_seconds: average(rows, |r| r.wall_seconds),
     }
@@ -79,6 +86,8 @@ pub(crate) fn sample_row(name: &str, status: CaseStatus, f1: f64, wall_seconds: 
         perfect_match: f1 == 1.0,
         semantic_share: 1.0,
         confidence: None,
+        backend: None,
+        options: Vec::new(),
         wall_seconds,
     }
 }
@@ -103,5 +112,17 @@ mod tests {
         assert_eq!(totals.total_wall_seconds, 30.5);
         assert_eq!(totals.avg_wall_seconds, 10.1667);
         assert_eq!(of(&[]), Totals::default());
+    }
+
+    #[test]
+    fn skipped_cases_are_counted_apart_and_never_averaged() {
+        let rows = [
+            row("a", CaseStatus::Passed, 1.0, 10.0),
+            row_without_recommendation("b", CaseStatus::Failed, "no option could be validated".into()),
+            row_without_recommendation("gone", CaseStatus::Skipped, "cannot clone".into()),
+        ];
+        let totals = of(&rows);
+        assert_eq!((totals.cases, totals.passed, totals.failed, totals.skipped), (3, 1, 1, 1));
+        assert_eq!((totals.avg_f1, totals.avg_semantic_share), (0.5, 0.5));
     }
 }

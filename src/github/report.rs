@@ -414,6 +414,7 @@ pub(crate) mod tests {
             dropped: vec![],
             tests_dropped: false,
             error: None,
+            backend: Some(crate::model::Backend::MavenPlugin),
         };
         let mut third = option(3, Strategy::Synthesized, 0.0, 0.0, 0.0, 3);
         third.error = Some(RunError::new(ErrorKind::UnknownRecipe, "recipe org.example.Nope | not found"));

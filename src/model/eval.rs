@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Confidence, IntentSummary, OptionResult, Recommendation, RunStatus};
+use super::{
+    Backend, Confidence, ErrorKind, IntentSummary, OptionResult, Recommendation, RunStatus, Strategy,
+};
 
 /// One slice of a suite for one matrix job: shard `index` of `count`, 1-based (`2/4`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -20,8 +22,11 @@ pub enum CaseStatus {
     Passed,
     /// `analyze` ran but no option could be validated.
     Failed,
-    /// The case could not be analyzed: unreachable repository, unknown ref, empty diff, a crash.
+    /// The case could not be analyzed: unknown ref in a local repository, empty diff, a crash.
     Error,
+    /// The case could not be run for a reason outside the tool: its repository is gone or
+    /// unreachable, or no longer has the commits. Never a pass; left out of averages and gates.
+    Skipped,
 }
 
 impl CaseStatus {
@@ -30,6 +35,7 @@ impl CaseStatus {
             CaseStatus::Passed => "passed",
             CaseStatus::Failed => "failed",
             CaseStatus::Error => "error",
+            CaseStatus::Skipped => "skipped",
         }
     }
 }
@@ -71,6 +77,9 @@ pub struct CaseResult {
     pub recommended: Option<Recommendation>,
     pub options: Vec<OptionResult>,
     pub intents: Option<IntentSummary>,
+    /// What validated the recommended option (else the first option that ran).
+    #[serde(default)]
+    pub backend: Option<Backend>,
     /// The whole case: fetching the repository and the analysis.
     pub wall_seconds: f64,
 }
@@ -89,17 +98,55 @@ pub struct CaseRow {
     pub perfect_match: bool,
     pub semantic_share: f64,
     pub confidence: Option<Confidence>,
+    #[serde(default)]
+    pub backend: Option<Backend>,
+    /// Every option that was tried, recommended or not.
+    #[serde(default)]
+    pub options: Vec<OptionScore>,
     pub wall_seconds: f64,
 }
 
-/// Counts and averages over a set of cases. Averages count every case, a case without a
-/// recommendation as 0, so an erroring case cannot raise the average.
+/// One option of a case, in the results table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionScore {
+    pub option: u8,
+    pub strategy: Strategy,
+    pub recipes: usize,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+    pub semantic_share: f64,
+    /// Why it could not run, when it could not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorKind>,
+}
+
+impl OptionScore {
+    pub fn of(result: &OptionResult) -> OptionScore {
+        OptionScore {
+            option: result.option,
+            strategy: result.strategy,
+            recipes: result.recipes,
+            precision: result.precision,
+            recall: result.recall,
+            f1: result.f1,
+            semantic_share: result.semantic_share,
+            error: result.error.as_ref().map(|e| e.kind),
+        }
+    }
+}
+
+/// Counts and averages over a set of cases. Averages count every case that ran, a case without a
+/// recommendation as 0, so an erroring case cannot raise the average; skipped cases (their
+/// repository could not be had) are counted apart and left out of the averages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Totals {
     pub cases: usize,
     pub passed: usize,
     pub failed: usize,
     pub errors: usize,
+    #[serde(default)]
+    pub skipped: usize,
     pub perfect_matches: usize,
     pub avg_precision: f64,
     pub avg_recall: f64,
@@ -151,11 +198,23 @@ pub struct Comparison {
     pub avg_f1: f64,
     /// `baseline_avg_f1 - avg_f1`: positive is worse.
     pub f1_drop: f64,
+    #[serde(default)]
+    pub max_semantic_drop: f64,
+    #[serde(default)]
+    pub baseline_avg_semantic_share: f64,
+    #[serde(default)]
+    pub avg_semantic_share: f64,
+    /// `baseline_avg_semantic_share - avg_semantic_share`: positive is worse.
+    #[serde(default)]
+    pub semantic_drop: f64,
     /// Passed in the baseline, failed or errored now.
     pub newly_failing: Vec<String>,
     pub newly_passing: Vec<String>,
-    /// Common cases whose status or F1 changed.
+    /// Common cases whose status, F1 or semantic share changed.
     pub changes: Vec<CaseChange>,
+    /// Cases skipped on either side (their repository could not be had): not compared.
+    #[serde(default)]
+    pub skipped: Vec<String>,
     /// Reported, not gated.
     pub new_cases: Vec<String>,
     pub removed_cases: Vec<String>,
@@ -171,4 +230,30 @@ pub struct CaseChange {
     pub status: CaseStatus,
     pub baseline_f1: f64,
     pub f1: f64,
+    #[serde(default)]
+    pub baseline_semantic_share: f64,
+    #[serde(default)]
+    pub semantic_share: f64,
+}
+
+impl CaseChange {
+    /// Better, worse or mixed: status first, then F1, then semantic share.
+    pub fn verdict(&self) -> &'static str {
+        let rank = |s: CaseStatus| match s {
+            CaseStatus::Passed => 2,
+            CaseStatus::Failed => 1,
+            CaseStatus::Error | CaseStatus::Skipped => 0,
+        };
+        let status = rank(self.status).cmp(&rank(self.baseline_status));
+        let f1 = self.f1.total_cmp(&self.baseline_f1);
+        let semantic = self.semantic_share.total_cmp(&self.baseline_semantic_share);
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        match status.then(f1) {
+            Greater if semantic != Less => "better",
+            Less if semantic != Greater => "worse",
+            Equal if semantic == Greater => "better",
+            Equal if semantic == Less => "worse",
+            _ => "mixed",
+        }
+    }
 }

@@ -9,13 +9,15 @@ pub mod stats;
 pub mod validation;
 
 pub use eval::{
-    CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, Shard, ShardResults,
-    SuiteResults, Totals,
+    CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, OptionScore, Shard,
+    ShardResults, SuiteResults, Totals,
 };
 pub use intent::{Intent, IntentTree, Level};
 pub use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};
-pub use run::{AuditEntry, Confidence, IntentSummary, OptionResult, Recommendation, RunStatus, RunSummary};
+pub use run::{
+    AuditEntry, Backend, Confidence, IntentSummary, OptionResult, Recommendation, RunStatus, RunSummary,
+};
 pub use stats::{ChangeLine, FileCounts, Metrics};
 pub use validation::{Attribution, ErrorKind, RunError, TestCounts, Timings, ValidationStats};
 

@@ -47,6 +47,34 @@ impl Confidence {
     }
 }
 
+/// What ran the recipes of a validation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backend {
+    /// `rewrite-maven-plugin:runNoFork` on the project's Maven build.
+    MavenPlugin,
+    /// The rewrite Gradle plugin through an init script on the project's Gradle build.
+    GradlePlugin,
+}
+
+impl Backend {
+    /// The backend of a build tool as `ValidationStats::build_tool` names it.
+    pub fn of_build_tool(tool: &str) -> Option<Backend> {
+        match tool {
+            "maven" => Some(Backend::MavenPlugin),
+            "gradle" => Some(Backend::GradlePlugin),
+            _ => None,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Backend::MavenPlugin => "maven-plugin",
+            Backend::GradlePlugin => "gradle-plugin",
+        }
+    }
+}
+
 /// One validated option.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OptionResult {
@@ -70,6 +98,9 @@ pub struct OptionResult {
     pub tests_dropped: bool,
     /// Why the last attempt failed, if it did.
     pub error: Option<RunError>,
+    /// What ran it; None when the run stopped before the build was detected.
+    #[serde(default)]
+    pub backend: Option<Backend>,
 }
 
 impl OptionResult {

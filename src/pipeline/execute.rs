@@ -9,7 +9,7 @@ use anyhow::Result;
 
 use super::artifacts::{RunDir, option_file_name, option_prefix};
 use super::{Run, Validated};
-use crate::model::{CandidateOption, ErrorKind, OptionResult, RunError};
+use crate::model::{Backend, CandidateOption, ErrorKind, OptionResult, RunError};
 use crate::openrewrite::RecipeStep;
 use crate::validation::process::interrupted;
 
@@ -153,6 +153,7 @@ impl Run<'_> {
             dropped,
             tests_dropped: outcome.stats.tests.dropped,
             error: outcome.stats.error.clone(),
+            backend: outcome.stats.build_tool.as_deref().and_then(Backend::of_build_tool),
         };
         dir.write(
             &option_file_name(number, "creation-analysis.md"),
