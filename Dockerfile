@@ -7,6 +7,9 @@ COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY benches ./benches
 COPY catalog ./catalog
+# The embedded OpenRewrite runner's sources are compiled into the binary (include_dir).
+COPY runner/pom.xml ./runner/pom.xml
+COPY runner/src/main ./runner/src/main
 RUN cargo build --release --locked --bin rewrite-assist
 
 FROM eclipse-temurin:21-jdk-noble
@@ -28,8 +31,9 @@ COPY --from=build /src/target/release/rewrite-assist /usr/local/bin/rewrite-assi
 RUN useradd --create-home --uid 1001 --shell /usr/sbin/nologin rewrite
 USER rewrite
 ENV HOME=/home/rewrite
-# One real analysis of the built-in example downloads the pinned rewrite-maven-plugin, the core
-# recipes and the modules the example needs.
+# One real analysis of the built-in example (backend auto) builds the embedded runner into
+# ~/.cache/rewrite-assist/runner and downloads the pinned rewrite-maven-plugin, the core recipes
+# and the modules the example needs.
 RUN rewrite-assist demo --out /tmp/warm-up >/dev/null && rm -rf /tmp/warm-up \
  && chmod -R a+rwX /home/rewrite
 

@@ -64,7 +64,16 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
     let inputs: Vec<&str> = action["inputs"].as_mapping().unwrap().keys().filter_map(Value::as_str).collect();
     assert_eq!(
         inputs,
-        ["github-token", "mode", "timeout", "recipe-artifacts", "fail-under", "artifact-name", "image"]
+        [
+            "github-token",
+            "mode",
+            "timeout",
+            "recipe-artifacts",
+            "backend",
+            "fail-under",
+            "artifact-name",
+            "image"
+        ]
     );
 
     let outputs = action["outputs"].as_mapping().unwrap();

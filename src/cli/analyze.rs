@@ -3,7 +3,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::validate::VersionArgs;
+use super::validate::{BackendArgs, VersionArgs};
 use crate::error::exit;
 use crate::model::RunStatus;
 use crate::pipeline::{self, Budgets, NoProgress, Progress, Request};
@@ -45,6 +45,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = Budgets::default().max_rounds)]
     pub max_rounds: usize,
     #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
     pub versions: VersionArgs,
     /// Print the summary as one JSON object on stdout.
     #[arg(long)]
@@ -68,6 +70,7 @@ impl RunArgs {
                 max_rounds: self.max_rounds,
             },
             versions: self.versions.resolve()?,
+            backend: self.backend.backend,
         })
     }
 }

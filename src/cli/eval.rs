@@ -4,7 +4,7 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Subcommand;
 
-use super::validate::VersionArgs;
+use super::validate::{BackendArgs, VersionArgs};
 use crate::error::{bad_input, exit};
 use crate::eval::cache::{self, CACHE_ENV, CloneCache};
 use crate::eval::gate::{DEFAULT_MAX_F1_DROP, DEFAULT_MAX_SEMANTIC_DROP, Tolerances};
@@ -102,6 +102,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", env = CACHE_ENV)]
     pub cache: Option<PathBuf>,
     #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
     pub versions: VersionArgs,
     /// Print shard-results.json on stdout instead of the table.
     #[arg(long)]
@@ -186,6 +188,7 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         versions: args.versions.resolve()?,
         network_timeout: Duration::from_secs(args.fetch_timeout.max(1)),
         cache: cache::from_option(args.cache.as_deref())?,
+        backend: args.backend.backend,
     };
     eprintln!(
         "eval: suite `{}`, shard {}: {} of {} cases, results in {}{}",

@@ -7,6 +7,7 @@ use crate::error::{bad_input, exit};
 use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
 use crate::setup::Repo;
+use crate::validation::choice::{BACKEND_ENV, BackendChoice};
 use crate::validation::{self, Request};
 
 #[derive(Debug, clap::Args)]
@@ -37,10 +38,22 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = validation::DEFAULT_TIMEOUT.as_secs())]
     pub timeout: u64,
     #[command(flatten)]
+    pub backend: BackendArgs,
+    #[command(flatten)]
     pub versions: VersionArgs,
     /// Print the stats as one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The validation backend, shared by the commands that run recipes.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct BackendArgs {
+    /// What runs the recipes: `embedded` (our OpenRewrite runner: parses once, needs no build of
+    /// the project, runs none of its code), `plugin` (the project's Maven/Gradle build with the
+    /// rewrite plugin), or `auto` (embedded, then the result confirmed once with the plugin)
+    #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Auto, env = BACKEND_ENV)]
+    pub backend: BackendChoice,
 }
 
 /// Version overrides shared by the commands that run recipes.
@@ -114,9 +127,32 @@ pub fn run(args: Args) -> Result<u8> {
         option_check: Some(&check),
         out_dir: &out_dir,
         file_prefix: "",
+        session: None,
     };
+    let choice = args.backend.backend;
+    let session = match choice {
+        BackendChoice::Plugin => None,
+        BackendChoice::Embedded => Some(validation::embedded::start(repo.path(), &base, &versions)?),
+        BackendChoice::Auto => match validation::embedded::start(repo.path(), &base, &versions) {
+            Ok(session) => Some(session),
+            Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
+            Err(e) => {
+                eprintln!(
+                    "warning: the embedded runner cannot start ({}); using the plugin",
+                    crate::error::one_line(&e)
+                );
+                None
+            }
+        },
+    };
+    let request = Request { session: session.as_ref(), ..request };
     let outcome = validation::run(&request).context("validation")?;
-    let stats = outcome.stats;
+    let mut stats = outcome.stats.clone();
+    if choice == BackendChoice::Auto && session.is_some() && stats.error.is_none() {
+        let confirmation = validation::confirm(&request, &outcome).context("confirming with the plugin")?;
+        stats.confirmation = Some(confirmation);
+        std::fs::write(out_dir.join("stats.json"), serde_json::to_string_pretty(&stats)? + "\n")?;
+    }
     if args.json {
         super::print_json(&stats)?;
     } else {
@@ -136,6 +172,12 @@ fn render_text(stats: &ValidationStats, out_dir: &std::path::Path) -> String {
         out.push_str(&format!("error ({}): {}\n", error.kind, error.detail));
     }
     out.push_str(&crate::metrics::render_text(&stats.metrics));
+    if let Some(backend) = stats.backend {
+        out.push_str(&format!("\nbackend: {}\n", backend.label()));
+    }
+    if let Some(c) = &stats.confirmation {
+        out.push_str(&crate::validation::report::confirmation_line(c));
+    }
     out.push_str(&format!(
         "\ntests: {} before, {} after{}\n",
         stats.tests.before,

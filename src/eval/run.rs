@@ -35,6 +35,8 @@ pub struct Options {
     pub network_timeout: Duration,
     /// Where remote repositories are kept between runs; None: temporary clones.
     pub cache: Option<CloneCache>,
+    /// What validates each case's options.
+    pub backend: crate::validation::choice::BackendChoice,
 }
 
 /// What the batch reports while it runs.
@@ -95,6 +97,7 @@ fn run_case(
             jobs: settings.jobs(),
             budgets: settings.budgets(),
             versions: options.versions.clone(),
+            backend: options.backend,
         };
         // A bug in one case must not cost the others their results.
         match catch_unwind(AssertUnwindSafe(|| pipeline::analyze(&request, &NoProgress))) {
@@ -200,6 +203,7 @@ mod tests {
             versions: Versions::from_env().unwrap(),
             network_timeout: Duration::from_secs(60),
             cache: None,
+            backend: crate::validation::choice::BackendChoice::default(),
         }
     }
 

@@ -82,6 +82,8 @@ pub struct Settings {
     pub budgets: Budgets,
     pub fail_under: Option<f64>,
     pub versions: Versions,
+    /// Input `backend`: what validates the recipes.
+    pub backend: crate::validation::choice::BackendChoice,
     pub github: super::Config,
 }
 
@@ -116,6 +118,14 @@ impl Settings {
         if let Some(list) = get("INPUT_RECIPE_ARTIFACTS") {
             versions.overrides = crate::openrewrite::versions::parse_coordinates_list(&list)?;
         }
+        let backend = match get("INPUT_BACKEND") {
+            None => crate::validation::choice::BackendChoice::default(),
+            Some(text) => {
+                <crate::validation::choice::BackendChoice as clap::ValueEnum>::from_str(&text, true).map_err(
+                    |_| bad_input(format!("input `backend` must be embedded, plugin or auto, not `{text}`")),
+                )?
+            }
+        };
         let out_root =
             get("RUNNER_TEMP").map(PathBuf::from).unwrap_or_else(std::env::temp_dir).join("rewrite-assist");
         Ok(Settings {
@@ -132,6 +142,7 @@ impl Settings {
             budgets,
             fail_under,
             versions,
+            backend,
             github: super::Config::from_env(env),
         })
     }
@@ -390,6 +401,7 @@ impl Bot<'_> {
             jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
             budgets: self.settings.budgets,
             versions: self.settings.versions.clone(),
+            backend: self.settings.backend,
         };
         let summary = pipeline::analyze(&request, &NoProgress)?;
         print!("{}", pipeline::render_text(&summary));

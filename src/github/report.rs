@@ -443,6 +443,8 @@ pub(crate) mod tests {
             },
             artifacts_dir: "/tmp/run".into(),
             wall_seconds: 64.2,
+            backend: Some("plugin".into()),
+            confirmation: None,
         };
         Report {
             summary,

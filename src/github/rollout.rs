@@ -143,6 +143,8 @@ fn one(
         option_check: None,
         out_dir: &out_dir,
         file_prefix: "",
+        // Rollout runs what users run: the project's own build with the plugin.
+        session: None,
     })?;
     if let Some(error) = &outcome.stats.error {
         anyhow::bail!("the recipe could not run ({}): {}", error.kind, error.detail);

@@ -16,10 +16,11 @@ pub use intent::{Intent, IntentTree, Level};
 pub use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};
 pub use run::{
-    AuditEntry, Backend, Confidence, IntentSummary, OptionResult, Recommendation, RunStatus, RunSummary,
+    AuditEntry, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation, RunStatus,
+    RunSummary,
 };
 pub use stats::{ChangeLine, FileCounts, Metrics};
-pub use validation::{Attribution, ErrorKind, RunError, TestCounts, Timings, ValidationStats};
+pub use validation::{Attribution, ErrorKind, LeftOut, RunError, TestCounts, Timings, ValidationStats};
 
 /// The plural ending of a counted noun in reports: `""` for one, `"s"` otherwise.
 pub fn plural(n: usize) -> &'static str {

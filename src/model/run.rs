@@ -55,6 +55,8 @@ pub enum Backend {
     MavenPlugin,
     /// The rewrite Gradle plugin through an init script on the project's Gradle build.
     GradlePlugin,
+    /// Our runner on OpenRewrite's libraries: parse once, no build tool (docs/embedded-runner.md).
+    Embedded,
 }
 
 impl Backend {
@@ -71,8 +73,28 @@ impl Backend {
         match self {
             Backend::MavenPlugin => "maven-plugin",
             Backend::GradlePlugin => "gradle-plugin",
+            Backend::Embedded => "embedded",
         }
     }
+}
+
+/// The recommended recipe run once more with the project's own build tool (what users will run),
+/// after the embedded runner found it (`--backend auto`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Confirmation {
+    /// The plugin that ran it; None when it could not start (no build file).
+    pub backend: Option<Backend>,
+    /// The plugin ran and produced the same changes as the embedded runner.
+    pub confirmed: bool,
+    /// The plugin's scores (0 when it could not run).
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+    /// Why the plugin could not run (e.g. `dependency_resolution`: the build does not resolve).
+    pub error: Option<RunError>,
+    /// Lines where the two backends' diffs differ (plugin's minus embedded's and vice versa).
+    #[serde(default)]
+    pub differing_lines: usize,
 }
 
 /// One validated option.
@@ -133,6 +155,12 @@ pub struct RunSummary {
     pub intents: IntentSummary,
     pub artifacts_dir: String,
     pub wall_seconds: f64,
+    /// The backend choice of the run (`embedded`, `plugin`, `auto`).
+    #[serde(default)]
+    pub backend: Option<String>,
+    /// With `auto`: the recommended recipe confirmed with the project's build tool, or why not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmation: Option<Confirmation>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Metrics;
+use super::{Backend, Metrics};
 
 /// The result of running one recipe on a clean clone of the base commit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,6 +27,25 @@ pub struct ValidationStats {
     pub warnings: Vec<String>,
     /// Why the recipe could not run; None when it ran.
     pub error: Option<RunError>,
+    /// What ran the recipe.
+    #[serde(default)]
+    pub backend: Option<Backend>,
+    /// Steps the run left out because they failed on their own (embedded backend only: the plugin
+    /// stops at the first failing step).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<LeftOut>,
+    /// With `--backend auto`: the same recipe run with the project's build tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmation: Option<super::Confirmation>,
+}
+
+/// A step left out of a run, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeftOut {
+    /// Its 0-based position in the option's recipe list.
+    pub step: usize,
+    pub recipe: String,
+    pub error: RunError,
 }
 
 /// Wall-clock seconds per step.
@@ -85,6 +104,12 @@ pub enum ErrorKind {
     Timeout,
     /// The user interrupted the run (Ctrl-C).
     Interrupted,
+    /// A recipe threw while it ran (embedded backend: the step is named).
+    RecipeError,
+    /// The run needed more memory than its heap limit.
+    OutOfMemory,
+    /// The embedded runner itself failed (crashed, or could not read the repository).
+    RunnerFailure,
 }
 
 impl ErrorKind {
@@ -98,6 +123,9 @@ impl ErrorKind {
             ErrorKind::BuildToolFailure => "build_tool_failure",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Interrupted => "interrupted",
+            ErrorKind::RecipeError => "recipe_error",
+            ErrorKind::OutOfMemory => "out_of_memory",
+            ErrorKind::RunnerFailure => "runner_failure",
         }
     }
 }

@@ -8,6 +8,8 @@ use anyhow::{Context, Result};
 
 use crate::model::AuditEntry;
 
+/// The embedded runner's own log (stderr), when it ran.
+pub const RUNNER_LOG: &str = "embedded-runner.log";
 pub const PR_DIFF: &str = "pr.diff";
 pub const INTENT_TREE_MD: &str = "intent-tree.md";
 pub const INTENT_TREE_JSON: &str = "intent-tree.json";

@@ -105,8 +105,25 @@ impl Run<'_> {
                 option_check: Some(&check),
                 out_dir: dir.root(),
                 file_prefix: &prefix,
+                session: self.session()?,
             };
             let outcome = crate::validation::run(&request)?;
+            if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {
+                // The embedded runner ran the option without the steps that failed on their own:
+                // the option is what ran.
+                let mut left_out: Vec<&crate::model::LeftOut> = outcome.stats.left_out.iter().collect();
+                left_out.sort_by_key(|l| std::cmp::Reverse(l.step));
+                let steps = current.steps.len();
+                for l in left_out.into_iter().filter(|l| l.step < steps) {
+                    let step = current.steps.remove(l.step);
+                    dropped.push(step.signature());
+                    current.notes.push(format!(
+                        "`{}` was left out: it failed on its own ({}: {})",
+                        step.step.name, l.error.kind, l.error.detail
+                    ));
+                }
+                dir.write(&option_file_name(number, "recipe.yaml"), current.to_yaml())?;
+            }
             seconds += outcome.stats.timings.total_seconds;
             if outcome.stats.error.as_ref().is_some_and(|e| e.kind == ErrorKind::Interrupted) {
                 return Err(anyhow::anyhow!("interrupted"));
@@ -153,7 +170,10 @@ impl Run<'_> {
             dropped,
             tests_dropped: outcome.stats.tests.dropped,
             error: outcome.stats.error.clone(),
-            backend: outcome.stats.build_tool.as_deref().and_then(Backend::of_build_tool),
+            backend: outcome
+                .stats
+                .backend
+                .or_else(|| outcome.stats.build_tool.as_deref().and_then(Backend::of_build_tool)),
         };
         dir.write(
             &option_file_name(number, "creation-analysis.md"),

@@ -63,6 +63,8 @@ pub struct Request {
     pub jobs: usize,
     pub budgets: Budgets,
     pub versions: Versions,
+    /// What validates the options (`auto`: the embedded runner, then the plugin confirms).
+    pub backend: crate::validation::choice::BackendChoice,
 }
 
 /// A validated option: the recipe as it finally ran, its stats and its diff.
@@ -112,6 +114,11 @@ pub(crate) struct Run<'a> {
     pub problems: Vec<String>,
     /// An input error that stopped the run (returned to the caller after the artifacts are written).
     pub fatal: Option<anyhow::Error>,
+    /// The embedded runner's session on the base commit, started on first use and shared by every
+    /// option (one parse for the whole run); `Err` when it could not start.
+    pub session: std::sync::OnceLock<Result<crate::validation::embedded::Session, String>>,
+    /// With `--backend auto`: the recommended option run once more with the plugin.
+    pub confirmation: Option<crate::model::Confirmation>,
 }
 
 /// Runs the pipeline. The artifacts, `workflow-metadata.json` included, are written even when a
@@ -153,6 +160,8 @@ pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSumm
         recommendation: None,
         problems: Vec::new(),
         fatal: None,
+        session: std::sync::OnceLock::new(),
+        confirmation: None,
     };
     let mut phase = Phase::Setup;
     while !phase.is_terminal() {
@@ -209,6 +218,7 @@ impl Run<'_> {
             Phase::Refine => self.refine(),
             Phase::ValidateRefined => self.validate_refined(),
             Phase::Decide => self.decide(),
+            Phase::Confirm => self.confirm(),
             Phase::Publish => self.publish(),
             Phase::Done | Phase::Failed => Ok((Outcome::Ok, String::new(), Vec::new())),
         }
@@ -231,6 +241,7 @@ impl Run<'_> {
             ],
             Phase::ValidateRefined => &["option-3-recipe.yaml", artifacts::PR_DIFF],
             Phase::Decide => &["option-1-stats.json", "option-2-stats.json", "option-3-stats.json"],
+            Phase::Confirm => &["result/recommended-recipe.yaml"],
             Phase::Publish => &[],
             Phase::Done | Phase::Failed => &[],
         };
@@ -241,6 +252,29 @@ impl Run<'_> {
     }
 
     /// Takes one execution from the budget; false when none is left.
+    /// The embedded session options validate with: None for `--backend plugin`, and for `auto` when
+    /// the runner cannot start (the plugin validates then; the problem is reported). With
+    /// `--backend embedded` a runner that cannot start is an error.
+    pub(crate) fn session(&self) -> Result<Option<&crate::validation::embedded::Session>> {
+        use crate::validation::choice::BackendChoice;
+        if !self.req.backend.explores_embedded() {
+            return Ok(None);
+        }
+        let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
+        let started = self.session.get_or_init(|| {
+            self.progress.message("starting the embedded OpenRewrite runner");
+            crate::validation::embedded::start(repo, &self.base, &self.req.versions)
+                .map_err(|e| crate::error::one_line(&e))
+        });
+        match (started, self.req.backend) {
+            (Ok(session), _) => Ok(Some(session)),
+            (Err(reason), BackendChoice::Embedded) => {
+                Err(anyhow::anyhow!("the embedded runner cannot start: {reason}"))
+            }
+            (Err(_), _) => Ok(None),
+        }
+    }
+
     pub(crate) fn take_execution(&self) -> bool {
         self.executions.fetch_add(1, Ordering::SeqCst) < self.req.budgets.max_executions
     }

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 
-use super::artifacts::{self, RunDir, option_file_name};
+use super::artifacts::{self, RunDir, option_file_name, option_prefix};
 use super::state::Outcome;
 use super::{Run, Validated};
 use crate::error::bad_input;
@@ -224,6 +224,61 @@ impl Run<'_> {
             )),
             None => Ok((Outcome::Failed, "no option could be validated".into(), Vec::new())),
         }
+    }
+
+    /// `--backend auto`: the recommended option, found with the embedded runner, runs once more with
+    /// the project's build tool (what users will run). Both results are reported; a build that does
+    /// not resolve makes the confirmation impossible, not the recommendation wrong.
+    pub(super) fn confirm(&mut self) -> PhaseResult {
+        use crate::validation::choice::BackendChoice;
+        let Some(recommendation) = &self.recommendation else {
+            return Ok((Outcome::Skipped, "no recommendation".into(), Vec::new()));
+        };
+        if self.req.backend != BackendChoice::Auto {
+            return Ok((Outcome::Skipped, format!("backend {}", self.req.backend.label()), Vec::new()));
+        }
+        let chosen =
+            self.results.get(&recommendation.option).context("recommended option without results")?;
+        if chosen.result.backend != Some(crate::model::Backend::Embedded) {
+            return Ok((Outcome::Skipped, "validated with the plugin already".into(), Vec::new()));
+        }
+        let Some(left) = self.time_left() else {
+            return Ok((Outcome::OutOfBudget, "no time left to confirm".into(), Vec::new()));
+        };
+        let Some(repo) = self.repo_path.as_deref() else {
+            return Ok((Outcome::Skipped, "no repository".into(), Vec::new()));
+        };
+        self.progress.message(&format!("confirming option {} with the plugin", recommendation.option));
+        let lookup = |name: &str| self.catalog.artifact_for(name);
+        let yaml = chosen.option.to_yaml();
+        let prefix = option_prefix(chosen.option.number);
+        let recipe_name = chosen.option.recipe_name();
+        let request = crate::validation::Request {
+            repo,
+            base: &self.base,
+            expected: &self.pr,
+            recipe_yaml: &yaml,
+            recipe_name: Some(&recipe_name),
+            timeout: self.req.budgets.per_execution.min(left).max(std::time::Duration::from_secs(1)),
+            versions: &self.req.versions,
+            artifacts_for: &lookup,
+            option_check: None,
+            out_dir: self.dir.root(),
+            file_prefix: &prefix,
+            session: None,
+        };
+        let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
+        let confirmation = crate::validation::confirm(&request, &explored)?;
+        let detail = crate::validation::report::confirmation_line(&confirmation).trim().to_string();
+        let outputs = ["confirm-recipe.diff", "confirm-stats.json", "confirm-build.log"]
+            .iter()
+            .map(|f| format!("{prefix}{f}"))
+            .filter(|f| self.dir.path(f).exists())
+            .collect();
+        // Impossible (the build does not resolve) or different, the embedded result stands and
+        // the report says so: not a failure of the run.
+        self.confirmation = Some(confirmation);
+        Ok((Outcome::Ok, detail, outputs))
     }
 
     pub(super) fn publish(&mut self) -> PhaseResult {

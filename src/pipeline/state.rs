@@ -22,6 +22,8 @@ pub enum Phase {
     ValidateRefined,
     /// Pick the best option and its confidence.
     Decide,
+    /// With `--backend auto`: run the recommended option once with the project's build tool.
+    Confirm,
     /// Write `result/`.
     Publish,
     Done,
@@ -39,6 +41,7 @@ impl Phase {
             Phase::Refine => "refine",
             Phase::ValidateRefined => "validate_refined",
             Phase::Decide => "decide",
+            Phase::Confirm => "confirm",
             Phase::Publish => "publish",
             Phase::Done => "done",
             Phase::Failed => "failed",
@@ -103,8 +106,13 @@ pub const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
     (ValidateRefined, Ok, Refine),
     (ValidateRefined, Outcome::Failed, Refine),
     (ValidateRefined, OutOfBudget, Decide),
-    (Decide, Ok, Publish),
+    (Decide, Ok, Confirm),
     (Decide, Outcome::Failed, Publish),
+    // A confirmation that could not run still publishes the embedded result (and says why).
+    (Confirm, Ok, Publish),
+    (Confirm, Skipped, Publish),
+    (Confirm, Outcome::Failed, Publish),
+    (Confirm, OutOfBudget, Publish),
     (Publish, Ok, Done),
     (Publish, Outcome::Failed, Phase::Failed),
 ];
@@ -130,6 +138,7 @@ mod tests {
         Refine,
         ValidateRefined,
         Decide,
+        Confirm,
         Publish,
     ];
 
@@ -162,6 +171,7 @@ mod tests {
                 ValidateRefined,
                 Refine,
                 Decide,
+                Confirm,
                 Publish,
                 Done
             ]

@@ -46,6 +46,8 @@ impl Run<'_> {
             intents,
             artifacts_dir: self.dir.root().display().to_string(),
             wall_seconds: crate::metrics::round4(self.started.elapsed().as_secs_f64()),
+            backend: Some(self.req.backend.label().to_string()),
+            confirmation: self.confirmation.clone(),
         }
     }
 
@@ -79,6 +81,16 @@ impl Run<'_> {
             "intents": summary.intents,
             "options": summary.options,
             "recommended": summary.recommended,
+            "backend": summary.backend,
+            "confirmation": summary.confirmation,
+            "embedded_runner": self.session.get().map(|s| match s {
+                Ok(session) => {
+                    // The session's directory goes away with the run: keep its log.
+                    let kept = std::fs::copy(session.log_path(), self.dir.path(artifacts::RUNNER_LOG)).is_ok();
+                    serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) })
+                }
+                Err(reason) => serde_json::json!({ "unavailable": reason }),
+            }),
         });
         self.dir.write_json(artifacts::METADATA, &metadata)?;
         Ok(())
@@ -144,6 +156,14 @@ pub fn render_text(summary: &RunSummary) -> String {
                 r.confidence.label()
             );
             let _ = writeln!(out, "recipe: {}/{}", summary.artifacts_dir, artifacts::RECOMMENDED_RECIPE);
+            if let Some(backend) =
+                summary.options.iter().find(|o| o.option == r.option).and_then(|o| o.backend)
+            {
+                let _ = writeln!(out, "validated with: {}", backend.label());
+            }
+            if let Some(c) = &summary.confirmation {
+                out.push_str(&crate::validation::report::confirmation_line(c));
+            }
         }
         None => {
             let _ = writeln!(out, "\nno recipe could be validated");

@@ -104,6 +104,9 @@ fn stats(
         tests: TestCounts::default(),
         warnings: vec![],
         error: None,
+        backend: None,
+        left_out: vec![],
+        confirmation: None,
     }
 }
 

@@ -8,6 +8,8 @@
 pub mod attribution;
 pub mod backend;
 pub mod build;
+pub mod choice;
+pub mod embedded;
 pub mod errors;
 pub mod jdk;
 pub mod process;
@@ -51,10 +53,13 @@ pub struct Request<'a> {
     pub out_dir: &'a Path,
     /// `""` for `validate`, `"option-2-"` in the analyze pipeline.
     pub file_prefix: &'a str,
+    /// The embedded runner's session on this repository and base, when it validates; None: the
+    /// project's build tool with the rewrite plugin.
+    pub session: Option<&'a embedded::Session>,
 }
 
 impl Request<'_> {
-    fn artifact(&self, name: &str) -> PathBuf {
+    pub(crate) fn artifact(&self, name: &str) -> PathBuf {
         self.out_dir.join(format!("{}{name}", self.file_prefix))
     }
 }
@@ -70,6 +75,14 @@ pub struct Outcome {
 /// the stats; `Err` is for problems with the input or the machine (unknown ref, no build file, no
 /// JDK, no `mvn`).
 pub fn run(req: &Request<'_>) -> Result<Outcome> {
+    match req.session {
+        Some(session) => embedded::run(req, session),
+        None => run_plugin(req),
+    }
+}
+
+/// The plugin backend: the project's Maven or Gradle build runs the rewrite plugin.
+fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     process::install_interrupt_handler();
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
@@ -116,6 +129,7 @@ pub fn run(req: &Request<'_>) -> Result<Outcome> {
     let level = build::language_level(clone.path(), tool);
     let jdk = jdk::choose(level, &jdk::installed())?;
     stats.build_tool = Some(format!("{tool:?}").to_lowercase());
+    stats.backend = crate::model::Backend::of_build_tool(stats.build_tool.as_deref().unwrap_or_default());
     stats.jdk = Some(jdk.major);
     let tests_before = tests_count::count(clone.path());
 
@@ -215,7 +229,63 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
         tests: TestCounts::default(),
         warnings: Vec::new(),
         error: None,
+        backend: None,
+        left_out: Vec::new(),
+        confirmation: None,
     }
+}
+
+/// Runs `req`'s recipe once more with the project's build tool (files `<prefix>confirm-…`) and
+/// compares it with what `explored` (the embedded runner's run) produced.
+pub fn confirm(req: &Request<'_>, explored: &Outcome) -> Result<crate::model::Confirmation> {
+    let prefix = format!("{}confirm-", req.file_prefix);
+    let plugin = Request { session: None, file_prefix: &prefix, ..*req };
+    let outcome = match run_plugin(&plugin) {
+        Ok(outcome) => outcome,
+        Err(e) if !process::interrupted() && !e.chain().any(|c| c.is::<crate::error::BadInput>()) => {
+            return Ok(crate::model::Confirmation {
+                backend: None,
+                confirmed: false,
+                precision: 0.0,
+                recall: 0.0,
+                f1: 0.0,
+                error: Some(RunError::new(ErrorKind::BuildToolFailure, crate::error::one_line(&e))),
+                differing_lines: 0,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let m = &outcome.stats.metrics;
+    let differing_lines = match (diff::parse(&outcome.diff), diff::parse(&explored.diff)) {
+        (Ok(plugin_diff), Ok(embedded_diff)) => {
+            let c = crate::metrics::compare(&embedded_diff, &plugin_diff);
+            c.false_positives + c.false_negatives
+        }
+        _ => 0,
+    };
+    Ok(crate::model::Confirmation {
+        backend: outcome.stats.backend,
+        confirmed: outcome.stats.error.is_none() && differing_lines == 0,
+        precision: m.precision,
+        recall: m.recall,
+        f1: m.f1,
+        error: outcome.stats.error.clone(),
+        differing_lines,
+    })
+}
+
+/// [`finish`] for a backend that produces its own log: writes `<prefix>build.log` first.
+pub(crate) fn finish_run(
+    req: &Request<'_>,
+    stats: ValidationStats,
+    diff_text: String,
+    error: Option<RunError>,
+    total: Instant,
+    log: &str,
+) -> Result<Outcome> {
+    std::fs::write(req.artifact("build.log"), log)
+        .with_context(|| format!("writing {}", req.artifact("build.log").display()))?;
+    finish(req, stats, diff_text, error, total)
 }
 
 /// The recipe to activate: the one asked for, or the file's only recipe.

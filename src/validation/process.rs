@@ -107,17 +107,17 @@ fn has_exited(pid: i32) -> bool {
     }
 }
 
-fn kill_group(group: i32) {
+pub(crate) fn kill_group(group: i32) {
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
-fn register(group: i32) {
+pub(crate) fn register(group: i32) {
     if let Ok(mut groups) = CHILDREN.lock() {
         groups.push(group);
     }
 }
 
-fn unregister(group: i32) {
+pub(crate) fn unregister(group: i32) {
     if let Ok(mut groups) = CHILDREN.lock() {
         groups.retain(|&g| g != group);
     }

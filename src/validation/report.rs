@@ -106,3 +106,15 @@ fn lines_section(out: &mut String, title: &str, lines: &[ChangeLine]) {
         let _ = writeln!(out, "\n… and {} more lines.", lines.len() - LINES_SHOWN);
     }
 }
+/// One line on the plugin's confirmation of an embedded result.
+pub fn confirmation_line(c: &crate::model::Confirmation) -> String {
+    let plugin = c.backend.map(|b| b.label()).unwrap_or("plugin");
+    match &c.error {
+        Some(e) => format!("confirmation with the {plugin}: impossible ({}: {})\n", e.kind, e.detail),
+        None if c.confirmed => format!("confirmation with the {plugin}: the same changes (F1 {:.4})\n", c.f1),
+        None => format!(
+            "confirmation with the {plugin}: F1 {:.4}, {} line(s) differ from the embedded run\n",
+            c.f1, c.differing_lines
+        ),
+    }
+}

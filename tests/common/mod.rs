@@ -6,10 +6,12 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-/// The real `rewrite-assist` binary with a clean, colour-free environment.
+/// The real `rewrite-assist` binary with a clean, colour-free environment. The tests written for
+/// the plugin backend get it explicitly (`auto` is the default); tests of the embedded runner pass
+/// `--backend`, which wins over the environment.
 pub fn bin() -> Command {
     let mut cmd = Command::cargo_bin("rewrite-assist").expect("binary built by cargo");
-    cmd.env("NO_COLOR", "1").env_remove("RUST_LOG");
+    cmd.env("NO_COLOR", "1").env_remove("RUST_LOG").env("REWRITE_ASSIST_BACKEND", "plugin");
     cmd
 }
 

@@ -1,0 +1,35 @@
+//! Which backend validates recipes (`--backend`, action input `backend`).
+
+use serde::{Deserialize, Serialize};
+
+/// The environment variable behind `--backend`.
+pub const BACKEND_ENV: &str = "REWRITE_ASSIST_BACKEND";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum BackendChoice {
+    /// Our runner on OpenRewrite's libraries: parses once, needs no build of the project, runs no
+    /// code of it.
+    Embedded,
+    /// The project's own build tool with the rewrite plugin (what users run).
+    Plugin,
+    /// Explore with the embedded runner (falling back to the plugin when the runner cannot
+    /// start), then confirm the recommended recipe once with the plugin where the build resolves.
+    #[default]
+    Auto,
+}
+
+impl BackendChoice {
+    pub fn label(self) -> &'static str {
+        match self {
+            BackendChoice::Embedded => "embedded",
+            BackendChoice::Plugin => "plugin",
+            BackendChoice::Auto => "auto",
+        }
+    }
+
+    /// Whether options are validated by the embedded runner first.
+    pub fn explores_embedded(self) -> bool {
+        self != BackendChoice::Plugin
+    }
+}

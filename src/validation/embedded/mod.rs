@@ -1,0 +1,296 @@
+//! The embedded backend (docs/embedded-runner.md): validation without the project's build. A Java
+//! runner of ours parses the base commit's files once with OpenRewrite's own parsers and runs each
+//! recipe of an option on its own and the option as a whole on the same trees. Nothing of the
+//! repository runs: no Maven, Gradle or wrapper process, no build plugin, no `.mvn/` configuration.
+//!
+//! - [`protocol`]: the request and results files; [`runner`]: building the runner once;
+//! - [`session`]: one runner process per clone, parse once, run many.
+
+pub mod protocol;
+pub mod runner;
+pub mod session;
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use self::protocol::{Failure, FailureKind, RunResults, StepRun};
+pub use self::session::{Session, Settings, Stopped};
+use super::{Outcome, Request, empty_stats, finish_run};
+use crate::diff;
+use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, TestCounts};
+use crate::openrewrite::{RecipeFile, Versions};
+
+/// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
+/// a JDK (17 or newer: the runner's own level, and at least the project's).
+pub fn start(repo: &std::path::Path, base: &str, versions: &Versions) -> Result<Session> {
+    let runner = runner::ensure(versions)?;
+    let clone = crate::setup::git::clone_at(repo, base)?;
+    let level = super::build::detect(clone.path())
+        .ok()
+        .and_then(|tool| super::build::language_level(clone.path(), tool))
+        .unwrap_or(17)
+        .max(17);
+    let jdk = super::jdk::choose(Some(level), &super::jdk::installed())
+        .or_else(|_| super::jdk::choose(Some(17), &super::jdk::installed()))
+        .context("the embedded runner needs a JDK 17 or newer")?;
+    Session::new(Settings::new(runner, jdk), clone)
+}
+
+/// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:
+/// `<prefix>recipe.diff`, `<prefix>stats.json` and `<prefix>build.log` (here: what the runner did,
+/// per step).
+pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
+    super::process::install_interrupt_handler();
+    let total = Instant::now();
+    std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
+    let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);
+    stats.backend = Some(Backend::Embedded);
+    let mut log = String::new();
+    let file = match RecipeFile::parse(req.recipe_yaml) {
+        Ok(file) => file,
+        Err(e) => {
+            let error = RunError::new(ErrorKind::YamlError, e.to_string());
+            return finish_run(req, stats, String::new(), Some(error), total, &log);
+        }
+    };
+    let name = super::choose_recipe(&file, req.recipe_name)?;
+    stats.recipe_name = name.clone();
+    if let Some(check) = req.option_check {
+        for step in file.external_steps(&name) {
+            if let Err(problem) = check(step) {
+                let mut error = RunError::new(ErrorKind::InvalidOption, problem);
+                error.recipe = Some(step.name.clone());
+                return finish_run(req, stats, String::new(), Some(error), total, &log);
+            }
+        }
+    }
+    stats.command = Some(format!("embedded runner ({})", session.log_path().display()));
+    stats.build_tool = super::build::detect(session.root()).ok().map(|t| format!("{t:?}").to_lowercase());
+
+    let started = Instant::now();
+    let parsed = session.parsed(req.timeout)?;
+    let parsed = match parsed {
+        Ok(parsed) if parsed.ok => parsed,
+        Ok(parsed) => {
+            let error = parsed.error.map(|f| run_error(&f)).unwrap_or_else(|| {
+                RunError::new(ErrorKind::RunnerFailure, "the runner could not parse the repository")
+            });
+            return finish_run(req, stats, String::new(), Some(error), total, &log);
+        }
+        Err(stopped) => {
+            return finish_run(req, stats, String::new(), Some(stopped_error(&stopped)), total, &log);
+        }
+    };
+    log.push_str(&parse_log(&parsed));
+    stats.warnings.extend(parsed.warnings.iter().take(20).cloned());
+    stats.warnings.extend(
+        parsed
+            .unparsed
+            .iter()
+            .map(|u| format!("OpenRewrite could not parse {} ({}); kept as plain text", u.path, u.error)),
+    );
+    let recipe_file = req.artifact("recipe.yaml.run");
+    std::fs::write(&recipe_file, req.recipe_yaml)?;
+    let left = req.timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
+    let outcome = session.run(&recipe_file, &name, left)?;
+    let _ = std::fs::remove_file(&recipe_file);
+    stats.timings.run_seconds = started.elapsed().as_secs_f64();
+    let results = match outcome {
+        Ok(results) => results,
+        Err(stopped) => {
+            return finish_run(req, stats, String::new(), Some(stopped_error(&stopped)), total, &log);
+        }
+    };
+    log.push_str(&run_log(&results));
+    if !results.ok {
+        let error = results
+            .error
+            .as_ref()
+            .map(run_error)
+            .unwrap_or_else(|| RunError::new(ErrorKind::RunnerFailure, "the runner reported a failure"));
+        return finish_run(req, stats, String::new(), Some(error), total, &log);
+    }
+    let Some(whole) = results.whole() else {
+        let error = RunError::new(ErrorKind::RunnerFailure, "the runner did not run the recipe as a whole");
+        return finish_run(req, stats, String::new(), Some(error), total, &log);
+    };
+    if let Some(failure) = &whole.error {
+        return finish_run(req, stats, String::new(), Some(run_error(failure)), total, &log);
+    }
+    let analysis = Instant::now();
+    let diff_text = diff::remove_excluded_sections(&whole.diff);
+    stats.attribution = attribution(&name, &results);
+    stats.left_out = whole
+        .left_out
+        .iter()
+        .filter_map(|index| results.steps().find(|s| s.step == Some(*index)))
+        .map(|step| LeftOut {
+            step: step.step.unwrap_or_default(),
+            recipe: step.name.clone(),
+            error: step
+                .error
+                .as_ref()
+                .map(run_error)
+                .unwrap_or_else(|| RunError::new(ErrorKind::RunnerFailure, "left out of the whole run")),
+        })
+        .collect();
+    for left_out in &stats.left_out {
+        stats.warnings.push(format!(
+            "step {} `{}` was left out: {}: {}",
+            left_out.step + 1,
+            left_out.recipe,
+            left_out.error.kind,
+            left_out.error.detail
+        ));
+    }
+    let before = super::tests_count::count(session.root());
+    stats.tests = TestCounts::new(before, tests_after(before, &diff_text));
+    if stats.tests.dropped {
+        stats.warnings.push(format!(
+            "the recipe removed test methods: {} before, {} after",
+            stats.tests.before, stats.tests.after
+        ));
+    }
+    stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
+    finish_run(req, stats, diff_text, None, total, &log)
+}
+
+/// Which step changed which file: exact, since every step ran on its own. Options are printed as
+/// the plugin's log prints them (`key=value, …`), so two steps of one recipe stay apart.
+fn attribution(root: &str, results: &RunResults) -> Vec<Attribution> {
+    let mut rows: Vec<Attribution> = results
+        .steps()
+        .filter(|step| step.error.is_none())
+        .flat_map(|step| {
+            step.files.iter().map(|file| Attribution {
+                source_path: file.clone(),
+                after_source_path: file.clone(),
+                parent_recipe: root.to_string(),
+                recipe: step.name.clone(),
+                options: options_text(step),
+            })
+        })
+        .collect();
+    rows.sort();
+    rows.dedup();
+    rows
+}
+
+fn options_text(step: &StepRun) -> String {
+    let shown: Vec<String> = step
+        .options
+        .iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::String(s) => format!("{k}={s}"),
+            other => format!("{k}={other}"),
+        })
+        .collect();
+    shown.join(", ")
+}
+
+/// Test methods after the recipe: the count before, less the test annotations the diff removes
+/// from test sources, plus those it adds.
+fn tests_after(before: usize, diff_text: &str) -> usize {
+    let Ok(parsed) = diff::parse(diff_text) else { return before };
+    let mut removed = String::new();
+    let mut added = String::new();
+    for change in parsed.changes() {
+        if !super::tests_count::is_test_source(std::path::Path::new(change.path)) {
+            continue;
+        }
+        let target = if change.kind == diff::ChangeKind::Added { &mut added } else { &mut removed };
+        target.push_str(change.content);
+        target.push('\n');
+    }
+    (before + super::tests_count::count_in(&added)).saturating_sub(super::tests_count::count_in(&removed))
+}
+
+fn run_error(failure: &Failure) -> RunError {
+    let kind = match failure.kind {
+        FailureKind::UnknownRecipe => ErrorKind::UnknownRecipe,
+        FailureKind::YamlError => ErrorKind::YamlError,
+        FailureKind::InvalidOption => ErrorKind::InvalidOption,
+        FailureKind::RecipeError => ErrorKind::RecipeError,
+        FailureKind::NoParse | FailureKind::Internal | FailureKind::Other => ErrorKind::RunnerFailure,
+    };
+    let mut error = RunError::new(kind, failure.message.clone());
+    error.excerpt = failure.stack.clone().unwrap_or_default();
+    error
+}
+
+fn stopped_error(stopped: &Stopped) -> RunError {
+    let kind = match stopped {
+        Stopped::TimedOut(_) => ErrorKind::Timeout,
+        Stopped::OutOfMemory => ErrorKind::OutOfMemory,
+        Stopped::Interrupted => ErrorKind::Interrupted,
+        Stopped::Crashed(_) => ErrorKind::RunnerFailure,
+    };
+    RunError::new(kind, stopped.to_string())
+}
+
+fn parse_log(parsed: &protocol::ParseResults) -> String {
+    let kinds: Vec<String> =
+        parsed.files.by_kind.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{k} {n}")).collect();
+    let mut text = format!(
+        "[parse] {} files in {:.1} s ({}); {} binary skipped, {} kept as plain text after a parse error\n",
+        parsed.files.total,
+        parsed.seconds,
+        kinds.join(", "),
+        parsed.files.binary_skipped,
+        parsed.unparsed.len()
+    );
+    for module in &parsed.modules {
+        text.push_str(&format!(
+            "[module] {} {}: {} jars on the classpath, {} unresolved\n",
+            module.pom,
+            module.gav.as_deref().unwrap_or("?"),
+            module.classpath_jars,
+            module.unresolved
+        ));
+    }
+    for warning in &parsed.warnings {
+        text.push_str(&format!("[warning] {warning}\n"));
+    }
+    for unparsed in &parsed.unparsed {
+        text.push_str(&format!("[unparsed] {}: {}\n", unparsed.path, unparsed.error));
+    }
+    text
+}
+
+fn run_log(results: &RunResults) -> String {
+    let mut text = String::new();
+    for run in &results.runs {
+        let label = match run.step {
+            Some(index) => format!("[step {}]", index + 1),
+            None => "[whole]".to_string(),
+        };
+        let options = options_text(run);
+        text.push_str(&format!(
+            "{label} {}{} in {:.2} s: {} file(s) changed\n",
+            run.name,
+            if options.is_empty() { String::new() } else { format!(" {{{options}}}") },
+            run.seconds,
+            run.files.len()
+        ));
+        for file in &run.files {
+            text.push_str(&format!("    {file}\n"));
+        }
+        if let Some(error) = &run.error {
+            text.push_str(&format!("    error: {:?}: {}\n", error.kind, error.message));
+            if let Some(stack) = &error.stack {
+                for line in stack.lines().take(10) {
+                    text.push_str(&format!("      {line}\n"));
+                }
+            }
+        }
+        for warning in &run.warnings {
+            text.push_str(&format!("    warning: {warning}\n"));
+        }
+        if !run.left_out.is_empty() {
+            let shown: Vec<String> = run.left_out.iter().map(|i| (i + 1).to_string()).collect();
+            text.push_str(&format!("    left out: step {}\n", shown.join(", ")));
+        }
+    }
+    text
+}

@@ -1,0 +1,193 @@
+//! The runner's protocol, version 1 (docs/embedded-runner.md): request files in, results files out.
+//! This side owns it; the Java runner follows it.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+pub const PROTOCOL: u32 = 1;
+
+/// A request file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    /// Parse every tracked file under `root` into trees, replacing earlier ones.
+    Parse { protocol: u32, id: String, output: PathBuf, root: PathBuf, local_repository: PathBuf },
+    /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees.
+    Run {
+        protocol: u32,
+        id: String,
+        output: PathBuf,
+        recipe_files: Vec<PathBuf>,
+        recipe: String,
+        each_step: bool,
+    },
+}
+
+impl Request {
+    pub fn id(&self) -> &str {
+        match self {
+            Request::Parse { id, .. } | Request::Run { id, .. } => id,
+        }
+    }
+
+    pub fn output(&self) -> &PathBuf {
+        match self {
+            Request::Parse { output, .. } | Request::Run { output, .. } => output,
+        }
+    }
+}
+
+/// Why a request or a step failed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub message: String,
+    #[serde(default)]
+    pub stack: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    UnknownRecipe,
+    YamlError,
+    InvalidOption,
+    RecipeError,
+    NoParse,
+    Internal,
+    /// Any kind a newer runner reports that this side does not know.
+    #[serde(other)]
+    Other,
+}
+
+/// The results of a `parse`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct ParseResults {
+    pub id: String,
+    pub ok: bool,
+    #[serde(default)]
+    pub error: Option<Failure>,
+    #[serde(default)]
+    pub seconds: f64,
+    #[serde(default)]
+    pub files: FileCounts,
+    #[serde(default)]
+    pub unparsed: Vec<Unparsed>,
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    #[serde(default)]
+    pub modules: Vec<Module>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+pub struct FileCounts {
+    #[serde(default)]
+    pub total: usize,
+    #[serde(default)]
+    pub by_kind: BTreeMap<String, usize>,
+    #[serde(default)]
+    pub binary_skipped: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Unparsed {
+    pub path: String,
+    pub error: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Module {
+    pub pom: String,
+    #[serde(default)]
+    pub gav: Option<String>,
+    #[serde(default)]
+    pub classpath_jars: usize,
+    #[serde(default)]
+    pub unresolved: usize,
+}
+
+/// The results of a `run`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct RunResults {
+    pub id: String,
+    pub ok: bool,
+    #[serde(default)]
+    pub error: Option<Failure>,
+    #[serde(default)]
+    pub seconds: f64,
+    #[serde(default)]
+    pub runs: Vec<StepRun>,
+}
+
+impl RunResults {
+    /// The run of the recipe as a whole.
+    pub fn whole(&self) -> Option<&StepRun> {
+        self.runs.iter().find(|r| r.step.is_none())
+    }
+
+    /// The runs of single steps, in step order.
+    pub fn steps(&self) -> impl Iterator<Item = &StepRun> {
+        self.runs.iter().filter(|r| r.step.is_some())
+    }
+}
+
+/// One recipe run: a step on its own (`step` its index), or the whole recipe (`step` None).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct StepRun {
+    pub step: Option<usize>,
+    pub name: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub seconds: f64,
+    #[serde(default)]
+    pub diff: String,
+    #[serde(default)]
+    pub files: Vec<String>,
+    #[serde(default)]
+    pub error: Option<Failure>,
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    /// Steps the whole-recipe run left out (they failed on their own).
+    #[serde(default)]
+    pub left_out: Vec<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_serialize_as_the_document_says() {
+        let request = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-2".into(),
+            output: "/o/run-2.json".into(),
+            recipe_files: vec!["/o/r.yaml".into()],
+            recipe: "rewriteassist.Option2Narrow".into(),
+            each_step: true,
+        };
+        let json = serde_json::to_value(&request).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"type": "run", "protocol": 1, "id": "run-2", "output": "/o/run-2.json",
+                "recipe_files": ["/o/r.yaml"], "recipe": "rewriteassist.Option2Narrow", "each_step": true})
+        );
+    }
+
+    #[test]
+    fn results_read_with_unknown_kinds_and_missing_fields() {
+        let text = r#"{"protocol":1,"id":"run-1","ok":true,"runs":[
+            {"step":0,"name":"a.B","diff":"","files":[],"error":{"kind":"recipe_error","message":"boom","stack":"at x"}},
+            {"step":null,"name":"w.Hole","diff":"d","files":["f"],"left_out":[0],"error":{"kind":"brand_new","message":"?"}}]}"#;
+        let results: RunResults = serde_json::from_str(text).unwrap();
+        assert_eq!(results.steps().count(), 1);
+        let whole = results.whole().unwrap();
+        assert_eq!(
+            (whole.left_out.as_slice(), whole.error.as_ref().unwrap().kind),
+            (&[0][..], FailureKind::Other)
+        );
+    }
+}

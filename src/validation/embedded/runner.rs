@@ -1,0 +1,207 @@
+//! The runner program: its sources are embedded in this binary (so an installed binary needs
+//! nothing else), built with Maven on first use into a cache directory keyed by a hash of the
+//! sources and the OpenRewrite versions, and reused from there.
+//!
+//! Versions come from [`crate::openrewrite::versions`] as `-D` properties, exactly as for the
+//! catalog generator, so the pins and the user's overrides stay in one place.
+
+use std::fs::File;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+use include_dir::{Dir, include_dir};
+
+use crate::catalog::generate::modules_in_use;
+use crate::openrewrite::Versions;
+use crate::openrewrite::versions::REWRITE_CORE_VERSION;
+
+/// The runner's Maven project.
+const POM: &str = include_str!("../../../runner/pom.xml");
+/// Its main sources (tests stay in the repository: they run with `mvn verify` there).
+static MAIN: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/runner/src/main");
+
+/// Where built runners are kept: `$REWRITE_ASSIST_RUNNER_CACHE`, else `$XDG_CACHE_HOME` or
+/// `~/.cache`, under `rewrite-assist/runner`.
+pub const CACHE_ENV: &str = "REWRITE_ASSIST_RUNNER_CACHE";
+/// The Maven executable (default `mvn`).
+pub const MVN_ENV: &str = "REWRITE_ASSIST_MVN";
+
+/// A built runner: what `java -cp` needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Runner {
+    pub dir: PathBuf,
+    pub classpath: String,
+}
+
+/// The built runner for `versions`, building it first when it is not in the cache.
+pub fn ensure(versions: &Versions) -> Result<Runner> {
+    let dir = cache_root()?.join(key(versions));
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    // One build at a time per version set: parallel tests and shards wait for the first.
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".lock"))
+        .with_context(|| format!("opening {}", dir.join(".lock").display()))?;
+    lock.lock().context("locking the runner's build directory")?;
+    if let Some(runner) = built(&dir) {
+        return Ok(runner);
+    }
+    build(&dir, versions)?;
+    built(&dir).ok_or_else(|| anyhow::anyhow!("the runner built in {} but left no classpath", dir.display()))
+}
+
+fn built(dir: &Path) -> Option<Runner> {
+    if !dir.join("ready").is_file() {
+        return None;
+    }
+    let dependencies = std::fs::read_to_string(dir.join("classpath.txt")).ok()?;
+    let classes = dir.join("target/classes");
+    let classpath = format!("{}:{}", classes.display(), dependencies.trim());
+    Some(Runner { dir: dir.to_path_buf(), classpath })
+}
+
+fn build(dir: &Path, versions: &Versions) -> Result<()> {
+    let _ = std::fs::remove_file(dir.join("ready"));
+    std::fs::write(dir.join("pom.xml"), pom(versions))?;
+    let main = dir.join("src/main");
+    if main.exists() {
+        std::fs::remove_dir_all(&main)?;
+    }
+    std::fs::create_dir_all(&main)?;
+    MAIN.extract(&main).with_context(|| format!("writing the runner's sources to {}", main.display()))?;
+    let mvn = std::env::var(MVN_ENV).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "mvn".into());
+    let mut command = Command::new(&mvn);
+    command.current_dir(dir).args([
+        "-B",
+        "-q",
+        "package",
+        "dependency:build-classpath",
+        "-Dmdep.outputFile=classpath.txt",
+        "-DskipTests",
+        "-Dspotless.check.skip=true",
+    ]);
+    command.args(version_properties(versions));
+    tracing::info!("building the embedded runner: {command:?}");
+    eprintln!(
+        "rewrite-assist: building the embedded OpenRewrite runner (once per version set) in {}",
+        dir.display()
+    );
+    let output = command.output().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            crate::error::bad_input(format!(
+                "`{mvn}` is not installed or not on PATH (needed to build the runner)"
+            ))
+        } else {
+            anyhow::Error::new(e).context(format!("starting {mvn}"))
+        }
+    })?;
+    std::fs::write(dir.join("build.log"), [output.stdout.as_slice(), output.stderr.as_slice()].concat())?;
+    if !output.status.success() {
+        let text =
+            String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+        let last: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).rev().take(5).collect();
+        bail!(
+            "building the embedded runner failed (log: {}): {}",
+            dir.join("build.log").display(),
+            last.into_iter().rev().collect::<Vec<_>>().join(" | ")
+        );
+    }
+    std::fs::write(dir.join("ready"), "")?;
+    Ok(())
+}
+
+/// The runner's pom, with the user's extra recipe artifacts (`--recipe-artifacts` coordinates that
+/// are not one of our modules) added as dependencies, so their recipes load too.
+fn pom(versions: &Versions) -> String {
+    let extras: String = versions
+        .extra_artifacts()
+        .iter()
+        .map(|c| {
+            format!(
+                "    <dependency><groupId>{}</groupId><artifactId>{}</artifactId><version>{}</version></dependency>\n",
+                xml_text(&c.group),
+                xml_text(&c.artifact),
+                xml_text(&c.version)
+            )
+        })
+        .collect();
+    match POM.rfind("  </dependencies>") {
+        Some(at) if !extras.is_empty() => format!("{}{extras}{}", &POM[..at], &POM[at..]),
+        _ => POM.to_string(),
+    }
+}
+
+fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// `-Drewrite.version=…` and one `-D<artifact>.version=…` per recipe module.
+pub fn version_properties(versions: &Versions) -> Vec<String> {
+    let mut args = vec![format!("-Drewrite.version={REWRITE_CORE_VERSION}")];
+    for (module, coordinates) in modules_in_use(versions).iter().filter(|(m, _)| !m.bundled) {
+        args.push(format!("-D{}.version={}", module.artifact, coordinates.version));
+    }
+    args
+}
+
+/// The cache key: a hash of the sources and the version properties, readable enough to tell two
+/// apart (`8.89.0-<hash>`).
+fn key(versions: &Versions) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    pom(versions).hash(&mut hasher);
+    hash_dir(&MAIN, &mut hasher);
+    version_properties(versions).hash(&mut hasher);
+    format!("{REWRITE_CORE_VERSION}-{:016x}", hasher.finish())
+}
+
+fn hash_dir(dir: &Dir<'_>, hasher: &mut impl Hasher) {
+    for file in dir.files() {
+        file.path().hash(hasher);
+        file.contents().hash(hasher);
+    }
+    for sub in dir.dirs() {
+        hash_dir(sub, hasher);
+    }
+}
+
+fn cache_root() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+        .ok_or_else(|| anyhow::anyhow!("no cache directory: set {CACHE_ENV} or HOME"))?;
+    Ok(base.join("rewrite-assist").join("runner"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded pom declares every module the versions pin (the same rule as the catalog
+    /// generator), and the key changes with a version override.
+    #[test]
+    fn the_pom_names_every_pinned_module_and_the_key_follows_the_versions() {
+        let versions = Versions::default();
+        for property in version_properties(&versions) {
+            let name = property.trim_start_matches("-D").split('=').next().unwrap().to_string();
+            assert!(POM.contains(&format!("${{{name}}}")), "runner/pom.xml does not use {name}");
+        }
+        assert!(MAIN.get_file("java/rewriteassist/runner/Main.java").is_some());
+        let other = Versions {
+            overrides: crate::openrewrite::versions::parse_coordinates_list(
+                "org.openrewrite.recipe:rewrite-spring:9.9.9",
+            )
+            .unwrap(),
+            ..Versions::default()
+        };
+        assert_ne!(key(&versions), key(&other));
+        assert_eq!(key(&versions), key(&Versions::default()));
+    }
+}

@@ -1,0 +1,316 @@
+//! One runner process for one repository at one commit: it parses the clone once and then runs
+//! recipe after recipe on the same trees. Requests are serialized (one at a time; the pipeline's
+//! parallel options wait their turn, which costs little next to a parse).
+//!
+//! The process runs in its own process group with a bounded heap. A request that outlives its time
+//! limit kills the group; the next request starts a new process and parses again. An exit with
+//! status 3 is the JVM's `-XX:+ExitOnOutOfMemoryError`: an out-of-memory, reported as such.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use serde::de::DeserializeOwned;
+
+use super::protocol::{PROTOCOL, ParseResults, Request, RunResults};
+use super::runner::Runner;
+use crate::setup::git::Clone;
+use crate::validation::jdk::Jdk;
+use crate::validation::process::{interrupted, kill_group, register, unregister};
+
+/// The heap limit when `REWRITE_ASSIST_RUNNER_XMX` does not say: half the machine's memory, at
+/// least 1 GiB and at most 8 GiB (a mid-size project's trees fit in 2–4 GiB).
+pub const XMX_ENV: &str = "REWRITE_ASSIST_RUNNER_XMX";
+
+/// How a request to the runner ended, when it did not produce results.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stopped {
+    TimedOut(Duration),
+    OutOfMemory,
+    /// The process ended without answering: its exit status and the end of its log.
+    Crashed(String),
+    Interrupted,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::TimedOut(limit) => {
+                write!(f, "the runner exceeded {} s and was stopped", limit.as_secs())
+            }
+            Stopped::OutOfMemory => {
+                write!(f, "the runner ran out of memory (heap limit -Xmx; set {XMX_ENV})")
+            }
+            Stopped::Crashed(detail) => write!(f, "the runner stopped unexpectedly: {detail}"),
+            Stopped::Interrupted => write!(f, "interrupted by the user"),
+        }
+    }
+}
+
+/// Settings of a session.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub runner: Runner,
+    pub jdk: Jdk,
+    /// `-Xmx` value, e.g. `4g`.
+    pub xmx: String,
+    /// Maven's local repository, where the runner caches POMs and jars.
+    pub local_repository: PathBuf,
+}
+
+impl Settings {
+    pub fn new(runner: Runner, jdk: Jdk) -> Settings {
+        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"));
+        Settings { runner, jdk, xmx: default_xmx(), local_repository: home.join(".m2/repository") }
+    }
+}
+
+/// The `-Xmx` to use: the environment's, else from the machine's memory.
+pub fn default_xmx() -> String {
+    if let Some(value) = std::env::var(XMX_ENV).ok().filter(|v| !v.trim().is_empty()) {
+        return value.trim().to_string();
+    }
+    let total_mib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map(|kib| kib / 1024)
+        .unwrap_or(4096);
+    format!("{}m", (total_mib / 2).clamp(1024, 8192))
+}
+
+/// A runner for one clone.
+pub struct Session {
+    settings: Settings,
+    clone: Clone,
+    /// Request and results files, and the runner's log.
+    scratch: tempfile::TempDir,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    process: Option<Process>,
+    /// The trees the running process holds; None until parsed (again).
+    parsed: Option<ParseResults>,
+    requests: usize,
+}
+
+struct Process {
+    child: Child,
+    group: i32,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        kill_group(self.group);
+        let _ = self.child.wait();
+        unregister(self.group);
+    }
+}
+
+impl Session {
+    /// A session on `clone` (checked out at the base commit; the session owns and removes it).
+    pub fn new(settings: Settings, clone: Clone) -> Result<Session> {
+        let scratch = tempfile::Builder::new().prefix("rewrite-assist-runner-").tempdir()?;
+        Ok(Session { settings, clone, scratch, state: Mutex::new(State::default()) })
+    }
+
+    pub fn root(&self) -> &Path {
+        self.clone.path()
+    }
+
+    /// The runner's log (its stderr), across processes.
+    pub fn log_path(&self) -> PathBuf {
+        self.scratch.path().join("runner.log")
+    }
+
+    /// The trees' parse results, parsing first when needed (within `timeout`).
+    pub fn parsed(&self, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
+        let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
+        self.ensure_parsed(&mut state, timeout)
+    }
+
+    /// Runs `recipe` from `recipe_file` (each step on its own, then the whole) on the parsed trees;
+    /// parses first when the process is new. `timeout` covers both.
+    pub fn run(
+        &self,
+        recipe_file: &Path,
+        recipe: &str,
+        timeout: Duration,
+    ) -> Result<Result<RunResults, Stopped>> {
+        let started = Instant::now();
+        let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
+        if let Err(stopped) = self.ensure_parsed(&mut state, timeout)? {
+            return Ok(Err(stopped));
+        }
+        let left = timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
+        let id = self.next_id(&mut state, "run");
+        let request = Request::Run {
+            protocol: PROTOCOL,
+            output: self.scratch.path().join(format!("{id}.json")),
+            id,
+            recipe_files: vec![recipe_file.to_path_buf()],
+            recipe: recipe.to_string(),
+            each_step: true,
+        };
+        self.exchange(&mut state, &request, left)
+    }
+
+    fn ensure_parsed(&self, state: &mut State, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
+        if let (Some(parsed), Some(_)) = (&state.parsed, &state.process) {
+            return Ok(Ok(parsed.clone()));
+        }
+        let id = self.next_id(state, "parse");
+        let request = Request::Parse {
+            protocol: PROTOCOL,
+            output: self.scratch.path().join(format!("{id}.json")),
+            id,
+            root: self.clone.path().to_path_buf(),
+            local_repository: self.settings.local_repository.clone(),
+        };
+        let outcome: Result<ParseResults, Stopped> = self.exchange(state, &request, timeout)?;
+        if let Ok(parsed) = &outcome
+            && parsed.ok
+        {
+            state.parsed = Some(parsed.clone());
+        }
+        Ok(outcome)
+    }
+
+    fn next_id(&self, state: &mut State, kind: &str) -> String {
+        state.requests += 1;
+        format!("{kind}-{}", state.requests)
+    }
+
+    /// Sends one request and waits for its `done` line; reads its results file.
+    fn exchange<T: DeserializeOwned>(
+        &self,
+        state: &mut State,
+        request: &Request,
+        timeout: Duration,
+    ) -> Result<Result<T, Stopped>> {
+        if state.process.is_none() {
+            state.parsed = None;
+            state.process = Some(self.start()?);
+        }
+        let path = self.scratch.path().join(format!("{}.request.json", request.id()));
+        std::fs::write(&path, serde_json::to_vec_pretty(request)?)?;
+        let process = state.process.as_mut().expect("started above");
+        let sent = writeln!(process.stdin, "{}", path.display()).and_then(|()| process.stdin.flush());
+        let started = Instant::now();
+        let outcome = if sent.is_err() {
+            Err(self.ended(state))
+        } else {
+            loop {
+                if interrupted() {
+                    break Err(Stopped::Interrupted);
+                }
+                let Some(process) = state.process.as_mut() else { break Err(self.ended(state)) };
+                let left = timeout.saturating_sub(started.elapsed());
+                if left.is_zero() {
+                    break Err(Stopped::TimedOut(timeout));
+                }
+                match process.lines.recv_timeout(left.min(Duration::from_millis(200))) {
+                    Ok(line) if line.trim() == format!("done {}", request.id()) => break Ok(()),
+                    Ok(line) => tracing::debug!("runner: unexpected line on stdout: {line}"),
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => break Err(self.ended(state)),
+                }
+            }
+        };
+        match outcome {
+            Ok(()) => {
+                let text = std::fs::read_to_string(request.output()).with_context(|| {
+                    format!("reading the runner's results {}", request.output().display())
+                })?;
+                let results = serde_json::from_str(&text).with_context(|| {
+                    format!("the runner's results {} are not readable", request.output().display())
+                })?;
+                Ok(Ok(results))
+            }
+            Err(stopped) => {
+                // The process is of no use any more: the next request starts a new one.
+                state.process = None;
+                state.parsed = None;
+                Ok(Err(stopped))
+            }
+        }
+    }
+
+    /// Why the process ended: out of memory (status 3) or a crash, with the end of its log.
+    fn ended(&self, state: &mut State) -> Stopped {
+        let status = state.process.as_mut().and_then(|p| p.child.wait().ok());
+        state.process = None;
+        let log = std::fs::read_to_string(self.log_path()).unwrap_or_default();
+        if status.and_then(|s| s.code()) == Some(3) || log.contains("java.lang.OutOfMemoryError") {
+            return Stopped::OutOfMemory;
+        }
+        let tail: Vec<&str> = log.lines().filter(|l| !l.trim().is_empty()).rev().take(3).collect();
+        let status = status.map(|s| s.to_string()).unwrap_or_else(|| "unknown status".into());
+        Stopped::Crashed(format!("{status}: {}", tail.into_iter().rev().collect::<Vec<_>>().join(" | ")))
+    }
+
+    fn start(&self) -> Result<Process> {
+        use std::os::unix::process::CommandExt;
+        crate::validation::process::install_interrupt_handler();
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.log_path())
+            .with_context(|| format!("opening {}", self.log_path().display()))?;
+        let mut command = Command::new(self.settings.jdk.home.join("bin/java"));
+        command
+            .arg(format!("-Xmx{}", self.settings.xmx))
+            .arg("-XX:+ExitOnOutOfMemoryError")
+            .arg("-cp")
+            .arg(&self.settings.runner.classpath)
+            .arg("rewriteassist.runner.Main")
+            .arg("--serve")
+            // The clone is the runner's working directory; nothing of it runs (no build tool).
+            .current_dir(self.scratch.path())
+            .env_remove("JAVA_TOOL_OPTIONS")
+            .env_remove("JDK_JAVA_OPTIONS")
+            .env_remove("_JAVA_OPTIONS")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .process_group(0);
+        let mut child = command.spawn().context("starting the embedded runner (java)")?;
+        let group = child.id() as i32;
+        register(group);
+        let stdin = child.stdin.take().ok_or_else(|| anyhow!("the runner has no stdin"))?;
+        let stdout = child.stdout.take().ok_or_else(|| anyhow!("the runner has no stdout"))?;
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Process { child, group, stdin, lines })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heap_limit_comes_from_the_machine_within_bounds() {
+        let xmx = default_xmx();
+        let mib: u64 = xmx.trim_end_matches('m').parse().unwrap_or(0);
+        if std::env::var(XMX_ENV).is_err() {
+            assert!((1024..=8192).contains(&mib), "{xmx}");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! The Java half of the embedded backend gets the same care as the Rust half: its formatter check
+//! (palantir-java-format), its compiler warnings as errors and its own JUnit tests, through
+//! `mvn -Plint verify` with the pinned versions. The tests run in a copy, so the source tree gets no
+//! build output.
+
+use std::path::Path;
+use std::process::Command;
+
+use rewrite_assist::openrewrite::Versions;
+use rewrite_assist::validation::embedded::runner::version_properties;
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
+        let relative = entry.path().strip_prefix(from).unwrap();
+        if relative.starts_with("target") {
+            continue;
+        }
+        let target = to.join(relative);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_runner_is_formatted_compiles_without_warnings_and_passes_its_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("runner"), dir.path());
+    let output = Command::new(std::env::var("REWRITE_ASSIST_MVN").unwrap_or_else(|_| "mvn".into()))
+        .current_dir(dir.path())
+        .args(["-B", "-q", "-Plint", "verify"])
+        .args(version_properties(&Versions::default()))
+        .output()
+        .expect("mvn runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "mvn -Plint verify failed:\n{stdout}\n{stderr}");
+    let reports = dir.path().join("target/surefire-reports");
+    let ran = std::fs::read_dir(&reports).map(|d| d.count()).unwrap_or(0);
+    assert!(ran > 0, "no test reports in {}", reports.display());
+}
