@@ -1,5 +1,6 @@
 //! Wall time of `analyze` against T_noop (a validate run whose recipe changes nothing) on the same
-//! fixtures, printed as a ratio. Goal: ≤ 3× T_noop. Run with `scripts/bench`
+//! fixtures, printed as a ratio, with the plugin backend (benches/embedded.rs measures the embedded
+//! one on a real repository). Goal: ≤ 3× T_noop. Run with `scripts/bench`
 //! (or `cargo bench --bench analyze`). Maven's cache is warmed first.
 
 use std::path::Path;
@@ -26,7 +27,7 @@ fn t_noop(repo: &Path, work: &Path) -> f64 {
     let recipe = work.join("noop.yml");
     std::fs::write(&recipe, NOOP_RECIPE).expect("write recipe");
     let recipe = recipe.display().to_string();
-    let stats = run_json(&["validate", "--recipe", &recipe], repo, &work.join("noop"));
+    let stats = run_json(&["validate", "--backend", "plugin", "--recipe", &recipe], repo, &work.join("noop"));
     stats["timings"]["total_seconds"].as_f64().unwrap_or(f64::NAN)
 }
 
@@ -35,7 +36,7 @@ fn bench(scenario: &Scenario, root: &Path) {
     let fixture = scenario.build(&work.join("repo")).expect("fixture");
     t_noop(&fixture.path, &work); // warms the Maven cache for this project's dependencies
     let noop = t_noop(&fixture.path, &work);
-    let summary = run_json(&["analyze"], &fixture.path, &work.join("analyze"));
+    let summary = run_json(&["analyze", "--backend", "plugin"], &fixture.path, &work.join("analyze"));
     let wall = summary["wall_seconds"].as_f64().unwrap_or(f64::NAN);
     let runs: Vec<String> = summary["options"]
         .as_array()

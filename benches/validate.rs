@@ -30,12 +30,22 @@ fn validate(repo: &Path, recipe: &str, work: &Path, maven_repo: Option<&Path>) -
     let recipe_file = work.join("recipe.yml");
     std::fs::write(&recipe_file, recipe).expect("write recipe");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_rewrite-assist"));
-    cmd.args(["validate", "--json", "--base", "main", "--head", "migration", "--repo"])
-        .arg(repo)
-        .arg("--recipe")
-        .arg(&recipe_file)
-        .arg("--out")
-        .arg(work.join("out"));
+    cmd.args([
+        "validate",
+        "--backend",
+        "plugin",
+        "--json",
+        "--base",
+        "main",
+        "--head",
+        "migration",
+        "--repo",
+    ])
+    .arg(repo)
+    .arg("--recipe")
+    .arg(&recipe_file)
+    .arg("--out")
+    .arg(work.join("out"));
     if let Some(local) = maven_repo {
         let opts = std::env::var("MAVEN_OPTS").unwrap_or_default();
         cmd.env("MAVEN_OPTS", format!("{opts} -Dmaven.repo.local={}", local.display()));

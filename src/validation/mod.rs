@@ -257,6 +257,8 @@ pub fn confirm(req: &Request<'_>, explored: &Outcome) -> Result<crate::model::Co
     };
     let m = &outcome.stats.metrics;
     let differing_lines = match (diff::parse(&outcome.diff), diff::parse(&explored.diff)) {
+        // A plugin that could not run says nothing about the embedded run's lines.
+        _ if outcome.stats.error.is_some() => 0,
         (Ok(plugin_diff), Ok(embedded_diff)) => {
             let c = crate::metrics::compare(&embedded_diff, &plugin_diff);
             c.false_positives + c.false_negatives

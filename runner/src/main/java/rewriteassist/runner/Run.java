@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.PrintOutputCapture;
 import org.openrewrite.Recipe;
 import org.openrewrite.RecipeRun;
 import org.openrewrite.Result;
@@ -26,7 +27,7 @@ import org.openrewrite.config.Environment;
 import org.openrewrite.config.OptionDescriptor;
 import org.openrewrite.config.YamlResourceLoader;
 import org.openrewrite.internal.InMemoryLargeSourceSet;
-import org.openrewrite.marker.Markup;
+import org.openrewrite.internal.RecipeRunException;
 
 /**
  * Runs a recipe on the parsed trees: each of its steps on its own (every step sees the unchanged
@@ -189,63 +190,44 @@ final class Run {
             run.set("error", Main.error("recipe_error", recipe.getName() + ": " + Main.oneLine(t), Main.stack(t)));
             return finish(run, started);
         }
+        // A visitor that threw reaches the context's error handler as a RecipeRunException (and its
+        // tree gets an error marker): the step failed. Anything else there (a POM a Maven recipe
+        // could not download) is a warning.
+        Optional<RecipeRunException> thrown = errors.stream()
+                .filter(RecipeRunException.class::isInstance)
+                .map(RecipeRunException.class::cast)
+                .findFirst();
+        if (thrown.isPresent()) {
+            Throwable cause = thrown.get().getCause() == null
+                    ? thrown.get()
+                    : thrown.get().getCause();
+            run.set(
+                    "error",
+                    Main.error("recipe_error", recipe.getName() + ": " + Main.oneLine(cause), Main.stack(cause)));
+            return finish(run, started);
+        }
         StringBuilder diff = new StringBuilder();
         for (Result change : result.getChangeset().getAllResults()) {
-            SourceFile after = change.getAfter();
-            Optional<Markup.Error> broken =
-                    after == null ? Optional.empty() : after.getMarkers().findFirst(Markup.Error.class);
-            if (broken.isEmpty()) {
-                broken = findError(after);
-            }
-            if (broken.isPresent()) {
-                // OpenRewrite caught the exception and marked the tree: the step failed there.
-                Markup.Error error = broken.get();
-                String where = after.getSourcePath().toString();
-                run.set(
-                        "error",
-                        Main.error(
-                                "recipe_error",
-                                recipe.getName() + " failed on " + where + ": "
-                                        + String.valueOf(error.getMessage()).replaceAll("\\s+", " "),
-                                error.getDetail() == null ? null : Main.excerpt(error.getDetail())));
+            // SANITIZED: the markers recipes leave (download warnings, search results) are not text
+            // of the file, as the Maven plugin does not write them either.
+            String section = change.diff(null, PrintOutputCapture.MarkerPrinter.SANITIZED);
+            if (section.isBlank()) {
                 continue;
             }
-            SourceFile before = change.getBefore();
-            Path path = after != null ? after.getSourcePath() : before.getSourcePath();
+            SourceFile after = change.getAfter();
+            Path path =
+                    after != null ? after.getSourcePath() : change.getBefore().getSourcePath();
             files.add(path.toString());
-            diff.append(change.diff());
-            if (diff.length() > 0 && diff.charAt(diff.length() - 1) != '\n') {
+            diff.append(section);
+            if (diff.charAt(diff.length() - 1) != '\n') {
                 diff.append('\n');
             }
-        }
-        if (!run.path("error").isNull()) {
-            // A step that broke some trees is not trusted with the others either.
-            files.removeAll();
-            diff.setLength(0);
         }
         run.put("diff", diff.toString());
         for (Throwable t : errors) {
             warnings.add(Main.oneLine(t));
         }
         return finish(run, started);
-    }
-
-    /** An error marker anywhere in a tree (OpenRewrite marks the element whose visit threw). */
-    private static Optional<Markup.Error> findError(SourceFile tree) {
-        if (tree == null) {
-            return Optional.empty();
-        }
-        List<Markup.Error> found = new ArrayList<>();
-        new org.openrewrite.TreeVisitor<org.openrewrite.Tree, Integer>() {
-            @Override
-            public org.openrewrite.Tree preVisit(org.openrewrite.Tree tree, Integer p) {
-                if (found.isEmpty() && tree instanceof org.openrewrite.SourceFile == false) {
-                    tree.getMarkers().findFirst(Markup.Error.class).ifPresent(found::add);
-                }
-                return tree;
-            }
-        }.visit(tree, 0);
-        return found.stream().findFirst();
     }
 
     private static ObjectNode finish(ObjectNode run, long started) {

@@ -1,0 +1,109 @@
+//! The embedded runner on a real mid-size repository: its parse time, the mean time of one more
+//! recipe on the parsed trees, and the whole `analyze` (3 options, refinement included) against
+//! one no-op plugin run (T_noop). Goal: analyze with `--backend embedded` ≤ 1.5× T_noop.
+//!
+//! The repository: `REWRITE_ASSIST_BENCH_REPO=PATH` with `REWRITE_ASSIST_BENCH_BASE` and
+//! `REWRITE_ASSIST_BENCH_HEAD` (commits), else the `in28-springboot3-jakarta` case of
+//! evals/suites/real-maven.yaml from the clone cache (`REWRITE_ASSIST_EVAL_CACHE`, see
+//! evals/README.md). Without either it says so and measures nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rewrite_assist::fixtures::NOOP_RECIPE;
+
+const CASE: (&str, &str, &str) = (
+    "github.com/in28minutes/spring-unit-testing-with-junit-and-mockito.git",
+    "57d28414320354a60e7fd321b876f018ea9ad02b",
+    "5dda0043e4c2f053be0f8ddb296d0c9fb61c80d8",
+);
+
+fn run_json(args: &[&str], repo: &Path, base: &str, head: &str, out: &Path) -> serde_json::Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_rewrite-assist"))
+        .args(args)
+        .args(["--json", "--base", base, "--head", head, "--repo"])
+        .arg(repo)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run rewrite-assist");
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("no JSON from {args:?} ({e}): {}", String::from_utf8_lossy(&output.stderr))
+    })
+}
+
+fn target() -> Option<(PathBuf, String, String)> {
+    if let Ok(repo) = std::env::var("REWRITE_ASSIST_BENCH_REPO") {
+        let base = std::env::var("REWRITE_ASSIST_BENCH_BASE").ok()?;
+        let head = std::env::var("REWRITE_ASSIST_BENCH_HEAD").ok()?;
+        return Some((PathBuf::from(repo), base, head));
+    }
+    let cache = std::env::var("REWRITE_ASSIST_EVAL_CACHE").ok()?;
+    let repo = Path::new(&cache).join(CASE.0);
+    repo.is_dir().then(|| (repo, CASE.1.to_string(), CASE.2.to_string()))
+}
+
+/// `[parse] N files in S s` and every `[step k] … in S s` line of the options' build logs.
+fn runner_times(dir: &Path) -> (Option<f64>, Vec<f64>) {
+    let mut parse = None;
+    let mut steps = Vec::new();
+    for n in 1..=3 {
+        let Ok(log) = std::fs::read_to_string(dir.join(format!("option-{n}-build.log"))) else { continue };
+        for line in log.lines() {
+            let seconds = || {
+                line.split(" in ")
+                    .nth(1)
+                    .and_then(|t| t.split_whitespace().next())
+                    .and_then(|s| s.parse::<f64>().ok())
+            };
+            if line.starts_with("[parse]") && parse.is_none() {
+                parse = seconds();
+            } else if line.starts_with("[step") {
+                steps.extend(seconds());
+            }
+        }
+    }
+    (parse, steps)
+}
+
+fn main() {
+    let Some((repo, base, head)) = target() else {
+        println!(
+            "embedded: no repository (set REWRITE_ASSIST_BENCH_REPO/BASE/HEAD or fill the eval clone cache); nothing measured"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let recipe = dir.path().join("noop.yml");
+    std::fs::write(&recipe, NOOP_RECIPE).expect("write recipe");
+    let recipe = recipe.display().to_string();
+    let noop = |name: &str| {
+        let stats = run_json(
+            &["validate", "--backend", "plugin", "--recipe", &recipe],
+            &repo,
+            &base,
+            &head,
+            &dir.path().join(name),
+        );
+        stats["timings"]["total_seconds"].as_f64().unwrap_or(f64::NAN)
+    };
+    noop("warm-up"); // Maven's cache for this project
+    let t_noop = noop("noop");
+    for backend in ["embedded", "auto"] {
+        let out = dir.path().join(format!("analyze-{backend}"));
+        let summary = run_json(&["analyze", "--backend", backend], &repo, &base, &head, &out);
+        let wall = summary["wall_seconds"].as_f64().unwrap_or(f64::NAN);
+        let (parse, steps) = runner_times(&out);
+        let mean = if steps.is_empty() { f64::NAN } else { steps.iter().sum::<f64>() / steps.len() as f64 };
+        let goal = if backend == "embedded" { " (goal ≤ 1.50)" } else { "" };
+        println!(
+            "embedded {backend:<8} {}: analyze {wall:.1} s vs T_noop(plugin) {t_noop:.1} s: ratio {:.2}{goal}; parse {:.1} s; {} step runs, mean {:.2} s per extra recipe; F1 {}",
+            repo.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            wall / t_noop,
+            parse.unwrap_or(f64::NAN),
+            steps.len(),
+            mean,
+            summary["recommended"]["f1"]
+        );
+    }
+}
