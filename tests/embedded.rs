@@ -125,7 +125,18 @@ recipeList:
 
 /// `validate --json --backend BACKEND` of `recipe` on main..migration.
 fn validate(repo: &Path, recipe: &Path, out: &Path, backend: &str) -> std::process::Output {
+    validate_with(repo, recipe, out, backend, &[])
+}
+
+fn validate_with(
+    repo: &Path,
+    recipe: &Path,
+    out: &Path,
+    backend: &str,
+    env: &[(&str, &str)],
+) -> std::process::Output {
     bin()
+        .envs(env.iter().copied())
         .args(["validate", "--json", "--backend", backend, "--base", "main", "--head", "migration", "--repo"])
         .arg(repo)
         .arg("--recipe")
@@ -212,4 +223,20 @@ fn analyze_auto_recommends_and_says_why_the_plugin_could_not_confirm() {
     assert!(!confirmation["error"].is_null(), "{summary:#}");
     assert!(out.join("embedded-runner.log").is_file());
     assert!(out.join(format!("option-{option}-confirm-build.log")).is_file());
+}
+
+/// A heap too small for the trees: the runner stops with the JVM's out-of-memory exit and the run
+/// reports `out_of_memory` (not a hang, not a crash of ours).
+#[test]
+fn an_exhausted_heap_is_a_classified_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = reactor(&dir.path().join("reactor"));
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(&recipe, RECIPE).unwrap();
+    let out = dir.path().join("out");
+    let output =
+        validate_with(repo.path(), &recipe, &out, "embedded", &[("REWRITE_ASSIST_RUNNER_XMX", "12m")]);
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    let stats = json_stdout(&output);
+    assert_eq!(stats["error"]["kind"], "out_of_memory", "{stats:#}");
 }

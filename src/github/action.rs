@@ -39,6 +39,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_MODE",
     "INPUT_TIMEOUT",
     "INPUT_RECIPE_ARTIFACTS",
+    "INPUT_BACKEND",
     "INPUT_FAIL_UNDER",
 ];
 
@@ -638,6 +639,7 @@ mod tests {
             ("INPUT_TIMEOUT", "600"),
             ("INPUT_FAIL_UNDER", "0.8"),
             ("INPUT_RECIPE_ARTIFACTS", "org.example:recipes:1.0"),
+            ("INPUT_BACKEND", "Plugin"),
             ("GITHUB_REPOSITORY", "acme/shop"),
             ("GITHUB_RUN_ID", "42"),
             ("RUNNER_TEMP", "/runner/tmp"),
@@ -648,6 +650,7 @@ mod tests {
         assert_eq!(s.budgets.per_execution, Duration::from_secs(600));
         assert_eq!(s.fail_under, Some(0.8));
         assert_eq!(s.versions.overrides.len(), 1);
+        assert_eq!(s.backend, crate::validation::choice::BackendChoice::Plugin);
         assert_eq!(s.out_root, PathBuf::from("/runner/tmp/rewrite-assist"));
         assert_eq!(s.run_url().as_deref(), Some("https://github.com/acme/shop/actions/runs/42"));
         assert_eq!(s.github.api_url, "https://api.github.com");
@@ -658,8 +661,13 @@ mod tests {
         let s = Settings::from_env(&env(BASE)).unwrap();
         assert_eq!((s.mode, s.fail_under), (Mode::Comment, None));
         assert_eq!(s.budgets, Budgets::default());
-        for (name, value) in [("INPUT_MODE", "loud"), ("INPUT_TIMEOUT", "soon"), ("INPUT_FAIL_UNDER", "1.5")]
-        {
+        assert_eq!(s.backend, crate::validation::choice::BackendChoice::Auto);
+        for (name, value) in [
+            ("INPUT_MODE", "loud"),
+            ("INPUT_TIMEOUT", "soon"),
+            ("INPUT_FAIL_UNDER", "1.5"),
+            ("INPUT_BACKEND", "gradle"),
+        ] {
             let mut pairs = BASE.to_vec();
             pairs.push((name, value));
             let error = Settings::from_env(&env(&pairs)).unwrap_err();
