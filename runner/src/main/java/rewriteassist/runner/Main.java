@@ -2,116 +2,161 @@ package rewriteassist.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import org.openrewrite.SourceFile;
 
 /**
- * The protocol loop (docs/embedded-runner.md): one request-file path per line on stdin, one results
- * file per request, one {@code done <id>} line on stdout per request. The parsed trees live here
- * between requests. Logs go to stderr only: stdout carries the protocol.
+ * The protocol of docs/embedded-runner.md: one request-file path per line on stdin, one results file
+ * per request (written to a temporary name and renamed), one {@code done <id>} line on stdout. The
+ * parsed trees live here between requests.
+ *
+ * <p>Stdout carries nothing but the protocol: it is taken for the protocol at start and
+ * {@code System.out} is pointed at stderr, so a library that prints cannot corrupt it.
  */
 public final class Main {
     static final int PROTOCOL = 1;
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The trees of the last successful parse; null before any. */
-    private List<SourceFile> trees;
+    /** Exit status for a request file that cannot be read or is not a request. */
+    static final int BAD_REQUEST = 2;
+    /** Exit status for an out-of-memory, the same as {@code -XX:+ExitOnOutOfMemoryError}'s. */
+    static final int OUT_OF_MEMORY = 3;
 
-    private Main() {}
+    private final PrintStream protocol;
+    /** The trees of the last parse (and where they came from); null before any. */
+    private Parse.Outcome parsed;
 
-    /** A fresh runner state, for the tests. */
-    static Main forTests() {
-        return new Main();
+    Main(PrintStream protocol) {
+        this.protocol = protocol;
     }
 
-    public static void main(String[] args) throws IOException {
-        Main main = new Main();
-        if (args.length == 1 && !args[0].equals("--serve")) {
-            System.exit(main.handle(Paths.get(args[0])) ? 0 : 2);
-        }
-        if (args.length != 1) {
-            System.err.println("usage: Main --serve | Main REQUEST.json");
-            System.exit(2);
-        }
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String line;
-        int status = 0;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
-            if (!main.handle(Paths.get(line.trim()))) {
-                status = 2;
-            }
-        }
-        System.exit(status);
+    /** The last parse's trees, for tests. */
+    Parse.Outcome parsed() {
+        return parsed;
     }
 
-    /** Handles one request; false when the request file itself was unusable. */
-    boolean handle(Path requestFile) {
-        JsonNode request;
+    public static void main(String[] args) {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        Main main = new Main(protocol);
         try {
-            request = JSON.readTree(requestFile.toFile());
-        } catch (IOException | RuntimeException e) {
-            System.err.println("runner: cannot read request " + requestFile + ": " + e);
-            System.out.println("done ?");
-            System.out.flush();
-            return false;
-        }
-        String id = request.path("id").asText("?");
-        String type = request.path("type").asText("");
-        Path output = Paths.get(request.path("output").asText(requestFile + ".results.json"));
-        ObjectNode results;
-        boolean usable = true;
-        try {
-            if (request.path("protocol").asInt(-1) != PROTOCOL) {
-                results = failure(id, "internal", "protocol " + request.path("protocol") + " is not " + PROTOCOL, null);
-                usable = false;
-            } else if (type.equals("parse")) {
-                Parse.Outcome parsed = Parse.repository(
-                        Paths.get(request.path("root").asText()),
-                        Paths.get(request.path("local_repository").asText(defaultLocalRepository())));
-                trees = parsed.trees();
-                results = parsed.results();
-            } else if (type.equals("run")) {
-                if (trees == null) {
-                    results = failure(id, "no_parse", "no parse request came before this run", null);
-                } else {
-                    results = Run.recipe(trees, request);
-                }
+            if (args.length == 1 && args[0].equals("--serve")) {
+                main.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+            } else if (args.length == 1 && !args[0].startsWith("-")) {
+                main.handle(Paths.get(args[0]));
             } else {
-                results = failure(id, "internal", "unknown request type `" + type + "`", null);
-                usable = false;
+                log("usage: Main --serve | Main REQUEST.json");
+                System.exit(BAD_REQUEST);
             }
+        } catch (BadRequest e) {
+            log("not a request: " + e.getMessage());
+            System.exit(BAD_REQUEST);
+        } catch (OutOfMemoryError e) {
+            // Normally -XX:+ExitOnOutOfMemoryError ends the JVM first; this is for runs without it.
+            Runtime.getRuntime().halt(OUT_OF_MEMORY);
+        } catch (IOException e) {
+            log("cannot read stdin: " + e);
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    /** Handles request after request until the end of stdin. */
+    void serve(BufferedReader in) throws IOException, BadRequest {
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (!line.isBlank()) {
+                handle(Paths.get(line.strip()));
+            }
+        }
+    }
+
+    /**
+     * Handles one request: writes its results file, then prints {@code done <id>}. A request that
+     * fails still gets results ({@code ok: false}); only an unusable request file throws.
+     */
+    void handle(Path requestFile) throws BadRequest {
+        Request request = Request.read(requestFile, this::reject);
+        long started = System.nanoTime();
+        log("request " + request.id + " (" + request.type + ")");
+        ObjectNode results;
+        try {
+            results = switch (request.type) {
+                case "parse" -> parse(request);
+                case "run" -> run(request);
+                default -> throw new IllegalStateException("unreachable: " + request.type);
+            };
         } catch (OutOfMemoryError e) {
             throw e;
+        } catch (Failure e) {
+            results = failure(e.kind, e.getMessage(), e.stack);
         } catch (Throwable t) {
-            results = failure(id, "internal", oneLine(t), stack(t));
+            log("request " + request.id + " failed: " + stack(t));
+            results = failure("internal", oneLine(t), stack(t));
         }
-        results.put("protocol", PROTOCOL);
-        results.put("id", id);
-        write(output, results);
-        System.out.println("done " + id);
-        System.out.flush();
-        return usable;
+        ObjectNode out = JSON.createObjectNode();
+        out.put("protocol", PROTOCOL);
+        out.put("id", request.id);
+        out.setAll(results);
+        if (!out.has("seconds")) {
+            out.put("seconds", seconds(started));
+        }
+        write(request.output, out);
+        protocol.println("done " + request.id);
+        protocol.flush();
+        log("done " + request.id + " in " + String.format("%.1f", seconds(started)) + " s");
     }
 
-    static ObjectNode failure(String id, String kind, String message, String stack) {
+    private ObjectNode parse(Request request) throws Exception {
+        // The old trees go first: two repositories' trees at once could need twice the heap.
+        parsed = null;
+        Parse.Outcome outcome = Parse.repository(request.root, request.localRepository);
+        parsed = outcome;
+        return outcome.results();
+    }
+
+    private ObjectNode run(Request request) throws Failure {
+        if (parsed == null) {
+            throw new Failure("no_parse", "no parse request came before this run (or the last one failed)");
+        }
+        return Run.recipe(parsed, request.recipeFiles, request.recipe, request.eachStep);
+    }
+
+    /**
+     * Answers a request file that is not a request: its results say why when the output path is
+     * known, and the runner then exits with {@link #BAD_REQUEST}.
+     */
+    private BadRequest reject(String why, String id, Path output) {
+        if (output != null) {
+            ObjectNode out = JSON.createObjectNode();
+            out.put("protocol", PROTOCOL);
+            out.put("id", id);
+            out.setAll(failure("internal", "not a request: " + why, null));
+            write(output, out);
+            if (id != null) {
+                protocol.println("done " + id);
+                protocol.flush();
+            }
+        }
+        return new BadRequest(why);
+    }
+
+    static ObjectNode failure(String kind, String message, String stack) {
         ObjectNode results = JSON.createObjectNode();
-        results.put("protocol", PROTOCOL);
-        results.put("id", id);
         results.put("ok", false);
         results.set("error", error(kind, message, stack));
         return results;
@@ -121,34 +166,47 @@ public final class Main {
         ObjectNode error = JSON.createObjectNode();
         error.put("kind", kind);
         error.put("message", message);
-        if (stack != null) {
-            error.put("stack", stack);
-        }
+        error.put("stack", stack);
         return error;
     }
 
-    /** Written to a temporary name and renamed, so a results file is always complete. */
-    private static void write(Path output, ObjectNode results) {
+    /** Written to a temporary name in the same directory and renamed: readers never see half a file. */
+    static void write(Path output, ObjectNode results) {
+        Path partial = output.resolveSibling(
+                output.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            Path partial = output.resolveSibling(output.getFileName() + ".partial");
-            JSON.writeValue(partial.toFile(), results);
-            Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.write(partial, JSON.writeValueAsBytes(results));
+            try {
+                Files.move(partial, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING);
+            }
         } catch (IOException e) {
-            System.err.println("runner: cannot write " + output + ": " + e);
+            log("cannot write " + output + ": " + e);
         }
     }
 
-    private static String defaultLocalRepository() {
-        return Paths.get(System.getProperty("user.home"), ".m2", "repository").toString();
+    static void log(String line) {
+        System.err.println("runner: " + line);
+        System.err.flush();
     }
 
+    static double seconds(long startedNanos) {
+        return Math.round((System.nanoTime() - startedNanos) / 1e7) / 100.0;
+    }
+
+    /** A throwable as one line: its type and message, whitespace folded, at most 500 characters. */
     static String oneLine(Throwable t) {
-        String message =
-                t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
-        return message.replaceAll("\\s+", " ").trim();
+        String message = t.getMessage() == null ? "" : ": " + t.getMessage();
+        return oneLine(t.getClass().getSimpleName() + message);
     }
 
-    /** The first lines of a stack trace: enough to see where, short enough for a report. */
+    static String oneLine(String text) {
+        String line = text.replaceAll("\\s+", " ").strip();
+        return line.length() <= 500 ? line : line.substring(0, 497) + "...";
+    }
+
+    /** The first ten lines of a stack trace: enough to see where, short enough for a report. */
     static String stack(Throwable t) {
         StringWriter text = new StringWriter();
         t.printStackTrace(new PrintWriter(text));
@@ -156,11 +214,114 @@ public final class Main {
     }
 
     static String excerpt(String trace) {
-        String[] lines = trace.split("\n");
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < Math.min(10, lines.length); i++) {
-            out.append(lines[i].stripTrailing()).append('\n');
+        return String.join(
+                "\n", trace.lines().limit(10).map(String::stripTrailing).toList());
+    }
+
+    /** A request that failed for a reason the protocol names (its results say {@code ok: false}). */
+    static final class Failure extends Exception {
+        private static final long serialVersionUID = 1L;
+        final String kind;
+        final String stack;
+
+        Failure(String kind, String message) {
+            this(kind, message, null);
         }
-        return out.toString().stripTrailing();
+
+        Failure(String kind, String message, String stack) {
+            super(message);
+            this.kind = kind;
+            this.stack = stack;
+        }
+    }
+
+    /** A request file that cannot be read or is not a request: the runner exits with status 2. */
+    static final class BadRequest extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        BadRequest(String message) {
+            super(message);
+        }
+    }
+
+    /** A request file, checked against the protocol. */
+    static final class Request {
+        final String id;
+        final String type;
+        final Path output;
+        final Path root;
+        final Path localRepository;
+        final List<Path> recipeFiles;
+        final String recipe;
+        final boolean eachStep;
+
+        interface Rejecter {
+            BadRequest reject(String why, String id, Path output);
+        }
+
+        private Request(JsonNode json, String id, String type, Path output, Rejecter rejecter) throws BadRequest {
+            this.id = id;
+            this.type = type;
+            this.output = output;
+            if (type.equals("parse")) {
+                root = Paths.get(text(json, "root", rejecter));
+                String local = json.path("local_repository").asText("");
+                localRepository = local.isEmpty()
+                        ? Paths.get(System.getProperty("user.home"), ".m2", "repository")
+                        : Paths.get(local);
+                recipeFiles = List.of();
+                recipe = null;
+                eachStep = false;
+            } else {
+                root = null;
+                localRepository = null;
+                if (!json.path("recipe_files").isArray()) {
+                    throw rejecter.reject("`recipe_files` is not a list", id, output);
+                }
+                recipeFiles = java.util.stream.StreamSupport.stream(
+                                json.path("recipe_files").spliterator(), false)
+                        .map(file -> Paths.get(file.asText()))
+                        .toList();
+                recipe = text(json, "recipe", rejecter);
+                eachStep = json.path("each_step").asBoolean(false);
+            }
+        }
+
+        private String text(JsonNode json, String field, Rejecter rejecter) throws BadRequest {
+            JsonNode value = json.get(field);
+            if (value == null || !value.isTextual() || value.asText().isEmpty()) {
+                throw rejecter.reject("`" + field + "` is missing", id, output);
+            }
+            return value.asText();
+        }
+
+        static Request read(Path file, Rejecter rejecter) throws BadRequest {
+            JsonNode json;
+            try {
+                json = JSON.readTree(file.toFile());
+            } catch (IOException | RuntimeException e) {
+                throw rejecter.reject(file + " cannot be read as JSON: " + oneLine(e), null, null);
+            }
+            if (json == null || !json.isObject()) {
+                throw rejecter.reject(file + " is not a JSON object", null, null);
+            }
+            String outputText = json.path("output").asText("");
+            Path output = outputText.isEmpty() ? null : Paths.get(outputText);
+            String id = json.path("id").isTextual() ? json.path("id").asText() : null;
+            if (output == null) {
+                throw rejecter.reject(file + " has no `output`", id, null);
+            }
+            if (id == null || id.isEmpty()) {
+                throw rejecter.reject(file + " has no `id`", null, output);
+            }
+            if (json.path("protocol").asInt(-1) != PROTOCOL) {
+                throw rejecter.reject("protocol " + json.path("protocol") + " is not " + PROTOCOL, id, output);
+            }
+            String type = json.path("type").asText("");
+            if (!type.equals("parse") && !type.equals("run")) {
+                throw rejecter.reject("unknown request type `" + type + "`", id, output);
+            }
+            return new Request(json, id, type, output, rejecter);
+        }
     }
 }

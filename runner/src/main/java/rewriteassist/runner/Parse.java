@@ -1,27 +1,24 @@
 package rewriteassist.runner;
 
-import static org.openrewrite.Tree.randomId;
-
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
 import org.openrewrite.docker.DockerParser;
@@ -29,21 +26,10 @@ import org.openrewrite.gradle.GradleParser;
 import org.openrewrite.groovy.GroovyParser;
 import org.openrewrite.hcl.HclParser;
 import org.openrewrite.java.JavaParser;
-import org.openrewrite.java.marker.JavaProject;
-import org.openrewrite.java.marker.JavaSourceSet;
-import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.json.JsonParser;
 import org.openrewrite.kotlin.KotlinParser;
-import org.openrewrite.marker.BuildTool;
-import org.openrewrite.marker.Marker;
-import org.openrewrite.maven.MavenParser;
-import org.openrewrite.maven.cache.LocalMavenArtifactCache;
-import org.openrewrite.maven.tree.MavenResolutionResult;
-import org.openrewrite.maven.tree.ResolvedDependency;
-import org.openrewrite.maven.tree.ResolvedPom;
-import org.openrewrite.maven.tree.Scope;
-import org.openrewrite.maven.utilities.MavenArtifactDownloader;
 import org.openrewrite.properties.PropertiesParser;
+import org.openrewrite.text.PlainText;
 import org.openrewrite.text.PlainTextParser;
 import org.openrewrite.toml.TomlParser;
 import org.openrewrite.tree.ParseError;
@@ -51,184 +37,145 @@ import org.openrewrite.xml.XmlParser;
 import org.openrewrite.yaml.YamlParser;
 
 /**
- * A repository's tracked files into OpenRewrite trees, without its build. All POMs of the reactor
- * are parsed in one {@link MavenParser} call, so modules resolve each other (a sibling's SNAPSHOT
- * needs no build); parents, BOMs and jars come through rewrite-maven's own downloader. Nothing
- * unresolvable is fatal: it becomes a warning, and a file that does not parse stays plain text.
+ * A repository's tracked files into OpenRewrite trees, with OpenRewrite's own parsers and without
+ * the project's build: nothing of the repository runs, and nothing of {@code .mvn/} is interpreted
+ * (its files are parsed like any other). The POMs are left to {@link Reactor}; every other file
+ * goes to the parser that accepts it, in the order below, and the rest is plain text. A file whose
+ * parse fails is kept as plain text and listed in {@code unparsed}.
  */
 final class Parse {
-    /** Directories never parsed: build output and dependencies (as the Maven plugin does). */
-    private static final Set<String> SKIPPED_DIRS = Set.of("target", "build", ".gradle", "node_modules", ".git");
+    /** Build output and dependencies, never parsed (as the build plugins leave them out). */
+    private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "build", ".gradle", "node_modules");
 
-    record Outcome(List<SourceFile> trees, ObjectNode results) {}
+    /** Larger files are skipped like binaries (the Maven plugin's default size threshold). */
+    private static final long MAX_BYTES = 10L * 1024 * 1024;
+
+    /** The kinds reported in {@code by_kind}, in the order a file is offered to them. */
+    static final List<String> KINDS = List.of(
+            "maven",
+            "java",
+            "gradle",
+            "kotlin",
+            "groovy",
+            "docker",
+            "yaml",
+            "json",
+            "properties",
+            "xml",
+            "hcl",
+            "toml",
+            "plain_text");
+
+    /** A parse: its trees and results, and where the POMs' resolutions come from. */
+    record Outcome(List<SourceFile> trees, ObjectNode results, Path root, Path localRepository, Reactor reactor) {
+        /** The trees for one recipe run: each run gets resolutions of its own (see {@link Reactor}). */
+        List<SourceFile> treesForRun() {
+            return reactor.withFreshResolutions(trees);
+        }
+    }
 
     private Parse() {}
 
     static Outcome repository(Path root, Path localRepository) throws IOException, InterruptedException {
         long started = System.nanoTime();
+        root = root.toAbsolutePath().normalize();
         Warnings warnings = new Warnings();
-        ExecutionContext ctx = new InMemoryExecutionContext(warnings::add);
-        List<Path> files = trackedFiles(root);
-        List<SourceFile> trees = new ArrayList<>();
-        Map<String, Integer> byKind = new TreeMap<>();
-        ArrayNode unparsed = Main.JSON.createArrayNode();
-        int binary = 0;
+        Unparsed unparsed = new Unparsed(root);
+        // Parsers report recoverable trouble through onError; the trees and `unparsed` say what
+        // matters, so this only goes to the log. (Maven resolution has its own context: its
+        // failures are the warnings.)
+        ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("parser: " + Main.oneLine(t)));
 
-        // Sort every file to the parser that takes it; the rest is plain text.
-        List<Path> poms = new ArrayList<>();
-        List<Path> java = new ArrayList<>();
-        Map<String, List<Path>> others = new LinkedHashMap<>();
-        List<Path> text = new ArrayList<>();
-        for (Path file : files) {
-            Path relative = root.relativize(file);
-            String name = file.getFileName().toString();
+        Map<String, List<Path>> byKind = new LinkedHashMap<>();
+        KINDS.forEach(kind -> byKind.put(kind, new ArrayList<>()));
+        int skipped = 0;
+        for (Path file : trackedFiles(root)) {
             if (isBinary(file)) {
-                binary++;
-            } else if (name.equals("pom.xml")) {
-                poms.add(file);
-            } else if (name.endsWith(".java")) {
-                java.add(file);
-            } else {
-                String kind = kindOf(relative, name);
-                if (kind == null) {
-                    text.add(file);
-                } else {
-                    others.computeIfAbsent(kind, k -> new ArrayList<>()).add(file);
-                }
+                skipped++;
+                continue;
             }
+            if (Files.size(file) > MAX_BYTES) {
+                skipped++;
+                warnings.add(root.relativize(file) + ": skipped, larger than " + MAX_BYTES / 1024 / 1024 + " MiB");
+                continue;
+            }
+            byKind.get(kindOf(root.relativize(file))).add(file);
         }
+        Main.log("parsing " + byKind.values().stream().mapToInt(List::size).sum() + " files under " + root);
 
-        // Maven: the whole reactor at once.
-        List<SourceFile> pomTrees = parseWith("maven", MavenParser.builder().build(), poms, root, ctx, unparsed);
-        pomTrees = resolveDespiteFailures(pomTrees, root, warnings);
-        trees.addAll(pomTrees);
-        byKind.put("maven", pomTrees.size());
-        Modules modules = new Modules(root, pomTrees, localRepository, warnings, ctx);
+        Reactor reactor = Reactor.resolve(root, byKind.get("maven"), localRepository, warnings, unparsed);
+        List<SourceFile> trees = new ArrayList<>(reactor.poms());
+        Collection<Path> classpath = reactor.allJars();
 
-        // Java: one parser for all of them, with every module's classpath, so types declared in a
-        // sibling module resolve from its sources (its SNAPSHOT jar was never built).
-        List<SourceFile> javaTrees = new ArrayList<>();
-        if (!java.isEmpty()) {
-            JavaParser parser = JavaParser.fromJavaVersion()
-                    .classpath(modules.allJars())
-                    .logCompilationWarningsAndErrors(false)
-                    .build();
-            javaTrees = parseWith("java", parser, java, root, ctx, unparsed);
+        // Java: one parser for every module's sources, with the union of their classpaths, so a
+        // type declared in a sibling module resolves from its source (its SNAPSHOT jar was never
+        // built). Per-module parsers would each need their siblings' sources or jars; the union
+        // costs at most a class seen from a module that does not declare its jar.
+        trees.addAll(parseWithFallback(
+                "java",
+                () -> JavaParser.fromJavaVersion()
+                        .classpath(classpath)
+                        .logCompilationWarningsAndErrors(false)
+                        .build(),
+                byKind.get("java"),
+                root,
+                ctx,
+                unparsed));
+        trees.addAll(parseWithFallback(
+                "gradle", () -> GradleParser.builder().build(), byKind.get("gradle"), root, ctx, unparsed));
+        trees.addAll(parseWithFallback(
+                "kotlin",
+                () -> KotlinParser.builder().classpath(classpath).build(),
+                byKind.get("kotlin"),
+                root,
+                ctx,
+                unparsed));
+        trees.addAll(parseWithFallback(
+                "groovy",
+                () -> GroovyParser.builder().classpath(classpath).build(),
+                byKind.get("groovy"),
+                root,
+                ctx,
+                unparsed));
+        for (String kind : List.of("docker", "yaml", "json", "properties", "xml", "hcl", "toml", "plain_text")) {
+            trees.addAll(parseWithFallback(kind, () -> parser(kind), byKind.get(kind), root, ctx, unparsed));
         }
-        trees.addAll(javaTrees);
-        byKind.put("java", (int) javaTrees.stream()
-                .filter(t -> t instanceof org.openrewrite.java.tree.J)
-                .count());
-
-        for (Map.Entry<String, List<Path>> group : others.entrySet()) {
-            List<SourceFile> parsed =
-                    parseWith(group.getKey(), parser(group.getKey()), group.getValue(), root, ctx, unparsed);
-            trees.addAll(parsed);
-            byKind.merge(group.getKey(), parsed.size(), Integer::sum);
-        }
-        List<SourceFile> plain = parseWith("plain_text", new PlainTextParser(), text, root, ctx, unparsed);
-        trees.addAll(plain);
-        byKind.merge("plain_text", plain.size(), Integer::sum);
-
-        trees = modules.mark(trees);
+        trees = reactor.mark(trees);
 
         ObjectNode results = Main.JSON.createObjectNode();
         results.put("ok", true);
-        results.put("seconds", (System.nanoTime() - started) / 1e9);
-        ObjectNode counts = results.putObject("files");
-        counts.put("total", trees.size());
-        ObjectNode kinds = counts.putObject("by_kind");
-        byKind.forEach(kinds::put);
-        counts.put("binary_skipped", binary);
-        results.set("unparsed", unparsed);
-        ArrayNode warningsNode = results.putArray("warnings");
-        warnings.distinct().forEach(warningsNode::add);
-        results.set("modules", modules.report());
-        return new Outcome(trees, results);
+        results.put("seconds", Main.seconds(started));
+        ObjectNode files = results.putObject("files");
+        files.put("total", trees.size());
+        ObjectNode kinds = files.putObject("by_kind");
+        KINDS.forEach(kind -> kinds.put(kind, 0));
+        Set<Path> poms = reactor.pomPaths();
+        for (SourceFile tree : trees) {
+            String kind = kindOf(tree, poms);
+            kinds.put(kind, kinds.path(kind).asInt() + 1);
+        }
+        files.put("binary_skipped", skipped);
+        results.set("unparsed", unparsed.json);
+        ArrayNode warningLines = results.putArray("warnings");
+        warnings.lines().forEach(warningLines::add);
+        results.set("modules", reactor.report());
+        Main.log("parsed " + trees.size() + " files (" + kinds + "), " + unparsed.json.size() + " unparsed, "
+                + warningLines.size() + " warnings");
+        return new Outcome(trees, results, root, localRepository, reactor);
     }
 
-    private static final java.util.regex.Pattern FAILED_GAV =
-            java.util.regex.Pattern.compile("([A-Za-z0-9_.\\-]+):([A-Za-z0-9_.\\-]+):[^\\s:]+ failed");
-    private static final java.util.regex.Pattern DEPENDENCY =
-            java.util.regex.Pattern.compile("<dependency>.*?</dependency>", java.util.regex.Pattern.DOTALL);
-
-    /**
-     * One artifact that cannot be downloaded (an import BOM on a retired repository, a dependency
-     * whose POM is gone) makes OpenRewrite resolve none of the reactor's POMs, and Maven recipes
-     * then change nothing. So the POMs are resolved once more from copies without the failing
-     * {@code <dependency>} entries, and those resolutions are attached to the original trees (whose
-     * text is untouched): recipes see every dependency but the ones that exist nowhere.
-     */
-    private static List<SourceFile> resolveDespiteFailures(List<SourceFile> poms, Path root, Warnings warnings) {
-        if (poms.stream()
-                .allMatch(p ->
-                        p.getMarkers().findFirst(MavenResolutionResult.class).isPresent())) {
-            return poms;
-        }
-        Set<String> failing = new LinkedHashSet<>();
-        for (String line : warnings.distinct()) {
-            java.util.regex.Matcher m = FAILED_GAV.matcher(line);
-            while (m.find()) {
-                failing.add(m.group(1) + ":" + m.group(2));
-            }
-        }
-        if (failing.isEmpty()) {
-            return poms;
-        }
-        List<Parser.Input> inputs = new ArrayList<>();
-        for (SourceFile pom : poms) {
-            String text = pom.printAll();
-            java.util.regex.Matcher m = DEPENDENCY.matcher(text);
-            StringBuilder kept = new StringBuilder();
-            while (m.find()) {
-                String block = m.group();
-                boolean drop = failing.stream().anyMatch(ga -> {
-                    String[] parts = ga.split(":");
-                    return block.contains("<groupId>" + parts[0] + "</groupId>")
-                            && block.contains("<artifactId>" + parts[1] + "</artifactId>");
-                });
-                m.appendReplacement(kept, java.util.regex.Matcher.quoteReplacement(drop ? "" : block));
-            }
-            m.appendTail(kept);
-            String sanitized = kept.toString();
-            inputs.add(new Parser.Input(
-                    root.resolve(pom.getSourcePath()),
-                    () -> new java.io.ByteArrayInputStream(sanitized.getBytes(StandardCharsets.UTF_8))));
-        }
-        Warnings retry = new Warnings();
-        ExecutionContext ctx = new InMemoryExecutionContext(retry::add);
-        Map<Path, MavenResolutionResult> resolved = new HashMap<>();
-        try {
-            MavenParser.builder().build().parseInputs(inputs, root, ctx).forEach(tree -> tree.getMarkers()
-                    .findFirst(MavenResolutionResult.class)
-                    .ifPresent(r -> resolved.put(tree.getSourcePath(), r)));
-        } catch (RuntimeException e) {
-            warnings.add("resolving the POMs without " + failing + " failed too: " + Main.oneLine(e));
-            return poms;
-        }
-        warnings.add(
-                "resolved the POMs without the artifacts that cannot be downloaded: " + String.join(", ", failing));
-        List<SourceFile> out = new ArrayList<>();
-        for (SourceFile pom : poms) {
-            MavenResolutionResult marker = resolved.get(pom.getSourcePath());
-            boolean missing =
-                    pom.getMarkers().findFirst(MavenResolutionResult.class).isEmpty();
-            out.add(missing && marker != null ? pom.withMarkers(pom.getMarkers().add(marker)) : pom);
-        }
-        return out;
-    }
-
-    /** Files git tracks (what a clone has), build output and dependencies left out. */
-    private static List<Path> trackedFiles(Path root) throws IOException, InterruptedException {
+    /** Files git tracks under root (what a clone has), build output and dependencies left out. */
+    static List<Path> trackedFiles(Path root) throws IOException, InterruptedException {
         Process git = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z")
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
+        git.getOutputStream().close();
         byte[] out;
         try (InputStream in = git.getInputStream()) {
             out = in.readAllBytes();
         }
         if (git.waitFor() != 0) {
-            throw new IOException("git ls-files failed in " + root);
+            throw new IOException("`git ls-files` failed in " + root + " (is it a git repository?)");
         }
         List<Path> files = new ArrayList<>();
         for (String name : new String(out, StandardCharsets.UTF_8).split("\0")) {
@@ -238,21 +185,22 @@ final class Parse {
             Path relative = Path.of(name);
             boolean skipped = false;
             for (Path part : relative) {
-                skipped |= SKIPPED_DIRS.contains(part.toString());
+                skipped |= SKIPPED_DIRECTORIES.contains(part.toString())
+                        || part.toString().equals(".git");
             }
             Path file = root.resolve(relative);
-            if (!skipped && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // Symbolic links and submodules are not files of this repository's own.
+            if (!skipped && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 files.add(file);
             }
         }
         return files;
     }
 
-    /** A NUL byte in the first 8 KiB, as git decides. */
-    private static boolean isBinary(Path file) throws IOException {
+    /** Binary as git decides it: a NUL byte in the first 8000 bytes. */
+    static boolean isBinary(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] head = in.readNBytes(8192);
-            for (byte b : head) {
+            for (byte b : in.readNBytes(8000)) {
                 if (b == 0) {
                     return true;
                 }
@@ -261,301 +209,183 @@ final class Parse {
         }
     }
 
-    private static String kindOf(Path relative, String name) {
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
-        if (lower.endsWith(".gradle") || lower.endsWith(".gradle.kts")) {
+    /**
+     * The parser a file goes to. Cheap parsers decide themselves with {@code accept}; for the
+     * compilers (Java, Kotlin, Groovy, Gradle) the same suffix rules are repeated here so that none
+     * is built just to ask.
+     */
+    static String kindOf(Path relative) {
+        String name = relative.getFileName().toString();
+        String path = relative.toString();
+        boolean underSrc = false;
+        boolean inResources = false;
+        for (Path part : relative) {
+            inResources |= underSrc && part.toString().equals("resources");
+            underSrc |= part.toString().equals("src");
+        }
+        if (name.equals("pom.xml") && !underSrc) {
+            // A pom.xml under src/ is a test fixture or a template, not a module of the reactor.
+            return "maven";
+        }
+        if (name.endsWith(".java")) {
+            // Java files among resources are data (inputs of tests, templates), not sources.
+            return inResources ? "plain_text" : "java";
+        }
+        if (path.endsWith(".gradle") || path.endsWith(".gradle.kts")) {
             return "gradle";
         }
-        if (lower.endsWith(".yml") || lower.endsWith(".yaml")) {
-            return "yaml";
-        }
-        if (lower.endsWith(".properties")) {
-            return "properties";
-        }
-        if (lower.endsWith(".xml") || lower.endsWith(".xsd") || lower.endsWith(".wsdl") || lower.endsWith(".xsl")) {
-            return "xml";
-        }
-        if (lower.endsWith(".json")) {
-            return "json";
-        }
-        if (lower.endsWith(".tf") || lower.endsWith(".hcl")) {
-            return "hcl";
-        }
-        if (lower.endsWith(".toml")) {
-            return "toml";
-        }
-        if (lower.equals("dockerfile")
-                || lower.startsWith("dockerfile.")
-                || lower.endsWith(".dockerfile")
-                || lower.equals("containerfile")) {
-            return "docker";
-        }
-        if (lower.endsWith(".groovy")) {
-            return "groovy";
-        }
-        if (lower.endsWith(".kt") || lower.endsWith(".kts")) {
+        if (path.endsWith(".kt") || path.endsWith(".kts")) {
             return "kotlin";
         }
-        return null;
+        if (path.endsWith(".groovy") || name.startsWith("Jenkinsfile")) {
+            return "groovy";
+        }
+        for (String kind : List.of("docker", "yaml", "json", "properties", "xml", "hcl", "toml")) {
+            if (parser(kind).accept(relative)) {
+                return kind;
+            }
+        }
+        return "plain_text";
     }
 
     private static Parser parser(String kind) {
         return switch (kind) {
-            case "gradle" -> GradleParser.builder().build();
-            case "yaml" -> new YamlParser();
-            case "properties" -> new PropertiesParser();
-            case "xml" -> new XmlParser();
-            case "json" -> new JsonParser();
-            case "hcl" -> HclParser.builder().build();
-            case "toml" -> new TomlParser();
             case "docker" -> DockerParser.builder().build();
-            case "groovy" -> GroovyParser.builder().build();
-            case "kotlin" -> KotlinParser.builder().build();
-            default -> new PlainTextParser();
+            case "yaml" -> YamlParser.builder().build();
+            case "json" -> JsonParser.builder().build();
+            case "properties" -> PropertiesParser.builder().build();
+            case "xml" -> XmlParser.builder().build();
+            case "hcl" -> HclParser.builder().build();
+            case "toml" -> TomlParser.builder().build();
+            default -> PlainTextParser.builder().build();
         };
     }
 
-    /**
-     * Parses {@code files}; a file whose parse fails (a {@link ParseError}, or the parser throws)
-     * is kept as plain text and listed in {@code unparsed}.
-     */
-    private static List<SourceFile> parseWith(
-            String kind, Parser parser, List<Path> files, Path root, ExecutionContext ctx, ArrayNode unparsed) {
-        if (files.isEmpty()) {
-            return new ArrayList<>();
+    /** The kind a tree counts as in {@code by_kind}. */
+    static String kindOf(SourceFile tree, Set<Path> poms) {
+        String type = tree.getClass().getName();
+        if (tree instanceof PlainText) {
+            return "plain_text";
         }
-        List<SourceFile> parsed = new ArrayList<>();
-        try {
-            for (SourceFile tree : parser.parse(files, root, ctx).collect(Collectors.toList())) {
-                if (tree instanceof ParseError error) {
-                    parsed.add(asPlainText(
-                            root,
-                            root.resolve(error.getSourcePath()),
-                            error.getSourcePath().toString(),
-                            reason(error),
-                            ctx,
-                            unparsed));
-                } else {
-                    parsed.add(tree);
-                }
+        if (type.startsWith("org.openrewrite.xml.")) {
+            return poms.contains(tree.getSourcePath()) ? "maven" : "xml";
+        }
+        if (type.startsWith("org.openrewrite.kotlin.")) {
+            return tree.getSourcePath().toString().endsWith(".gradle.kts") ? "gradle" : "kotlin";
+        }
+        if (type.startsWith("org.openrewrite.groovy.")) {
+            return tree.getSourcePath().toString().endsWith(".gradle") ? "gradle" : "groovy";
+        }
+        for (String kind : List.of("java", "docker", "yaml", "json", "properties", "hcl", "toml")) {
+            if (type.startsWith("org.openrewrite." + kind + ".")) {
+                return kind;
             }
-        } catch (RuntimeException | StackOverflowError e) {
-            System.err.println(
-                    "runner: the " + kind + " parser failed as a whole, its files are kept as plain text: " + e);
+        }
+        return "plain_text";
+    }
+
+    /**
+     * Parses {@code files} with a parser from {@code parsers}. A file whose parse fails becomes
+     * plain text (listed in {@code unparsed}); when the parser fails as a whole, each file is tried
+     * on its own with a fresh parser, so one bad file does not take the others with it.
+     */
+    static List<SourceFile> parseWithFallback(
+            String kind,
+            Supplier<Parser> parsers,
+            List<Path> files,
+            Path root,
+            ExecutionContext ctx,
+            Unparsed unparsed) {
+        List<SourceFile> parsed = new ArrayList<>();
+        if (files.isEmpty()) {
+            return parsed;
+        }
+        long started = System.nanoTime();
+        try {
+            for (SourceFile tree : parsers.get().parse(files, root, ctx).toList()) {
+                parsed.add(kept(tree, root, ctx, unparsed));
+            }
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable whole) {
+            Main.log("the " + kind + " parser failed on the whole batch, parsing file by file: " + Main.oneLine(whole));
             parsed.clear();
             for (Path file : files) {
-                parsed.add(asPlainText(root, file, root.relativize(file).toString(), Main.oneLine(e), ctx, unparsed));
+                try {
+                    parsed.addAll(parsers.get().parse(List.of(file), root, ctx).toList().stream()
+                            .map(tree -> kept(tree, root, ctx, unparsed))
+                            .toList());
+                } catch (OutOfMemoryError e) {
+                    throw e;
+                } catch (Throwable t) {
+                    parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
+                }
             }
         }
+        Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
         return parsed;
     }
 
-    private static String reason(ParseError error) {
-        return error.getMarkers()
-                .findFirst(org.openrewrite.ParseExceptionResult.class)
-                .map(r -> r.getMessage().lines().findFirst().orElse("parse error"))
-                .orElse("parse error");
+    /** The tree itself, or plain text for a {@link ParseError}. */
+    static SourceFile kept(SourceFile tree, Path root, ExecutionContext ctx, Unparsed unparsed) {
+        if (tree instanceof ParseError error) {
+            String why = error.getMarkers()
+                    .findFirst(ParseExceptionResult.class)
+                    .map(r -> r.getMessage().lines().findFirst().orElse(r.getExceptionType()))
+                    .orElse("parse error");
+            return unparsed.asPlainText(root.resolve(error.getSourcePath()), why, ctx);
+        }
+        return tree;
     }
 
-    private static SourceFile asPlainText(
-            Path root, Path file, String relative, String why, ExecutionContext ctx, ArrayNode unparsed) {
-        ObjectNode entry = unparsed.addObject();
-        entry.put("path", relative);
-        entry.put("error", why.replaceAll("\\s+", " "));
-        return new PlainTextParser()
-                .parse(List.of(file), root, ctx)
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException("plain text parse of " + relative + " failed"));
-    }
-
-    /** Everything the downloaders and parsers complained about, one line each. */
-    static final class Warnings {
-        private final List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
-
-        void add(Throwable t) {
-            lines.add(Main.oneLine(t));
-        }
-
-        void add(String line) {
-            lines.add(line);
-        }
-
-        List<String> distinct() {
-            synchronized (lines) {
-                return new ArrayList<>(new LinkedHashSet<>(lines))
-                        .stream().limit(200).collect(Collectors.toList());
-            }
-        }
-    }
-
-    /** The reactor's modules: their classpaths and the markers their files get. */
-    static final class Modules {
+    /** The files that did not parse: listed, and kept as plain text. */
+    static final class Unparsed {
+        final ArrayNode json = Main.JSON.createArrayNode();
         private final Path root;
-        /** Module directory (relative to root, "" for the root) to its resolution. */
-        private final Map<Path, MavenResolutionResult> byDir =
-                new TreeMap<>((a, b) -> Integer.compare(b.getNameCount(), a.getNameCount()) != 0
-                        ? Integer.compare(b.getNameCount(), a.getNameCount())
-                        : a.compareTo(b));
 
-        private final Map<Path, List<Path>> mainJars = new HashMap<>();
-        private final Map<Path, List<Path>> testJars = new HashMap<>();
-        private final Map<Path, Integer> unresolved = new HashMap<>();
-        private final Map<String, JavaSourceSet> sourceSets = new HashMap<>();
-        private final Map<Path, List<Marker>> projectMarkers = new HashMap<>();
-
-        Modules(Path root, List<SourceFile> poms, Path localRepository, Warnings warnings, ExecutionContext ctx) {
+        Unparsed(Path root) {
             this.root = root;
-            MavenArtifactDownloader downloader =
-                    new MavenArtifactDownloader(new LocalMavenArtifactCache(localRepository), null, warnings::add, ctx);
-            Map<String, Path> downloaded = new HashMap<>();
-            Set<String> reactor = new LinkedHashSet<>();
-            for (SourceFile pom : poms) {
-                pom.getMarkers().findFirst(MavenResolutionResult.class).ifPresent(m -> reactor.add(ga(m.getPom())));
+        }
+
+        SourceFile asPlainText(Path file, String why, ExecutionContext ctx) {
+            Path relative = root.relativize(file);
+            ObjectNode entry = json.addObject();
+            entry.put("path", relative.toString());
+            entry.put("error", Main.oneLine(why));
+            Main.log("unparsed " + relative + ": " + Main.oneLine(why));
+            return PlainTextParser.builder()
+                    .build()
+                    .parse(List.of(file), root, ctx)
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no plain text for " + relative));
+        }
+    }
+
+    /** One line each, in order, without repeats, at most {@link #LIMIT}. */
+    static final class Warnings {
+        static final int LIMIT = 200;
+        private final Set<String> lines = new LinkedHashSet<>();
+        private int dropped;
+
+        synchronized void add(String line) {
+            String one = Main.oneLine(line);
+            if (lines.contains(one)) {
+                return;
             }
-            for (SourceFile pom : poms) {
-                Path dir = pom.getSourcePath().getParent() == null
-                        ? Path.of("")
-                        : pom.getSourcePath().getParent();
-                MavenResolutionResult resolution =
-                        pom.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
-                if (resolution == null) {
-                    warnings.add("no dependency resolution for " + pom.getSourcePath()
-                            + ": its modules' types come from sources only");
-                    continue;
-                }
-                byDir.put(dir, resolution);
-                int[] missing = {0};
-                mainJars.put(dir, jars(resolution, Scope.Provided, reactor, downloader, downloaded, missing));
-                testJars.put(dir, jars(resolution, Scope.Test, reactor, downloader, downloaded, missing));
-                unresolved.put(dir, missing[0]);
-                ResolvedPom p = resolution.getPom();
-                List<Marker> markers = new ArrayList<>();
-                markers.add(new BuildTool(randomId(), BuildTool.Type.Maven, "3.9"));
-                markers.add(new JavaProject(
-                        randomId(),
-                        p.getArtifactId(),
-                        new JavaProject.Publication(p.getGroupId(), p.getArtifactId(), p.getVersion())));
-                String level = javaLevel(p);
-                markers.add(new JavaVersion(
-                        randomId(),
-                        System.getProperty("java.vm.vendor"),
-                        System.getProperty("java.vm.vendor"),
-                        level,
-                        level));
-                projectMarkers.put(dir, markers);
+            Main.log("warning: " + one);
+            if (lines.size() < LIMIT) {
+                lines.add(one);
+            } else {
+                dropped++;
             }
         }
 
-        private static String ga(ResolvedPom pom) {
-            return pom.getGroupId() + ":" + pom.getArtifactId();
-        }
-
-        private static String javaLevel(ResolvedPom pom) {
-            for (String key : List.of(
-                    "maven.compiler.release", "maven.compiler.target", "maven.compiler.source", "java.version")) {
-                String value = pom.getProperties().get(key);
-                if (value != null && !value.isBlank() && !value.contains("${")) {
-                    return value.startsWith("1.") ? value.substring(2) : value;
-                }
+        synchronized List<String> lines() {
+            List<String> out = new ArrayList<>(lines);
+            if (dropped > 0) {
+                out.add("and " + dropped + " more warnings (see the runner's log)");
             }
-            return "17";
-        }
-
-        /** The jars of one scope; reactor siblings are skipped (their sources are parsed). */
-        private static List<Path> jars(
-                MavenResolutionResult resolution,
-                Scope scope,
-                Set<String> reactor,
-                MavenArtifactDownloader downloader,
-                Map<String, Path> downloaded,
-                int[] missing) {
-            List<Path> jars = new ArrayList<>();
-            for (ResolvedDependency dep : resolution.getDependencies().getOrDefault(scope, List.of())) {
-                String ga = dep.getGroupId() + ":" + dep.getArtifactId();
-                if (reactor.contains(ga) || !"jar".equals(dep.getType() == null ? "jar" : dep.getType())) {
-                    continue;
-                }
-                String key = ga + ":" + dep.getVersion();
-                Path jar = downloaded.computeIfAbsent(key, k -> {
-                    try {
-                        return downloader.downloadArtifact(dep);
-                    } catch (RuntimeException e) {
-                        return null;
-                    }
-                });
-                if (jar == null) {
-                    missing[0]++;
-                } else {
-                    jars.add(jar);
-                }
-            }
-            return jars;
-        }
-
-        Collection<Path> allJars() {
-            Set<Path> all = new LinkedHashSet<>();
-            testJars.values().forEach(all::addAll);
-            mainJars.values().forEach(all::addAll);
-            return all;
-        }
-
-        /** The innermost module directory holding {@code relative}, if any. */
-        private Path moduleOf(Path relative) {
-            for (Path dir : byDir.keySet()) {
-                if (dir.toString().isEmpty() || relative.startsWith(dir)) {
-                    return dir;
-                }
-            }
-            return null;
-        }
-
-        /** BuildTool, JavaProject, JavaVersion on every file of a module; JavaSourceSet on Java. */
-        List<SourceFile> mark(List<SourceFile> trees) {
-            List<SourceFile> marked = new ArrayList<>(trees.size());
-            for (SourceFile tree : trees) {
-                Path dir = moduleOf(tree.getSourcePath());
-                if (dir == null) {
-                    marked.add(tree);
-                    continue;
-                }
-                SourceFile out = tree;
-                for (Marker marker : projectMarkers.getOrDefault(dir, List.of())) {
-                    out = out.withMarkers(out.getMarkers().addIfAbsent(marker));
-                }
-                if (out instanceof org.openrewrite.java.tree.J.CompilationUnit) {
-                    Path inModule =
-                            dir.toString().isEmpty() ? out.getSourcePath() : dir.relativize(out.getSourcePath());
-                    boolean test = inModule.startsWith(Path.of("src", "test"))
-                            || inModule.toString().contains("/test/");
-                    String name = test ? "test" : "main";
-                    Supplier<JavaSourceSet> build =
-                            () -> JavaSourceSet.build(name, (test ? testJars : mainJars).getOrDefault(dir, List.of()));
-                    JavaSourceSet set = sourceSets.computeIfAbsent(dir + "#" + name, k -> build.get());
-                    out = out.withMarkers(out.getMarkers().addIfAbsent(set));
-                }
-                marked.add(out);
-            }
-            return marked;
-        }
-
-        ArrayNode report() {
-            ArrayNode modules = Main.JSON.createArrayNode();
-            byDir.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-                ObjectNode module = modules.addObject();
-                Path pom = e.getKey().resolve("pom.xml");
-                module.put("pom", pom.toString());
-                ResolvedPom p = e.getValue().getPom();
-                module.put("gav", p.getGroupId() + ":" + p.getArtifactId() + ":" + p.getVersion());
-                module.put(
-                        "classpath_jars",
-                        testJars.getOrDefault(e.getKey(), List.of()).size());
-                module.put("unresolved", unresolved.getOrDefault(e.getKey(), 0));
-            });
-            return modules;
-        }
-
-        Path root() {
-            return root;
+            return out;
         }
     }
 }

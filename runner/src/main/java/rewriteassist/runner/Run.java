@@ -1,18 +1,26 @@
 package rewriteassist.runner;
 
+import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.PrintOutputCapture;
@@ -20,23 +28,47 @@ import org.openrewrite.Recipe;
 import org.openrewrite.RecipeRun;
 import org.openrewrite.Result;
 import org.openrewrite.SourceFile;
+import org.openrewrite.Tree;
+import org.openrewrite.TreeVisitor;
 import org.openrewrite.Validated;
 import org.openrewrite.config.ClasspathScanningLoader;
-import org.openrewrite.config.DeclarativeRecipe;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.OptionDescriptor;
 import org.openrewrite.config.YamlResourceLoader;
 import org.openrewrite.internal.InMemoryLargeSourceSet;
+import org.openrewrite.internal.ObjectMappers;
+import org.openrewrite.internal.PropertyPlaceholderHelper;
 import org.openrewrite.internal.RecipeRunException;
+import org.openrewrite.marker.Markup;
+import org.openrewrite.table.SourcesFileErrors;
 
 /**
- * Runs a recipe on the parsed trees: each of its steps on its own (every step sees the unchanged
- * trees, so each one's changes are exactly its own), then the recipe as a whole without the steps
- * that failed validation or threw. A failing step is reported with its name and left out; the
- * others still count.
+ * Runs a recipe on the parsed trees: with {@code each_step}, each of its direct steps on its own
+ * (every step sees the unchanged trees, so a step's diff is its own), then the recipe as a whole
+ * without the steps that failed validation or threw.
+ *
+ * <p>A recipe from the request's files is taken apart at the YAML level: each step becomes a
+ * declarative recipe of its own, written like the original (same preconditions, same options) with
+ * only that entry in its {@code recipeList}; the whole run is the same with the good entries. So a
+ * step keeps its index even when OpenRewrite cannot load it (a step that does not load is left out
+ * of {@code getRecipeList()} and only shows in the recipe's validation), and the preconditions
+ * apply to each step exactly as in the option. A recipe found only on the classpath is split with
+ * {@code getRecipeList()} instead.
  */
 final class Run {
-    /** The recipes on the runner's classpath: scanned once (seconds), reused by every request. */
+    private static final String RECIPE_TYPE = "specs.openrewrite.org/v1beta/recipe";
+
+    /** Placeholders as {@link YamlResourceLoader} resolves them (with no properties: escapes only). */
+    private static final PropertyPlaceholderHelper PLACEHOLDERS = new PropertyPlaceholderHelper("${", "}", ":");
+
+    /** A validation failure that means a recipe name that exists nowhere (rather than a bad option). */
+    private static final Pattern UNKNOWN =
+            Pattern.compile("does not exist|cannot be found|could not be loaded|not found", Pattern.CASE_INSENSITIVE);
+
+    /** The hunk header's tail OpenRewrite fills with recipe names; git's format has none. */
+    private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
+
+    /** The recipes of the runner's classpath: scanned lazily, once, reused by every request. */
     private static ClasspathScanningLoader classpath;
 
     private Run() {}
@@ -48,93 +80,348 @@ final class Run {
         return classpath;
     }
 
-    static ObjectNode recipe(List<SourceFile> trees, JsonNode request) {
+    /** A recipe file: its text with placeholders resolved, and its YAML documents. */
+    private record RecipeFile(Path path, String text, List<Object> documents) {}
+
+    /** One step to run: its index, name and options as written, and how to build it. */
+    private interface Step {
+        String name();
+
+        ObjectNode options();
+
+        Recipe build();
+    }
+
+    static ObjectNode recipe(Parse.Outcome parsed, List<Path> recipeFiles, String name, boolean eachStep)
+            throws Main.Failure {
         long started = System.nanoTime();
-        String name = request.path("recipe").asText();
-        Environment env;
-        try {
-            Environment.Builder builder = Environment.builder().load(classpath());
-            for (JsonNode file : request.path("recipe_files")) {
-                Path path = Paths.get(file.asText());
-                try (InputStream in = Files.newInputStream(path)) {
-                    builder.load(new YamlResourceLoader(in, path.toUri(), new Properties()), List.of(classpath()));
-                }
+        List<RecipeFile> files = load(recipeFiles);
+        Map<String, Object> document = find(files, name);
+        List<Step> steps = new ArrayList<>();
+        Whole whole;
+        if (document != null) {
+            Object list = document.get("recipeList");
+            if (!(list instanceof List<?> entries)) {
+                throw new Main.Failure("yaml_error", "recipe `" + name + "` has no `recipeList` list");
             }
-            env = builder.build();
-        } catch (IOException | RuntimeException e) {
-            return Main.failure("", "yaml_error", Main.oneLine(e), Main.stack(e));
-        }
-        List<Recipe> available = env.listRecipes();
-        Optional<Recipe> found =
-                available.stream().filter(r -> r.getName().equals(name)).findFirst();
-        if (found.isEmpty()) {
-            return Main.failure("", "unknown_recipe", "recipe `" + name + "` is not defined by the recipe files", null);
-        }
-        // Declarative recipes name their steps; each is looked up among everything loaded (a name
-        // found nowhere stays uninitialized and fails that step's validation).
-        for (Recipe r : available) {
-            if (r instanceof DeclarativeRecipe declarative) {
-                declarative.initialize(available);
+            for (int i = 0; i < entries.size(); i++) {
+                steps.add(new YamlStep(files, document, entries, i));
             }
+            whole = good -> good.size() == entries.size()
+                    ? environment(files, null).activateRecipes(name)
+                    : declarative(
+                            files,
+                            document,
+                            good.stream().map(i -> entries.get(i)).toList(),
+                            "#without");
+        } else {
+            Recipe recipe = classpath().loadRecipe(name);
+            if (recipe == null) {
+                throw new Main.Failure(
+                        "unknown_recipe",
+                        "recipe `" + name + "` is defined neither in " + recipeFiles
+                                + " nor on the runner's classpath");
+            }
+            Recipe loaded = environment(files, null).activateRecipes(name);
+            List<Recipe> direct = directSteps(loaded);
+            direct.forEach(step -> steps.add(new ClasspathStep(step)));
+            whole = good -> good.size() == direct.size()
+                    ? loaded
+                    : new Subset(loaded, good.stream().map(direct::get).toList());
         }
-        Recipe recipe = found.get();
-        boolean eachStep = request.path("each_step").asBoolean(false);
 
         ObjectNode results = Main.JSON.createObjectNode();
+        results.put("ok", true);
         ArrayNode runs = results.putArray("runs");
-        List<Recipe> steps = recipe.getRecipeList();
-        List<Recipe> good = new ArrayList<>();
+        List<Integer> good = new ArrayList<>();
         ArrayNode leftOut = Main.JSON.createArrayNode();
-        if (eachStep) {
-            for (int i = 0; i < steps.size(); i++) {
-                ObjectNode step = one(trees, steps.get(i));
-                step.put("step", i);
-                runs.add(step);
-                if (step.path("error").isNull()) {
-                    good.add(steps.get(i));
-                } else {
-                    leftOut.add(i);
-                }
+        for (int i = 0; eachStep && i < steps.size(); i++) {
+            Step step = steps.get(i);
+            ObjectNode run = runs.addObject();
+            run.put("step", i);
+            run.put("name", step.name());
+            run.set("options", step.options());
+            execute(step::build, parsed, run);
+            if (run.get("error").isNull()) {
+                good.add(i);
+            } else {
+                leftOut.add(i);
             }
         }
-        Recipe whole = recipe;
-        if (leftOut.size() > 0) {
-            whole = new Without(recipe, good);
+        if (!eachStep) {
+            for (int i = 0; i < steps.size(); i++) {
+                good.add(i);
+            }
         }
-        ObjectNode all = one(trees, whole);
-        all.putNull("step");
-        all.put("name", name);
-        all.set("left_out", leftOut);
-        runs.add(all);
-        results.put("ok", true);
-        results.put("seconds", (System.nanoTime() - started) / 1e9);
+        ObjectNode run = runs.addObject();
+        run.putNull("step");
+        run.put("name", name);
+        run.putObject("options");
+        execute(() -> whole.of(good), parsed, run);
+        run.set("left_out", leftOut);
+        results.put("seconds", Main.seconds(started));
         return results;
     }
 
+    /** The whole recipe made of the given steps (by index). */
+    private interface Whole {
+        Recipe of(List<Integer> steps);
+    }
+
+    private static List<RecipeFile> load(List<Path> paths) throws Main.Failure {
+        List<RecipeFile> files = new ArrayList<>();
+        for (Path path : paths) {
+            String text;
+            try {
+                text = PLACEHOLDERS.replacePlaceholders(Files.readString(path), new Properties());
+            } catch (IOException | RuntimeException e) {
+                throw new Main.Failure("yaml_error", "cannot read " + path + ": " + Main.oneLine(e));
+            }
+            List<Object> documents = new ArrayList<>();
+            try {
+                SnakeYaml.loadAll(text).forEach(documents::add);
+            } catch (RuntimeException e) {
+                throw new Main.Failure("yaml_error", path + " is not valid YAML: " + Main.oneLine(e), Main.stack(e));
+            }
+            files.add(new RecipeFile(path, text, documents));
+        }
+        return files;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> find(List<RecipeFile> files, String name) {
+        for (RecipeFile file : files) {
+            for (Object document : file.documents()) {
+                if (document instanceof Map<?, ?> map
+                        && RECIPE_TYPE.equals(map.get("type"))
+                        && name.equals(map.get("name"))) {
+                    return (Map<String, Object>) map;
+                }
+            }
+        }
+        return null;
+    }
+
     /**
-     * The recipe with only the steps that worked on their own. (A copy of a DeclarativeRecipe with a
-     * shorter list fails its own "uninitialized recipes" validation; our options have no
-     * preconditions at the top, so a plain composite is the same recipe.)
+     * The recipes of the request's files and of the classpath; {@code extra} (a recipe written
+     * here) first, so its name is found before any other.
      */
-    static final class Without extends Recipe {
-        private final String name;
-        private final String displayName;
+    private static Environment environment(List<RecipeFile> files, YamlResourceLoader extra) {
+        Environment.Builder builder = Environment.builder();
+        if (extra != null) {
+            builder.load(extra);
+        }
+        for (RecipeFile file : files) {
+            builder.load(new YamlResourceLoader(
+                    new ByteArrayInputStream(file.text().getBytes(StandardCharsets.UTF_8)),
+                    file.path().toUri(),
+                    null));
+        }
+        return builder.load(classpath()).build();
+    }
+
+    /** The declarative recipe {@code document} with only {@code entries} in its recipe list. */
+    private static Recipe declarative(
+            List<RecipeFile> files, Map<String, Object> document, List<?> entries, String suffix) {
+        Map<String, Object> copy = new LinkedHashMap<>(document);
+        String name = document.get("name") + suffix;
+        copy.put("name", name);
+        copy.put("recipeList", new ArrayList<>(entries));
+        copy.remove("examples");
+        String text = SnakeYaml.dump(copy);
+        Path source = files.isEmpty() ? Path.of("runner.yml") : files.get(0).path();
+        YamlResourceLoader loader = new YamlResourceLoader(
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), source.toUri(), null);
+        return environment(files, loader).activateRecipes(name);
+    }
+
+    /**
+     * The YAML library {@link YamlResourceLoader} reads recipes with, so a step is read and written
+     * back exactly as OpenRewrite reads it. It comes with rewrite-core in runtime scope only, so it
+     * is called reflectively: declaring it for compilation would pin a version of our own instead of
+     * following the one the pinned OpenRewrite brings.
+     */
+    static final class SnakeYaml {
+        private SnakeYaml() {}
+
+        private static Object yaml() throws ReflectiveOperationException {
+            Class<?> loaderOptions = Class.forName("org.yaml.snakeyaml.LoaderOptions");
+            Object safeConstructor = Class.forName("org.yaml.snakeyaml.constructor.SafeConstructor")
+                    .getConstructor(loaderOptions)
+                    .newInstance(loaderOptions.getConstructor().newInstance());
+            return Class.forName("org.yaml.snakeyaml.Yaml")
+                    .getConstructor(Class.forName("org.yaml.snakeyaml.constructor.BaseConstructor"))
+                    .newInstance(safeConstructor);
+        }
+
+        static List<Object> loadAll(String text) {
+            List<Object> documents = new ArrayList<>();
+            try {
+                Object yaml = yaml();
+                Iterable<?> all = (Iterable<?>)
+                        yaml.getClass().getMethod("loadAll", String.class).invoke(yaml, text);
+                all.forEach(documents::add);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("SnakeYAML is not usable", e);
+            }
+            return documents;
+        }
+
+        static String dump(Object document) {
+            try {
+                Object yaml = yaml();
+                return (String) yaml.getClass().getMethod("dump", Object.class).invoke(yaml, document);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("SnakeYAML cannot write a recipe", e);
+            }
+        }
+    }
+
+    /** A step of a recipe from the request's files: its YAML entry, as a recipe of its own. */
+    private record YamlStep(List<RecipeFile> files, Map<String, Object> document, List<?> entries, int index)
+            implements Step {
+        @Override
+        public String name() {
+            Object entry = entries.get(index);
+            if (entry instanceof Map<?, ?> map && !map.isEmpty()) {
+                return String.valueOf(map.keySet().iterator().next());
+            }
+            return String.valueOf(entry);
+        }
+
+        @Override
+        public ObjectNode options() {
+            Object entry = entries.get(index);
+            if (entry instanceof Map<?, ?> map
+                    && !map.isEmpty()
+                    && map.values().iterator().next() instanceof Map<?, ?> options) {
+                return Main.JSON.valueToTree(options);
+            }
+            return Main.JSON.createObjectNode();
+        }
+
+        @Override
+        public Recipe build() {
+            Recipe recipe = declarative(files, document, List.of(entries.get(index)), "#step" + index);
+            checkOptionNames(recipe);
+            return recipe;
+        }
+
+        /**
+         * OpenRewrite ignores an option it does not know (a misspelt one would silently do nothing):
+         * a name the step's recipe does not declare is an invalid option here.
+         */
+        private void checkOptionNames(Recipe recipe) {
+            List<Recipe> steps = directSteps(recipe);
+            if (steps.size() != 1 || !(entries.get(index) instanceof Map<?, ?> entry)) {
+                return;
+            }
+            if (!(entry.values().iterator().next() instanceof Map<?, ?> options)) {
+                return;
+            }
+            Set<String> known = optionNames(steps.get(0));
+            for (Object option : options.keySet()) {
+                if (!known.contains(String.valueOf(option))) {
+                    List<String> declared = steps.get(0).getDescriptor().getOptions().stream()
+                            .map(OptionDescriptor::getName)
+                            .toList();
+                    throw new InvalidOption(name() + " has no option `" + option + "` (its options: "
+                            + String.join(", ", declared) + ")");
+                }
+            }
+        }
+    }
+
+    /**
+     * The option names a recipe takes: its declared options, and whatever else Jackson would set
+     * when OpenRewrite reads it (a property without {@code @Option}, an alias), so that only a name
+     * that really goes nowhere counts as unknown.
+     */
+    static Set<String> optionNames(Recipe recipe) {
+        Set<String> names = new LinkedHashSet<>();
+        recipe.getDescriptor().getOptions().forEach(o -> names.add(o.getName()));
+        ObjectMapper mapper =
+                ObjectMappers.propertyBasedMapper(recipe.getClass().getClassLoader());
+        BeanDescription bean = mapper.getDeserializationConfig().introspect(mapper.constructType(recipe.getClass()));
+        for (BeanPropertyDefinition property : bean.findProperties()) {
+            names.add(property.getName());
+            property.findAliases().forEach(alias -> names.add(alias.getSimpleName()));
+        }
+        return names;
+    }
+
+    /** A step whose options the recipe does not declare. */
+    static final class InvalidOption extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        InvalidOption(String message) {
+            super(message);
+        }
+    }
+
+    /** A step of a recipe found only on the classpath. */
+    private record ClasspathStep(Recipe recipe) implements Step {
+        @Override
+        public String name() {
+            return recipe.getName();
+        }
+
+        @Override
+        public ObjectNode options() {
+            ObjectNode options = Main.JSON.createObjectNode();
+            try {
+                for (OptionDescriptor option : recipe.getDescriptor().getOptions()) {
+                    if (option.getValue() != null) {
+                        options.set(option.getName(), Main.JSON.valueToTree(option.getValue()));
+                    }
+                }
+            } catch (RuntimeException e) {
+                // Options are for the report only; a recipe that cannot describe itself still runs.
+            }
+            return options;
+        }
+
+        @Override
+        public Recipe build() {
+            return recipe;
+        }
+    }
+
+    /**
+     * A recipe's direct steps. A declarative recipe with preconditions lists a "bellwether" first and
+     * wraps each step in a decorator that applies them; the steps are what is wrapped.
+     */
+    private static List<Recipe> directSteps(Recipe recipe) {
+        List<Recipe> steps = new ArrayList<>();
+        for (Recipe step : recipe.getRecipeList()) {
+            if (step.getClass().getSimpleName().equals("PreconditionBellwether")) {
+                continue;
+            }
+            steps.add(step instanceof Recipe.DelegatingRecipe delegating ? delegating.getDelegate() : step);
+        }
+        return steps;
+    }
+
+    /** A classpath recipe without the steps that failed on their own. */
+    private static final class Subset extends Recipe {
+        private final Recipe recipe;
         private final List<Recipe> steps;
 
-        Without(Recipe recipe, List<Recipe> steps) {
-            this.name = recipe.getName();
-            this.displayName = recipe.getDisplayName();
+        Subset(Recipe recipe, List<Recipe> steps) {
+            this.recipe = recipe;
             this.steps = steps;
         }
 
         @Override
         public String getName() {
-            return name;
+            return recipe.getName();
         }
 
         @Override
         public String getDisplayName() {
-            return displayName;
+            return recipe.getDisplayName();
         }
 
         @Override
@@ -148,90 +435,182 @@ final class Run {
         }
     }
 
-    /** One recipe on the trees: its diff and files, or why it could not run. */
-    private static ObjectNode one(List<SourceFile> trees, Recipe recipe) {
+    /** How a recipe is built: loading it can fail too (a cycle, a malformed entry). */
+    private interface Build {
+        Recipe recipe();
+    }
+
+    /** Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error. */
+    private static void execute(Build build, Parse.Outcome parsed, ObjectNode run) {
         long started = System.nanoTime();
-        ObjectNode run = Main.JSON.createObjectNode();
-        run.put("name", recipe.getName());
-        ObjectNode options = run.putObject("options");
+        run.put("diff", "");
+        ArrayNode files = run.putArray("files");
+        run.putNull("error");
+        ArrayNode warnings = run.putArray("warnings");
+        List<Throwable> reported = new ArrayList<>();
+        ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.localRepository());
         try {
-            for (OptionDescriptor option : recipe.getDescriptor().getOptions()) {
-                if (option.getValue() != null) {
-                    options.set(option.getName(), Main.JSON.valueToTree(option.getValue()));
+            Recipe recipe;
+            try {
+                recipe = build.recipe();
+            } catch (InvalidOption e) {
+                run.set("error", Main.error("invalid_option", e.getMessage(), null));
+                return;
+            } catch (RuntimeException e) {
+                // The recipe as written does not load (a cycle, a malformed field).
+                run.set("error", Main.error("yaml_error", Main.oneLine(e), Main.stack(e)));
+                return;
+            }
+            ObjectNode invalid = validate(recipe, ctx);
+            if (invalid != null) {
+                run.set("error", invalid);
+                return;
+            }
+            RecipeRun result;
+            try {
+                result = recipe.run(new InMemoryLargeSourceSet(parsed.treesForRun()), ctx);
+            } catch (OutOfMemoryError e) {
+                throw e;
+            } catch (Throwable t) {
+                run.set("error", Main.error("recipe_error", Main.oneLine(t), Main.stack(t)));
+                return;
+            }
+            report(result, run, files);
+            // What OpenRewrite reported besides the recipe errors (those are the error above).
+            Set<String> errorLines = new LinkedHashSet<>();
+            for (SourcesFileErrors.Row row : result.getDataTableRows(SourcesFileErrors.class)) {
+                errorLines.add(row.getStackTrace().lines().findFirst().orElse(""));
+            }
+            Set<String> lines = new LinkedHashSet<>();
+            for (Throwable t : reported) {
+                Throwable cause = t instanceof RecipeRunException && t.getCause() != null ? t.getCause() : t;
+                if (!(t instanceof RecipeRunException)
+                        && !errorLines.contains(cause.getClass().getName() + ": " + cause.getLocalizedMessage())) {
+                    lines.add(Main.oneLine(t));
                 }
             }
-        } catch (RuntimeException e) {
-            // A descriptor that cannot be built is no reason not to run the recipe.
+            lines.stream().limit(50).forEach(warnings::add);
+        } finally {
+            run.put("seconds", Main.seconds(started));
+            JsonNode error = run.get("error");
+            Main.log("  " + (run.path("step").isNull() ? "whole" : "step " + run.path("step")) + " "
+                    + run.path("name").asText() + ": " + files.size() + " files changed"
+                    + (error.isNull()
+                            ? ""
+                            : ", " + error.path("kind").asText() + ": "
+                                    + error.path("message").asText())
+                    + " (" + run.path("seconds") + " s)");
         }
-        ArrayNode warnings = run.putArray("warnings");
-        ArrayNode files = run.putArray("files");
-        run.put("diff", "");
-        run.putNull("error");
-        List<Throwable> errors = new ArrayList<>();
-        ExecutionContext ctx = new InMemoryExecutionContext(errors::add);
+    }
 
-        Validated<Object> validated = recipe.validate(ctx);
-        if (validated.isInvalid()) {
-            String why = validated.failures().stream()
-                    .map(f -> f.getProperty() + ": " + f.getMessage())
-                    .collect(Collectors.joining("; "));
-            String kind = why.contains("not found") || why.contains("Unable to find") || why.contains("unknown recipe")
-                    ? "unknown_recipe"
-                    : "invalid_option";
-            run.set("error", Main.error(kind, recipe.getName() + ": " + why, null));
-            return finish(run, started);
-        }
-        RecipeRun result;
+    /** Null when valid; else the error, naming the options (or the recipes) that are wrong. */
+    private static ObjectNode validate(Recipe recipe, ExecutionContext ctx) {
+        Collection<Validated<Object>> all;
         try {
-            result = recipe.run(new InMemoryLargeSourceSet(trees), ctx);
-        } catch (OutOfMemoryError e) {
-            throw e;
-        } catch (Throwable t) {
-            run.set("error", Main.error("recipe_error", recipe.getName() + ": " + Main.oneLine(t), Main.stack(t)));
-            return finish(run, started);
+            all = recipe.validateAll(ctx, new ArrayList<>());
+        } catch (RuntimeException e) {
+            return Main.error("invalid_option", "validation failed: " + Main.oneLine(e), Main.stack(e));
         }
-        // A visitor that threw reaches the context's error handler as a RecipeRunException (and its
-        // tree gets an error marker): the step failed. Anything else there (a POM a Maven recipe
-        // could not download) is a warning.
-        Optional<RecipeRunException> thrown = errors.stream()
-                .filter(RecipeRunException.class::isInstance)
-                .map(RecipeRunException.class::cast)
-                .findFirst();
-        if (thrown.isPresent()) {
-            Throwable cause = thrown.get().getCause() == null
-                    ? thrown.get()
-                    : thrown.get().getCause();
-            run.set(
-                    "error",
-                    Main.error("recipe_error", recipe.getName() + ": " + Main.oneLine(cause), Main.stack(cause)));
-            return finish(run, started);
+        List<String> messages = new ArrayList<>();
+        boolean unknown = false;
+        for (Validated<Object> validated : all) {
+            for (Validated.Invalid<Object> failure : validated.failures()) {
+                String message = failure.getProperty() + ": " + failure.getMessage();
+                unknown |= UNKNOWN.matcher(failure.getMessage()).find();
+                messages.add(message);
+            }
         }
+        if (messages.isEmpty()) {
+            return null;
+        }
+        return Main.error(
+                unknown ? "unknown_recipe" : "invalid_option",
+                Main.oneLine(String.join("; ", new LinkedHashSet<>(messages))),
+                null);
+    }
+
+    /**
+     * The diff and files of a run. A tree the recipe broke (OpenRewrite caught the exception and
+     * marked the tree with {@link Markup.Error}, and recorded it in {@link SourcesFileErrors}) does
+     * not count; the first such error is the run's {@code recipe_error}.
+     */
+    private static void report(RecipeRun result, ObjectNode run, ArrayNode files) {
+        List<SourcesFileErrors.Row> errors = result.getDataTableRows(SourcesFileErrors.class);
+        Set<String> broken = new LinkedHashSet<>();
+        errors.forEach(row -> broken.add(row.getSourcePath()));
         StringBuilder diff = new StringBuilder();
+        Markup.Error marked = null;
         for (Result change : result.getChangeset().getAllResults()) {
-            // SANITIZED: the markers recipes leave (download warnings, search results) are not text
-            // of the file, as the Maven plugin does not write them either.
-            String section = change.diff(null, PrintOutputCapture.MarkerPrinter.SANITIZED);
-            if (section.isBlank()) {
+            SourceFile before = change.getBefore();
+            SourceFile after = change.getAfter();
+            Path path = after != null ? after.getSourcePath() : before.getSourcePath();
+            Markup.Error error = findError(after);
+            if (error != null || broken.contains(path.toString())) {
+                marked = marked == null ? error : marked;
+                broken.add(path.toString());
                 continue;
             }
-            SourceFile after = change.getAfter();
-            Path path =
-                    after != null ? after.getSourcePath() : change.getBefore().getSourcePath();
+            String text;
+            try {
+                // SANITIZED: the markers recipes leave (search results, download warnings) are not
+                // text of the file; the Maven plugin does not write them either.
+                text = HUNK_TAIL
+                        .matcher(change.diff(null, PrintOutputCapture.MarkerPrinter.SANITIZED))
+                        .replaceAll("$1");
+            } catch (RuntimeException e) {
+                Main.log("no diff for " + path + ": " + Main.oneLine(e));
+                continue;
+            }
+            if (text.isEmpty()) {
+                continue;
+            }
             files.add(path.toString());
-            diff.append(section);
-            if (diff.charAt(diff.length() - 1) != '\n') {
+            diff.append(text);
+            if (!text.endsWith("\n")) {
                 diff.append('\n');
             }
         }
         run.put("diff", diff.toString());
-        for (Throwable t : errors) {
-            warnings.add(Main.oneLine(t));
+        String more = broken.size() > 1 ? " (and " + (broken.size() - 1) + " more files)" : "";
+        if (!errors.isEmpty()) {
+            SourcesFileErrors.Row first = errors.get(0);
+            String trace = first.getStackTrace();
+            run.set(
+                    "error",
+                    Main.error(
+                            "recipe_error",
+                            Main.oneLine(first.getRecipe() + " failed on " + first.getSourcePath() + more + ": "
+                                    + trace.lines().findFirst().orElse("")),
+                            Main.excerpt(trace)));
+        } else if (marked != null) {
+            String detail = marked.getDetail();
+            run.set(
+                    "error",
+                    Main.error(
+                            "recipe_error",
+                            Main.oneLine("failed on " + broken.iterator().next() + more + ": " + marked.getMessage()),
+                            detail == null ? null : Main.excerpt(detail)));
         }
-        return finish(run, started);
     }
 
-    private static ObjectNode finish(ObjectNode run, long started) {
-        run.put("seconds", (System.nanoTime() - started) / 1e9);
-        return run;
+    /** The first {@link Markup.Error} anywhere in a tree (OpenRewrite marks the element that threw). */
+    private static Markup.Error findError(SourceFile tree) {
+        if (tree == null) {
+            return null;
+        }
+        AtomicReference<Markup.Error> found = new AtomicReference<>();
+        new TreeVisitor<Tree, Integer>() {
+            @Override
+            public Tree preVisit(Tree t, Integer p) {
+                if (found.get() == null) {
+                    t.getMarkers().findFirst(Markup.Error.class).ifPresent(found::set);
+                }
+                if (found.get() != null) {
+                    stopAfterPreVisit();
+                }
+                return t;
+            }
+        }.visit(tree, 0);
+        return found.get();
     }
 }

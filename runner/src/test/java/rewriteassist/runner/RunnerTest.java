@@ -2,215 +2,589 @@ package rewriteassist.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static rewriteassist.runner.Fixture.changeType;
+import static rewriteassist.runner.Fixture.recipe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
+import java.io.BufferedReader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openrewrite.SourceFile;
+import org.openrewrite.java.marker.JavaProject;
+import org.openrewrite.java.marker.JavaSourceSet;
+import org.openrewrite.java.marker.JavaVersion;
+import org.openrewrite.marker.BuildTool;
+import org.openrewrite.text.PlainText;
 
-/** The runner on small git repositories of its own: real parsers, real recipes. */
+/** The runner on small git repositories of its own, with OpenRewrite's real parsers and recipes. */
 class RunnerTest {
     @TempDir
     Path dir;
 
-    private Path repo(String... pathsAndContents) throws IOException, InterruptedException {
-        Path root = dir.resolve("repo");
-        Files.createDirectories(root);
-        for (int i = 0; i < pathsAndContents.length; i += 2) {
-            Path file = root.resolve(pathsAndContents[i]);
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, pathsAndContents[i + 1]);
-        }
-        git(root, "init", "-q", ".");
-        git(root, "add", "-A");
-        git(root, "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "-m", "base");
-        return root;
+    private Fixture fixture;
+
+    @BeforeEach
+    void fixture() {
+        fixture = new Fixture(dir);
     }
 
-    private static void git(Path root, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        assertEquals(0, p.waitFor(), String.join(" ", command));
+    private static final String PARENT =
+            """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.acme</groupId>
+              <artifactId>parent</artifactId>
+              <version>1.0-SNAPSHOT</version>
+              <packaging>pom</packaging>
+              <properties><maven.compiler.release>11</maven.compiler.release></properties>
+              <modules><module>core</module><module>app</module></modules>
+            </project>
+            """;
+
+    private static final String CORE =
+            """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version></parent>
+              <artifactId>core</artifactId>
+              <dependencies>
+                <dependency><groupId>org.jspecify</groupId><artifactId>jspecify</artifactId><version>1.0.0</version></dependency>
+              </dependencies>
+            </project>
+            """;
+
+    private static final String APP =
+            """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1.0-SNAPSHOT</version></parent>
+              <artifactId>app</artifactId>
+              <dependencies>
+                <dependency><groupId>com.acme</groupId><artifactId>core</artifactId><version>1.0-SNAPSHOT</version></dependency>
+              </dependencies>
+            </project>
+            """;
+
+    private static final String WIDGET =
+            """
+            package com.acme.core;
+
+            import org.jspecify.annotations.Nullable;
+
+            public class Widget {
+                public @Nullable String name() {
+                    return null;
+                }
+            }
+            """;
+
+    private static final String APP_JAVA =
+            """
+            package com.acme.app;
+
+            import com.acme.core.Widget;
+
+            public class App {
+                Widget widget = new Widget();
+            }
+            """;
+
+    private Path reactor(String... more) throws Exception {
+        List<String> files = new ArrayList<>(List.of(
+                "pom.xml", PARENT,
+                "core/pom.xml", CORE,
+                "core/src/main/java/com/acme/core/Widget.java", WIDGET,
+                "app/pom.xml", APP,
+                "app/src/main/java/com/acme/app/App.java", APP_JAVA,
+                "app/src/test/java/com/acme/app/AppTest.java",
+                        "package com.acme.app;\n\nclass AppTest {\n    App app = new App();\n}\n",
+                "app/src/main/resources/application.yml", "greeting: hello\n",
+                "README.md", "# Acme\n"));
+        files.addAll(List.of(more));
+        return fixture.repo(files.toArray(String[]::new));
     }
 
-    private JsonNode request(Main main, String json) throws IOException {
-        Path request = dir.resolve("request-" + System.nanoTime() + ".json");
-        ObjectNode node = (ObjectNode) Main.JSON.readTree(json);
-        Path output = dir.resolve(node.path("id").asText() + ".out.json");
-        node.put("output", output.toString());
-        Files.writeString(request, Main.JSON.writeValueAsString(node));
-        main.handle(request);
-        return Main.JSON.readTree(output.toFile());
+    private static SourceFile tree(Fixture fixture, String path) {
+        return fixture.main.parsed().trees().stream()
+                .filter(t -> t.getSourcePath().toString().equals(path))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no tree for " + path));
     }
-
-    private JsonNode parse(Main main, Path root) throws IOException {
-        return request(
-                main,
-                "{\"protocol\":1,\"id\":\"parse-1\",\"type\":\"parse\",\"root\":"
-                        + Main.JSON.writeValueAsString(root.toString()) + "}");
-    }
-
-    private JsonNode run(Main main, String recipeYaml, String name) throws IOException {
-        Path recipe = dir.resolve("recipe-" + System.nanoTime() + ".yml");
-        Files.writeString(recipe, recipeYaml);
-        return request(
-                main,
-                "{\"protocol\":1,\"id\":\"run-1\",\"type\":\"run\",\"each_step\":true,\"recipe\":\"" + name
-                        + "\",\"recipe_files\":[" + Main.JSON.writeValueAsString(recipe.toString()) + "]}");
-    }
-
-    private static final String RECIPE = "type: specs.openrewrite.org/v1beta/recipe\n"
-            + "name: test.Option\n"
-            + "displayName: Option\n"
-            + "recipeList:\n"
-            + "  - rewriteassist.runner.ThrowingRecipe\n"
-            + "  - org.openrewrite.java.ChangeType:\n"
-            + "      oldFullyQualifiedTypeName: com.acme.legacy.Old\n"
-            + "  - org.openrewrite.java.ChangePackage:\n"
-            + "      oldPackageName: com.acme.legacy\n"
-            + "      newPackageName: com.acme.modern\n";
 
     @Test
-    void failingStepsAreNamedAndLeftOutTheOthersStillCount() throws Exception {
-        Path root = repo(
-                "src/main/java/com/acme/legacy/Old.java",
-                "package com.acme.legacy;\n\npublic class Old {}\n",
-                "src/main/java/com/acme/User.java",
-                "package com.acme;\n\nimport com.acme.legacy.Old;\n\npublic class User {\n    Old old;\n}\n",
-                "notes.txt",
-                "hello\n");
-        Main main = Main.forTests();
-        JsonNode parsed = parse(main, root);
-        assertTrue(parsed.path("ok").asBoolean(), parsed.toString());
-        JsonNode results = run(main, RECIPE, "test.Option");
-        assertTrue(results.path("ok").asBoolean(), results.toString());
-        JsonNode runs = results.path("runs");
-        assertEquals(4, runs.size(), results.toString());
+    void aReactorParsesOnceAndTypesResolveAcrossModules() throws Exception {
+        JsonNode parsed = fixture.parse(reactor());
+        assertEquals(3, parsed.path("files").path("by_kind").path("maven").asInt(), parsed.toString());
+        assertEquals(3, parsed.path("files").path("by_kind").path("java").asInt(), parsed.toString());
+        assertEquals(1, parsed.path("files").path("by_kind").path("yaml").asInt(), parsed.toString());
+        assertEquals(8, parsed.path("files").path("total").asInt(), parsed.toString());
+        assertEquals(0, parsed.path("unparsed").size(), parsed.toString());
+        assertEquals(0, parsed.path("warnings").size(), parsed.toString());
+        JsonNode modules = parsed.path("modules");
+        assertEquals(3, modules.size(), modules.toString());
+        assertEquals("app/pom.xml", modules.get(0).path("pom").asText());
+        assertEquals("com.acme:app:1.0-SNAPSHOT", modules.get(0).path("gav").asText());
+        assertEquals("core/pom.xml", modules.get(1).path("pom").asText());
+        assertEquals(1, modules.get(1).path("classpath_jars").asInt(), modules.toString());
+        assertEquals(0, modules.get(1).path("unresolved").asInt(), modules.toString());
 
-        JsonNode thrown = runs.get(0).path("error");
-        assertEquals("recipe_error", thrown.path("kind").asText(), results.toString());
-        assertTrue(thrown.path("message").asText().contains("ThrowingRecipe"), thrown.toString());
-        assertTrue(thrown.path("message").asText().contains("boom"), thrown.toString());
+        // The markers rewrite-maven-plugin attaches.
+        SourceFile app = tree(fixture, "app/src/main/java/com/acme/app/App.java");
+        assertEquals(
+                "app",
+                app.getMarkers().findFirst(JavaProject.class).orElseThrow().getProjectName());
+        assertEquals(
+                "main",
+                app.getMarkers().findFirst(JavaSourceSet.class).orElseThrow().getName());
+        assertEquals(
+                "11",
+                app.getMarkers().findFirst(JavaVersion.class).orElseThrow().getSourceCompatibility());
+        assertEquals(
+                BuildTool.Type.Maven,
+                app.getMarkers().findFirst(BuildTool.class).orElseThrow().getType());
+        SourceFile test = tree(fixture, "app/src/test/java/com/acme/app/AppTest.java");
+        assertEquals(
+                "test",
+                test.getMarkers().findFirst(JavaSourceSet.class).orElseThrow().getName());
+        SourceFile resource = tree(fixture, "app/src/main/resources/application.yml");
+        assertEquals(
+                "main",
+                resource.getMarkers()
+                        .findFirst(JavaSourceSet.class)
+                        .orElseThrow()
+                        .getName());
+        SourceFile readme = tree(fixture, "README.md");
+        assertEquals(
+                "parent",
+                readme.getMarkers().findFirst(JavaProject.class).orElseThrow().getProjectName());
+        assertTrue(readme.getMarkers().findFirst(JavaSourceSet.class).isEmpty());
 
-        JsonNode invalid = runs.get(1).path("error");
-        assertEquals("invalid_option", invalid.path("kind").asText(), results.toString());
-        assertTrue(invalid.path("message").asText().contains("newFullyQualifiedTypeName"), invalid.toString());
-
-        JsonNode changePackage = runs.get(2);
-        assertTrue(changePackage.path("error").isNull(), changePackage.toString());
+        // ChangeType only changes a reference whose type is attributed: core's type, from its source.
+        JsonNode run = fixture.run(
+                recipe("test.Rename", changeType("com.acme.core.Widget", "com.acme.core.Gadget")), "test.Rename");
+        JsonNode step = run.path("runs").get(0);
+        assertTrue(step.path("error").isNull(), step.toString());
+        String diff = step.path("diff").asText();
         assertTrue(
-                changePackage.path("diff").asText().contains("+import com.acme.modern.Old;"), changePackage.toString());
+                diff.contains(
+                        "diff --git a/app/src/main/java/com/acme/app/App.java b/app/src/main/java/com/acme/app/App.java"),
+                diff);
+        assertTrue(diff.contains("-import com.acme.core.Widget;\n+import com.acme.core.Gadget;\n"), diff);
+        assertTrue(
+                diff.contains(
+                        "--- a/app/src/main/java/com/acme/app/App.java\n+++ b/app/src/main/java/com/acme/app/App.java\n"),
+                diff);
+        assertTrue(diff.lines().filter(l -> l.startsWith("@@")).allMatch(l -> l.endsWith("@@")), diff);
+        assertTrue(step.path("files").toString().contains("app/src/main/java/com/acme/app/App.java"), step.toString());
+        // The declaring file moves: a deletion and a creation (or a rename), with the new path listed.
+        assertTrue(
+                step.path("files").toString().contains("core/src/main/java/com/acme/core/Gadget.java"),
+                step.toString());
+        JsonNode whole = run.path("runs").get(1);
+        assertTrue(whole.path("step").isNull());
+        assertEquals("test.Rename", whole.path("name").asText());
+        assertEquals(diff, whole.path("diff").asText());
+        assertEquals(0, whole.path("left_out").size());
+    }
+
+    @Test
+    void aParentThatExistsNowhereIsAWarning() throws Exception {
+        Path root = fixture.repo(
+                "pom.xml",
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <parent>
+                    <groupId>invalid.rewriteassist.example</groupId>
+                    <artifactId>no-such-parent</artifactId>
+                    <version>1</version>
+                    <relativePath/>
+                  </parent>
+                  <artifactId>orphan</artifactId>
+                </project>
+                """,
+                "src/main/java/com/acme/Old.java",
+                "package com.acme;\n\npublic class Old {\n}\n",
+                "src/main/java/com/acme/User.java",
+                "package com.acme;\n\nclass User {\n    Old old;\n}\n",
+                "src/main/resources/application.properties",
+                "a=b\n");
+        JsonNode parsed = fixture.parse(root);
+        assertTrue(parsed.path("warnings").toString().contains("invalid.rewriteassist.example"), parsed.toString());
+        assertEquals(1, parsed.path("files").path("by_kind").path("maven").asInt(), parsed.toString());
+        assertEquals(2, parsed.path("files").path("by_kind").path("java").asInt(), parsed.toString());
+        assertEquals(1, parsed.path("files").path("by_kind").path("properties").asInt(), parsed.toString());
+        assertEquals(0, parsed.path("unparsed").size(), parsed.toString());
+        JsonNode module = parsed.path("modules").get(0);
+        assertEquals("pom.xml", module.path("pom").asText());
+        assertEquals(
+                "invalid.rewriteassist.example:orphan:1", module.path("gav").asText());
+
+        // The sources still parsed, with their types: a Java recipe works.
+        JsonNode run = fixture.run(recipe("test.Rename", changeType("com.acme.Old", "com.acme.New")), "test.Rename");
+        String diff = run.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+    New old;"), diff);
+    }
+
+    @Test
+    void aDependencyThatExistsNowhereIsLeftOutOfTheResolution() throws Exception {
+        Path root = fixture.repo(
+                "pom.xml",
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.acme</groupId>
+                  <artifactId>lonely</artifactId>
+                  <version>1</version>
+                  <properties><greeting>hello</greeting></properties>
+                  <dependencies>
+                    <dependency>
+                      <groupId>invalid.rewriteassist.example</groupId>
+                      <artifactId>no-such-artifact</artifactId>
+                      <version>1</version>
+                    </dependency>
+                    <dependency><groupId>org.jspecify</groupId><artifactId>jspecify</artifactId><version>1.0.0</version></dependency>
+                  </dependencies>
+                </project>
+                """);
+        JsonNode parsed = fixture.parse(root);
+        String warnings = parsed.path("warnings").toString();
+        assertTrue(warnings.contains("invalid.rewriteassist.example:no-such-artifact"), warnings);
+        assertTrue(warnings.contains("resolved without"), warnings);
+        assertEquals(1, parsed.path("modules").get(0).path("classpath_jars").asInt(), parsed.toString());
+
+        // The POM has a resolution, so Maven recipes apply to it; its text is the original.
+        JsonNode run = fixture.run(
+                recipe("test.Greet", "org.openrewrite.maven.ChangePropertyValue:\n  key: greeting\n  newValue: bye"),
+                "test.Greet");
+        String diff = run.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+  <properties><greeting>bye</greeting></properties>"), run.toString());
+    }
+
+    private static final String OPTION = "test.Option";
+
+    /** A text recipe that touches the README only. */
+    private static final String REPLACE_IN_README =
+            "org.openrewrite.text.FindAndReplace:\n  find: Acme\n  replace: replaced\n  filePattern: '**/*.md'";
+
+    @Test
+    void aStepThatThrowsIsReportedAndLeftOutOfTheWhole() throws Exception {
+        fixture.parse(reactor());
+        JsonNode run = fixture.run(
+                recipe(
+                        OPTION,
+                        "rewriteassist.runner.ThrowingRecipe",
+                        changeType("com.acme.core.Widget", "com.acme.core.Gadget"),
+                        REPLACE_IN_README),
+                OPTION);
+        JsonNode runs = run.path("runs");
+        assertEquals(4, runs.size(), run.toString());
+
+        JsonNode thrown = runs.get(0);
+        assertEquals(0, thrown.path("step").asInt());
+        assertEquals("rewriteassist.runner.ThrowingRecipe", thrown.path("name").asText());
+        assertEquals("recipe_error", thrown.path("error").path("kind").asText(), thrown.toString());
+        assertTrue(
+                thrown.path("error").path("message").asText().contains("rewriteassist.runner.ThrowingRecipe"),
+                thrown.toString());
+        assertTrue(thrown.path("error").path("message").asText().contains("boom in"), thrown.toString());
+        assertTrue(thrown.path("error").path("stack").asText().contains("ThrowingRecipe"), thrown.toString());
+        assertEquals("", thrown.path("diff").asText(), "the trees it broke do not count");
+
+        JsonNode renamed = runs.get(1);
+        assertTrue(renamed.path("error").isNull(), renamed.toString());
+        assertEquals(
+                "com.acme.core.Widget",
+                renamed.path("options").path("oldFullyQualifiedTypeName").asText());
+        assertTrue(renamed.path("diff").asText().contains("+import com.acme.core.Gadget;"), renamed.toString());
+
+        JsonNode text = runs.get(2);
+        assertTrue(text.path("error").isNull(), text.toString());
+        assertTrue(text.path("diff").asText().contains("+# replaced"), text.toString());
 
         JsonNode whole = runs.get(3);
         assertTrue(whole.path("step").isNull());
-        assertEquals("[0,1]", whole.path("left_out").toString());
         assertTrue(whole.path("error").isNull(), whole.toString());
-        assertTrue(whole.path("diff").asText().contains("+package com.acme.modern;"), whole.toString());
-        assertTrue(whole.path("diff").asText().contains("+import com.acme.modern.Old;"), whole.toString());
-        assertFalse(whole.path("diff").asText().contains("notes.txt"), whole.toString());
+        assertEquals("[0]", whole.path("left_out").toString());
+        String diff = whole.path("diff").asText();
+        assertTrue(diff.contains("+import com.acme.core.Gadget;"), diff);
+        assertTrue(diff.contains("+# replaced"), diff);
     }
 
     @Test
-    void filesThatDoNotParseStayPlainTextAndMvnConfigIsJustText() throws Exception {
-        Path root = repo(
-                "src/main/java/Broken.java", "class Broken { void f( { <<<>>> }\n",
-                "config/app.yml", "key: [unclosed\n  - : :\n",
-                ".mvn/jvm.config", "-javaagent:/nonexistent/agent.jar\n",
-                ".mvn/extensions.xml", "<extensions><extension><groupId>x</groupId></extension></extensions>\n",
-                "logo.png", "\u0000\u0001binary");
-        Main main = Main.forTests();
-        JsonNode parsed = parse(main, root);
-        assertTrue(parsed.path("ok").asBoolean(), parsed.toString());
-        String unparsed = parsed.path("unparsed").toString();
-        assertTrue(unparsed.contains("src/main/java/Broken.java"), parsed.toString());
+    void aStepThatDoesNotValidateIsNotRunAndTheOthersAre() throws Exception {
+        fixture.parse(reactor());
+        JsonNode run = fixture.run(
+                recipe(
+                        OPTION,
+                        "org.openrewrite.java.ChangeType:\n  oldFullyQualifiedTypeName: com.acme.core.Widget",
+                        "org.openrewrite.java.ChangePackage:\n  oldPackageName: com.acme.app\n  newPackageName: com.acme.application",
+                        "org.openrewrite.java.ChangeType:\n  oldFullyQualifiedTypeName: a.B\n  newFullyQualifiedTypeName: a.C\n  noSuchOption: x",
+                        "com.acme.NoSuchRecipe"),
+                OPTION);
+        JsonNode runs = run.path("runs");
+        assertEquals(5, runs.size(), run.toString());
+
+        JsonNode invalid = runs.get(0);
+        assertEquals("invalid_option", invalid.path("error").path("kind").asText(), invalid.toString());
+        assertTrue(
+                invalid.path("error").path("message").asText().contains("newFullyQualifiedTypeName"),
+                invalid.toString());
+        assertEquals("", invalid.path("diff").asText());
+
+        JsonNode moved = runs.get(1);
+        assertTrue(moved.path("error").isNull(), moved.toString());
+        assertTrue(moved.path("diff").asText().contains("+package com.acme.application;"), moved.toString());
+
+        JsonNode unknownOption = runs.get(2);
+        assertEquals("invalid_option", unknownOption.path("error").path("kind").asText(), unknownOption.toString());
+        assertTrue(
+                unknownOption.path("error").path("message").asText().contains("noSuchOption"),
+                unknownOption.toString());
+
+        JsonNode unknownRecipe = runs.get(3);
+        assertEquals("com.acme.NoSuchRecipe", unknownRecipe.path("name").asText());
+        assertEquals("unknown_recipe", unknownRecipe.path("error").path("kind").asText(), unknownRecipe.toString());
+
+        JsonNode whole = runs.get(4);
+        assertTrue(whole.path("error").isNull(), whole.toString());
+        assertEquals("[0,2,3]", whole.path("left_out").toString());
+        assertEquals(moved.path("diff").asText(), whole.path("diff").asText());
+    }
+
+    @Test
+    void filesThatDoNotParseAreKeptAsPlainText() throws Exception {
+        Path root = fixture.repo(
+                "src/main/java/com/acme/Fine.java", "package com.acme;\n\nclass Fine {\n}\n",
+                "src/main/java/com/acme/Broken.java", "package com.acme;\n\nclass Broken {\n    void f( {\n}\n",
+                "config/broken.yml", "key: [unclosed\n  - : :\n",
+                "config/fine.yml", "key: value\n",
+                "logo.png", "\u0000PNG binary");
+        JsonNode parsed = fixture.parse(root);
+        List<String> unparsed = new ArrayList<>();
+        parsed.path("unparsed").forEach(u -> unparsed.add(u.path("path").asText()));
+        assertTrue(unparsed.contains("src/main/java/com/acme/Broken.java"), parsed.toString());
+        assertTrue(unparsed.contains("config/broken.yml"), parsed.toString());
+        assertEquals(2, unparsed.size(), parsed.toString());
+        parsed.path("unparsed")
+                .forEach(u -> assertFalse(u.path("error").asText().isBlank(), u.toString()));
+        assertEquals(1, parsed.path("files").path("by_kind").path("java").asInt(), parsed.toString());
+        assertEquals(1, parsed.path("files").path("by_kind").path("yaml").asInt(), parsed.toString());
+        assertEquals(2, parsed.path("files").path("by_kind").path("plain_text").asInt(), parsed.toString());
         assertEquals(1, parsed.path("files").path("binary_skipped").asInt(), parsed.toString());
-        // Every text file is in the trees, the broken ones as plain text.
-        assertEquals(4, parsed.path("files").path("total").asInt(), parsed.toString());
-        JsonNode results = run(
-                main,
-                "type: specs.openrewrite.org/v1beta/recipe\nname: test.Text\ndisplayName: Text\nrecipeList:\n"
-                        + "  - org.openrewrite.text.FindAndReplace:\n      find: Broken\n      replace: Fixed\n",
-                "test.Text");
-        assertTrue(results.path("runs").get(1).path("diff").asText().contains("+class Fixed"), results.toString());
+        assertTrue(tree(fixture, "src/main/java/com/acme/Broken.java") instanceof PlainText);
+        assertTrue(tree(fixture, "config/broken.yml") instanceof PlainText);
     }
 
     @Test
-    void aRunBeforeAnyParseAndAnUnknownRecipeAreClearFailures() throws Exception {
-        Main main = Main.forTests();
-        JsonNode early = run(main, RECIPE, "test.Option");
-        assertFalse(early.path("ok").asBoolean());
-        assertEquals("no_parse", early.path("error").path("kind").asText());
-        parse(main, repo("README.md", "hi\n"));
-        JsonNode unknown = run(main, RECIPE, "test.Nope");
-        assertEquals("unknown_recipe", unknown.path("error").path("kind").asText(), unknown.toString());
-        Files.writeString(dir.resolve("bad.yml"), "type: [\n");
-        JsonNode bad = request(
-                main,
-                "{\"protocol\":1,\"id\":\"run-2\",\"type\":\"run\",\"recipe\":\"x\",\"recipe_files\":["
-                        + Main.JSON.writeValueAsString(dir.resolve("bad.yml").toString()) + "]}");
-        assertFalse(bad.path("ok").asBoolean(), bad.toString());
+    void nothingOfDotMvnRuns() throws Exception {
+        Path root = fixture.repo(
+                "pom.xml",
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.acme</groupId>
+                  <artifactId>plain</artifactId>
+                  <version>1</version>
+                </project>
+                """,
+                ".mvn/jvm.config",
+                "-javaagent:/nonexistent/agent.jar -Xmx1m\n",
+                ".mvn/maven.config",
+                "-Drewrite.version=0.0.0-invalid --settings /nonexistent/settings.xml\n",
+                ".mvn/extensions.xml",
+                """
+                <extensions>
+                  <extension>
+                    <groupId>invalid.rewriteassist.example</groupId>
+                    <artifactId>no-such-extension</artifactId>
+                    <version>1</version>
+                  </extension>
+                </extensions>
+                """,
+                "src/main/java/com/acme/A.java",
+                "package com.acme;\n\nclass A {\n}\n");
+        JsonNode parsed = fixture.parse(root);
+        assertEquals(0, parsed.path("warnings").size(), parsed.toString());
+        assertEquals(0, parsed.path("unparsed").size(), parsed.toString());
+        assertTrue(tree(fixture, ".mvn/jvm.config") instanceof PlainText);
+        assertEquals(1, parsed.path("files").path("by_kind").path("xml").asInt(), parsed.toString());
+        assertEquals(
+                "com.acme:plain:1", parsed.path("modules").get(0).path("gav").asText());
+        JsonNode run = fixture.run(recipe("test.Rename", changeType("com.acme.A", "com.acme.B")), "test.Rename");
+        assertTrue(run.path("runs").get(0).path("diff").asText().contains("+class B {"), run.toString());
     }
 
     @Test
-    void theServeLoopAnswersEveryRequestInOrder() throws Exception {
-        Path root = repo("README.md", "hello\n");
-        Path recipe = dir.resolve("r.yml");
-        Files.writeString(
-                recipe,
-                "type: specs.openrewrite.org/v1beta/recipe\nname: test.R\ndisplayName: R\nrecipeList:\n"
-                        + "  - org.openrewrite.text.FindAndReplace:\n      find: hello\n      replace: bye\n");
-        List<String> lines = new ArrayList<>();
-        String[][] requests = {
-            {
-                "parse-1",
-                "{\"protocol\":1,\"id\":\"parse-1\",\"type\":\"parse\",\"root\":"
-                        + Main.JSON.writeValueAsString(root.toString())
-            },
-            {
-                "run-2",
-                "{\"protocol\":1,\"id\":\"run-2\",\"type\":\"run\",\"each_step\":true,\"recipe\":\"test.R\",\"recipe_files\":["
-                        + Main.JSON.writeValueAsString(recipe.toString()) + "]"
-            },
-            {
-                "run-3",
-                "{\"protocol\":1,\"id\":\"run-3\",\"type\":\"run\",\"each_step\":false,\"recipe\":\"test.R\",\"recipe_files\":["
-                        + Main.JSON.writeValueAsString(recipe.toString()) + "]"
-            },
-        };
-        for (String[] r : requests) {
-            Path file = dir.resolve(r[0] + ".json");
-            Files.writeString(
-                    file,
-                    r[1] + ",\"output\":"
-                            + Main.JSON.writeValueAsString(
-                                    dir.resolve(r[0] + ".out").toString()) + "}");
-            lines.add(file.toString());
+    void theServeLoopAnswersEachRequestInOrder() throws Exception {
+        Path root = reactor();
+        ObjectNode early = fixture.runRequest(recipe("test.Rename", changeType("a.B", "a.C")), "test.Rename", true);
+        ObjectNode parse = fixture.parseRequest(root);
+        ObjectNode first = fixture.runRequest(
+                recipe("test.Rename", changeType("com.acme.core.Widget", "com.acme.core.Gadget")), "test.Rename", true);
+        ObjectNode second = fixture.runRequest(recipe("test.Other", REPLACE_IN_README), "test.Other", false);
+        ObjectNode unknown = fixture.runRequest(recipe("test.Rename", changeType("a.B", "a.C")), "test.Missing", true);
+        String stdin = String.join(
+                "\n",
+                fixture.write(early).toString(),
+                fixture.write(parse).toString(),
+                "",
+                fixture.write(first).toString(),
+                fixture.write(second).toString(),
+                fixture.write(unknown).toString());
+        fixture.main.serve(new BufferedReader(new StringReader(stdin + "\n")));
+
+        assertEquals(
+                List.of("done run-1", "done parse-2", "done run-3", "done run-4", "done run-5"),
+                fixture.stdout.toString(StandardCharsets.UTF_8).lines().toList());
+        JsonNode noParse = Fixture.results(early);
+        assertFalse(noParse.path("ok").asBoolean());
+        assertEquals("no_parse", noParse.path("error").path("kind").asText());
+        assertEquals("run-1", noParse.path("id").asText());
+        assertEquals(1, noParse.path("protocol").asInt());
+
+        JsonNode parsed = Fixture.results(parse);
+        assertTrue(parsed.path("ok").asBoolean(), parsed.toString());
+        assertTrue(parsed.path("seconds").isNumber());
+
+        JsonNode renamed = Fixture.results(first);
+        assertEquals(2, renamed.path("runs").size(), renamed.toString());
+        assertTrue(renamed.path("runs").get(1).path("diff").asText().contains("+import com.acme.core.Gadget;"));
+
+        JsonNode whole = Fixture.results(second);
+        assertEquals(1, whole.path("runs").size(), "without each_step: the whole recipe only");
+        assertTrue(whole.path("runs").get(0).path("diff").asText().contains("+# replaced"), whole.toString());
+        // The run before saw the same, unchanged trees.
+        assertFalse(whole.path("runs").get(0).path("diff").asText().contains("Gadget"));
+
+        JsonNode missing = Fixture.results(unknown);
+        assertFalse(missing.path("ok").asBoolean());
+        assertEquals("unknown_recipe", missing.path("error").path("kind").asText(), missing.toString());
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left");
         }
-        String classpath = System.getProperty("java.class.path");
-        Process p = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    }
+
+    @Test
+    void eachStepKeepsTheRecipesPreconditions() throws Exception {
+        fixture.parse(fixture.repo("README.md", "# Acme\n", "NOTES.md", "# Acme notes\n"));
+        String yaml =
+                """
+                type: specs.openrewrite.org/v1beta/recipe
+                name: test.Guarded
+                preconditions:
+                  - org.openrewrite.FindSourceFiles:
+                      filePattern: README.md
+                recipeList:
+                  - org.openrewrite.text.FindAndReplace:
+                      find: Acme
+                      replace: Widgets
+                  - org.openrewrite.java.ChangeType:
+                      oldFullyQualifiedTypeName: a.B
+                """;
+        JsonNode runs = fixture.run(yaml, "test.Guarded").path("runs");
+        assertEquals(3, runs.size(), runs.toString());
+        assertEquals(
+                "org.openrewrite.text.FindAndReplace", runs.get(0).path("name").asText());
+        assertEquals("[\"README.md\"]", runs.get(0).path("files").toString(), runs.toString());
+        assertEquals("invalid_option", runs.get(1).path("error").path("kind").asText(), runs.toString());
+        assertEquals("[\"README.md\"]", runs.get(2).path("files").toString(), runs.toString());
+        assertEquals("[1]", runs.get(2).path("left_out").toString());
+    }
+
+    @Test
+    void everyKindOfFileHasItsParser() throws Exception {
+        JsonNode parsed = fixture.parse(fixture.repo(
+                "build.gradle", "plugins {\n    id 'java'\n}\n",
+                "settings.gradle.kts", "rootProject.name = \"acme\"\n",
+                "src/main/kotlin/Greeter.kt", "class Greeter {\n    fun greet() = \"hi\"\n}\n",
+                "src/main/groovy/Tool.groovy", "class Tool {\n    def run() { 1 }\n}\n",
+                "Dockerfile", "FROM eclipse-temurin:17\nRUN echo hi\n",
+                "infra/main.tf", "resource \"null_resource\" \"x\" {\n}\n",
+                "pyproject.toml", "[project]\nname = \"acme\"\n",
+                "package.json", "{\"name\": \"acme\"}\n",
+                "src/main/resources/app.properties", "a=b\n",
+                "src/main/resources/log.xml", "<configuration/>\n",
+                ".github/workflows/ci.yml", "on: push\n",
+                "src/test/resources/Fixture.java", "this is test data, not a source\n",
+                "src/test/resources/project/pom.xml", "<project/>\n",
+                "target/Generated.java", "class Generated {}\n"));
+        JsonNode kinds = parsed.path("files").path("by_kind");
+        assertEquals(2, kinds.path("gradle").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("kotlin").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("groovy").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("docker").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("hcl").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("toml").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("json").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("properties").asInt(), parsed.toString());
+        assertEquals(2, kinds.path("xml").asInt(), "a pom.xml among test resources is XML, not a module");
+        assertEquals(1, kinds.path("yaml").asInt(), parsed.toString());
+        assertEquals(1, kinds.path("plain_text").asInt(), "Java among resources is data");
+        assertEquals(0, kinds.path("maven").asInt() + kinds.path("java").asInt(), parsed.toString());
+        assertEquals(13, parsed.path("files").path("total").asInt(), "target/ is build output");
+        assertEquals(0, parsed.path("unparsed").size(), parsed.toString());
+        assertEquals(0, parsed.path("modules").size(), parsed.toString());
+    }
+
+    @Test
+    void aRecipeFileThatIsNotYamlIsAYamlError() throws Exception {
+        fixture.parse(fixture.repo("a.txt", "a\n"));
+        JsonNode results = fixture.send(fixture.runRequest("type: [unclosed\n  - : :\n", "test.Any", true));
+        assertFalse(results.path("ok").asBoolean());
+        assertEquals("yaml_error", results.path("error").path("kind").asText(), results.toString());
+    }
+
+    /** The real process: stdout is the protocol only, and the exit statuses are the documented ones. */
+    @Test
+    void theProcessExitsAsDocumented() throws Exception {
+        ObjectNode early = fixture.runRequest(recipe("test.Rename", changeType("a.B", "a.C")), "test.Rename", true);
+        Process serve = runner("--serve");
+        serve.getOutputStream().write((fixture.write(early) + "\n").getBytes(StandardCharsets.UTF_8));
+        serve.getOutputStream().close();
+        String out = new String(serve.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(serve.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, serve.exitValue());
+        assertEquals("done run-1\n", out);
+        assertEquals(
+                "no_parse", Fixture.results(early).path("error").path("kind").asText());
+
+        Path garbage = dir.resolve("garbage.json");
+        Files.writeString(garbage, "this is not json");
+        Process bad = runner(garbage.toString());
+        assertTrue(bad.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, bad.exitValue());
+
+        ObjectNode wrong = fixture.parseRequest(dir);
+        wrong.put("protocol", 99);
+        Process rejected = runner(fixture.write(wrong).toString());
+        assertTrue(rejected.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, rejected.exitValue());
+        JsonNode why = Fixture.results(wrong);
+        assertFalse(why.path("ok").asBoolean());
+        assertNotNull(why.path("error").path("message").asText(null));
+    }
+
+    private static Process runner(String argument) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new ProcessBuilder(
+                        java.toString(),
                         "-cp",
-                        classpath,
+                        System.getProperty("java.class.path"),
                         "rewriteassist.runner.Main",
-                        "--serve")
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        argument)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
-        p.getOutputStream().write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor());
-        assertEquals("done parse-1\ndone run-2\ndone run-3\n", out);
-        JsonNode second = Main.JSON.readTree(dir.resolve("run-2.out").toFile());
-        assertTrue(second.path("runs").get(1).path("diff").asText().contains("+bye"), second.toString());
-        JsonNode third = Main.JSON.readTree(dir.resolve("run-3.out").toFile());
-        assertEquals(1, third.path("runs").size(), third.toString());
     }
 }

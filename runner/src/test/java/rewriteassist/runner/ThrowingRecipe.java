@@ -3,10 +3,10 @@ package rewriteassist.runner;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.text.PlainText;
-import org.openrewrite.text.PlainTextVisitor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.J;
 
-/** A recipe whose visitor throws on every plain-text file: a stand-in for a recipe with a bug. */
+/** A stand-in for a recipe with a bug: its visitor throws on every class declaration. */
 public class ThrowingRecipe extends Recipe {
     @Override
     public String getDisplayName() {
@@ -15,15 +15,15 @@ public class ThrowingRecipe extends Recipe {
 
     @Override
     public String getDescription() {
-        return "Throws on every plain-text file.";
+        return "Throws on every class declaration.";
     }
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return new PlainTextVisitor<>() {
+        return new JavaIsoVisitor<>() {
             @Override
-            public PlainText visitText(PlainText text, ExecutionContext ctx) {
-                throw new IllegalStateException("boom in " + text.getSourcePath());
+            public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
+                throw new IllegalStateException("boom in " + classDecl.getSimpleName());
             }
         };
     }

@@ -1,0 +1,794 @@
+package rewriteassist.runner;
+
+import static org.openrewrite.Tree.randomId;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.ParseExceptionResult;
+import org.openrewrite.Parser;
+import org.openrewrite.SourceFile;
+import org.openrewrite.java.marker.JavaProject;
+import org.openrewrite.java.marker.JavaSourceSet;
+import org.openrewrite.java.marker.JavaVersion;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.marker.BuildTool;
+import org.openrewrite.marker.Marker;
+import org.openrewrite.marker.Markers;
+import org.openrewrite.marker.OperatingSystemProvenance;
+import org.openrewrite.maven.MavenDownloadingException;
+import org.openrewrite.maven.MavenDownloadingExceptions;
+import org.openrewrite.maven.MavenExecutionContextView;
+import org.openrewrite.maven.MavenParser;
+import org.openrewrite.maven.cache.InMemoryMavenPomCache;
+import org.openrewrite.maven.cache.MavenArtifactCache;
+import org.openrewrite.maven.cache.MavenPomCache;
+import org.openrewrite.maven.tree.GroupArtifactVersion;
+import org.openrewrite.maven.tree.MavenRepository;
+import org.openrewrite.maven.tree.MavenResolutionResult;
+import org.openrewrite.maven.tree.Plugin;
+import org.openrewrite.maven.tree.ResolvedDependency;
+import org.openrewrite.maven.tree.ResolvedPom;
+import org.openrewrite.maven.tree.Scope;
+import org.openrewrite.maven.utilities.MavenArtifactDownloader;
+import org.openrewrite.xml.tree.Xml;
+
+/**
+ * The Maven reactor without Maven: every POM in one {@link MavenParser} call (siblings and parents
+ * resolve each other; the rest comes through rewrite-maven's own downloader from the repositories
+ * the POMs declare and Maven Central), each module's jars through {@link MavenArtifactDownloader},
+ * and the markers rewrite-maven-plugin's {@code MavenMojoProjectParser} attaches. No plugin,
+ * extension or wrapper runs. Everything that cannot be resolved is a warning.
+ */
+final class Reactor {
+    /**
+     * The Maven version in {@link BuildTool}: no Maven runs, and {@code .mvn/} is deliberately not
+     * read, so this is a recent release rather than the project's own.
+     */
+    static final String MAVEN_VERSION = "3.9.11";
+
+    /** POMs read once stay cached for the runner's life (later parses and recipe runs). */
+    private static final MavenPomCache POM_CACHE = new InMemoryMavenPomCache();
+
+    private static final Pattern DEPENDENCY = Pattern.compile("<dependency>.*?</dependency>", Pattern.DOTALL);
+
+    private final Path root;
+    private final Path localRepository;
+    private final List<SourceFile> poms;
+    /** The text each POM was resolved from (without what cannot be downloaded), by source path. */
+    private final Map<Path, String> resolvedFrom;
+    /** The coordinates of each jar (the source sets' {@code gavToTypes}). */
+    private final Map<Path, String> gavs;
+    /** By module directory (relative to root; "" for the root), deepest first. */
+    private final Map<Path, Module> modules;
+
+    private Reactor(
+            Path root,
+            Path localRepository,
+            List<SourceFile> poms,
+            Map<Path, String> resolvedFrom,
+            Map<Path, Module> modules,
+            Map<Path, String> gavs) {
+        this.root = root;
+        this.localRepository = localRepository;
+        this.resolvedFrom = resolvedFrom;
+        this.poms = poms;
+        this.modules = modules;
+        this.gavs = gavs;
+    }
+
+    /** A module: its POM, coordinates, classpaths and the markers of its files. */
+    record Module(
+            Path pom,
+            String gav,
+            List<Path> mainJars,
+            List<Path> testJars,
+            int unresolved,
+            List<Marker> project,
+            JavaVersion mainVersion,
+            JavaVersion testVersion) {}
+
+    List<SourceFile> poms() {
+        return poms;
+    }
+
+    /**
+     * The trees with a fresh resolution on each POM, for one recipe run. Maven recipes change the
+     * resolution they find on a tree in place (rewrite-maven's {@code UpdateMavenModel} rewrites
+     * the requested POM's properties), so trees shared between runs would carry one run's changes
+     * into the next. Resolving again from the same texts is quick: every POM is in the cache.
+     */
+    List<SourceFile> withFreshResolutions(List<SourceFile> trees) {
+        if (resolvedFrom.isEmpty()) {
+            return trees;
+        }
+        long started = System.nanoTime();
+        ExecutionContext ctx = configure(
+                new InMemoryExecutionContext(t -> Main.log("resolving again: " + Main.oneLine(t))), localRepository);
+        List<Parser.Input> inputs = new ArrayList<>();
+        resolvedFrom.forEach((path, text) -> inputs.add(new Parser.Input(
+                root.resolve(path), () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))));
+        Map<Path, MavenResolutionResult> fresh = new HashMap<>();
+        for (SourceFile pom :
+                MavenParser.builder().build().parseInputs(inputs, root, ctx).toList()) {
+            pom.getMarkers().findFirst(MavenResolutionResult.class).ifPresent(r -> fresh.put(pom.getSourcePath(), r));
+        }
+        List<SourceFile> out = new ArrayList<>(trees.size());
+        for (SourceFile tree : trees) {
+            MavenResolutionResult resolution = fresh.get(tree.getSourcePath());
+            boolean resolved =
+                    tree.getMarkers().findFirst(MavenResolutionResult.class).isPresent();
+            out.add(
+                    resolution == null || !resolved
+                            ? tree
+                            : tree.withMarkers(tree.getMarkers()
+                                    .removeByType(MavenResolutionResult.class)
+                                    .add(resolution)));
+        }
+        Main.log("  POMs resolved again in " + Main.seconds(started) + " s");
+        return out;
+    }
+
+    /** The source paths of the reactor's POMs (a {@code pom.xml} elsewhere is plain XML). */
+    Set<Path> pomPaths() {
+        Set<Path> paths = new LinkedHashSet<>();
+        for (Module module : modules.values()) {
+            paths.add(module.pom());
+        }
+        return paths;
+    }
+
+    /**
+     * Sets the local repository and the caches on a context, for the parse and for recipes that
+     * resolve or download while they run.
+     */
+    static ExecutionContext configure(ExecutionContext ctx, Path localRepository) {
+        MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
+        maven.setLocalRepository(MavenRepository.MAVEN_LOCAL_DEFAULT.withUri(
+                localRepository.toUri().toString()));
+        maven.setPomCache(POM_CACHE);
+        maven.setArtifactCache(new LocalRepositoryCache(localRepository));
+        return ctx;
+    }
+
+    static Reactor resolve(
+            Path root, List<Path> pomFiles, Path localRepository, Parse.Warnings warnings, Parse.Unparsed unparsed)
+            throws IOException {
+        long started = System.nanoTime();
+        Set<String> failedArtifacts = new LinkedHashSet<>();
+        ExecutionContext ctx = configure(
+                new InMemoryExecutionContext(t -> downloadFailure(t, warnings, failedArtifacts)), localRepository);
+
+        List<SourceFile> parsed = new ArrayList<>();
+        for (SourceFile tree : parseAll(pomFiles, Map.of(), root, ctx)) {
+            // A POM that is not even XML is plain text, like any file that does not parse.
+            parsed.add(Parse.kept(tree, root, ctx, unparsed));
+        }
+        Map<Path, String> texts = new HashMap<>();
+        parsed = resolveWithout(parsed, failedArtifacts, texts, root, ctx, warnings);
+        Map<Path, String> resolvedFrom = new LinkedHashMap<>();
+        for (SourceFile pom : parsed) {
+            if (pom instanceof Xml.Document) {
+                resolvedFrom.put(pom.getSourcePath(), texts.getOrDefault(pom.getSourcePath(), pom.printAll()));
+            }
+        }
+
+        // The reactor's own artifacts: their jars were never built, their sources are parsed.
+        Map<Path, Module> modules = new LinkedHashMap<>();
+        Set<String> reactor = new LinkedHashSet<>();
+        for (SourceFile pom : parsed) {
+            if (pom instanceof Xml.Document document) {
+                reactor.add(Coordinates.of(document).ga());
+            }
+        }
+        Jars jars = new Jars(localRepository, warnings, ctx);
+        List<SourceFile> marked = new ArrayList<>();
+        for (SourceFile pom : parsed) {
+            if (!(pom instanceof Xml.Document document)) {
+                marked.add(pom);
+                continue;
+            }
+            Path dir = pom.getSourcePath().getParent() == null
+                    ? Path.of("")
+                    : pom.getSourcePath().getParent();
+            Module module = module(document, reactor, jars);
+            modules.put(dir, module);
+            marked.add(document);
+        }
+        Map<Path, Module> deepestFirst = new LinkedHashMap<>();
+        modules.keySet().stream()
+                .sorted(Comparator.comparingInt((Path p) -> p.toString().isEmpty() ? 0 : p.getNameCount())
+                        .reversed()
+                        .thenComparing(Path::toString))
+                .forEach(dir -> deepestFirst.put(dir, modules.get(dir)));
+        Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
+        return new Reactor(root, localRepository, marked, resolvedFrom, deepestFirst, jars.gavs);
+    }
+
+    /** Parses the POMs in one call; {@code texts} replaces the content of some of them. */
+    private static List<SourceFile> parseAll(
+            List<Path> pomFiles, Map<Path, String> texts, Path root, ExecutionContext ctx) {
+        if (pomFiles.isEmpty()) {
+            return List.of();
+        }
+        List<Parser.Input> inputs = new ArrayList<>();
+        for (Path file : pomFiles) {
+            String text = texts.get(root.relativize(file));
+            inputs.add(
+                    text == null
+                            ? new Parser.Input(file, () -> open(file))
+                            : new Parser.Input(
+                                    file, () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))));
+        }
+        return MavenParser.builder().build().parseInputs(inputs, root, ctx).toList();
+    }
+
+    private static InputStream open(Path file) {
+        try {
+            return Files.newInputStream(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** A failure the downloaders report: a warning, and its coordinates for {@link #resolveWithout}. */
+    private static void downloadFailure(Throwable t, Parse.Warnings warnings, Set<String> failedArtifacts) {
+        List<MavenDownloadingException> failures = new ArrayList<>();
+        if (t instanceof MavenDownloadingExceptions many) {
+            failures.addAll(many.getExceptions());
+        } else if (t instanceof MavenDownloadingException one) {
+            failures.add(one);
+        } else {
+            warnings.add(Main.oneLine(t));
+            return;
+        }
+        for (MavenDownloadingException failure : failures) {
+            GroupArtifactVersion gav = failure.getFailedOn();
+            if (!failedArtifacts.add(gav.getGroupId() + ":" + gav.getArtifactId())) {
+                // Reported already ("did not attempt to download because of a previous failure").
+                continue;
+            }
+            String message = String.valueOf(failure.getMessage());
+            warnings.add(message.contains(gav.toString()) ? message : gav + ": " + message);
+        }
+    }
+
+    /**
+     * One artifact that cannot be downloaded (a dependency that exists only in a private repository,
+     * a BOM on a retired one) leaves the whole POM unresolved, and Maven recipes then skip it. So
+     * POMs that failed are resolved again from copies without the {@code <dependency>} entries that
+     * failed (a few rounds: dropping a BOM can make versionless dependencies fail next), and that
+     * resolution is attached to the original, untouched tree. An unresolvable parent stays a failure.
+     */
+    private static List<SourceFile> resolveWithout(
+            List<SourceFile> poms,
+            Set<String> failedArtifacts,
+            Map<Path, String> texts,
+            Path root,
+            ExecutionContext ctx,
+            Parse.Warnings warnings) {
+        Map<Path, MavenResolutionResult> resolved = new HashMap<>();
+        Map<Path, Set<String>> dropped = new HashMap<>();
+        for (int round = 0; round < 4; round++) {
+            boolean changed = false;
+            for (SourceFile pom : poms) {
+                if (!(pom instanceof Xml.Document) || isResolved(pom, resolved)) {
+                    continue;
+                }
+                String before = texts.getOrDefault(pom.getSourcePath(), pom.printAll());
+                String after = withoutDependencies(
+                        before,
+                        failedArtifacts,
+                        dropped.computeIfAbsent(pom.getSourcePath(), p -> new LinkedHashSet<>()));
+                if (!after.equals(before)) {
+                    texts.put(pom.getSourcePath(), after);
+                    changed = true;
+                }
+            }
+            if (!changed) {
+                break;
+            }
+            List<Path> files = poms.stream()
+                    .filter(p -> p instanceof Xml.Document)
+                    .map(p -> root.resolve(p.getSourcePath()))
+                    .toList();
+            try {
+                for (SourceFile again : parseAll(files, texts, root, ctx)) {
+                    again.getMarkers()
+                            .findFirst(MavenResolutionResult.class)
+                            .ifPresent(r -> resolved.put(again.getSourcePath(), r));
+                }
+            } catch (RuntimeException e) {
+                warnings.add("resolving the POMs again without what cannot be downloaded failed: " + Main.oneLine(e));
+                break;
+            }
+        }
+        List<SourceFile> out = new ArrayList<>();
+        for (SourceFile pom : poms) {
+            MavenResolutionResult again = resolved.get(pom.getSourcePath());
+            if (pom.getMarkers().findFirst(MavenResolutionResult.class).isEmpty() && again != null) {
+                Set<String> without = dropped.getOrDefault(pom.getSourcePath(), Set.of());
+                warnings.add(pom.getSourcePath()
+                        + (without.isEmpty()
+                                ? ": resolved once the other POMs were resolved without what cannot be downloaded"
+                                : ": resolved without the artifacts that cannot be downloaded ("
+                                        + String.join(", ", without) + ")"));
+                Markers markers = pom.getMarkers().removeByType(ParseExceptionResult.class);
+                out.add(pom.withMarkers(markers.add(again)));
+            } else {
+                if (pom instanceof Xml.Document
+                        && pom.getMarkers()
+                                .findFirst(MavenResolutionResult.class)
+                                .isEmpty()) {
+                    warnings.add(pom.getSourcePath() + ": not resolved (its parent or a BOM cannot be downloaded): "
+                            + "Maven recipes skip it, and its module's types come from sources only");
+                }
+                out.add(pom);
+            }
+        }
+        return out;
+    }
+
+    private static boolean isResolved(SourceFile pom, Map<Path, MavenResolutionResult> resolved) {
+        return pom.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
+                || resolved.containsKey(pom.getSourcePath());
+    }
+
+    /** The POM's text without the {@code <dependency>} entries of {@code failed} (group:artifact). */
+    static String withoutDependencies(String pom, Set<String> failed, Set<String> dropped) {
+        Matcher m = DEPENDENCY.matcher(pom);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String block = m.group();
+            String match = null;
+            for (String ga : failed) {
+                String[] parts = ga.split(":", 2);
+                if (Pattern.compile("<groupId>\\s*" + Pattern.quote(parts[0]) + "\\s*</groupId>")
+                                .matcher(block)
+                                .find()
+                        && Pattern.compile("<artifactId>\\s*" + Pattern.quote(parts[1]) + "\\s*</artifactId>")
+                                .matcher(block)
+                                .find()) {
+                    match = ga;
+                }
+            }
+            if (match != null) {
+                dropped.add(match);
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(match == null ? block : ""));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** A POM's coordinates and project name: resolved when it could be, else as written. */
+    private record Coordinates(String group, String artifact, String version, String name) {
+        static Coordinates of(Xml.Document pom) {
+            Optional<MavenResolutionResult> resolution = pom.getMarkers().findFirst(MavenResolutionResult.class);
+            if (resolution.isPresent()) {
+                ResolvedPom resolved = resolution.get().getPom();
+                String name = resolved.getRequested().getName() == null
+                        ? null
+                        : resolved.getValue(resolved.getRequested().getName());
+                return new Coordinates(
+                        resolved.getGroupId(),
+                        resolved.getArtifactId(),
+                        resolved.getVersion(),
+                        name == null ? resolved.getArtifactId() : name);
+            }
+            Xml.Tag project = pom.getRoot();
+            Optional<Xml.Tag> parent = project.getChild("parent");
+            String artifact = project.getChildValue("artifactId").orElse("?");
+            return new Coordinates(
+                    project.getChildValue("groupId")
+                            .orElse(parent.flatMap(p -> p.getChildValue("groupId"))
+                                    .orElse("?")),
+                    artifact,
+                    project.getChildValue("version")
+                            .orElse(parent.flatMap(p -> p.getChildValue("version"))
+                                    .orElse("?")),
+                    project.getChildValue("name").orElse(artifact));
+        }
+
+        String ga() {
+            return group + ":" + artifact;
+        }
+    }
+
+    private static Module module(Xml.Document pom, Set<String> reactor, Jars jars) {
+        Coordinates coordinates = Coordinates.of(pom);
+        List<Path> main = new ArrayList<>();
+        List<Path> test = new ArrayList<>();
+        int[] unresolved = {0};
+        JavaVersion mainVersion;
+        JavaVersion testVersion;
+        MavenResolutionResult resolution =
+                pom.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
+        if (resolution != null) {
+            ResolvedPom resolved = resolution.getPom();
+            // Maven's classpaths: compile = compile + provided; test = every scope.
+            Set<ResolvedDependency> seen = new LinkedHashSet<>();
+            for (Scope scope : List.of(Scope.Compile, Scope.Provided, Scope.Runtime, Scope.Test)) {
+                for (ResolvedDependency dependency :
+                        resolution.getDependencies().getOrDefault(scope, List.of())) {
+                    if (!seen.add(dependency)) {
+                        continue;
+                    }
+                    Optional<Path> jar = jars.of(dependency, resolved, reactor, unresolved);
+                    if (jar.isPresent()) {
+                        if (scope == Scope.Compile || scope == Scope.Provided) {
+                            main.add(jar.get());
+                        }
+                        test.add(jar.get());
+                    }
+                }
+            }
+            main = new ArrayList<>(new LinkedHashSet<>(main));
+            test = new ArrayList<>(new LinkedHashSet<>(test));
+            mainVersion = javaVersion(resolved, false);
+            testVersion = javaVersion(resolved, true);
+        } else {
+            // Unresolved: no jars, and each declared dependency counts as unresolved.
+            unresolved[0] = pom.getRoot()
+                    .getChild("dependencies")
+                    .map(d -> d.getChildren("dependency").size())
+                    .orElse(0);
+            mainVersion = javaVersionMarker(null, null);
+            testVersion = mainVersion;
+        }
+        List<Marker> project = List.of(
+                new BuildTool(randomId(), BuildTool.Type.Maven, MAVEN_VERSION),
+                new JavaProject(
+                        randomId(),
+                        coordinates.name(),
+                        new JavaProject.Publication(
+                                coordinates.group(), coordinates.artifact(), coordinates.version())));
+        return new Module(
+                pom.getSourcePath(),
+                coordinates.group() + ":" + coordinates.artifact() + ":" + coordinates.version(),
+                main,
+                test,
+                unresolved[0],
+                project,
+                mainVersion,
+                testVersion);
+    }
+
+    /** The module's Java level as the compiler plugin or the properties set it (the plugin's rules). */
+    static JavaVersion javaVersion(ResolvedPom pom, boolean test) {
+        String release = test ? "testRelease" : "release";
+        String source = test ? "testSource" : "source";
+        String target = test ? "testTarget" : "target";
+        String sourceLevel = null;
+        String targetLevel = null;
+        JsonNode configuration = compilerConfiguration(pom);
+        if (configuration != null) {
+            String level = level(pom, configuration.path(release).asText(null));
+            if (level != null) {
+                sourceLevel = level;
+                targetLevel = level;
+            } else {
+                sourceLevel = level(pom, configuration.path(source).asText(null));
+                targetLevel = level(pom, configuration.path(target).asText(null));
+            }
+        }
+        if (sourceLevel == null || targetLevel == null) {
+            String level = level(pom, pom.getProperties().get("maven.compiler." + release));
+            if (level != null) {
+                sourceLevel = level;
+                targetLevel = level;
+            } else {
+                sourceLevel = sourceLevel != null
+                        ? sourceLevel
+                        : level(pom, pom.getProperties().get("maven.compiler." + source));
+                targetLevel = targetLevel != null
+                        ? targetLevel
+                        : level(pom, pom.getProperties().get("maven.compiler." + target));
+            }
+        }
+        if (test && (sourceLevel == null || targetLevel == null)) {
+            JavaVersion main = javaVersion(pom, false);
+            sourceLevel = sourceLevel != null ? sourceLevel : main.getSourceCompatibility();
+            targetLevel = targetLevel != null ? targetLevel : main.getTargetCompatibility();
+        }
+        return javaVersionMarker(sourceLevel, targetLevel);
+    }
+
+    private static JsonNode compilerConfiguration(ResolvedPom pom) {
+        for (List<Plugin> plugins : List.of(pom.getPlugins(), pom.getPluginManagement())) {
+            for (Plugin plugin : plugins) {
+                if (plugin.getGroupId().equals(Plugin.PLUGIN_DEFAULT_GROUPID)
+                        && plugin.getArtifactId().equals("maven-compiler-plugin")
+                        && plugin.getConfiguration() != null) {
+                    return plugin.getConfiguration();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A usable level: set, with its properties resolved, and no placeholder left. */
+    private static String level(ResolvedPom pom, String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String resolved = pom.getValue(value.strip());
+        return resolved == null || resolved.isBlank() || resolved.contains("${") ? null : resolved;
+    }
+
+    private static JavaVersion javaVersionMarker(String source, String target) {
+        String runtime = System.getProperty("java.specification.version");
+        String sourceLevel = source == null ? runtime : source;
+        return new JavaVersion(
+                randomId(),
+                runtime,
+                System.getProperty("java.vm.vendor"),
+                sourceLevel,
+                target == null ? sourceLevel : target);
+    }
+
+    /** The union of every module's classpath (one Java parser parses them all). */
+    Collection<Path> allJars() {
+        Set<Path> all = new LinkedHashSet<>();
+        for (Module module : modules.values()) {
+            all.addAll(module.testJars());
+        }
+        return all;
+    }
+
+    /**
+     * The markers rewrite-maven-plugin attaches: {@link BuildTool} and {@link JavaProject} on every
+     * file of a module (its innermost one), {@link JavaSourceSet} and {@link JavaVersion} (main or
+     * test) on the files of its source sets and on every Java, Kotlin and Groovy source;
+     * {@link OperatingSystemProvenance} on all.
+     */
+    List<SourceFile> mark(List<SourceFile> trees) {
+        Marker os = OperatingSystemProvenance.current();
+        Map<String, JavaSourceSet> sourceSets = new HashMap<>();
+        SourceSets builder = new SourceSets();
+        List<SourceFile> marked = new ArrayList<>(trees.size());
+        for (SourceFile tree : trees) {
+            Markers markers = tree.getMarkers().addIfAbsent(os);
+            Path dir = moduleOf(tree.getSourcePath());
+            Module module = dir == null ? null : modules.get(dir);
+            if (module != null) {
+                for (Marker marker : module.project()) {
+                    markers = markers.addIfAbsent(marker);
+                }
+            }
+            Path inModule = dir == null || dir.toString().isEmpty()
+                    ? tree.getSourcePath()
+                    : dir.relativize(tree.getSourcePath());
+            String set = sourceSet(inModule, tree);
+            if (set != null) {
+                boolean test = set.equals("test");
+                List<Path> classpath = module == null ? List.of() : test ? module.testJars() : module.mainJars();
+                String key = dir + "#" + set;
+                JavaSourceSet sourceSet = sourceSets.computeIfAbsent(key, k -> builder.build(set, classpath));
+                markers = markers.addIfAbsent(sourceSet);
+                JavaVersion version = module == null
+                        ? javaVersionMarker(null, null)
+                        : test ? module.testVersion() : module.mainVersion();
+                markers = markers.addIfAbsent(version);
+            }
+            marked.add(tree.withMarkers(markers));
+        }
+        return marked;
+    }
+
+    /**
+     * {@link JavaSourceSet#build} for many modules: the same as it, but each jar's types are read
+     * once per parse instead of once per module and source set (a reactor of fifty modules shares
+     * most of its jars).
+     */
+    private final class SourceSets {
+        private final Map<Path, List<JavaType.FullyQualified>> typesByJar = new HashMap<>();
+        private List<JavaType.FullyQualified> standardLibrary;
+
+        JavaSourceSet build(String name, List<Path> classpath) {
+            if (standardLibrary == null) {
+                standardLibrary = JavaSourceSet.build(name, List.of()).getClasspath();
+            }
+            List<JavaType.FullyQualified> types = new ArrayList<>(standardLibrary);
+            Map<String, List<JavaType.FullyQualified>> byGav = new LinkedHashMap<>();
+            for (Path jar : classpath) {
+                List<JavaType.FullyQualified> jarTypes =
+                        typesByJar.computeIfAbsent(jar, j -> JavaSourceSet.typesFromPath(j, null));
+                types.addAll(jarTypes);
+                String gav = gavs.get(jar);
+                if (gav != null) {
+                    byGav.put(gav, jarTypes);
+                }
+            }
+            return new JavaSourceSet(randomId(), name, types, byGav);
+        }
+    }
+
+    /** "main" or "test" for a file of a source set (by its path in the module), else null. */
+    private static String sourceSet(Path inModule, SourceFile tree) {
+        boolean source = tree instanceof J.CompilationUnit
+                || tree.getClass().getName().startsWith("org.openrewrite.kotlin.")
+                || tree.getClass().getName().startsWith("org.openrewrite.groovy.");
+        if (inModule.getNameCount() >= 3 && inModule.getName(0).toString().equals("src")) {
+            String set = inModule.getName(1).toString();
+            if (set.equals("main")) {
+                return "main";
+            }
+            if (set.toLowerCase(java.util.Locale.ROOT).contains("test")) {
+                return "test";
+            }
+        }
+        if (!source
+                || tree.getSourcePath().toString().endsWith(".gradle")
+                || tree.getSourcePath().toString().endsWith(".gradle.kts")) {
+            return null;
+        }
+        return "main";
+    }
+
+    private Path moduleOf(Path relative) {
+        for (Path dir : modules.keySet()) {
+            if (dir.toString().isEmpty() || relative.startsWith(dir)) {
+                return dir;
+            }
+        }
+        return null;
+    }
+
+    ArrayNode report() {
+        ArrayNode out = Main.JSON.createArrayNode();
+        modules.values().stream()
+                .sorted(Comparator.comparing(m -> m.pom().toString()))
+                .forEach(module -> {
+                    ObjectNode json = out.addObject();
+                    json.put("pom", module.pom().toString());
+                    json.put("gav", module.gav());
+                    json.put("classpath_jars", module.testJars().size());
+                    json.put("unresolved", module.unresolved());
+                });
+        return out;
+    }
+
+    /** Jars of dependencies, each fetched once per parse. */
+    private static final class Jars {
+        private final MavenArtifactDownloader downloader;
+        private final Map<String, Optional<Path>> fetched = new HashMap<>();
+        final Map<Path, String> gavs = new HashMap<>();
+
+        Jars(Path localRepository, Parse.Warnings warnings, ExecutionContext ctx) {
+            Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Main.oneLine(t));
+            this.downloader =
+                    new MavenArtifactDownloader(new LocalRepositoryCache(localRepository), null, onError, ctx);
+        }
+
+        int count() {
+            return (int) fetched.values().stream().filter(Optional::isPresent).count();
+        }
+
+        /**
+         * The jar of a dependency. A sibling in the reactor has none (its sources are parsed), nor
+         * has a non-jar artifact. A jar whose POM was found in the local repository without the jar
+         * beside it is fetched from the POM's repositories and Maven Central, as Maven would.
+         */
+        Optional<Path> of(ResolvedDependency dependency, ResolvedPom pom, Set<String> reactor, int[] unresolved) {
+            String type = dependency.getType() == null ? "jar" : dependency.getType();
+            if (dependency.getRepository() == null
+                    || reactor.contains(dependency.getGroupId() + ":" + dependency.getArtifactId())
+                    || !type.equals("jar")) {
+                return Optional.empty();
+            }
+            String key = dependency.getGav() + ":" + dependency.getClassifier();
+            Optional<Path> jar = fetched.computeIfAbsent(key, k -> download(dependency, pom));
+            if (jar.isEmpty()) {
+                unresolved[0]++;
+            } else {
+                ResolvedDependency d = dependency;
+                gavs.put(jar.get(), d.getGroupId() + ":" + d.getArtifactId() + ":" + d.getVersion());
+            }
+            return jar;
+        }
+
+        private Optional<Path> download(ResolvedDependency dependency, ResolvedPom pom) {
+            List<MavenRepository> repositories = new ArrayList<>();
+            repositories.add(dependency.getRepository());
+            if (dependency.getRepository().getUri().startsWith("file:")) {
+                repositories.addAll(pom.getRepositories());
+                repositories.add(MavenRepository.MAVEN_CENTRAL);
+            }
+            for (MavenRepository repository : repositories) {
+                try {
+                    Path jar = downloader.downloadArtifact(dependency.withRepository(repository));
+                    if (jar != null) {
+                        return Optional.of(jar);
+                    }
+                } catch (RuntimeException e) {
+                    Main.log("jar of " + dependency.getGav() + " from " + repository.getUri() + ": " + Main.oneLine(e));
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Jars in the local repository, Maven's own layout. Unlike rewrite-maven's
+     * {@code LocalMavenArtifactCache}, a jar is written to a temporary name and renamed: a runner
+     * stopped in the middle of a download (time limit) leaves no truncated jar for Maven to trip on.
+     */
+    static final class LocalRepositoryCache implements MavenArtifactCache {
+        private final Path repository;
+
+        LocalRepositoryCache(Path repository) {
+            this.repository = repository;
+        }
+
+        private Path pathOf(ResolvedDependency dependency) {
+            String version = dependency.getDatedSnapshotVersion() == null
+                    ? dependency.getVersion()
+                    : dependency.getDatedSnapshotVersion();
+            String classifier = dependency.getClassifier() == null ? "" : "-" + dependency.getClassifier();
+            return repository
+                    .resolve(dependency.getGroupId().replace('.', '/'))
+                    .resolve(dependency.getArtifactId())
+                    .resolve(dependency.getVersion())
+                    .resolve(dependency.getArtifactId() + "-" + version + classifier + ".jar");
+        }
+
+        @Override
+        public Path getArtifact(ResolvedDependency dependency) {
+            Path jar = pathOf(dependency);
+            return Files.isRegularFile(jar) ? jar : null;
+        }
+
+        @Override
+        public Path putArtifact(ResolvedDependency dependency, InputStream in, Consumer<Throwable> onError) {
+            if (in == null) {
+                return null;
+            }
+            Path jar = pathOf(dependency);
+            Path partial = jar.resolveSibling(
+                    jar.getFileName() + "." + ProcessHandle.current().pid() + ".part");
+            try (InputStream body = in) {
+                Files.createDirectories(jar.getParent());
+                Files.copy(body, partial, StandardCopyOption.REPLACE_EXISTING);
+                try {
+                    Files.move(partial, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(partial, jar, StandardCopyOption.REPLACE_EXISTING);
+                }
+                return jar;
+            } catch (IOException | RuntimeException e) {
+                onError.accept(e);
+                try {
+                    Files.deleteIfExists(partial);
+                } catch (IOException ignored) {
+                    // Nothing more to do: the next download overwrites it.
+                }
+                return null;
+            }
+        }
+    }
+}

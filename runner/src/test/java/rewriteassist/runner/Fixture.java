@@ -1,0 +1,127 @@
+package rewriteassist.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Small git repositories, request files and a runner to send them to, in a temporary directory. */
+final class Fixture {
+    final Path dir;
+    final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    final Main main = new Main(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+    private int requests;
+
+    Fixture(Path dir) {
+        this.dir = dir;
+    }
+
+    /** A git repository with the given files (path, content, path, content, …), committed. */
+    Path repo(String... pathsAndContents) throws IOException, InterruptedException {
+        Path root = dir.resolve("repo");
+        for (int i = 0; i < pathsAndContents.length; i += 2) {
+            Path file = root.resolve(pathsAndContents[i]);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, pathsAndContents[i + 1]);
+        }
+        git(root, "init", "-q", ".");
+        git(root, "add", "-A");
+        git(root, "-c", "user.email=test@example.org", "-c", "user.name=test", "commit", "-q", "-m", "base");
+        return root;
+    }
+
+    private static void git(Path root, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        assertEquals(0, git.waitFor(), String.join(" ", command));
+    }
+
+    /** The local repository of the machine: the tests read the jars it has and add what they fetch. */
+    static Path localRepository() {
+        return Paths.get(System.getProperty("user.home"), ".m2", "repository");
+    }
+
+    ObjectNode parseRequest(Path root) {
+        ObjectNode request = request("parse");
+        request.put("root", root.toString());
+        request.put("local_repository", localRepository().toString());
+        return request;
+    }
+
+    ObjectNode runRequest(String recipeYaml, String recipe, boolean eachStep) throws IOException {
+        ObjectNode request = request("run");
+        Path file = dir.resolve(request.get("id").asText() + "-recipe.yml");
+        Files.writeString(file, recipeYaml);
+        request.putArray("recipe_files").add(file.toString());
+        request.put("recipe", recipe);
+        request.put("each_step", eachStep);
+        return request;
+    }
+
+    private ObjectNode request(String type) {
+        String id = type + "-" + ++requests;
+        ObjectNode request = Main.JSON.createObjectNode();
+        request.put("protocol", 1);
+        request.put("id", id);
+        request.put("type", type);
+        request.put("output", dir.resolve(id + ".json").toString());
+        return request;
+    }
+
+    /** Writes the request file; its path is what goes on the runner's stdin. */
+    Path write(ObjectNode request) throws IOException {
+        Path file = dir.resolve(request.get("id").asText() + ".request.json");
+        Files.writeString(file, Main.JSON.writeValueAsString(request));
+        return file;
+    }
+
+    /** Sends a request to the in-process runner and reads its results. */
+    JsonNode send(ObjectNode request) throws Exception {
+        main.handle(write(request));
+        return results(request);
+    }
+
+    static JsonNode results(ObjectNode request) throws IOException {
+        return Main.JSON.readTree(Paths.get(request.get("output").asText()).toFile());
+    }
+
+    JsonNode parse(Path root) throws Exception {
+        JsonNode results = send(parseRequest(root));
+        assertEquals(true, results.path("ok").asBoolean(), results.toString());
+        return results;
+    }
+
+    JsonNode run(String recipeYaml, String recipe) throws Exception {
+        JsonNode results = send(runRequest(recipeYaml, recipe, true));
+        assertEquals(true, results.path("ok").asBoolean(), results.toString());
+        return results;
+    }
+
+    /** A declarative recipe named {@code name} with these entries (YAML, one per line, indented). */
+    static String recipe(String name, String... entries) {
+        StringBuilder yaml = new StringBuilder("type: specs.openrewrite.org/v1beta/recipe\nname: " + name
+                + "\ndisplayName: " + name + "\nrecipeList:\n");
+        for (String entry : entries) {
+            yaml.append("  - ").append(entry.replace("\n", "\n    ")).append('\n');
+        }
+        return yaml.toString();
+    }
+
+    static String changeType(String from, String to) {
+        return "org.openrewrite.java.ChangeType:\n  oldFullyQualifiedTypeName: " + from
+                + "\n  newFullyQualifiedTypeName: " + to;
+    }
+}
