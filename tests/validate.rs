@@ -286,6 +286,7 @@ fn ctrl_c_stops_the_run_and_removes_the_clone() {
 
     let s = setup(JAKARTA_RECIPE);
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_rewrite-assist"))
+        .env("REWRITE_ASSIST_BACKEND", "plugin")
         .args(["validate", "--json", "--base", "main", "--head", "migration", "--repo"])
         .arg(&s.fixture.path)
         .arg("--recipe")

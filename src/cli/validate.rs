@@ -150,6 +150,11 @@ pub fn run(args: Args) -> Result<u8> {
     let mut stats = outcome.stats.clone();
     if choice == BackendChoice::Auto && session.is_some() && stats.error.is_none() {
         let confirmation = validation::confirm(&request, &outcome).context("confirming with the plugin")?;
+        if validation::process::interrupted() {
+            // Ctrl-C during the confirmation: the run as a whole was interrupted.
+            stats.error =
+                Some(crate::model::RunError::new(ErrorKind::Interrupted, "interrupted by the user"));
+        }
         stats.confirmation = Some(confirmation);
         std::fs::write(out_dir.join("stats.json"), serde_json::to_string_pretty(&stats)? + "\n")?;
     }
