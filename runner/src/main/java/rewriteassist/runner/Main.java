@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,12 +55,18 @@ public final class Main {
         System.setOut(System.err);
         Main main = new Main(protocol);
         try {
-            if (args.length == 1 && args[0].equals("--serve")) {
+            List<String> rest = new ArrayList<>(List.of(args));
+            int pomCache = rest.indexOf("--pom-cache");
+            if (pomCache >= 0 && pomCache + 1 < rest.size()) {
+                Reactor.keepPomsIn(Paths.get(rest.remove(pomCache + 1)));
+                rest.remove(pomCache);
+            }
+            if (rest.equals(List.of("--serve"))) {
                 main.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
-            } else if (args.length == 1 && !args[0].startsWith("-")) {
-                main.handle(Paths.get(args[0]));
+            } else if (rest.size() == 1 && !rest.get(0).startsWith("-")) {
+                main.handle(Paths.get(rest.get(0)));
             } else {
-                log("usage: Main --serve | Main REQUEST.json");
+                log("usage: Main [--pom-cache DIR] (--serve | REQUEST.json)");
                 System.exit(BAD_REQUEST);
             }
         } catch (BadRequest e) {
@@ -77,6 +84,7 @@ public final class Main {
 
     /** Handles request after request until the end of stdin. */
     void serve(BufferedReader in) throws IOException, BadRequest {
+        Run.readRecipesInBackground();
         String line;
         while ((line = in.readLine()) != null) {
             if (!line.isBlank()) {
@@ -118,7 +126,8 @@ public final class Main {
         write(request.output, out);
         protocol.println("done " + request.id);
         protocol.flush();
-        log("done " + request.id + " in " + String.format("%.1f", seconds(started)) + " s");
+        log("done " + request.id + " in " + String.format("%.1f", seconds(started)) + " s; network so far: "
+                + Network.SENDER.summary());
     }
 
     private ObjectNode parse(Request request) throws Exception {
@@ -176,13 +185,18 @@ public final class Main {
                 output.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.write(partial, JSON.writeValueAsBytes(results));
-            try {
-                Files.move(partial, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING);
-            }
+            rename(partial, output);
         } catch (IOException e) {
             log("cannot write " + output + ": " + e);
+        }
+    }
+
+    /** Renames {@code from} to {@code to}, replacing it, in one step where the file system can. */
+    static void rename(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -27,6 +28,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.openrewrite.ExecutionContext;
+import org.openrewrite.HttpSenderExecutionContextView;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
@@ -44,6 +46,7 @@ import org.openrewrite.maven.MavenDownloadingException;
 import org.openrewrite.maven.MavenDownloadingExceptions;
 import org.openrewrite.maven.MavenExecutionContextView;
 import org.openrewrite.maven.MavenParser;
+import org.openrewrite.maven.cache.CompositeMavenPomCache;
 import org.openrewrite.maven.cache.InMemoryMavenPomCache;
 import org.openrewrite.maven.cache.MavenArtifactCache;
 import org.openrewrite.maven.cache.MavenPomCache;
@@ -71,8 +74,11 @@ final class Reactor {
      */
     static final String MAVEN_VERSION = "3.9.11";
 
-    /** POMs read once stay cached for the runner's life (later parses and recipe runs). */
-    private static final MavenPomCache POM_CACHE = new InMemoryMavenPomCache();
+    /**
+     * POMs read once stay cached for the runner's life (later parses and recipe runs), and on
+     * disk too when {@link #keepPomsIn} was called.
+     */
+    private static volatile MavenPomCache pomCache = new InMemoryMavenPomCache();
 
     private static final Pattern DEPENDENCY = Pattern.compile("<dependency>.*?</dependency>", Pattern.DOTALL);
 
@@ -166,12 +172,18 @@ final class Reactor {
      * Sets the local repository and the caches on a context, for the parse and for recipes that
      * resolve or download while they run.
      */
+    /** Keeps downloaded POMs and version metadata in {@code folder} as well, for later runners. */
+    static void keepPomsIn(Path folder) {
+        pomCache = new CompositeMavenPomCache(new InMemoryMavenPomCache(), new DiskPomCache(folder, Clock.systemUTC()));
+    }
+
     static ExecutionContext configure(ExecutionContext ctx, Path localRepository) {
         MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
         maven.setLocalRepository(MavenRepository.MAVEN_LOCAL_DEFAULT.withUri(
                 localRepository.toUri().toString()));
-        maven.setPomCache(POM_CACHE);
+        maven.setPomCache(pomCache);
         maven.setArtifactCache(new LocalRepositoryCache(localRepository));
+        HttpSenderExecutionContextView.view(ctx).setHttpSender(Network.SENDER).setLargeFileHttpSender(Network.SENDER);
         return ctx;
     }
 

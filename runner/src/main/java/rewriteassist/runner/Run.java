@@ -68,16 +68,61 @@ final class Run {
     /** The hunk header's tail OpenRewrite fills with recipe names; git's format has none. */
     private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
 
-    /** The recipes of the runner's classpath: scanned lazily, once, reused by every request. */
+    /** The recipes of the runner's classpath: read lazily, once, reused by every request. */
     private static ClasspathScanningLoader classpath;
+
+    /** The thread reading the classpath's YAML recipes, while it may still run; see below. */
+    private static Thread reader;
 
     private Run() {}
 
-    private static synchronized ClasspathScanningLoader classpath() {
-        if (classpath == null) {
-            classpath = new ClasspathScanningLoader(new Properties(), new String[0]);
+    /**
+     * The classpath's recipes, after the background read (if one was started) has ended: the
+     * loader is not thread-safe, so only one thread uses it at a time.
+     */
+    private static ClasspathScanningLoader classpath() {
+        Thread pending;
+        synchronized (Run.class) {
+            pending = reader;
         }
-        return classpath;
+        if (pending != null && pending != Thread.currentThread()) {
+            boolean interrupted = false;
+            while (pending.isAlive()) {
+                try {
+                    pending.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (Run.class) {
+            if (classpath == null) {
+                classpath = new ClasspathScanningLoader(new Properties(), new String[0]);
+            }
+            return classpath;
+        }
+    }
+
+    /**
+     * Reads the classpath's declarative recipes (YAML) on a background thread: that takes seconds
+     * and needs no trees, so it overlaps the parse instead of delaying the first recipe run. Asking
+     * for a name no recipe has makes the loader read every YAML file; imperative recipes load by
+     * class name when asked, so the (as slow) scan of every class is never needed.
+     */
+    static synchronized void readRecipesInBackground() {
+        reader = new Thread(
+                () -> {
+                    long started = System.nanoTime();
+                    classpath().loadRecipe(Run.class.getName() + ".NoSuchRecipe");
+                    Main.log("recipes: the classpath's YAML recipes read in "
+                            + String.format("%.1f", Main.seconds(started)) + " s");
+                },
+                "recipe-reader");
+        reader.setDaemon(true);
+        reader.start();
     }
 
     /** A recipe file: its text with placeholders resolved, and its YAML documents. */
