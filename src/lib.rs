@@ -5,12 +5,23 @@
 
 pub mod catalog;
 pub mod cli;
+pub mod decision;
 pub mod diff;
 pub mod error;
 pub mod eval;
+pub mod fixtures;
+pub mod github;
+pub mod intents;
 pub mod logging;
+pub mod mapping;
 pub mod metrics;
 pub mod model;
+pub mod openrewrite;
+pub mod pipeline;
+pub mod process;
+pub mod refinement;
+pub mod setup;
+pub mod validation;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -24,13 +35,3 @@ where
 {
     ExitCode::from(cli::main(args))
 }
-pub mod decision;
-pub mod fixtures;
-pub mod github;
-pub mod intents;
-pub mod mapping;
-pub mod openrewrite;
-pub mod pipeline;
-pub mod refinement;
-pub mod setup;
-pub mod validation;

@@ -161,7 +161,7 @@ impl Catalog {
     /// full name, else by search.
     pub fn suggest(&self, name: &str, n: usize) -> Vec<&str> {
         let wanted = name.to_lowercase();
-        let wanted_simple = wanted.rsplit('.').next().unwrap_or(&wanted);
+        let wanted_simple = crate::openrewrite::simple_name(&wanted);
         let mut scored: Vec<(f64, &str)> = self
             .snapshot
             .recipes

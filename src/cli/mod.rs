@@ -83,12 +83,12 @@ where
     };
     match result {
         // Whatever the command made of it, an interrupted run ends as one.
-        Ok(_) if crate::validation::process::interrupted() => {
+        Ok(_) if crate::process::interrupted() => {
             let _ = writeln!(std::io::stderr(), "interrupted");
             exit::INTERRUPTED
         }
         Ok(code) => code,
-        Err(_) if crate::validation::process::interrupted() => {
+        Err(_) if crate::process::interrupted() => {
             let _ = writeln!(std::io::stderr(), "interrupted");
             exit::INTERRUPTED
         }

@@ -150,7 +150,7 @@ pub fn run(args: Args) -> Result<u8> {
     let mut stats = outcome.stats.clone();
     if choice == BackendChoice::Auto && session.is_some() && stats.error.is_none() {
         let confirmation = validation::confirm(&request, &outcome).context("confirming with the plugin")?;
-        if validation::process::interrupted() {
+        if crate::process::interrupted() {
             // Ctrl-C during the confirmation: the run as a whole was interrupted.
             stats.error =
                 Some(crate::model::RunError::new(ErrorKind::Interrupted, "interrupted by the user"));

@@ -4,9 +4,7 @@
 use std::cmp::Ordering;
 
 use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};
-
-/// The plain-text recipe: its changes are counted as non-semantic.
-pub const FIND_AND_REPLACE: &str = "org.openrewrite.text.FindAndReplace";
+use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, file_pattern_matches};
 
 /// Picks the recommendation among the options that ran.
 pub fn choose(results: &[OptionResult]) -> Option<Recommendation> {
@@ -47,12 +45,12 @@ pub fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
 pub fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
     let option = |key: &str| step.step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
     match step.step.name.as_str() {
-        crate::mapping::text::CREATE_TEXT_FILE => {
+        CREATE_TEXT_FILE => {
             return line.kind == crate::diff::ChangeKind::Added
                 && option("relativeFileName") == line.path
                 && option("fileContents").lines().any(|l| l == line.content);
         }
-        crate::mapping::text::DELETE_SOURCE_FILES => {
+        DELETE_SOURCE_FILES => {
             return line.kind == crate::diff::ChangeKind::Removed
                 && file_pattern_matches(&option("filePattern"), &line.path);
         }
@@ -66,23 +64,13 @@ pub fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
         && (option("find").contains(content) || option("replace").contains(content))
 }
 
-/// OpenRewrite's `filePattern`: `;`-separated globs over the source path.
-pub fn file_pattern_matches(pattern: &str, path: &str) -> bool {
-    pattern.split(';').map(str::trim).filter(|p| !p.is_empty()).any(|glob| {
-        globset::GlobBuilder::new(glob)
-            .literal_separator(true)
-            .build()
-            .map(|g| g.compile_matcher().is_match(path))
-            .unwrap_or(false)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::diff::ChangeKind;
     use crate::model::Strategy;
     use crate::openrewrite::RecipeStep;
+    use crate::openrewrite::text::FIND_AND_REPLACE;
 
     fn result(option: u8, f1: f64, semantic_share: f64, recipes: usize) -> OptionResult {
         OptionResult {
@@ -161,14 +149,5 @@ mod tests {
         assert_eq!(semantic_share(&[semantic.clone(), text], &metrics), 0.5);
         assert_eq!(semantic_share(&[semantic], &metrics), 1.0);
         assert_eq!(semantic_share(&[], &Metrics::default()), 0.0);
-    }
-
-    #[test]
-    fn file_patterns() {
-        assert!(file_pattern_matches("Dockerfile", "Dockerfile"));
-        assert!(file_pattern_matches("**/Dockerfile;pom.xml", "pom.xml"));
-        assert!(file_pattern_matches("**/*.yml", ".github/workflows/ci.yml"));
-        assert!(!file_pattern_matches("*.yml", ".github/workflows/ci.yml"));
-        assert!(!file_pattern_matches("", "x"));
     }
 }

@@ -61,12 +61,12 @@ pub fn run_suite(suite: &Suite, options: &Options, on_event: &mut dyn FnMut(Even
     let mut sources = Sources::new(options.network_timeout, options.cache.clone())?;
     let total = cases.len();
     for (position, case) in cases.into_iter().enumerate() {
-        if crate::validation::process::interrupted() {
+        if crate::process::interrupted() {
             bail!("interrupted");
         }
         on_event(Event::Start { position: position + 1, total, case });
         let result = run_case(suite, case, &settings, options, &mut sources);
-        if crate::validation::process::interrupted() {
+        if crate::process::interrupted() {
             bail!("interrupted");
         }
         write_json(&options.out.join(&case.name).join(CASE_RESULT), &result)?;

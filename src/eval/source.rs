@@ -19,8 +19,8 @@ use anyhow::{Result, anyhow, bail};
 use super::cache::CloneCache;
 use super::suite::{Case, Location, Source};
 use crate::error::bad_input;
+use crate::process::{Outcome, run_logged};
 use crate::setup::git::{git_command, git_output};
-use crate::validation::process::{Outcome, run_logged};
 
 /// A remote repository, or a commit of it, that cannot be had: carried inside `anyhow::Error`
 /// and recognised by downcasting, like [`crate::error::BadInput`].

@@ -51,7 +51,7 @@ pub fn publish_branch(
         .map_err(|e| {
             user_facing(format!(
                 "The recipe's changes do not apply to `{}`: {}",
-                &base[..base.len().min(7)],
+                crate::setup::git::short_sha(base),
                 crate::error::one_line(&e)
             ))
         })?;
@@ -173,7 +173,7 @@ pub fn open_for_pr(gh: &GitHub, remote: &Remote, m: &Migration<'_>) -> Result<Op
             option.option,
             recipe.name,
             m.pr.base_ref,
-            &m.base_commit[..m.base_commit.len().min(7)],
+            crate::setup::git::short_sha(m.base_commit),
             m.pr.number
         ),
         option: Some(option),

@@ -36,7 +36,7 @@ pub fn render_failure(message: &str, links: &Links) -> String {
 fn footer(links: &Links, seconds: Option<f64>, can_apply: bool) -> String {
     let mut parts = Vec::new();
     if let Some(sha) = &links.head_sha {
-        let short = &sha[..sha.len().min(7)];
+        let short = crate::setup::git::short_sha(sha);
         parts.push(match seconds {
             Some(s) => format!("analyzed `{short}` in {s:.0} s"),
             None => format!("head `{short}`"),

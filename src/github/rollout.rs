@@ -107,7 +107,7 @@ pub fn run(
         outcome.seconds = crate::metrics::round4(started.elapsed().as_secs_f64());
         report(&outcome);
         outcomes.push(outcome);
-        if crate::validation::process::interrupted() {
+        if crate::process::interrupted() {
             break;
         }
     }
@@ -173,7 +173,7 @@ fn one(
         origin: format!(
             "Opened by `rewrite-assist apply`: the OpenRewrite recipe `{name}` run on `{default_branch}` (`{}`). \
 It changes {lines} lines in {files} files; review them like any other change.",
-            &base[..7.min(base.len())]
+            crate::setup::git::short_sha(&base)
         ),
         option: None,
         confidence: Confidence::Recommended,

@@ -5,7 +5,7 @@
 use crate::diff::{FileDiff, LineKind};
 use crate::openrewrite::RecipeStep;
 
-use crate::decision::FIND_AND_REPLACE;
+use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, FIND_AND_REPLACE, glob_escape};
 
 /// A run of changed lines between context lines, with the context around it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,9 +154,6 @@ pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
     None
 }
 
-pub const CREATE_TEXT_FILE: &str = "org.openrewrite.text.CreateTextFile";
-pub const DELETE_SOURCE_FILES: &str = "org.openrewrite.DeleteSourceFiles";
-
 /// A file the PR adds, created with exactly its contents (from the diff's added lines).
 pub fn create_file(file: &FileDiff) -> Option<RecipeStep> {
     let path = file.new_path.as_deref()?;
@@ -188,18 +185,6 @@ fn step(path: &str, find: &str, replace: &str) -> RecipeStep {
         .with_bool("regex", false)
         .with_bool("caseSensitive", true)
         .with("filePattern", glob_escape(path))
-}
-
-/// A path as a glob that matches only itself.
-pub fn glob_escape(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for c in path.chars() {
-        if matches!(c, '*' | '?' | '[' | ']' | '{' | '}') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

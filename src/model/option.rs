@@ -99,7 +99,7 @@ impl CandidateOption {
         for (index, planned) in self.steps.iter().enumerate().filter(|(_, s)| !s.scope.is_empty()) {
             let wrapper = DeclarativeRecipe {
                 name: self.scoped_name(index),
-                display_name: format!("{} in {}", short_name(&planned.step.name), planned.scope.join(", ")),
+                display_name: format!("{} in {}", crate::openrewrite::simple_name(&planned.step.name), planned.scope.join(", ")),
                 description: "One step of the recipe above, restricted to the files where it reproduces the pull request."
                     .to_string(),
                 preconditions: vec![
@@ -155,10 +155,6 @@ impl CandidateOption {
     pub fn semantic_steps(&self) -> usize {
         self.steps.iter().filter(|s| s.semantic).count()
     }
-}
-
-fn short_name(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
 }
 
 fn capitalized(word: &str) -> String {

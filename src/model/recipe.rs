@@ -47,7 +47,7 @@ pub struct RecipeOption {
 impl RecipeDescriptor {
     /// The part after the last dot: `ChangePackage`.
     pub fn simple_name(&self) -> &str {
-        self.name.rsplit('.').next().unwrap_or(&self.name)
+        crate::openrewrite::simple_name(&self.name)
     }
 
     /// Core recipes need no extra artifact on the classpath.

@@ -11,7 +11,7 @@ use super::artifacts::{RunDir, option_file_name, option_prefix};
 use super::{Run, Validated};
 use crate::model::{Backend, CandidateOption, ErrorKind, OptionResult, RunError};
 use crate::openrewrite::RecipeStep;
-use crate::validation::process::interrupted;
+use crate::process::interrupted;
 
 /// Attempts per option (the first run and two retries).
 const MAX_ATTEMPTS: usize = 3;

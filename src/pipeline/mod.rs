@@ -135,7 +135,7 @@ pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
 /// [`analyze`], also giving the summary (status `failed`, with its reason) when a fatal error ended
 /// the run: `--json` prints it either way. `Err` only when not even the run directory was made.
 pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSummary, Option<anyhow::Error>)> {
-    crate::validation::process::install_interrupt_handler();
+    crate::process::install_interrupt_handler();
     let dir = RunDir::create_fresh(&req.out_dir)?;
     let mut run = Run {
         req,
@@ -165,7 +165,7 @@ pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSumm
     };
     let mut phase = Phase::Setup;
     while !phase.is_terminal() {
-        if crate::validation::process::interrupted() {
+        if crate::process::interrupted() {
             run.fatal = Some(anyhow::anyhow!("interrupted"));
             break;
         }
@@ -175,9 +175,7 @@ pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSumm
             Ok(done) => done,
             Err(error) => {
                 let detail = crate::error::one_line(&error);
-                if crate::validation::process::interrupted()
-                    || error.chain().any(|c| c.is::<crate::error::BadInput>())
-                {
+                if crate::process::interrupted() || error.chain().any(|c| c.is::<crate::error::BadInput>()) {
                     run.fatal = Some(error);
                 }
                 (Outcome::Failed, detail, Vec::new())

@@ -41,8 +41,8 @@ impl Run<'_> {
             "{} files, {} changed lines ({}..{})",
             self.pr.files.len(),
             self.pr.change_count(),
-            short(&self.base),
-            short(&self.head)
+            crate::setup::git::short_sha(&self.base),
+            crate::setup::git::short_sha(&self.head)
         );
         Ok((Outcome::Ok, detail, vec![artifacts::PR_DIFF.into(), artifacts::RESULT_PR_DIFF.into()]))
     }
@@ -357,8 +357,4 @@ fn option_detail(v: &Validated) -> String {
         None => format!("option {}: F1 {:.4}", v.option.number, v.result.f1),
         Some(e) => format!("option {}: {} ({})", v.option.number, e.kind, e.detail),
     }
-}
-
-fn short(commit: &str) -> &str {
-    &commit[..commit.len().min(10)]
 }

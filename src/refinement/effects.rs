@@ -3,9 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::decision::{file_pattern_matches, text_step_explains};
+use crate::decision::text_step_explains;
 use crate::model::intent::{Intent, IntentTree};
 use crate::model::{Attribution, CandidateOption, ChangeLine, PlannedStep, ValidationStats};
+use crate::openrewrite::text::file_pattern_matches;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {

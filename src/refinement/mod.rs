@@ -97,7 +97,7 @@ pub fn synthesize(
         }
         let mut narrowed = step.clone();
         // A precondition keeps the recipe to the files where it matched the PR cleanly.
-        narrowed.scope = clean_files.iter().map(|f| crate::mapping::text::glob_escape(f)).collect();
+        narrowed.scope = clean_files.iter().map(|f| crate::openrewrite::text::glob_escape(f)).collect();
         narrowed.reason = format!(
             "{} Restricted to the files where it matched the PR without false positives.",
             step.reason
@@ -215,7 +215,7 @@ fn add(selected: &mut Vec<PlannedStep>, step: PlannedStep) -> bool {
 }
 
 fn describe(step: &RecipeStep) -> String {
-    let short = step.name.rsplit('.').next().unwrap_or(&step.name);
+    let short = crate::openrewrite::simple_name(&step.name);
     let options: Vec<String> = step
         .options
         .iter()

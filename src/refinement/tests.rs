@@ -188,7 +188,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     let names = step_names(&option);
     assert_eq!(
         names,
-        vec!["org.openrewrite.java.ChangePackage", crate::decision::FIND_AND_REPLACE],
+        vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::text::FIND_AND_REPLACE],
         "{:#?}",
         option.notes
     );
@@ -253,7 +253,7 @@ fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
 
 #[test]
 fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options() {
-    let step = RecipeStep::new(crate::decision::FIND_AND_REPLACE)
+    let step = RecipeStep::new(crate::openrewrite::text::FIND_AND_REPLACE)
         .with("caseSensitive", "true")
         .with("filePattern", "README.md")
         .with("find", "a\nold\n")
@@ -265,7 +265,7 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
     };
     let mut stats = stats(
         &option,
-        vec![("README.md", crate::decision::FIND_AND_REPLACE)],
+        vec![("README.md", crate::openrewrite::text::FIND_AND_REPLACE)],
         vec![line("README.md", ChangeKind::Removed, "old"), line("README.md", ChangeKind::Added, "new")],
         vec![],
     );

@@ -92,6 +92,11 @@ impl Repo {
     }
 }
 
+/// A commit id as people write it: its first 7 characters (git's default abbreviation).
+pub fn short_sha(sha: &str) -> &str {
+    sha.get(..7).unwrap_or(sha)
+}
+
 /// Clones the repository at `source` (a work tree or a bare directory, as opened by [`Repo::open`])
 /// into a fresh temporary directory with `commit` checked out (detached). The directory is removed
 /// when the returned [`Clone`] is dropped. Needs no open [`Repo`], so threads can clone at once.

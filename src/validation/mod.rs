@@ -12,10 +12,10 @@ pub mod choice;
 pub mod embedded;
 pub mod errors;
 pub mod jdk;
-pub mod process;
 pub mod report;
 pub mod tests_count;
 
+use crate::process;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

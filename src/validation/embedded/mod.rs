@@ -41,7 +41,7 @@ pub fn start(repo: &std::path::Path, base: &str, versions: &Versions) -> Result<
 /// `<prefix>recipe.diff`, `<prefix>stats.json` and `<prefix>build.log` (here: what the runner did,
 /// per step).
 pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
-    super::process::install_interrupt_handler();
+    crate::process::install_interrupt_handler();
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
     let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);

@@ -18,9 +18,9 @@ use serde::de::DeserializeOwned;
 
 use super::protocol::{PROTOCOL, ParseResults, Request, RunResults};
 use super::runner::Runner;
+use crate::process::{interrupted, kill_group, register, unregister};
 use crate::setup::git::Clone;
 use crate::validation::jdk::Jdk;
-use crate::validation::process::{interrupted, kill_group, register, unregister};
 
 /// The heap limit when `REWRITE_ASSIST_RUNNER_XMX` does not say: half the machine's memory, at
 /// least 1 GiB and at most 8 GiB (a mid-size project's trees fit in 2–4 GiB).
@@ -291,7 +291,7 @@ impl Session {
 
     fn start(&self) -> Result<Process> {
         use std::os::unix::process::CommandExt;
-        crate::validation::process::install_interrupt_handler();
+        crate::process::install_interrupt_handler();
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)

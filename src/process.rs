@@ -1,5 +1,6 @@
-//! Running a build tool as a child process: its own process group (so a timeout or Ctrl-C kills
-//! Maven/Gradle and every JVM they forked), output captured to a log file, a wall-clock limit.
+//! Child processes and Ctrl-C, for every phase (validation, eval, rollout, the CLI): a build tool
+//! or runner in its own process group (so a timeout or Ctrl-C kills Maven/Gradle and every JVM
+//! they forked), output captured to a log file, a wall-clock limit, and the interrupted flag.
 
 use std::fs::File;
 use std::path::Path;
