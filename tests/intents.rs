@@ -251,6 +251,20 @@ fn same_pr_gives_byte_identical_json() {
             .stdout
     };
     assert_eq!(run(), run());
+    // `--json`, as every other command spells it, prints the same bytes; with `--format` it is a
+    // usage error.
+    let json = bin()
+        .args(["intents", "--json", "--base", "base", "--head", "head", "--repo"])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(json.stdout, run());
+    let both = bin()
+        .args(["intents", "--json", "--format", "md", "--base", "base", "--head", "head", "--repo"])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2), "{}", String::from_utf8_lossy(&both.stderr));
 }
 
 #[test]

@@ -3,6 +3,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use super::pr_args::PrArgs;
 use super::validate::{BackendArgs, VersionArgs};
 use crate::error::exit;
 use crate::model::RunStatus;
@@ -10,15 +11,8 @@ use crate::pipeline::{self, Budgets, NoProgress, Progress, Request};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The repository: a work tree or a bare git directory. It is never modified.
-    #[arg(long, value_name = "PATH")]
-    pub repo: PathBuf,
-    /// The PR's base commit (any commit-ish).
-    #[arg(long, value_name = "REF")]
-    pub base: String,
-    /// The PR's head commit.
-    #[arg(long, value_name = "REF")]
-    pub head: String,
+    #[command(flatten)]
+    pub pr: PrArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -76,7 +70,7 @@ impl RunArgs {
 }
 
 pub fn run(args: Args) -> Result<u8> {
-    let request = args.run.request(args.repo, args.base, args.head, "analyze")?;
+    let request = args.run.request(args.pr.repo, args.pr.base, args.pr.head, "analyze")?;
     execute(&request, args.run.json)
 }
 

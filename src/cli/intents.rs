@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
+use super::pr_args::PrArgs;
 use crate::error::exit;
 use crate::setup::Repo;
 
@@ -13,16 +14,12 @@ pub enum Format {
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The repository: a work tree or a bare git directory.
-    #[arg(long, value_name = "PATH")]
-    pub repo: PathBuf,
-    /// The PR's base (any commit-ish: branch, tag, sha).
-    #[arg(long, value_name = "REF")]
-    pub base: String,
-    /// The PR's head.
-    #[arg(long, value_name = "REF")]
-    pub head: String,
-    /// What to print on stdout.
+    #[command(flatten)]
+    pub pr: PrArgs,
+    /// Print the tree as JSON (intent-tree.json) instead of markdown, like the other commands.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// What to print on stdout (`--json` is the same as `--format json`).
     #[arg(long, value_enum, default_value = "md")]
     pub format: Format,
     /// Also write DIR/intent-tree.md and DIR/intent-tree.json.
@@ -31,8 +28,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<u8> {
-    let repo = Repo::open(&args.repo)?;
-    let tree = crate::intents::extract(&repo, &args.base, &args.head)?;
+    let repo = Repo::open(&args.pr.repo)?;
+    let tree = crate::intents::extract(&repo, &args.pr.base, &args.pr.head)?;
     let markdown = crate::intents::render_markdown(&tree);
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -40,7 +37,7 @@ pub fn run(args: Args) -> Result<u8> {
         std::fs::write(dir.join("intent-tree.json"), json).context("writing intent-tree.json")?;
         std::fs::write(dir.join("intent-tree.md"), &markdown).context("writing intent-tree.md")?;
     }
-    match args.format {
+    match if args.json { Format::Json } else { args.format } {
         Format::Json => super::print_json(&tree)?,
         Format::Md => print!("{markdown}"),
     }

@@ -10,6 +10,7 @@ mod eval;
 mod fixture;
 mod intents;
 mod metrics;
+mod pr_args;
 mod validate;
 
 use std::ffi::OsString;
