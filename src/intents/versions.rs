@@ -2,29 +2,15 @@
 //! `JavaVersion.VERSION_17`, `eclipse-temurin:17-jre`, `3.9-eclipse-temurin-21`.
 
 use std::collections::BTreeSet;
+
+pub(crate) use crate::model::java_level::java_major;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-static JAVA_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:JavaVersion\.VERSION_|VERSION_|JvmTarget\.JVM_|JVM_)?(1[._]\d+|\d+)(?:[._]\d+)*$")
-        .expect("valid regex")
-});
 static TAG_JAVA: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:jdk|jre|temurin|openjdk|corretto|java|zulu|graalvm)-?(\d+)").expect("valid regex")
 });
-
-/// The Java major version a build value names: `1.8` -> 8, `17` -> 17, `JavaVersion.VERSION_11` -> 11.
-pub(crate) fn java_major(value: &str) -> Option<u32> {
-    let value = value.trim().trim_matches(|c| c == '"' || c == '\'');
-    let captures = JAVA_LEVEL.captures(value)?;
-    let first = &captures[1];
-    let major = match first.strip_prefix("1.").or_else(|| first.strip_prefix("1_")) {
-        Some(minor) => minor.parse().ok()?,
-        None => first.parse().ok()?,
-    };
-    (5..=99).contains(&major).then_some(major)
-}
 
 /// Images that are a JDK or JRE, named by the leading number of their tag.
 const JAVA_IMAGES: &[&str] = &[
@@ -95,18 +81,6 @@ pub(crate) fn related_artifacts(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn java_levels() {
-        assert_eq!(java_major("1.8"), Some(8));
-        assert_eq!(java_major("11"), Some(11));
-        assert_eq!(java_major("'17'"), Some(17));
-        assert_eq!(java_major("JavaVersion.VERSION_1_8"), Some(8));
-        assert_eq!(java_major("JavaVersion.VERSION_21"), Some(21));
-        assert_eq!(java_major("17.0.2"), Some(17));
-        assert_eq!(java_major("${java.version}"), None);
-        assert_eq!(java_major("UTF-8"), None);
-    }
 
     #[test]
     fn docker_images() {

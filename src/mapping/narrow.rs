@@ -3,6 +3,7 @@
 //! plain-text replacements of exactly the PR's lines (see [`super::text`]).
 
 use crate::model::intent::{Intent, kind};
+use crate::model::java_level::java_major;
 use crate::openrewrite::RecipeStep;
 
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
@@ -203,17 +204,23 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
                 .with("pluginIdPattern", p("plugin_id"))
                 .with("newVersion", p("new_version")),
         ],
+        // UpdateJavaCompatibility writes Java's source/target compatibility; Kotlin's `jvmTarget`
+        // is not among what it changes, so that stays a text edit.
         kind::GRADLE_JAVA_COMPATIBILITY => {
             let version = java_major(&p("new_value"))?;
-            let mut step =
-                RecipeStep::new("org.openrewrite.gradle.UpdateJavaCompatibility").with("version", version);
             let property = p("property");
-            if property.ends_with("sourceCompatibility") {
-                step = step.with("compatibilityType", "source");
+            let compatibility = if property.ends_with("sourceCompatibility") {
+                "source"
             } else if property.ends_with("targetCompatibility") {
-                step = step.with("compatibilityType", "target");
-            }
-            vec![step]
+                "target"
+            } else {
+                return None;
+            };
+            vec![
+                RecipeStep::new("org.openrewrite.gradle.UpdateJavaCompatibility")
+                    .with("version", version.to_string())
+                    .with("compatibilityType", compatibility),
+            ]
         }
         // Commit-SHA pins carry their version in a trailing comment the recipe does not write.
         kind::GITHUB_ACTIONS_ACTION_VERSION
@@ -244,15 +251,6 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
     Some(steps)
 }
 
-/// The Java major version of a Gradle compatibility value: `17`, `'17'`, `"1.8"`,
-/// `JavaVersion.VERSION_17`, `JavaVersion.VERSION_1_8`.
-fn java_major(value: &str) -> Option<String> {
-    let value = value.trim().trim_matches(['\'', '"']);
-    let value = value.strip_prefix("JavaVersion.VERSION_").unwrap_or(value).replace('_', ".");
-    let value = value.strip_prefix("1.").filter(|rest| !rest.is_empty()).unwrap_or(&value);
-    (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())).then(|| value.to_string())
-}
-
 fn is_commit_sha(reference: &str) -> bool {
     reference.len() == 40 && reference.bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -269,22 +267,4 @@ fn non_empty(value: String, default: &str) -> String {
 pub fn reason(intent: &Intent, step: &RecipeStep) -> String {
     let short = step.name.rsplit('.').next().unwrap_or(&step.name);
     format!("{short} reproduces {} `{}` ({}) with exact options.", intent.kind, intent.title, intent.id)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn java_major_versions_from_gradle_values() {
-        for (value, major) in [
-            ("17", Some("17")),
-            ("'17'", Some("17")),
-            ("\"1.8\"", Some("8")),
-            ("JavaVersion.VERSION_17", Some("17")),
-            ("JavaVersion.VERSION_1_8", Some("8")),
-            ("JavaVersion.current()", None),
-            ("", None),
-        ] {
-            assert_eq!(super::java_major(value).as_deref(), major, "{value}");
-        }
-    }
 }

@@ -186,6 +186,19 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     for k in [kind::TEXT_EDIT, kind::WHITESPACE, kind::IMPORT_ORDER, kind::GRADLE_WRAPPER_VERSION] {
         assert!(narrow::semantic_steps(&atomic(k, &[])).is_none(), "{k}");
     }
+    // Java's compatibility by the same reading of Java levels as intent extraction; Kotlin's
+    // `jvmTarget` is not UpdateJavaCompatibility's to change.
+    let compatibility = |property: &str, value: &str| {
+        narrow::semantic_steps(&atomic(
+            kind::GRADLE_JAVA_COMPATIBILITY,
+            &[("property", property), ("old_value", "11"), ("new_value", value)],
+        ))
+    };
+    let steps = compatibility("targetCompatibility", "JavaVersion.VERSION_1_8").unwrap();
+    assert_eq!(steps[0].options["version"].as_text(), "8");
+    assert_eq!(steps[0].options["compatibilityType"].as_text(), "target");
+    assert!(compatibility("jvmTarget", "17").is_none());
+    assert!(compatibility("sourceCompatibility", "JavaVersion.current()").is_none());
     // Unqualified names cannot be matched by type: text instead.
     assert!(
         narrow::semantic_steps(&atomic(

@@ -2,6 +2,7 @@
 
 pub mod eval;
 pub mod intent;
+pub mod java_level;
 pub mod option;
 pub mod recipe;
 pub mod run;
