@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use crate::diff::ChangeKind;
 use crate::model::ChangeLine;
-use crate::model::intent::kind;
+use crate::model::intent::{kind, label};
 
 use super::atomic::Atomic;
 use super::change::{FileChange, pair_lines};
@@ -119,7 +119,7 @@ pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, stru
         sort_lines(&mut whitespace);
         out.push(
             Atomic::new(kind::WHITESPACE, file.path, format!("Whitespace-only changes in {}", file.path))
-                .label("whitespace")
+                .label(label::WHITESPACE)
                 .evidence(whitespace),
         );
     }
@@ -135,7 +135,7 @@ pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, stru
             Atomic::new(kind::TEXT_EDIT, file.path, title)
                 .param("from", from)
                 .param("to", to)
-                .label("text")
+                .label(label::TEXT)
                 .evidence(lines),
         );
     }
@@ -197,7 +197,7 @@ fn import_order<'a>(
     sort_lines(&mut evidence);
     Some(
         Atomic::new(kind::IMPORT_ORDER, file.path, format!("Reorder imports in {}", file.path))
-            .label("import_order")
+            .label(label::IMPORT_ORDER)
             .evidence(evidence),
     )
 }

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
+use crate::model::groups::{Strategic, Tactical};
 use crate::model::intent::kind;
 use crate::model::{Intent, Level};
 
@@ -13,100 +14,39 @@ use super::atomic::Atomic;
 use super::text::sort_lines;
 use super::versions::{distinctive_words, docker_java_major, java_major, major, major_minor};
 
-/// Tactical kinds in display order, with the label their title starts with.
-const TACTICALS: &[(&str, &str)] = &[
-    ("change_parent", "Change the parent POM"),
-    ("set_java_level", "Set the Java level in build files"),
-    ("change_build_properties", "Change build properties"),
-    ("change_dependencies", "Change dependencies"),
-    ("update_build_plugins", "Update build plugins"),
-    ("configure_build_plugins", "Change build plugin configuration"),
-    ("change_repositories", "Change repositories"),
-    ("update_gradle_wrapper", "Update the Gradle wrapper"),
-    ("move_packages", "Move packages"),
-    ("change_types", "Change types"),
-    ("change_annotations", "Change annotations"),
-    ("change_static_calls", "Change static call targets"),
-    ("rename_methods", "Rename methods"),
-    ("rename_config_keys", "Rename configuration keys"),
-    ("change_config_values", "Change configuration values"),
-    ("update_config_keys", "Add or remove configuration keys"),
-    ("bump_ci_java", "Bump setup-java in CI"),
-    ("bump_ci_actions", "Bump GitHub Actions"),
-    ("change_ci_values", "Change CI workflow values"),
-    ("update_docker_images", "Update Docker base images"),
-    ("move_files", "Move files"),
-    ("add_files", "Add files"),
-    ("delete_files", "Delete files"),
-    ("edit_text", "Edit text"),
-    ("reorder_imports", "Reorder imports"),
-    ("format_whitespace", "Whitespace-only changes"),
-];
-
-/// A strategic intent found in the atomic ones.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Strategy {
-    SpringBoot { from: String, to: String },
-    Java { from: u32, to: u32 },
-    Jakarta,
-    JUnit,
-    Dependency { old: String, new: String },
-}
-
-impl Strategy {
-    fn intent(&self) -> (String, String, BTreeMap<String, Value>) {
-        let mut params = BTreeMap::new();
-        let mut put = |k: &str, v: String| {
-            params.insert(k.to_string(), Value::String(v));
-        };
-        let (kind, title) = match self {
-            Strategy::SpringBoot { from, to } => {
-                put("from", from.clone());
-                put("to", to.clone());
-                (
-                    "upgrade_spring_boot",
-                    format!("Upgrade Spring Boot {} -> {}", major_minor(from), major_minor(to)),
-                )
-            }
-            Strategy::Java { from, to } => {
-                put("from", from.to_string());
-                put("to", to.to_string());
-                ("upgrade_java", format!("Upgrade Java {from} -> {to}"))
-            }
-            Strategy::Jakarta => ("migrate_javax_to_jakarta", "Migrate javax -> jakarta".to_string()),
-            Strategy::JUnit => ("migrate_junit4_to_junit5", "Migrate JUnit 4 -> 5".to_string()),
-            Strategy::Dependency { old, new } => {
-                put("from", old.clone());
-                put("to", new.clone());
-                ("migrate_dependency", format!("Migrate {old} -> {new}"))
-            }
-        };
-        (kind.to_string(), title, params)
+/// A strategic node's title.
+fn strategic_title(strategy: &Strategic) -> String {
+    match strategy {
+        Strategic::SpringBoot { from, to } => {
+            format!("Upgrade Spring Boot {} -> {}", major_minor(from), major_minor(to))
+        }
+        Strategic::Java { from, to } => format!("Upgrade Java {from} -> {to}"),
+        Strategic::Jakarta => "Migrate javax -> jakarta".to_string(),
+        Strategic::JUnit => "Migrate JUnit 4 -> 5".to_string(),
+        Strategic::Dependency { old, new } => format!("Migrate {old} -> {new}"),
     }
 }
 
 pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
     let atomics = merge(atomics);
     let owners = owners(&atomics);
-    // (owner, tactical position) -> atomics
-    let mut groups: BTreeMap<(Option<Strategy>, usize), Vec<Atomic>> = BTreeMap::new();
+    // (owner, concern) -> atomics; both orders are display orders
+    let mut groups: BTreeMap<(Option<Strategic>, Tactical), Vec<Atomic>> = BTreeMap::new();
     for (atomic, owner) in atomics.into_iter().zip(owners) {
-        let java = matches!(owner, Some(Strategy::Java { .. })) || java_level(&atomic).is_some();
-        let tactical = tactical_of(&atomic, java);
-        let position = TACTICALS.iter().position(|(k, _)| *k == tactical).unwrap_or(TACTICALS.len());
-        groups.entry((owner, position)).or_default().push(atomic);
+        let java = matches!(owner, Some(Strategic::Java { .. })) || java_level(&atomic).is_some();
+        groups.entry((owner, tactical_of(&atomic, java))).or_default().push(atomic);
     }
-    let mut strategic: BTreeMap<Strategy, Vec<Intent>> = BTreeMap::new();
+    let mut strategic: BTreeMap<Strategic, Vec<Intent>> = BTreeMap::new();
     let mut top: Vec<Intent> = Vec::new();
-    for ((owner, position), mut members) in groups {
+    for ((owner, tactical), mut members) in groups {
         members.sort_by_cached_key(sort_key);
-        let (kind, label) = TACTICALS.get(position).copied().unwrap_or(("other", "Other changes"));
+        let label = tactical.label();
         let title =
             if members.len() > 1 { format!("{label} ({})", members.len()) } else { label.to_string() };
         let node = Intent {
             id: String::new(),
             level: Level::Tactical,
-            kind: kind.to_string(),
+            kind: tactical.kind().to_string(),
             title,
             params: BTreeMap::new(),
             labels: Vec::new(),
@@ -120,18 +60,15 @@ pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
     }
     let mut tree: Vec<Intent> = strategic
         .into_iter()
-        .map(|(strategy, children)| {
-            let (kind, title, params) = strategy.intent();
-            Intent {
-                id: String::new(),
-                level: Level::Strategic,
-                kind,
-                title,
-                params,
-                labels: Vec::new(),
-                evidence: Vec::new(),
-                children,
-            }
+        .map(|(strategy, children)| Intent {
+            id: String::new(),
+            level: Level::Strategic,
+            kind: strategy.kind().to_string(),
+            title: strategic_title(&strategy),
+            params: strategy.params(),
+            labels: Vec::new(),
+            evidence: Vec::new(),
+            children,
         })
         .collect();
     tree.extend(top);
@@ -228,19 +165,19 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
         .collect()
 }
 
-fn tactical_of(atomic: &Atomic, java: bool) -> &'static str {
+fn tactical_of(atomic: &Atomic, java: bool) -> Tactical {
     match atomic.kind {
-        kind::JAVA_PACKAGE_MOVE => "move_packages",
-        kind::JAVA_TYPE_RENAME => "change_types",
-        kind::JAVA_ANNOTATION_CHANGE => "change_annotations",
-        kind::JAVA_METHOD_RENAME => "rename_methods",
-        kind::JAVA_STATIC_CALL_TARGET => "change_static_calls",
-        kind::MAVEN_PARENT_CHANGE => "change_parent",
+        kind::JAVA_PACKAGE_MOVE => Tactical::MovePackages,
+        kind::JAVA_TYPE_RENAME => Tactical::ChangeTypes,
+        kind::JAVA_ANNOTATION_CHANGE => Tactical::ChangeAnnotations,
+        kind::JAVA_METHOD_RENAME => Tactical::RenameMethods,
+        kind::JAVA_STATIC_CALL_TARGET => Tactical::ChangeStaticCalls,
+        kind::MAVEN_PARENT_CHANGE => Tactical::ChangeParent,
         kind::MAVEN_PROPERTY_CHANGE | kind::MAVEN_PROPERTY_ADDED | kind::MAVEN_PROPERTY_REMOVED if java => {
-            "set_java_level"
+            Tactical::SetJavaLevel
         }
         kind::MAVEN_PROPERTY_CHANGE | kind::MAVEN_PROPERTY_ADDED | kind::MAVEN_PROPERTY_REMOVED => {
-            "change_build_properties"
+            Tactical::ChangeBuildProperties
         }
         kind::MAVEN_DEPENDENCY_VERSION
         | kind::MAVEN_DEPENDENCY_SWAP
@@ -249,45 +186,45 @@ fn tactical_of(atomic: &Atomic, java: bool) -> &'static str {
         | kind::GRADLE_DEPENDENCY_VERSION
         | kind::GRADLE_DEPENDENCY_SWAP
         | kind::GRADLE_DEPENDENCY_ADDED
-        | kind::GRADLE_DEPENDENCY_REMOVED => "change_dependencies",
+        | kind::GRADLE_DEPENDENCY_REMOVED => Tactical::ChangeDependencies,
         kind::MAVEN_PLUGIN_VERSION
         | kind::MAVEN_PLUGIN_ADDED
         | kind::MAVEN_PLUGIN_REMOVED
-        | kind::GRADLE_PLUGIN_VERSION => "update_build_plugins",
-        kind::MAVEN_PLUGIN_CONFIG if java => "set_java_level",
-        kind::MAVEN_PLUGIN_CONFIG => "configure_build_plugins",
-        kind::MAVEN_REPOSITORY_CHANGE => "change_repositories",
-        kind::GRADLE_JAVA_COMPATIBILITY | kind::GRADLE_TOOLCHAIN => "set_java_level",
-        kind::GRADLE_WRAPPER_VERSION => "update_gradle_wrapper",
-        kind::PROPERTIES_KEY_RENAME | kind::YAML_KEY_RENAME => "rename_config_keys",
-        kind::PROPERTIES_VALUE_CHANGE | kind::YAML_VALUE_CHANGE => "change_config_values",
+        | kind::GRADLE_PLUGIN_VERSION => Tactical::UpdateBuildPlugins,
+        kind::MAVEN_PLUGIN_CONFIG if java => Tactical::SetJavaLevel,
+        kind::MAVEN_PLUGIN_CONFIG => Tactical::ConfigureBuildPlugins,
+        kind::MAVEN_REPOSITORY_CHANGE => Tactical::ChangeRepositories,
+        kind::GRADLE_JAVA_COMPATIBILITY | kind::GRADLE_TOOLCHAIN => Tactical::SetJavaLevel,
+        kind::GRADLE_WRAPPER_VERSION => Tactical::UpdateGradleWrapper,
+        kind::PROPERTIES_KEY_RENAME | kind::YAML_KEY_RENAME => Tactical::RenameConfigKeys,
+        kind::PROPERTIES_VALUE_CHANGE | kind::YAML_VALUE_CHANGE => Tactical::ChangeConfigValues,
         kind::PROPERTIES_KEY_ADDED
         | kind::PROPERTIES_KEY_REMOVED
         | kind::YAML_KEY_ADDED
-        | kind::YAML_KEY_REMOVED => "update_config_keys",
-        kind::GITHUB_ACTIONS_SETUP_JAVA => "bump_ci_java",
-        kind::GITHUB_ACTIONS_VALUE_CHANGE if java => "bump_ci_java",
-        kind::GITHUB_ACTIONS_ACTION_VERSION => "bump_ci_actions",
-        kind::GITHUB_ACTIONS_VALUE_CHANGE => "change_ci_values",
-        kind::DOCKER_FROM_CHANGE => "update_docker_images",
-        kind::FILE_RENAMED => "move_files",
-        kind::FILE_ADDED => "add_files",
-        kind::FILE_DELETED => "delete_files",
-        kind::IMPORT_ORDER => "reorder_imports",
-        kind::WHITESPACE => "format_whitespace",
-        _ => "edit_text",
+        | kind::YAML_KEY_REMOVED => Tactical::UpdateConfigKeys,
+        kind::GITHUB_ACTIONS_SETUP_JAVA => Tactical::BumpCiJava,
+        kind::GITHUB_ACTIONS_VALUE_CHANGE if java => Tactical::BumpCiJava,
+        kind::GITHUB_ACTIONS_ACTION_VERSION => Tactical::BumpCiActions,
+        kind::GITHUB_ACTIONS_VALUE_CHANGE => Tactical::ChangeCiValues,
+        kind::DOCKER_FROM_CHANGE => Tactical::UpdateDockerImages,
+        kind::FILE_RENAMED => Tactical::MoveFiles,
+        kind::FILE_ADDED => Tactical::AddFiles,
+        kind::FILE_DELETED => Tactical::DeleteFiles,
+        kind::IMPORT_ORDER => Tactical::ReorderImports,
+        kind::WHITESPACE => Tactical::FormatWhitespace,
+        _ => Tactical::EditText,
     }
 }
 
 /// Which strategic intent (if any) each atomic intent belongs to.
-fn owners(atomics: &[Atomic]) -> Vec<Option<Strategy>> {
+fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
     let boot = spring_boot_versions(atomics);
     let boot_crosses_jakarta =
         boot.as_ref().is_some_and(|(from, to)| major(from) < Some(3) && major(to) >= Some(3));
     let java = java_upgrade(atomics);
     let any_jakarta = atomics.iter().any(jakarta_member);
     let any_junit = atomics.iter().any(junit_member);
-    let mut owners: Vec<Option<Strategy>> = atomics
+    let mut owners: Vec<Option<Strategic>> = atomics
         .iter()
         .map(|a| {
             if let Some((from, to)) = &boot
@@ -295,18 +232,18 @@ fn owners(atomics: &[Atomic]) -> Vec<Option<Strategy>> {
                     || spring_member(a)
                     || (boot_crosses_jakarta && jakarta_member(a)))
             {
-                return Some(Strategy::SpringBoot { from: from.clone(), to: to.clone() });
+                return Some(Strategic::SpringBoot { from: from.clone(), to: to.clone() });
             }
             if any_junit && junit_member(a) {
-                return Some(Strategy::JUnit);
+                return Some(Strategic::JUnit);
             }
             if any_jakarta && jakarta_member(a) {
-                return Some(Strategy::Jakarta);
+                return Some(Strategic::Jakarta);
             }
             if let Some((from, to)) = java
                 && java_level(a).is_some()
             {
-                return Some(Strategy::Java { from, to });
+                return Some(Strategic::Java { from, to });
             }
             None
         })
@@ -323,7 +260,7 @@ fn owners(atomics: &[Atomic]) -> Vec<Option<Strategy>> {
         let new = format!("{}:{}", atomic.get("new_group_id"), atomic.get("new_artifact_id"));
         let words = distinctive_words(&[atomic.get("new_group_id"), atomic.get("new_artifact_id")]);
         swaps.push((old.clone(), new.clone(), words));
-        *owner = Some(Strategy::Dependency { old, new });
+        *owner = Some(Strategic::Dependency { old, new });
     }
     for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
         if owner.is_some() {
@@ -336,7 +273,7 @@ fn owners(atomics: &[Atomic]) -> Vec<Option<Strategy>> {
         };
         let words = distinctive_words(&[target]);
         if let Some((old, new, _)) = swaps.iter().find(|(_, _, w)| !w.is_disjoint(&words)) {
-            *owner = Some(Strategy::Dependency { old: old.clone(), new: new.clone() });
+            *owner = Some(Strategic::Dependency { old: old.clone(), new: new.clone() });
         }
     }
     owners

@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use crate::catalog::Catalog;
 use crate::diff::{Diff, FileDiff};
-use crate::model::intent::{Intent, IntentTree, Level};
+use crate::model::intent::{Intent, IntentTree, Level, label};
 use crate::model::{CandidateOption, PlannedStep, Strategy};
 use crate::openrewrite::RecipeStep;
 
@@ -47,7 +47,7 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
     // would reformat whole files, so they are left to the narrow option.
     let atomics = intent.atomics();
     if !atomics.is_empty()
-        && atomics.iter().all(|a| a.labels.iter().any(|l| l == "whitespace" || l == "import_order"))
+        && atomics.iter().all(|a| a.labels.iter().any(|l| l == label::WHITESPACE || l == label::IMPORT_ORDER))
     {
         option.notes.push(format!(
             "{} `{}` ({}): formatting only, left to the narrow option",

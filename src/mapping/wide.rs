@@ -4,23 +4,40 @@
 use crate::catalog::Catalog;
 use crate::model::RecipeDescriptor;
 use crate::model::intent::{Intent, Level};
+use crate::model::{Strategic, Tactical};
 
 /// Hits considered per intent before the fit checks.
 const CANDIDATES: usize = 8;
 /// Fused RRF score below which a hit is noise (one list at rank 1 scores 1/61 ≈ 0.0164).
 const MIN_SCORE: f64 = 0.02;
 
+/// What a group intent asks for, typed: a strategic migration or a tactical concern.
+enum Group {
+    Strategic(Strategic),
+    Tactical(Tactical),
+    /// Not a group (an atomic intent): wide recipes are for groups.
+    Other,
+}
+
+fn group(intent: &Intent) -> Group {
+    if let Some(strategic) = Strategic::of(intent) {
+        Group::Strategic(strategic)
+    } else if let Some(tactical) = Tactical::of(intent) {
+        Group::Tactical(tactical)
+    } else {
+        Group::Other
+    }
+}
+
 /// Several phrasings of what an intent asks for, most specific first.
 pub fn phrasings(intent: &Intent) -> Vec<String> {
-    let p = |key: &str| intent.param(key).to_string();
-    let to = p("to");
-    let mut out: Vec<String> = match intent.kind.as_str() {
-        "upgrade_java" => vec![
+    let mut out: Vec<String> = match group(intent) {
+        Group::Strategic(Strategic::Java { to, .. }) => vec![
             format!("upgrade to java {to}"),
             format!("migrate to java {to}"),
             format!("java {to} migration"),
         ],
-        "upgrade_spring_boot" => {
+        Group::Strategic(Strategic::SpringBoot { to, .. }) => {
             let minor = to.split('.').take(2).collect::<Vec<_>>().join(".");
             vec![
                 format!("upgrade spring boot {minor}"),
@@ -28,24 +45,25 @@ pub fn phrasings(intent: &Intent) -> Vec<String> {
                 format!("spring boot {} upgrade", to.split('.').next().unwrap_or("")),
             ]
         }
-        "migrate_javax_to_jakarta" => vec![
+        Group::Strategic(Strategic::Jakarta) => vec![
             "javax to jakarta".into(),
             "migrate javax to jakarta ee".into(),
             "jakarta namespace migration".into(),
         ],
-        "migrate_junit4_to_junit5" => {
+        Group::Strategic(Strategic::JUnit) => {
             vec![
                 "junit 4 to 5".into(),
                 "migrate junit 4 to junit 5 jupiter".into(),
                 "junit5 migration".into(),
             ]
         }
-        "rename_config_keys" if renames_spring_keys(intent) => vec![
+        Group::Tactical(Tactical::RenameConfigKeys) if renames_spring_keys(intent) => vec![
             "migrate spring boot properties".into(),
             "spring boot properties migration".into(),
             "change spring property key".into(),
         ],
-        _ => Vec::new(),
+        // The title and the kind are the phrasings.
+        Group::Strategic(Strategic::Dependency { .. }) | Group::Tactical(_) | Group::Other => Vec::new(),
     };
     out.push(intent.title.replace("->", "to"));
     out.push(intent.kind.replace(['_', '.'], " "));
@@ -55,16 +73,17 @@ pub fn phrasings(intent: &Intent) -> Vec<String> {
 
 /// Words a fitting recipe must mention (in its name or display name), e.g. the target version.
 fn required_terms(intent: &Intent) -> Vec<String> {
-    let to = intent.param("to");
-    match intent.kind.as_str() {
-        "upgrade_java" => vec![to.to_string()],
-        "upgrade_spring_boot" => {
+    match group(intent) {
+        Group::Strategic(Strategic::Java { to, .. }) => vec![to.to_string()],
+        Group::Strategic(Strategic::SpringBoot { to, .. }) => {
             vec![to.split('.').take(2).collect::<Vec<_>>().join("_"), "spring".into()]
         }
-        "migrate_javax_to_jakarta" => vec!["jakarta".into()],
-        "migrate_junit4_to_junit5" => vec!["junit".into()],
-        "rename_config_keys" if renames_spring_keys(intent) => vec!["spring".into(), "propert".into()],
-        _ => Vec::new(),
+        Group::Strategic(Strategic::Jakarta) => vec!["jakarta".into()],
+        Group::Strategic(Strategic::JUnit) => vec!["junit".into()],
+        Group::Tactical(Tactical::RenameConfigKeys) if renames_spring_keys(intent) => {
+            vec!["spring".into(), "propert".into()]
+        }
+        Group::Strategic(Strategic::Dependency { .. }) | Group::Tactical(_) | Group::Other => Vec::new(),
     }
 }
 

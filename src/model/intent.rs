@@ -91,6 +91,16 @@ impl IntentTree {
     }
 }
 
+/// Labels of non-semantic edits (`Intent::labels`, and the tree's `labels` counts).
+pub mod label {
+    /// Only whitespace changed (or a blank line).
+    pub const WHITESPACE: &str = "whitespace";
+    /// An import removed and added back unchanged.
+    pub const IMPORT_ORDER: &str = "import_order";
+    /// A text edit no analyzer understands.
+    pub const TEXT: &str = "text";
+}
+
 /// Atomic intent kinds: the contract with recipe mapping. `docs/intents.md` lists their params.
 pub mod kind {
     pub const JAVA_PACKAGE_MOVE: &str = "java.package_move";
@@ -144,4 +154,109 @@ pub mod kind {
     pub const FILE_RENAMED: &str = "file.renamed";
     pub const WHITESPACE: &str = "whitespace";
     pub const IMPORT_ORDER: &str = "import_order";
+
+    /// Every atomic kind (a test checks it against the constants above and docs/intents.md).
+    pub const ALL: [&str; 44] = [
+        JAVA_PACKAGE_MOVE,
+        JAVA_TYPE_RENAME,
+        JAVA_ANNOTATION_CHANGE,
+        JAVA_METHOD_RENAME,
+        JAVA_STATIC_CALL_TARGET,
+        MAVEN_PARENT_CHANGE,
+        MAVEN_PROPERTY_CHANGE,
+        MAVEN_PROPERTY_ADDED,
+        MAVEN_PROPERTY_REMOVED,
+        MAVEN_DEPENDENCY_VERSION,
+        MAVEN_DEPENDENCY_SWAP,
+        MAVEN_DEPENDENCY_ADDED,
+        MAVEN_DEPENDENCY_REMOVED,
+        MAVEN_PLUGIN_VERSION,
+        MAVEN_PLUGIN_CONFIG,
+        MAVEN_PLUGIN_ADDED,
+        MAVEN_PLUGIN_REMOVED,
+        MAVEN_REPOSITORY_CHANGE,
+        GRADLE_DEPENDENCY_VERSION,
+        GRADLE_DEPENDENCY_SWAP,
+        GRADLE_DEPENDENCY_ADDED,
+        GRADLE_DEPENDENCY_REMOVED,
+        GRADLE_PLUGIN_VERSION,
+        GRADLE_JAVA_COMPATIBILITY,
+        GRADLE_TOOLCHAIN,
+        GRADLE_WRAPPER_VERSION,
+        PROPERTIES_KEY_RENAME,
+        PROPERTIES_VALUE_CHANGE,
+        PROPERTIES_KEY_ADDED,
+        PROPERTIES_KEY_REMOVED,
+        YAML_KEY_RENAME,
+        YAML_VALUE_CHANGE,
+        YAML_KEY_ADDED,
+        YAML_KEY_REMOVED,
+        GITHUB_ACTIONS_SETUP_JAVA,
+        GITHUB_ACTIONS_ACTION_VERSION,
+        GITHUB_ACTIONS_VALUE_CHANGE,
+        DOCKER_FROM_CHANGE,
+        TEXT_EDIT,
+        FILE_ADDED,
+        FILE_DELETED,
+        FILE_RENAMED,
+        WHITESPACE,
+        IMPORT_ORDER,
+    ];
+}
+
+#[cfg(test)]
+mod docs_tests {
+    use std::collections::BTreeSet;
+
+    use super::kind;
+    use crate::model::{Strategic, Tactical};
+
+    const DOCS: &str = include_str!("../../docs/intents.md");
+
+    /// The section of the docs from `heading` to the next `## `.
+    fn section(heading: &str) -> &'static str {
+        let start = DOCS.find(heading).unwrap_or_else(|| panic!("docs/intents.md has no {heading}"));
+        let rest = &DOCS[start + heading.len()..];
+        &rest[..rest.find("\n## ").unwrap_or(rest.len())]
+    }
+
+    /// The backticked kinds of a table's first column (`a` / `b` rows name two).
+    fn first_column_kinds(text: &str) -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("| `"))
+            .flat_map(|l| {
+                l.split('|').nth(1).unwrap_or("").split('/').map(|k| k.trim().trim_matches('`').to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_atomic_kind_is_a_constant_in_all_and_documented_once() {
+        let source = include_str!("intent.rs");
+        let block = &source[source.find("pub mod kind {").unwrap()..];
+        let constants: BTreeSet<&str> = block[..block.find("pub const ALL").unwrap()]
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("pub const "))
+            .filter_map(|l| l.split('"').nth(1))
+            .collect();
+        let all: BTreeSet<&str> = kind::ALL.into_iter().collect();
+        assert_eq!(all.len(), kind::ALL.len(), "kind::ALL lists a kind twice");
+        assert_eq!(constants, all, "kind::ALL and the constants differ");
+        let documented = first_column_kinds(section("## Atomic kinds and params"));
+        let set: BTreeSet<&str> = documented.iter().map(String::as_str).collect();
+        assert_eq!(set.len(), documented.len(), "docs/intents.md documents a kind twice");
+        assert_eq!(set, all, "docs/intents.md and kind::ALL differ");
+    }
+
+    #[test]
+    fn the_group_kinds_are_documented_in_order() {
+        let tactical: Vec<String> =
+            section("## Tactical kinds").split('`').skip(1).step_by(2).map(str::to_string).collect();
+        let expected: Vec<String> = Tactical::ALL.iter().map(|t| t.kind().to_string()).collect();
+        assert_eq!(tactical, expected);
+        // The strategic table is in the order membership is checked (the tree's rule), so as a set.
+        let strategic: BTreeSet<String> =
+            first_column_kinds(section("## Strategic kinds")).into_iter().collect();
+        assert_eq!(strategic, Strategic::KINDS.map(String::from).into_iter().collect());
+    }
 }

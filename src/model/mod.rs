@@ -1,6 +1,7 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
 pub mod eval;
+pub mod groups;
 pub mod intent;
 pub mod java_level;
 pub mod option;
@@ -13,6 +14,7 @@ pub use eval::{
     CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, OptionScore, Shard,
     ShardResults, SuiteResults, Totals,
 };
+pub use groups::{Strategic, Tactical};
 pub use intent::{Intent, IntentTree, Level};
 pub use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};

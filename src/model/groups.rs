@@ -1,0 +1,228 @@
+//! The tree's group kinds, typed: tactical intents (one per concern) and strategic intents (what
+//! the concerns add up to). Intent extraction builds them and recipe mapping matches on them, so a
+//! kind is spelled in one place; in `intent-tree.json` they are `kind` strings and `params`.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::intent::{Intent, Level};
+
+/// A tactical intent's concern. Declaration order is display order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tactical {
+    ChangeParent,
+    SetJavaLevel,
+    ChangeBuildProperties,
+    ChangeDependencies,
+    UpdateBuildPlugins,
+    ConfigureBuildPlugins,
+    ChangeRepositories,
+    UpdateGradleWrapper,
+    MovePackages,
+    ChangeTypes,
+    ChangeAnnotations,
+    ChangeStaticCalls,
+    RenameMethods,
+    RenameConfigKeys,
+    ChangeConfigValues,
+    UpdateConfigKeys,
+    BumpCiJava,
+    BumpCiActions,
+    ChangeCiValues,
+    UpdateDockerImages,
+    MoveFiles,
+    AddFiles,
+    DeleteFiles,
+    EditText,
+    ReorderImports,
+    FormatWhitespace,
+}
+
+impl Tactical {
+    /// Every tactical kind, in display order.
+    pub const ALL: [Tactical; 26] = [
+        Tactical::ChangeParent,
+        Tactical::SetJavaLevel,
+        Tactical::ChangeBuildProperties,
+        Tactical::ChangeDependencies,
+        Tactical::UpdateBuildPlugins,
+        Tactical::ConfigureBuildPlugins,
+        Tactical::ChangeRepositories,
+        Tactical::UpdateGradleWrapper,
+        Tactical::MovePackages,
+        Tactical::ChangeTypes,
+        Tactical::ChangeAnnotations,
+        Tactical::ChangeStaticCalls,
+        Tactical::RenameMethods,
+        Tactical::RenameConfigKeys,
+        Tactical::ChangeConfigValues,
+        Tactical::UpdateConfigKeys,
+        Tactical::BumpCiJava,
+        Tactical::BumpCiActions,
+        Tactical::ChangeCiValues,
+        Tactical::UpdateDockerImages,
+        Tactical::MoveFiles,
+        Tactical::AddFiles,
+        Tactical::DeleteFiles,
+        Tactical::EditText,
+        Tactical::ReorderImports,
+        Tactical::FormatWhitespace,
+    ];
+
+    /// The `kind` in the JSON.
+    pub fn kind(self) -> &'static str {
+        self.names().0
+    }
+
+    /// What the node's title starts with.
+    pub fn label(self) -> &'static str {
+        self.names().1
+    }
+
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Tactical::ChangeParent => ("change_parent", "Change the parent POM"),
+            Tactical::SetJavaLevel => ("set_java_level", "Set the Java level in build files"),
+            Tactical::ChangeBuildProperties => ("change_build_properties", "Change build properties"),
+            Tactical::ChangeDependencies => ("change_dependencies", "Change dependencies"),
+            Tactical::UpdateBuildPlugins => ("update_build_plugins", "Update build plugins"),
+            Tactical::ConfigureBuildPlugins => {
+                ("configure_build_plugins", "Change build plugin configuration")
+            }
+            Tactical::ChangeRepositories => ("change_repositories", "Change repositories"),
+            Tactical::UpdateGradleWrapper => ("update_gradle_wrapper", "Update the Gradle wrapper"),
+            Tactical::MovePackages => ("move_packages", "Move packages"),
+            Tactical::ChangeTypes => ("change_types", "Change types"),
+            Tactical::ChangeAnnotations => ("change_annotations", "Change annotations"),
+            Tactical::ChangeStaticCalls => ("change_static_calls", "Change static call targets"),
+            Tactical::RenameMethods => ("rename_methods", "Rename methods"),
+            Tactical::RenameConfigKeys => ("rename_config_keys", "Rename configuration keys"),
+            Tactical::ChangeConfigValues => ("change_config_values", "Change configuration values"),
+            Tactical::UpdateConfigKeys => ("update_config_keys", "Add or remove configuration keys"),
+            Tactical::BumpCiJava => ("bump_ci_java", "Bump setup-java in CI"),
+            Tactical::BumpCiActions => ("bump_ci_actions", "Bump GitHub Actions"),
+            Tactical::ChangeCiValues => ("change_ci_values", "Change CI workflow values"),
+            Tactical::UpdateDockerImages => ("update_docker_images", "Update Docker base images"),
+            Tactical::MoveFiles => ("move_files", "Move files"),
+            Tactical::AddFiles => ("add_files", "Add files"),
+            Tactical::DeleteFiles => ("delete_files", "Delete files"),
+            Tactical::EditText => ("edit_text", "Edit text"),
+            Tactical::ReorderImports => ("reorder_imports", "Reorder imports"),
+            Tactical::FormatWhitespace => ("format_whitespace", "Whitespace-only changes"),
+        }
+    }
+
+    /// The tactical kind of a tactical node, None for any other node.
+    pub fn of(intent: &Intent) -> Option<Tactical> {
+        (intent.level == Level::Tactical).then_some(())?;
+        Tactical::ALL.into_iter().find(|t| t.kind() == intent.kind)
+    }
+}
+
+/// A strategic intent: the migration its members add up to.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strategic {
+    /// `upgrade_spring_boot`: Spring Boot versions as written (`2.7.18`, `3.2.0`).
+    SpringBoot { from: String, to: String },
+    /// `upgrade_java`: Java major versions.
+    Java { from: u32, to: u32 },
+    /// `migrate_javax_to_jakarta`.
+    Jakarta,
+    /// `migrate_junit4_to_junit5`.
+    JUnit,
+    /// `migrate_dependency`: `group:artifact` before and after.
+    Dependency { old: String, new: String },
+}
+
+impl Strategic {
+    /// Every strategic kind as the JSON spells it.
+    pub const KINDS: [&'static str; 5] = [
+        "upgrade_spring_boot",
+        "upgrade_java",
+        "migrate_javax_to_jakarta",
+        "migrate_junit4_to_junit5",
+        "migrate_dependency",
+    ];
+
+    /// The `kind` in the JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Strategic::SpringBoot { .. } => Self::KINDS[0],
+            Strategic::Java { .. } => Self::KINDS[1],
+            Strategic::Jakarta => Self::KINDS[2],
+            Strategic::JUnit => Self::KINDS[3],
+            Strategic::Dependency { .. } => Self::KINDS[4],
+        }
+    }
+
+    /// The `params` in the JSON: `from` and `to` where the kind has versions or coordinates.
+    pub fn params(&self) -> BTreeMap<String, Value> {
+        let (from, to) = match self {
+            Strategic::SpringBoot { from, to } => (from.clone(), to.clone()),
+            Strategic::Java { from, to } => (from.to_string(), to.to_string()),
+            Strategic::Dependency { old, new } => (old.clone(), new.clone()),
+            Strategic::Jakarta | Strategic::JUnit => return BTreeMap::new(),
+        };
+        BTreeMap::from([("from".to_string(), Value::String(from)), ("to".to_string(), Value::String(to))])
+    }
+
+    /// The strategic kind of a strategic node, None for any other node (or params that do not
+    /// read, e.g. a Java version that is not a number).
+    pub fn of(intent: &Intent) -> Option<Strategic> {
+        (intent.level == Level::Strategic).then_some(())?;
+        let from = || intent.param("from").to_string();
+        let to = || intent.param("to").to_string();
+        Some(match intent.kind.as_str() {
+            "upgrade_spring_boot" => Strategic::SpringBoot { from: from(), to: to() },
+            "upgrade_java" => Strategic::Java { from: from().parse().ok()?, to: to().parse().ok()? },
+            "migrate_javax_to_jakarta" => Strategic::Jakarta,
+            "migrate_junit4_to_junit5" => Strategic::JUnit,
+            "migrate_dependency" => Strategic::Dependency { old: from(), new: to() },
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(level: Level, kind: &str, params: BTreeMap<String, Value>) -> Intent {
+        Intent {
+            id: "1".into(),
+            level,
+            kind: kind.into(),
+            title: String::new(),
+            params,
+            labels: Vec::new(),
+            evidence: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_kind_reads_back_from_its_node() {
+        for tactical in Tactical::ALL {
+            let read = Tactical::of(&node(Level::Tactical, tactical.kind(), BTreeMap::new()));
+            assert_eq!(read, Some(tactical));
+        }
+        let strategics = [
+            Strategic::SpringBoot { from: "2.7.18".into(), to: "3.2.0".into() },
+            Strategic::Java { from: 11, to: 17 },
+            Strategic::Jakarta,
+            Strategic::JUnit,
+            Strategic::Dependency { old: "log4j:log4j".into(), new: "ch.qos.reload4j:reload4j".into() },
+        ];
+        for strategic in strategics {
+            let read = Strategic::of(&node(Level::Strategic, strategic.kind(), strategic.params()));
+            assert_eq!(read.as_ref(), Some(&strategic));
+        }
+        assert_eq!(Strategic::of(&node(Level::Tactical, "upgrade_java", BTreeMap::new())), None);
+        let bad = BTreeMap::from([
+            ("from".to_string(), Value::from("eleven")),
+            ("to".to_string(), Value::from("17")),
+        ]);
+        assert_eq!(Strategic::of(&node(Level::Strategic, "upgrade_java", bad)), None);
+    }
+}
