@@ -77,6 +77,11 @@ pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
 }
 
 fn into_intent(atomic: Atomic) -> Intent {
+    debug_assert!(
+        crate::model::Change::read(atomic.kind, &atomic.params).is_ok(),
+        "{:?}",
+        crate::model::Change::read(atomic.kind, &atomic.params)
+    );
     Intent {
         id: String::new(),
         level: Level::Atomic,

@@ -2,253 +2,321 @@
 //! options. Kinds without a semantic recipe, and recipes the catalog does not have, fall back to
 //! plain-text replacements of exactly the PR's lines (see [`super::text`]).
 
-use crate::model::intent::{Intent, kind};
+use crate::model::Change;
+use crate::model::intent::Intent;
 use crate::model::java_level::java_major;
 use crate::openrewrite::RecipeStep;
 
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
 pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
-    let p = |key: &str| intent.param(key).to_string();
-    let file = p("file");
-    let steps = match intent.kind.as_str() {
-        kind::JAVA_PACKAGE_MOVE => vec![
+    let file = intent.param("file");
+    match intent.change()? {
+        Change::JavaPackageMove { old_package, new_package } => Some(vec![
             RecipeStep::new("org.openrewrite.java.ChangePackage")
-                .with("oldPackageName", p("old_package"))
-                .with("newPackageName", p("new_package"))
+                .with("oldPackageName", old_package)
+                .with("newPackageName", new_package)
                 .with_bool("recursive", false),
-        ],
-        kind::JAVA_TYPE_RENAME => vec![
-            RecipeStep::new("org.openrewrite.java.ChangeType")
-                .with("oldFullyQualifiedTypeName", p("old_type"))
-                .with("newFullyQualifiedTypeName", p("new_type")),
-        ],
-        kind::JAVA_ANNOTATION_CHANGE
-            if is_qualified(&p("old_annotation")) && is_qualified(&p("new_annotation")) =>
-        {
-            vec![
-                RecipeStep::new("org.openrewrite.java.ChangeType")
-                    .with("oldFullyQualifiedTypeName", p("old_annotation"))
-                    .with("newFullyQualifiedTypeName", p("new_annotation")),
-            ]
+        ]),
+        Change::JavaTypeRename { old_type, new_type } => Some(vec![change_type(old_type, new_type)]),
+        // Unqualified names cannot be matched by type: text instead.
+        Change::JavaAnnotationChange { old_annotation, new_annotation } => (is_qualified(&old_annotation)
+            && is_qualified(&new_annotation))
+        .then(|| vec![change_type(old_annotation, new_annotation)]),
+        Change::JavaMethodRename { old_method, new_method, declaring_type } => is_qualified(&declaring_type)
+            .then(|| {
+                vec![
+                    RecipeStep::new("org.openrewrite.java.ChangeMethodName")
+                        .with("methodPattern", format!("{declaring_type} {old_method}(..)"))
+                        .with("newMethodName", new_method),
+                ]
+            }),
+        Change::JavaStaticCallTarget { method, old_type, new_type } => {
+            (is_qualified(&old_type) && is_qualified(&new_type)).then(|| {
+                vec![
+                    RecipeStep::new("org.openrewrite.java.ChangeMethodTargetToStatic")
+                        .with("methodPattern", format!("{old_type} {method}(..)"))
+                        .with("fullyQualifiedTargetTypeName", new_type),
+                ]
+            })
         }
-        kind::JAVA_METHOD_RENAME if is_qualified(&p("declaring_type")) => vec![
-            RecipeStep::new("org.openrewrite.java.ChangeMethodName")
-                .with("methodPattern", format!("{} {}(..)", p("declaring_type"), p("old_method")))
-                .with("newMethodName", p("new_method")),
-        ],
-        kind::JAVA_STATIC_CALL_TARGET if is_qualified(&p("old_type")) && is_qualified(&p("new_type")) => {
-            vec![
-                RecipeStep::new("org.openrewrite.java.ChangeMethodTargetToStatic")
-                    .with("methodPattern", format!("{} {}(..)", p("old_type"), p("method")))
-                    .with("fullyQualifiedTargetTypeName", p("new_type")),
-            ]
-        }
-        kind::MAVEN_PARENT_CHANGE => {
+        Change::MavenParentChange {
+            old_group_id,
+            old_artifact_id,
+            new_group_id,
+            new_artifact_id,
+            new_version,
+            ..
+        } => {
             let mut step = RecipeStep::new("org.openrewrite.maven.ChangeParentPom")
-                .with("oldGroupId", p("old_group_id"))
-                .with("oldArtifactId", p("old_artifact_id"))
-                .with("newVersion", p("new_version"))
+                .with("oldGroupId", &old_group_id)
+                .with("oldArtifactId", &old_artifact_id)
+                .with("newVersion", new_version)
                 .with_bool("allowVersionDowngrades", true);
-            if p("new_group_id") != p("old_group_id") {
-                step = step.with("newGroupId", p("new_group_id"));
+            if new_group_id != old_group_id {
+                step = step.with("newGroupId", new_group_id);
             }
-            if p("new_artifact_id") != p("old_artifact_id") {
-                step = step.with("newArtifactId", p("new_artifact_id"));
+            if new_artifact_id != old_artifact_id {
+                step = step.with("newArtifactId", new_artifact_id);
             }
-            vec![step]
+            Some(vec![step])
         }
-        kind::MAVEN_PROPERTY_CHANGE => vec![
+        Change::MavenPropertyChange { key, new_value, .. } => Some(vec![
             RecipeStep::new("org.openrewrite.maven.ChangePropertyValue")
-                .with("key", p("key"))
-                .with("newValue", p("new_value")),
-        ],
-        kind::MAVEN_DEPENDENCY_VERSION => vec![
-            RecipeStep::new("org.openrewrite.maven.UpgradeDependencyVersion")
-                .with("groupId", p("group_id"))
-                .with("artifactId", p("artifact_id"))
-                .with("newVersion", p("new_version")),
-        ],
-        kind::MAVEN_DEPENDENCY_SWAP => {
-            let name = if p("managed") == "true" {
+                .with("key", key)
+                .with("newValue", new_value),
+        ]),
+        Change::MavenPropertyAdded { key, value, .. } => Some(vec![
+            RecipeStep::new("org.openrewrite.maven.AddProperty").with("key", key).with("value", value),
+        ]),
+        Change::MavenPropertyRemoved { key, .. } => {
+            Some(vec![RecipeStep::new("org.openrewrite.maven.RemoveProperty").with("propertyName", key)])
+        }
+        Change::MavenDependencyVersion { group_id, artifact_id, new_version, .. } => {
+            Some(vec![upgrade_dependency("org.openrewrite.maven", group_id, artifact_id, new_version)])
+        }
+        Change::MavenDependencySwap {
+            old_group_id,
+            old_artifact_id,
+            new_group_id,
+            new_artifact_id,
+            new_version,
+            managed,
+            ..
+        } => {
+            let name = if managed {
                 "org.openrewrite.maven.ChangeManagedDependencyGroupIdAndArtifactId"
             } else {
                 "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId"
             };
-            let mut step = RecipeStep::new(name)
-                .with("oldGroupId", p("old_group_id"))
-                .with("oldArtifactId", p("old_artifact_id"))
-                .with("newGroupId", p("new_group_id"))
-                .with("newArtifactId", p("new_artifact_id"));
-            if !p("new_version").is_empty() {
-                step = step.with("newVersion", p("new_version"));
-            }
-            vec![step]
+            Some(vec![change_dependency(
+                name,
+                old_group_id,
+                old_artifact_id,
+                new_group_id,
+                new_artifact_id,
+                new_version,
+            )])
         }
-        kind::MAVEN_DEPENDENCY_ADDED => {
-            let mut step = RecipeStep::new("org.openrewrite.maven.AddDependency")
-                .with("groupId", p("group_id"))
-                .with("artifactId", p("artifact_id"))
-                .with("version", p("version"));
-            if !p("scope").is_empty() && p("scope") != "compile" {
-                step = step.with("scope", p("scope"));
-            }
-            vec![step]
+        Change::MavenDependencyAdded { group_id, artifact_id, version, scope, .. } => {
+            let step = RecipeStep::new("org.openrewrite.maven.AddDependency")
+                .with("groupId", group_id)
+                .with("artifactId", artifact_id)
+                .with("version", version);
+            let scope = if scope == "compile" { String::new() } else { scope };
+            Some(vec![with_non_empty(step, "scope", scope)])
         }
-        kind::MAVEN_PROPERTY_ADDED => vec![
-            RecipeStep::new("org.openrewrite.maven.AddProperty")
-                .with("key", p("key"))
-                .with("value", p("value")),
-        ],
-        kind::MAVEN_PROPERTY_REMOVED => {
-            vec![RecipeStep::new("org.openrewrite.maven.RemoveProperty").with("propertyName", p("key"))]
-        }
-        kind::MAVEN_DEPENDENCY_REMOVED => vec![
+        Change::MavenDependencyRemoved { group_id, artifact_id, .. } => Some(vec![
             RecipeStep::new("org.openrewrite.maven.RemoveDependency")
-                .with("groupId", p("group_id"))
-                .with("artifactId", p("artifact_id")),
-        ],
-        kind::MAVEN_PLUGIN_VERSION => vec![
+                .with("groupId", group_id)
+                .with("artifactId", artifact_id),
+        ]),
+        Change::MavenPluginVersion { group_id, artifact_id, new_version, .. } => Some(vec![
             RecipeStep::new("org.openrewrite.maven.UpgradePluginVersion")
-                .with("groupId", non_empty(p("group_id"), "org.apache.maven.plugins"))
-                .with("artifactId", p("artifact_id"))
-                .with("newVersion", p("new_version")),
-        ],
-        kind::GRADLE_DEPENDENCY_VERSION => vec![
-            RecipeStep::new("org.openrewrite.gradle.UpgradeDependencyVersion")
-                .with("groupId", p("group_id"))
-                .with("artifactId", p("artifact_id"))
-                .with("newVersion", p("new_version")),
-        ],
-        kind::GRADLE_DEPENDENCY_SWAP => {
-            let mut step = RecipeStep::new("org.openrewrite.gradle.ChangeDependency")
-                .with("oldGroupId", p("old_group_id"))
-                .with("oldArtifactId", p("old_artifact_id"))
-                .with("newGroupId", p("new_group_id"))
-                .with("newArtifactId", p("new_artifact_id"));
-            if !p("new_version").is_empty() {
-                step = step.with("newVersion", p("new_version"));
-            }
-            vec![step]
+                .with("groupId", non_empty(group_id, "org.apache.maven.plugins"))
+                .with("artifactId", artifact_id)
+                .with("newVersion", new_version),
+        ]),
+        // Not mapped yet (text): OpenRewrite has plugin and repository recipes (AddPlugin,
+        // RemovePlugin, ChangePluginConfiguration, …), but none is mapped from these intents.
+        Change::MavenPluginConfig { .. }
+        | Change::MavenPluginAdded { .. }
+        | Change::MavenPluginRemoved { .. }
+        | Change::MavenRepositoryChange { .. } => None,
+        Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. } => {
+            Some(vec![upgrade_dependency("org.openrewrite.gradle", group_id, artifact_id, new_version)])
         }
-        kind::GRADLE_DEPENDENCY_ADDED => {
-            let mut step = RecipeStep::new("org.openrewrite.gradle.AddDependency")
-                .with("groupId", p("group_id"))
-                .with("artifactId", p("artifact_id"))
-                .with("version", p("version"));
-            if !p("configuration").is_empty() {
-                step = step.with("configuration", p("configuration"));
-            }
-            vec![step]
+        Change::GradleDependencySwap {
+            old_group_id,
+            old_artifact_id,
+            new_group_id,
+            new_artifact_id,
+            new_version,
+            ..
+        } => Some(vec![change_dependency(
+            "org.openrewrite.gradle.ChangeDependency",
+            old_group_id,
+            old_artifact_id,
+            new_group_id,
+            new_artifact_id,
+            new_version,
+        )]),
+        Change::GradleDependencyAdded { group_id, artifact_id, version, configuration } => {
+            let step = RecipeStep::new("org.openrewrite.gradle.AddDependency")
+                .with("groupId", group_id)
+                .with("artifactId", artifact_id)
+                .with("version", version);
+            Some(vec![with_non_empty(step, "configuration", configuration)])
         }
-        kind::GRADLE_DEPENDENCY_REMOVED => vec![
+        Change::GradleDependencyRemoved { group_id, artifact_id, .. } => Some(vec![
             RecipeStep::new("org.openrewrite.gradle.RemoveDependency")
-                .with("groupId", p("group_id"))
-                .with("artifactId", p("artifact_id")),
-        ],
-        kind::PROPERTIES_KEY_RENAME => vec![
+                .with("groupId", group_id)
+                .with("artifactId", artifact_id),
+        ]),
+        Change::GradlePluginVersion { plugin_id, new_version, .. } => {
+            (!plugin_id.is_empty() && !new_version.is_empty()).then(|| {
+                vec![
+                    RecipeStep::new("org.openrewrite.gradle.plugins.UpgradePluginVersion")
+                        .with("pluginIdPattern", plugin_id)
+                        .with("newVersion", new_version),
+                ]
+            })
+        }
+        Change::GradleJavaCompatibility { property, new_value, .. } => {
+            java_compatibility(&property, &new_value)
+        }
+        // Not mapped yet (text): the wrapper's recipe downloads a distribution, and a toolchain
+        // version has no recipe mapped.
+        Change::GradleToolchain { .. } | Change::GradleWrapperVersion { .. } => None,
+        Change::PropertiesKeyRename { old_key, new_key } => Some(vec![
             RecipeStep::new("org.openrewrite.properties.ChangePropertyKey")
-                .with("oldPropertyKey", p("old_key"))
-                .with("newPropertyKey", p("new_key")),
-        ],
-        kind::PROPERTIES_VALUE_CHANGE => vec![
+                .with("oldPropertyKey", old_key)
+                .with("newPropertyKey", new_key),
+        ]),
+        Change::PropertiesValueChange { key, old_value, new_value } => Some(vec![
             RecipeStep::new("org.openrewrite.properties.ChangePropertyValue")
-                .with("propertyKey", p("key"))
-                .with("newValue", p("new_value"))
-                .with("oldValue", p("old_value")),
-        ],
-        kind::PROPERTIES_KEY_REMOVED => {
-            vec![RecipeStep::new("org.openrewrite.properties.DeleteProperty").with("propertyKey", p("key"))]
+                .with("propertyKey", key)
+                .with("newValue", new_value)
+                .with("oldValue", old_value),
+        ]),
+        Change::PropertiesKeyRemoved { key } => {
+            Some(vec![RecipeStep::new("org.openrewrite.properties.DeleteProperty").with("propertyKey", key)])
         }
-        kind::YAML_KEY_RENAME => vec![
+        Change::YamlKeyRename { old_key, new_key } => Some(vec![
             RecipeStep::new("org.openrewrite.yaml.ChangePropertyKey")
-                .with("oldPropertyKey", p("old_key"))
-                .with("newPropertyKey", p("new_key"))
-                .with("filePattern", file.clone()),
-        ],
-        // List items (`matrix.java[0]`) are not keys ChangePropertyValue can address.
-        kind::YAML_VALUE_CHANGE | kind::GITHUB_ACTIONS_VALUE_CHANGE
-            if !p("key").is_empty() && !p("key").contains('[') =>
-        {
-            vec![
-                RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
-                    .with("propertyKey", p("key"))
-                    .with("newValue", p("new_value"))
-                    .with("oldValue", p("old_value"))
-                    .with("filePattern", file.clone()),
-            ]
+                .with("oldPropertyKey", old_key)
+                .with("newPropertyKey", new_key)
+                .with("filePattern", file),
+        ]),
+        Change::YamlValueChange { key, old_value, new_value, .. }
+        | Change::GithubActionsValueChange { key, old_value, new_value } => {
+            yaml_value(&key, old_value, new_value, file)
         }
-        kind::GITHUB_ACTIONS_SETUP_JAVA => {
-            // setup-java's `with:` values under any job and step; ChangePropertyValue keeps quoting.
-            let mut steps = Vec::new();
-            for (key, old, new) in [
-                ("java-version", p("old_version"), p("new_version")),
-                ("distribution", p("old_distribution"), p("new_distribution")),
-            ] {
-                if !new.is_empty() && old != new {
-                    steps.push(
-                        RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
-                            .with("propertyKey", format!("jobs.*.steps.with.{key}"))
-                            .with("newValue", new)
-                            .with("oldValue", old)
-                            .with("filePattern", file.clone()),
-                    );
-                }
-            }
-            if steps.is_empty() {
-                return None;
-            }
-            steps
-        }
-        kind::GRADLE_PLUGIN_VERSION if !p("plugin_id").is_empty() && !p("new_version").is_empty() => vec![
-            RecipeStep::new("org.openrewrite.gradle.plugins.UpgradePluginVersion")
-                .with("pluginIdPattern", p("plugin_id"))
-                .with("newVersion", p("new_version")),
-        ],
-        // UpdateJavaCompatibility writes Java's source/target compatibility; Kotlin's `jvmTarget`
-        // is not among what it changes, so that stays a text edit.
-        kind::GRADLE_JAVA_COMPATIBILITY => {
-            let version = java_major(&p("new_value"))?;
-            let property = p("property");
-            let compatibility = if property.ends_with("sourceCompatibility") {
-                "source"
-            } else if property.ends_with("targetCompatibility") {
-                "target"
-            } else {
-                return None;
-            };
-            vec![
-                RecipeStep::new("org.openrewrite.gradle.UpdateJavaCompatibility")
-                    .with("version", version.to_string())
-                    .with("compatibilityType", compatibility),
-            ]
+        Change::GithubActionsSetupJava { old_version, new_version, old_distribution, new_distribution } => {
+            setup_java(
+                [
+                    ("java-version", old_version, new_version),
+                    ("distribution", old_distribution, new_distribution),
+                ],
+                file,
+            )
         }
         // Commit-SHA pins carry their version in a trailing comment the recipe does not write.
-        kind::GITHUB_ACTIONS_ACTION_VERSION
-            if !p("action").is_empty() && !is_commit_sha(&p("old_ref")) && !is_commit_sha(&p("new_ref")) =>
-        {
-            vec![
-                RecipeStep::new("org.openrewrite.github.ChangeActionVersion")
-                    .with("action", p("action"))
-                    .with("version", p("new_ref")),
-            ]
+        Change::GithubActionsActionVersion { action, old_ref, new_ref } => {
+            (!action.is_empty() && !is_commit_sha(&old_ref) && !is_commit_sha(&new_ref)).then(|| {
+                vec![
+                    RecipeStep::new("org.openrewrite.github.ChangeActionVersion")
+                        .with("action", action)
+                        .with("version", new_ref),
+                ]
+            })
         }
-        kind::DOCKER_FROM_CHANGE => {
-            let mut step =
-                RecipeStep::new("org.openrewrite.docker.ChangeFrom").with("oldImageName", p("old_image"));
-            if !p("old_tag").is_empty() {
-                step = step.with("oldTag", p("old_tag"));
-            }
-            if p("new_image") != p("old_image") && !p("new_image").is_empty() {
-                step = step.with("newImageName", p("new_image"));
-            }
-            if !p("new_tag").is_empty() {
-                step = step.with("newTag", p("new_tag"));
-            }
-            vec![step]
+        Change::DockerFromChange { old_image, old_tag, new_image, new_tag } => {
+            let step = RecipeStep::new("org.openrewrite.docker.ChangeFrom").with("oldImageName", &old_image);
+            let step = with_non_empty(step, "oldTag", old_tag);
+            let new_image = if new_image == old_image { String::new() } else { new_image };
+            let step = with_non_empty(step, "newImageName", new_image);
+            Some(vec![with_non_empty(step, "newTag", new_tag)])
         }
-        _ => return None,
+        // Added and removed config keys (not mapped yet), and plain text, whitespace and files:
+        // text reproduces them exactly.
+        Change::PropertiesKeyAdded { .. }
+        | Change::YamlKeyAdded { .. }
+        | Change::YamlKeyRemoved { .. }
+        | Change::TextEdit { .. }
+        | Change::FileAdded { .. }
+        | Change::FileDeleted { .. }
+        | Change::FileRenamed { .. }
+        | Change::Whitespace {}
+        | Change::ImportOrder {} => None,
+    }
+}
+
+/// `UpgradeDependencyVersion` of the Maven or Gradle package.
+fn upgrade_dependency(
+    package: &str,
+    group_id: String,
+    artifact_id: String,
+    new_version: String,
+) -> RecipeStep {
+    RecipeStep::new(format!("{package}.UpgradeDependencyVersion"))
+        .with("groupId", group_id)
+        .with("artifactId", artifact_id)
+        .with("newVersion", new_version)
+}
+
+/// A dependency replaced by another (`recipe` is Maven's or Gradle's), its version when given.
+fn change_dependency(
+    recipe: &str,
+    old_group_id: String,
+    old_artifact_id: String,
+    new_group_id: String,
+    new_artifact_id: String,
+    new_version: String,
+) -> RecipeStep {
+    let step = RecipeStep::new(recipe)
+        .with("oldGroupId", old_group_id)
+        .with("oldArtifactId", old_artifact_id)
+        .with("newGroupId", new_group_id)
+        .with("newArtifactId", new_artifact_id);
+    with_non_empty(step, "newVersion", new_version)
+}
+
+fn change_type(old: String, new: String) -> RecipeStep {
+    RecipeStep::new("org.openrewrite.java.ChangeType")
+        .with("oldFullyQualifiedTypeName", old)
+        .with("newFullyQualifiedTypeName", new)
+}
+
+/// The option only when it has a value (OpenRewrite's default otherwise).
+fn with_non_empty(step: RecipeStep, key: &str, value: String) -> RecipeStep {
+    if value.is_empty() { step } else { step.with(key, value) }
+}
+
+/// UpdateJavaCompatibility writes Java's source/target compatibility; Kotlin's `jvmTarget` is not
+/// among what it changes, so that stays a text edit.
+fn java_compatibility(property: &str, new_value: &str) -> Option<Vec<RecipeStep>> {
+    let version = java_major(new_value)?;
+    let compatibility = if property.ends_with("sourceCompatibility") {
+        "source"
+    } else if property.ends_with("targetCompatibility") {
+        "target"
+    } else {
+        return None;
     };
-    Some(steps)
+    Some(vec![
+        RecipeStep::new("org.openrewrite.gradle.UpdateJavaCompatibility")
+            .with("version", version.to_string())
+            .with("compatibilityType", compatibility),
+    ])
+}
+
+/// A YAML value; list items (`matrix.java[0]`) are not keys ChangePropertyValue can address.
+fn yaml_value(key: &str, old_value: String, new_value: String, file: &str) -> Option<Vec<RecipeStep>> {
+    (!key.is_empty() && !key.contains('[')).then(|| {
+        vec![
+            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+                .with("propertyKey", key)
+                .with("newValue", new_value)
+                .with("oldValue", old_value)
+                .with("filePattern", file),
+        ]
+    })
+}
+
+/// setup-java's `with:` values under any job and step; ChangePropertyValue keeps quoting.
+fn setup_java(values: [(&str, String, String); 2], file: &str) -> Option<Vec<RecipeStep>> {
+    let steps: Vec<RecipeStep> = values
+        .into_iter()
+        .filter(|(_, old, new)| !new.is_empty() && old != new)
+        .map(|(key, old, new)| {
+            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+                .with("propertyKey", format!("jobs.*.steps.with.{key}"))
+                .with("newValue", new)
+                .with("oldValue", old)
+                .with("filePattern", file)
+        })
+        .collect();
+    (!steps.is_empty()).then_some(steps)
 }
 
 fn is_commit_sha(reference: &str) -> bool {

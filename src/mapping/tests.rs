@@ -4,8 +4,15 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::model::ChangeLine;
 use crate::model::intent::kind;
+use crate::model::{Change, ChangeLine};
+
+/// The atomic intent intent extraction writes for `change` in `file`.
+fn of(change: Change, file: &str) -> Intent {
+    let mut params = change.params();
+    params.insert("file".into(), serde_json::Value::from(file));
+    Intent { kind: change.kind().into(), params, ..atomic("", &[]) }
+}
 
 fn atomic(kind: &str, params: &[(&str, &str)]) -> Intent {
     Intent {
@@ -26,165 +33,95 @@ fn atomic(kind: &str, params: &[(&str, &str)]) -> Intent {
 #[test]
 fn every_semantic_mapping_passes_the_catalog_check() {
     let catalog = Catalog::embedded();
-    let cases: Vec<Intent> = vec![
-        atomic(kind::JAVA_PACKAGE_MOVE, &[("old_package", "javax.a"), ("new_package", "jakarta.a")]),
-        atomic(kind::JAVA_TYPE_RENAME, &[("old_type", "a.B"), ("new_type", "a.C")]),
-        atomic(
-            kind::JAVA_ANNOTATION_CHANGE,
-            &[("old_annotation", "org.junit.Before"), ("new_annotation", "org.junit.jupiter.api.BeforeEach")],
-        ),
-        atomic(
-            kind::JAVA_METHOD_RENAME,
-            &[("old_method", "a"), ("new_method", "b"), ("declaring_type", "x.Y")],
-        ),
-        atomic(
-            kind::JAVA_STATIC_CALL_TARGET,
-            &[
-                ("method", "assertEquals"),
-                ("old_type", "org.junit.Assert"),
-                ("new_type", "org.junit.jupiter.api.Assertions"),
-            ],
-        ),
-        atomic(
-            kind::MAVEN_PARENT_CHANGE,
-            &[
-                ("old_group_id", "g"),
-                ("old_artifact_id", "a"),
-                ("old_version", "1"),
-                ("new_group_id", "g2"),
-                ("new_artifact_id", "a"),
-                ("new_version", "2"),
-            ],
-        ),
-        atomic(
-            kind::MAVEN_PROPERTY_CHANGE,
-            &[("key", "java.version"), ("old_value", "11"), ("new_value", "17")],
-        ),
-        atomic(kind::MAVEN_PROPERTY_ADDED, &[("key", "k"), ("value", "v")]),
-        atomic(kind::MAVEN_PROPERTY_REMOVED, &[("key", "k")]),
-        atomic(
-            kind::MAVEN_DEPENDENCY_VERSION,
-            &[
-                ("group_id", "g"),
-                ("artifact_id", "a"),
-                ("old_version", "1"),
-                ("new_version", "2"),
-                ("managed", "false"),
-            ],
-        ),
-        atomic(
-            kind::MAVEN_DEPENDENCY_SWAP,
-            &[
-                ("old_group_id", "g"),
-                ("old_artifact_id", "a"),
-                ("new_group_id", "g2"),
-                ("new_artifact_id", "a2"),
-                ("old_version", "1"),
-                ("new_version", "2"),
-            ],
-        ),
-        atomic(
-            kind::MAVEN_DEPENDENCY_SWAP,
-            &[
-                ("old_group_id", "g"),
-                ("old_artifact_id", "a"),
-                ("new_group_id", "g2"),
-                ("new_artifact_id", "a2"),
-                ("managed", "true"),
-            ],
-        ),
-        atomic(
-            kind::MAVEN_DEPENDENCY_ADDED,
-            &[("group_id", "g"), ("artifact_id", "a"), ("version", "1"), ("scope", "test")],
-        ),
-        atomic(kind::MAVEN_DEPENDENCY_REMOVED, &[("group_id", "g"), ("artifact_id", "a")]),
-        atomic(
-            kind::MAVEN_PLUGIN_VERSION,
-            &[("group_id", ""), ("artifact_id", "maven-surefire-plugin"), ("new_version", "3.2.5")],
-        ),
-        atomic(
-            kind::GRADLE_DEPENDENCY_VERSION,
-            &[("group_id", "g"), ("artifact_id", "a"), ("new_version", "2")],
-        ),
-        atomic(
-            kind::GRADLE_DEPENDENCY_SWAP,
-            &[
-                ("old_group_id", "g"),
-                ("old_artifact_id", "a"),
-                ("new_group_id", "g2"),
-                ("new_artifact_id", "a2"),
-                ("new_version", "2"),
-            ],
-        ),
-        atomic(
-            kind::GRADLE_DEPENDENCY_ADDED,
-            &[("group_id", "g"), ("artifact_id", "a"), ("version", "1"), ("configuration", "implementation")],
-        ),
-        atomic(kind::GRADLE_DEPENDENCY_REMOVED, &[("group_id", "g"), ("artifact_id", "a")]),
-        atomic(kind::PROPERTIES_KEY_RENAME, &[("old_key", "a.b"), ("new_key", "a.c")]),
-        atomic(kind::PROPERTIES_VALUE_CHANGE, &[("key", "a.b"), ("old_value", "1"), ("new_value", "2")]),
-        atomic(kind::PROPERTIES_KEY_REMOVED, &[("key", "a.b")]),
-        atomic(kind::YAML_KEY_RENAME, &[("old_key", "a.b"), ("new_key", "a.c"), ("file", "application.yml")]),
-        atomic(
-            kind::YAML_VALUE_CHANGE,
-            &[("key", "a.b"), ("old_value", "1"), ("new_value", "2"), ("file", "application.yml")],
-        ),
-        atomic(
-            kind::GRADLE_PLUGIN_VERSION,
-            &[("plugin_id", "org.springframework.boot"), ("old_version", "3.1.5"), ("new_version", "3.2.0")],
-        ),
-        atomic(
-            kind::GRADLE_JAVA_COMPATIBILITY,
-            &[
-                ("property", "sourceCompatibility"),
-                ("old_value", "'11'"),
-                ("new_value", "JavaVersion.VERSION_17"),
-            ],
-        ),
-        atomic(
-            kind::GITHUB_ACTIONS_ACTION_VERSION,
-            &[("action", "actions/checkout"), ("old_ref", "v3"), ("new_ref", "v4")],
-        ),
-        atomic(
-            kind::GITHUB_ACTIONS_SETUP_JAVA,
-            &[
-                ("old_version", "11"),
-                ("new_version", "17"),
-                ("old_distribution", "temurin"),
-                ("new_distribution", "zulu"),
-                ("file", ".github/workflows/ci.yml"),
-            ],
-        ),
-        atomic(
-            kind::GITHUB_ACTIONS_VALUE_CHANGE,
-            &[
-                ("key", "jobs.build.runs-on"),
-                ("old_value", "ubuntu-20.04"),
-                ("new_value", "ubuntu-22.04"),
-                ("file", ".github/workflows/ci.yml"),
-            ],
-        ),
-        atomic(
-            kind::DOCKER_FROM_CHANGE,
-            &[
-                ("old_image", "eclipse-temurin"),
-                ("old_tag", "11-jre"),
-                ("new_image", "eclipse-temurin"),
-                ("new_tag", "17-jre"),
-            ],
-        ),
-    ];
-    for intent in &cases {
-        let steps = narrow::semantic_steps(intent)
-            .unwrap_or_else(|| panic!("{} has no semantic recipe", intent.kind));
+    let s = |v: &str| v.to_string();
+    // One change of every kind, plus variants that take other paths.
+    let mut changes = crate::model::change::tests::one_of_each();
+    changes.extend([
+        Change::JavaAnnotationChange {
+            old_annotation: s("org.junit.Before"),
+            new_annotation: s("org.junit.jupiter.api.BeforeEach"),
+        },
+        Change::JavaMethodRename { old_method: s("a"), new_method: s("b"), declaring_type: s("x.Y") },
+        Change::JavaStaticCallTarget {
+            method: s("assertEquals"),
+            old_type: s("org.junit.Assert"),
+            new_type: s("org.junit.jupiter.api.Assertions"),
+        },
+        Change::MavenDependencySwap {
+            old_group_id: s("g"),
+            old_artifact_id: s("a"),
+            new_group_id: s("g2"),
+            new_artifact_id: s("a2"),
+            old_version: s(""),
+            new_version: s(""),
+            managed: true,
+        },
+        Change::GradleJavaCompatibility {
+            property: s("sourceCompatibility"),
+            old_value: s("'11'"),
+            new_value: s("JavaVersion.VERSION_17"),
+        },
+    ]);
+    let mut semantic_kinds = std::collections::BTreeSet::new();
+    for change in changes {
+        let intent = of(change, "application.yml");
+        assert!(intent.change().is_some(), "{}", intent.kind);
+        let Some(steps) = narrow::semantic_steps(&intent) else { continue };
         assert!(!steps.is_empty(), "{}", intent.kind);
         for step in steps {
             assert_eq!(check_step(catalog, &step), Ok(()), "{} -> {}", intent.kind, step.name);
         }
+        semantic_kinds.insert(intent.kind);
     }
+    // The kinds that have a semantic recipe: a change here is a change of the mapping.
+    let expected = [
+        kind::DOCKER_FROM_CHANGE,
+        kind::GITHUB_ACTIONS_ACTION_VERSION,
+        kind::GITHUB_ACTIONS_SETUP_JAVA,
+        kind::GITHUB_ACTIONS_VALUE_CHANGE,
+        kind::GRADLE_DEPENDENCY_ADDED,
+        kind::GRADLE_DEPENDENCY_REMOVED,
+        kind::GRADLE_DEPENDENCY_SWAP,
+        kind::GRADLE_DEPENDENCY_VERSION,
+        kind::GRADLE_JAVA_COMPATIBILITY,
+        kind::GRADLE_PLUGIN_VERSION,
+        kind::JAVA_ANNOTATION_CHANGE,
+        kind::JAVA_METHOD_RENAME,
+        kind::JAVA_PACKAGE_MOVE,
+        kind::JAVA_STATIC_CALL_TARGET,
+        kind::JAVA_TYPE_RENAME,
+        kind::MAVEN_DEPENDENCY_ADDED,
+        kind::MAVEN_DEPENDENCY_REMOVED,
+        kind::MAVEN_DEPENDENCY_SWAP,
+        kind::MAVEN_DEPENDENCY_VERSION,
+        kind::MAVEN_PARENT_CHANGE,
+        kind::MAVEN_PLUGIN_VERSION,
+        kind::MAVEN_PROPERTY_ADDED,
+        kind::MAVEN_PROPERTY_CHANGE,
+        kind::MAVEN_PROPERTY_REMOVED,
+        kind::PROPERTIES_KEY_REMOVED,
+        kind::PROPERTIES_KEY_RENAME,
+        kind::PROPERTIES_VALUE_CHANGE,
+        kind::YAML_KEY_RENAME,
+        kind::YAML_VALUE_CHANGE,
+    ];
+    assert_eq!(semantic_kinds, expected.into_iter().map(String::from).collect());
     // Kinds only text reproduces.
-    for k in [kind::TEXT_EDIT, kind::WHITESPACE, kind::IMPORT_ORDER, kind::GRADLE_WRAPPER_VERSION] {
-        assert!(narrow::semantic_steps(&atomic(k, &[])).is_none(), "{k}");
+    let text_only = [
+        Change::TextEdit { from: s("a"), to: s("b") },
+        Change::Whitespace {},
+        Change::ImportOrder {},
+        Change::GradleWrapperVersion {
+            old_version: s("8.4"),
+            new_version: s("8.5"),
+            distribution: s("bin"),
+            distribution_url: s("https://services.gradle.org/distributions/gradle-8.5-bin.zip"),
+        },
+    ];
+    for change in text_only {
+        let intent = of(change, "x");
+        assert!(intent.change().is_some(), "{}", intent.kind);
+        assert!(narrow::semantic_steps(&intent).is_none(), "{}", intent.kind);
     }
     // Java's compatibility by the same reading of Java levels as intent extraction; Kotlin's
     // `jvmTarget` is not UpdateJavaCompatibility's to change.
@@ -200,13 +137,12 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     assert!(compatibility("jvmTarget", "17").is_none());
     assert!(compatibility("sourceCompatibility", "JavaVersion.current()").is_none());
     // Unqualified names cannot be matched by type: text instead.
-    assert!(
-        narrow::semantic_steps(&atomic(
-            kind::JAVA_ANNOTATION_CHANGE,
-            &[("old_annotation", "Before"), ("new_annotation", "BeforeEach")]
-        ))
-        .is_none()
+    let unqualified = of(
+        Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },
+        "T.java",
     );
+    assert!(unqualified.change().is_some());
+    assert!(narrow::semantic_steps(&unqualified).is_none());
 }
 
 #[test]

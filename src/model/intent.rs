@@ -78,6 +78,12 @@ impl Intent {
         }
     }
 
+    /// What an atomic intent says, typed; None for a group, or an atomic intent whose params do
+    /// not read as its kind's (which intent extraction never writes).
+    pub fn change(&self) -> Option<super::Change> {
+        (self.level == Level::Atomic).then(|| super::Change::read(&self.kind, &self.params).ok()).flatten()
+    }
+
     /// A string param, or "" when missing or not a string.
     pub fn param(&self, key: &str) -> &str {
         self.params.get(key).and_then(|v| v.as_str()).unwrap_or("")

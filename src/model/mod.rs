@@ -1,5 +1,6 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
+pub mod change;
 pub mod eval;
 pub mod groups;
 pub mod intent;
@@ -10,6 +11,7 @@ pub mod run;
 pub mod stats;
 pub mod validation;
 
+pub use change::Change;
 pub use eval::{
     CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, OptionScore, Shard,
     ShardResults, SuiteResults, Totals,
