@@ -1,41 +1,54 @@
-//! The analyzers' output before the tree is built: one concrete edit with its params and evidence.
+//! The analyzers' output before the tree is built: one concrete edit, typed, with its file and
+//! evidence.
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::model::ChangeLine;
+use crate::model::{Change, ChangeLine};
 
 /// An atomic intent as an analyzer reports it; `tree` gives it an id and a place in the tree.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Atomic {
-    pub kind: &'static str,
+    pub change: Change,
     pub title: String,
-    pub params: BTreeMap<String, Value>,
+    /// The file it applies to (the new path, or the old one for a deletion); the first of `files`
+    /// when it spans several.
+    pub file: String,
+    /// Every file, for intents that span files (Java intents, and edits merged across files).
+    pub files: Option<Vec<String>>,
     pub labels: Vec<String>,
     pub evidence: Vec<ChangeLine>,
+    /// `change`'s params, kept for the tree's rules that read them by name.
+    params: BTreeMap<String, Value>,
 }
 
 impl Atomic {
-    /// A new intent about `file` (stored as the `file` param).
-    pub fn new(kind: &'static str, file: &str, title: impl Into<String>) -> Atomic {
-        let mut params = BTreeMap::new();
-        params.insert("file".to_string(), Value::String(file.to_string()));
-        Atomic { kind, title: title.into(), params, labels: Vec::new(), evidence: Vec::new() }
+    /// A new intent about `file`.
+    pub fn new(change: Change, file: &str, title: impl Into<String>) -> Atomic {
+        let params = change.params();
+        Atomic {
+            change,
+            title: title.into(),
+            file: file.to_string(),
+            files: None,
+            labels: Vec::new(),
+            evidence: Vec::new(),
+            params,
+        }
     }
 
-    /// Sets a string param.
-    pub fn param(mut self, key: &str, value: impl Into<String>) -> Atomic {
-        self.params.insert(key.to_string(), Value::String(value.into()));
-        self
+    /// The kind, e.g. `maven.dependency_version`.
+    pub fn kind(&self) -> &'static str {
+        self.change.kind()
     }
 
     /// Sets the `files` list (cross-file intents); `file` becomes the first of them.
     pub fn set_files(&mut self, files: Vec<String>) {
         if let Some(first) = files.first() {
-            self.params.insert("file".to_string(), Value::String(first.clone()));
+            self.file = first.clone();
         }
-        self.params.insert("files".to_string(), Value::Array(files.into_iter().map(Value::String).collect()));
+        self.files = Some(files);
     }
 
     pub fn label(mut self, label: &str) -> Atomic {
@@ -48,8 +61,24 @@ impl Atomic {
         self
     }
 
-    /// A string param, or "".
+    /// A param of the change by name, or "" (`file` is the file).
     pub fn get(&self, key: &str) -> &str {
+        if key == "file" {
+            return &self.file;
+        }
         self.params.get(key).and_then(Value::as_str).unwrap_or("")
+    }
+
+    /// The node's `params`: the change's, `file`, and `files` when set.
+    pub fn params(&self) -> BTreeMap<String, Value> {
+        let mut params = self.params.clone();
+        params.insert("file".to_string(), Value::String(self.file.clone()));
+        if let Some(files) = &self.files {
+            params.insert(
+                "files".to_string(),
+                Value::Array(files.iter().cloned().map(Value::String).collect()),
+            );
+        }
+        params
     }
 }

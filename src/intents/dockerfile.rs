@@ -1,6 +1,6 @@
 //! Dockerfiles: `FROM` image and tag changes, stage by stage.
 
-use crate::model::intent::kind;
+use crate::model::Change;
 
 use super::atomic::Atomic;
 use super::change::{FileChange, lines};
@@ -32,12 +32,17 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
         let evidence: Vec<_> =
             file.removed_at(before.line).into_iter().chain(file.added_at(after.line)).cloned().collect();
         out.push(
-            Atomic::new(kind::DOCKER_FROM_CHANGE, file.path, title)
-                .param("old_image", &before.image)
-                .param("old_tag", &before.tag)
-                .param("new_image", &after.image)
-                .param("new_tag", &after.tag)
-                .evidence(evidence),
+            Atomic::new(
+                Change::DockerFromChange {
+                    old_image: before.image.to_string(),
+                    old_tag: before.tag.to_string(),
+                    new_image: after.image.to_string(),
+                    new_tag: after.tag.to_string(),
+                },
+                file.path,
+                title,
+            )
+            .evidence(evidence),
         );
     }
     out.retain(|a| !a.evidence.is_empty());

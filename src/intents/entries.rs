@@ -4,59 +4,81 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::ChangeLine;
+use crate::model::{Change, ChangeLine};
 
 use super::Side;
 use super::atomic::Atomic;
 use super::change::FileChange;
 
-/// The atomic kinds one configuration format reports its differences as.
-pub(crate) struct Kinds {
-    pub value_change: &'static str,
-    pub key_rename: &'static str,
-    pub key_added: &'static str,
-    pub key_removed: &'static str,
-    /// Whether values carry a `quoted` param (YAML keeps quoting, recipes need to know it).
-    pub quoting: bool,
+/// The configuration formats whose differences become intents of their own kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    Properties,
+    /// YAML values carry whether they are quoted (YAML keeps quoting; recipes need to know it).
+    Yaml,
+}
+
+impl Format {
+    fn value_change(self, key: &str, old_value: &str, new_value: &str, quoted: bool) -> Change {
+        let (key, old_value, new_value) = (key.to_string(), old_value.to_string(), new_value.to_string());
+        match self {
+            Format::Properties => Change::PropertiesValueChange { key, old_value, new_value },
+            Format::Yaml => Change::YamlValueChange { key, old_value, new_value, quoted },
+        }
+    }
+
+    fn key_rename(self, old_key: &str, new_key: &str) -> Change {
+        let (old_key, new_key) = (old_key.to_string(), new_key.to_string());
+        match self {
+            Format::Properties => Change::PropertiesKeyRename { old_key, new_key },
+            Format::Yaml => Change::YamlKeyRename { old_key, new_key },
+        }
+    }
+
+    fn key_added(self, key: &str, value: &str, quoted: bool) -> Change {
+        let (key, value) = (key.to_string(), value.to_string());
+        match self {
+            Format::Properties => Change::PropertiesKeyAdded { key, value },
+            Format::Yaml => Change::YamlKeyAdded { key, value, quoted },
+        }
+    }
+
+    fn key_removed(self, key: &str) -> Change {
+        let key = key.to_string();
+        match self {
+            Format::Properties => Change::PropertiesKeyRemoved { key },
+            Format::Yaml => Change::YamlKeyRemoved { key },
+        }
+    }
 }
 
 /// One atomic intent per difference between the two sides, with the changed lines as evidence.
-pub(crate) fn intents(file: &FileChange<'_>, old: &[Entry], new: &[Entry], kinds: &Kinds) -> Vec<Atomic> {
+pub(crate) fn intents(file: &FileChange<'_>, old: &[Entry], new: &[Entry], format: Format) -> Vec<Atomic> {
     let path = file.path;
     let before = |b: &Entry| lines_of(file, b, Side::Base, new);
     let after = |a: &Entry| lines_of(file, a, Side::Head, old);
-    let quoted = |atomic: Atomic, e: &Entry| {
-        if kinds.quoting { atomic.param("quoted", e.quoted.to_string()) } else { atomic }
-    };
     let mut out = Vec::new();
     for difference in compare(file, old, new) {
         let atomic = match difference {
             Difference::Value(b, a) => {
                 let title = format!("Set {} {} -> {} in {path}", b.key, b.value, a.value);
-                let atomic = Atomic::new(kinds.value_change, path, title)
-                    .param("key", &b.key)
-                    .param("old_value", &b.value)
-                    .param("new_value", &a.value);
-                quoted(atomic, a).evidence(before(b)).evidence(after(a))
+                Atomic::new(format.value_change(&b.key, &b.value, &a.value, a.quoted), path, title)
+                    .evidence(before(b))
+                    .evidence(after(a))
             }
             Difference::Rename(b, a) => {
-                Atomic::new(kinds.key_rename, path, format!("Rename key {} -> {} in {path}", b.key, a.key))
-                    .param("old_key", &b.key)
-                    .param("new_key", &a.key)
+                let title = format!("Rename key {} -> {} in {path}", b.key, a.key);
+                Atomic::new(format.key_rename(&b.key, &a.key), path, title)
                     .evidence(before(b))
                     .evidence(after(a))
             }
             Difference::Added(a) => {
-                let atomic =
-                    Atomic::new(kinds.key_added, path, format!("Add key {} = {} in {path}", a.key, a.value))
-                        .param("key", &a.key)
-                        .param("value", &a.value);
-                quoted(atomic, a).evidence(after(a))
+                let title = format!("Add key {} = {} in {path}", a.key, a.value);
+                Atomic::new(format.key_added(&a.key, &a.value, a.quoted), path, title).evidence(after(a))
             }
             Difference::Removed(b) => {
-                Atomic::new(kinds.key_removed, path, format!("Remove key {} from {path}", b.key))
-                    .param("key", &b.key)
-                    .evidence(before(b))
+                let title = format!("Remove key {} from {path}", b.key);
+                Atomic::new(format.key_removed(&b.key), path, title).evidence(before(b))
             }
         };
         if !atomic.evidence.is_empty() {

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use regex::Regex;
 use std::sync::LazyLock;
 
-use crate::model::intent::kind;
+use crate::model::Change;
 
 use super::Side;
 use super::atomic::Atomic;
@@ -72,13 +72,14 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
             let action = action_name(&a.value);
             out.push(
                 Atomic::new(
-                    kind::GITHUB_ACTIONS_ACTION_VERSION,
+                    Change::GithubActionsActionVersion {
+                        action: action.to_string(),
+                        old_ref: action_ref(&b.value).to_string(),
+                        new_ref: action_ref(&a.value).to_string(),
+                    },
                     file.path,
                     format!("Bump {action} {} -> {}", action_ref(&b.value), action_ref(&a.value)),
                 )
-                .param("action", action)
-                .param("old_ref", action_ref(&b.value))
-                .param("new_ref", action_ref(&a.value))
                 .evidence(entries::lines_of(file, b, Side::Base, &new))
                 .evidence(entries::lines_of(file, a, Side::Head, &old)),
             );
@@ -104,12 +105,17 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
             format!("Set up Java distribution {old_distribution} -> {new_distribution} in CI")
         };
         out.push(
-            Atomic::new(kind::GITHUB_ACTIONS_SETUP_JAVA, file.path, title)
-                .param("old_version", old_version)
-                .param("new_version", new_version)
-                .param("old_distribution", old_distribution)
-                .param("new_distribution", new_distribution)
-                .evidence(change.evidence),
+            Atomic::new(
+                Change::GithubActionsSetupJava {
+                    old_version: old_version.to_string(),
+                    new_version: new_version.to_string(),
+                    old_distribution: old_distribution.to_string(),
+                    new_distribution: new_distribution.to_string(),
+                },
+                file.path,
+                title,
+            )
+            .evidence(change.evidence),
         );
     }
     out.retain(|a| !a.evidence.is_empty());
@@ -138,12 +144,17 @@ fn value_change(
         (_, None) => format!("Remove {key} from CI"),
         _ => format!("Set {key} {old_value} -> {new_value} in CI"),
     };
-    Atomic::new(kind::GITHUB_ACTIONS_VALUE_CHANGE, file.path, title)
-        .param("key", key)
-        .param("old_value", old_value)
-        .param("new_value", new_value)
-        .evidence(before.map(|b| entries::lines_of(file, b, Side::Base, new)).unwrap_or_default())
-        .evidence(after.map(|a| entries::lines_of(file, a, Side::Head, old)).unwrap_or_default())
+    Atomic::new(
+        Change::GithubActionsValueChange {
+            key: key.to_string(),
+            old_value: old_value.to_string(),
+            new_value: new_value.to_string(),
+        },
+        file.path,
+        title,
+    )
+    .evidence(before.map(|b| entries::lines_of(file, b, Side::Base, new)).unwrap_or_default())
+    .evidence(after.map(|a| entries::lines_of(file, a, Side::Head, old)).unwrap_or_default())
 }
 
 /// `actions/checkout@v4` -> `actions/checkout`.

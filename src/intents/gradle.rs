@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::model::intent::kind;
+use crate::model::Change;
 
 use super::Side;
 use super::atomic::Atomic;
@@ -237,13 +237,14 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
                 if let Item::Dependency { configuration, group, artifact, .. } = before {
                     out.push(
                         Atomic::new(
-                            kind::GRADLE_DEPENDENCY_REMOVED,
+                            Change::GradleDependencyRemoved {
+                                group_id: group.to_string(),
+                                artifact_id: artifact.to_string(),
+                                configuration: configuration.to_string(),
+                            },
                             file.path,
                             format!("Remove dependency {group}:{artifact} ({configuration})"),
                         )
-                        .param("group_id", group)
-                        .param("artifact_id", artifact)
-                        .param("configuration", configuration)
                         .evidence(evidence_old),
                     );
                 }
@@ -254,14 +255,15 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
         if let Item::Dependency { configuration, group, artifact, version, .. } = after {
             out.push(
                 Atomic::new(
-                    kind::GRADLE_DEPENDENCY_ADDED,
+                    Change::GradleDependencyAdded {
+                        group_id: group.to_string(),
+                        artifact_id: artifact.to_string(),
+                        version: version.to_string(),
+                        configuration: configuration.to_string(),
+                    },
                     file.path,
                     format!("Add dependency {group}:{artifact}:{version} ({configuration})"),
                 )
-                .param("group_id", group)
-                .param("artifact_id", artifact)
-                .param("version", version)
-                .param("configuration", configuration)
                 .evidence(file.added_at(new_line).cloned()),
             );
         }
@@ -277,38 +279,44 @@ fn changed(file: &FileChange<'_>, before: &Item, after: &Item) -> Atomic {
             Item::Dependency { configuration, group, artifact, version: old, .. },
             Item::Dependency { version: new, .. },
         ) => Atomic::new(
-            kind::GRADLE_DEPENDENCY_VERSION,
+            Change::GradleDependencyVersion {
+                group_id: group.to_string(),
+                artifact_id: artifact.to_string(),
+                old_version: old.to_string(),
+                new_version: new.to_string(),
+                configuration: configuration.to_string(),
+            },
             file.path,
             format!("Upgrade {group}:{artifact} {old} -> {new} ({configuration})"),
-        )
-        .param("group_id", group)
-        .param("artifact_id", artifact)
-        .param("old_version", old)
-        .param("new_version", new)
-        .param("configuration", configuration),
-        (Item::Plugin { id, version: old }, Item::Plugin { version: new, .. }) => {
-            Atomic::new(kind::GRADLE_PLUGIN_VERSION, file.path, format!("Upgrade plugin {id} {old} -> {new}"))
-                .param("plugin_id", id)
-                .param("old_version", old)
-                .param("new_version", new)
-        }
+        ),
+        (Item::Plugin { id, version: old }, Item::Plugin { version: new, .. }) => Atomic::new(
+            Change::GradlePluginVersion {
+                plugin_id: id.to_string(),
+                old_version: old.to_string(),
+                new_version: new.to_string(),
+            },
+            file.path,
+            format!("Upgrade plugin {id} {old} -> {new}"),
+        ),
         (Item::Compatibility { property, value: old }, Item::Compatibility { value: new, .. }) => {
             Atomic::new(
-                kind::GRADLE_JAVA_COMPATIBILITY,
+                Change::GradleJavaCompatibility {
+                    property: property.to_string(),
+                    old_value: old.to_string(),
+                    new_value: new.to_string(),
+                },
                 file.path,
                 format!("Set {property} {old} -> {new} in {}", file.path),
             )
-            .param("property", property)
-            .param("old_value", old)
-            .param("new_value", new)
         }
         _ => Atomic::new(
-            kind::GRADLE_TOOLCHAIN,
+            Change::GradleToolchain {
+                old_version: before.value().to_string(),
+                new_version: after.value().to_string(),
+            },
             file.path,
             format!("Set Java toolchain {} -> {} in {}", before.value(), after.value(), file.path),
-        )
-        .param("old_version", before.value())
-        .param("new_version", after.value()),
+        ),
     }
 }
 
@@ -321,14 +329,19 @@ fn swap(file: &FileChange<'_>, before: &Item, after: &Item) -> Atomic {
     };
     let (configuration, og, oa, ov) = parts(before);
     let (_, ng, na, nv) = parts(after);
-    Atomic::new(kind::GRADLE_DEPENDENCY_SWAP, file.path, format!("Replace {og}:{oa} with {ng}:{na}"))
-        .param("old_group_id", og)
-        .param("old_artifact_id", oa)
-        .param("new_group_id", ng)
-        .param("new_artifact_id", na)
-        .param("old_version", ov)
-        .param("new_version", nv)
-        .param("configuration", configuration)
+    Atomic::new(
+        Change::GradleDependencySwap {
+            old_group_id: og.to_string(),
+            old_artifact_id: oa.to_string(),
+            new_group_id: ng.to_string(),
+            new_artifact_id: na.to_string(),
+            old_version: ov.to_string(),
+            new_version: nv.to_string(),
+            configuration: configuration.to_string(),
+        },
+        file.path,
+        format!("Replace {og}:{oa} with {ng}:{na}"),
+    )
 }
 
 /// `gradle/wrapper/gradle-wrapper.properties`: the distribution version (with its checksum line);
@@ -352,14 +365,15 @@ pub(crate) fn analyze_wrapper(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
         (Some((old_version, _)), Some((new_version, distribution))) if old_version != new_version => {
             out.push(
                 Atomic::new(
-                    kind::GRADLE_WRAPPER_VERSION,
+                    Change::GradleWrapperVersion {
+                        old_version: old_version.to_string(),
+                        new_version: new_version.to_string(),
+                        distribution: distribution.to_string(),
+                        distribution_url: new_url.to_string(),
+                    },
                     file.path,
                     format!("Upgrade Gradle wrapper {old_version} -> {new_version}"),
                 )
-                .param("old_version", old_version)
-                .param("new_version", new_version)
-                .param("distribution", distribution)
-                .param("distribution_url", new_url)
                 .evidence(wrapper.into_iter().flat_map(|a| a.evidence)),
             );
         }

@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use similar::{Algorithm, DiffTag};
 
+use crate::model::Change;
 use crate::model::ChangeLine;
 use crate::model::intent::kind;
 
@@ -643,10 +644,15 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
             done.insert(fact.clone());
         }
         out.push(
-            Atomic::new(kind::JAVA_PACKAGE_MOVE, "", format!("Move package {old_package} -> {new_package}"))
-                .param("old_package", old_package)
-                .param("new_package", new_package)
-                .evidence(evidence),
+            Atomic::new(
+                Change::JavaPackageMove {
+                    old_package: old_package.to_string(),
+                    new_package: new_package.to_string(),
+                },
+                "",
+                format!("Move package {old_package} -> {new_package}"),
+            )
+            .evidence(evidence),
         );
     }
     // What is left: one intent per distinct rename.
@@ -672,10 +678,15 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
                 }
                 if !attached {
                     out.push(
-                        Atomic::new(kind::JAVA_PACKAGE_MOVE, "", format!("Move package {old} -> {new}"))
-                            .param("old_package", old)
-                            .param("new_package", new)
-                            .evidence(evidence.iter().cloned()),
+                        Atomic::new(
+                            Change::JavaPackageMove {
+                                old_package: old.to_string(),
+                                new_package: new.to_string(),
+                            },
+                            "",
+                            format!("Move package {old} -> {new}"),
+                        )
+                        .evidence(evidence.iter().cloned()),
                     );
                 }
             }
@@ -683,13 +694,14 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
                 let what = if method == "*" { "static members".to_string() } else { format!("{method}()") };
                 out.push(
                     Atomic::new(
-                        kind::JAVA_STATIC_CALL_TARGET,
+                        Change::JavaStaticCallTarget {
+                            method: method.to_string(),
+                            old_type: old_type.to_string(),
+                            new_type: new_type.to_string(),
+                        },
                         "",
                         format!("Call {what} on {new_type} instead of {old_type}"),
                     )
-                    .param("method", method)
-                    .param("old_type", old_type)
-                    .param("new_type", new_type)
                     .evidence(evidence.iter().cloned()),
                 );
             }
@@ -698,13 +710,14 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
                     if declaring_type.is_empty() { String::new() } else { format!(" on {declaring_type}") };
                 out.push(
                     Atomic::new(
-                        kind::JAVA_METHOD_RENAME,
+                        Change::JavaMethodRename {
+                            old_method: old.to_string(),
+                            new_method: new.to_string(),
+                            declaring_type: declaring_type.to_string(),
+                        },
                         "",
                         format!("Rename method {old}() -> {new}(){on}"),
                     )
-                    .param("old_method", old)
-                    .param("new_method", new)
-                    .param("declaring_type", declaring_type)
                     .evidence(evidence.iter().cloned()),
                 );
             }
@@ -714,16 +727,19 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
         let renamed = type_part(&old) != type_part(&new);
         let atomic = if annotation && renamed {
             Atomic::new(
-                kind::JAVA_ANNOTATION_CHANGE,
+                Change::JavaAnnotationChange {
+                    old_annotation: old.to_string(),
+                    new_annotation: new.to_string(),
+                },
                 "",
                 format!("Change annotation @{} -> @{}", type_part(&old), type_part(&new)),
             )
-            .param("old_annotation", &old)
-            .param("new_annotation", &new)
         } else {
-            Atomic::new(kind::JAVA_TYPE_RENAME, "", format!("Change type {old} -> {new}"))
-                .param("old_type", &old)
-                .param("new_type", &new)
+            Atomic::new(
+                Change::JavaTypeRename { old_type: old.to_string(), new_type: new.to_string() },
+                "",
+                format!("Change type {old} -> {new}"),
+            )
         };
         out.push(atomic.evidence(evidence));
     }
@@ -748,7 +764,7 @@ fn attach(import: &Import, line: &ChangeLine, atomics: &mut [Atomic], old: bool)
         |a: &Atomic, old_key: &str, new_key: &str| a.get(if old { old_key } else { new_key }).to_string();
     let (name, owner) = (import.name.as_str(), import.owner());
     for atomic in atomics.iter_mut() {
-        let hit = match atomic.kind {
+        let hit = match atomic.kind() {
             kind::JAVA_TYPE_RENAME => {
                 !import.is_static
                     && (side(atomic, "old_type", "new_type") == name

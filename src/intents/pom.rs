@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use quick_xml::events::Event;
 use quick_xml::reader::Reader;
 
+use crate::model::Change;
 use crate::model::ChangeLine;
-use crate::model::intent::kind;
 
 use super::Side;
 use super::atomic::Atomic;
@@ -302,14 +302,19 @@ fn parent(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>, 
         format!("Change parent {og}:{oa}:{ov} -> {ng}:{na}:{nv}")
     };
     out.push(
-        Atomic::new(kind::MAVEN_PARENT_CHANGE, file.path, title)
-            .param("old_group_id", og)
-            .param("old_artifact_id", oa)
-            .param("old_version", ov)
-            .param("new_group_id", ng)
-            .param("new_artifact_id", na)
-            .param("new_version", nv)
-            .evidence(evidence(old.parent.as_ref().map(|p| p.span), new.parent.as_ref().map(|p| p.span))),
+        Atomic::new(
+            Change::MavenParentChange {
+                old_group_id: og.to_string(),
+                old_artifact_id: oa.to_string(),
+                old_version: ov.to_string(),
+                new_group_id: ng.to_string(),
+                new_artifact_id: na.to_string(),
+                new_version: nv.to_string(),
+            },
+            file.path,
+            title,
+        )
+        .evidence(evidence(old.parent.as_ref().map(|p| p.span), new.parent.as_ref().map(|p| p.span))),
     );
 }
 
@@ -318,35 +323,31 @@ fn properties(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'
     for key in keys {
         let (profile, name) = key;
         let (before, after) = (old.properties.get(key), new.properties.get(key));
+        let profile = (!profile.is_empty()).then(|| profile.trim_start_matches("profile:").to_string());
         let atomic = match (before, after) {
             (Some(b), Some(a)) if b.value != a.value => Atomic::new(
-                kind::MAVEN_PROPERTY_CHANGE,
+                Change::MavenPropertyChange {
+                    key: name.to_string(),
+                    old_value: b.value.to_string(),
+                    new_value: a.value.to_string(),
+                    profile,
+                },
                 file.path,
                 format!("Change property {name} {} -> {} in {}", b.value, a.value, file.path),
-            )
-            .param("key", name)
-            .param("old_value", &b.value)
-            .param("new_value", &a.value),
+            ),
             (None, Some(a)) => Atomic::new(
-                kind::MAVEN_PROPERTY_ADDED,
+                Change::MavenPropertyAdded { key: name.to_string(), value: a.value.to_string(), profile },
                 file.path,
                 format!("Add property {name} = {} in {}", a.value, file.path),
-            )
-            .param("key", name)
-            .param("value", &a.value),
+            ),
             (Some(_), None) => Atomic::new(
-                kind::MAVEN_PROPERTY_REMOVED,
+                Change::MavenPropertyRemoved { key: name.to_string(), profile },
                 file.path,
                 format!("Remove property {name} from {}", file.path),
-            )
-            .param("key", name),
+            ),
             _ => continue,
         };
-        let mut atomic = atomic.evidence(evidence(before.map(|e| e.span), after.map(|e| e.span)));
-        if !profile.is_empty() {
-            atomic = atomic.param("profile", profile.trim_start_matches("profile:"));
-        }
-        out.push(atomic);
+        out.push(atomic.evidence(evidence(before.map(|e| e.span), after.map(|e| e.span))));
     }
 }
 
@@ -446,15 +447,16 @@ fn dependencies(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence
         if o.version != n.version {
             out.push(
                 Atomic::new(
-                    kind::MAVEN_DEPENDENCY_VERSION,
+                    Change::MavenDependencyVersion {
+                        group_id: o.group.to_string(),
+                        artifact_id: o.artifact.to_string(),
+                        old_version: o.version.to_string(),
+                        new_version: n.version.to_string(),
+                        managed: o.managed(),
+                    },
                     file.path,
                     format!("Upgrade {} {} -> {}{}", o.coordinates(), o.version, n.version, managed_note(o)),
                 )
-                .param("group_id", &o.group)
-                .param("artifact_id", &o.artifact)
-                .param("old_version", &o.version)
-                .param("new_version", &n.version)
-                .param("managed", o.managed().to_string())
                 .evidence(evidence(o.version_span, n.version_span)),
             );
         }
@@ -462,30 +464,32 @@ fn dependencies(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence
     for (o, n) in pair_swaps(file, &mut removed, &mut added) {
         out.push(
             Atomic::new(
-                kind::MAVEN_DEPENDENCY_SWAP,
+                Change::MavenDependencySwap {
+                    old_group_id: o.group.to_string(),
+                    old_artifact_id: o.artifact.to_string(),
+                    new_group_id: n.group.to_string(),
+                    new_artifact_id: n.artifact.to_string(),
+                    old_version: o.version.to_string(),
+                    new_version: n.version.to_string(),
+                    managed: o.managed(),
+                },
                 file.path,
                 format!("Replace {} with {}{}", o.coordinates(), n.coordinates(), managed_note(o)),
             )
-            .param("old_group_id", &o.group)
-            .param("old_artifact_id", &o.artifact)
-            .param("new_group_id", &n.group)
-            .param("new_artifact_id", &n.artifact)
-            .param("old_version", &o.version)
-            .param("new_version", &n.version)
-            .param("managed", o.managed().to_string())
             .evidence(evidence(Some(o.span), Some(n.span))),
         );
     }
     for o in removed {
         out.push(
             Atomic::new(
-                kind::MAVEN_DEPENDENCY_REMOVED,
+                Change::MavenDependencyRemoved {
+                    group_id: o.group.to_string(),
+                    artifact_id: o.artifact.to_string(),
+                    managed: o.managed(),
+                },
                 file.path,
                 format!("Remove dependency {}", o.coordinates()),
             )
-            .param("group_id", &o.group)
-            .param("artifact_id", &o.artifact)
-            .param("managed", o.managed().to_string())
             .evidence(evidence(Some(o.span), None)),
         );
     }
@@ -493,15 +497,16 @@ fn dependencies(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence
         let version = if n.version.is_empty() { String::new() } else { format!(" {}", n.version) };
         out.push(
             Atomic::new(
-                kind::MAVEN_DEPENDENCY_ADDED,
+                Change::MavenDependencyAdded {
+                    group_id: n.group.to_string(),
+                    artifact_id: n.artifact.to_string(),
+                    version: n.version.to_string(),
+                    scope: n.scope.to_string(),
+                    managed: n.managed(),
+                },
                 file.path,
                 format!("Add dependency {}{version}", n.coordinates()),
             )
-            .param("group_id", &n.group)
-            .param("artifact_id", &n.artifact)
-            .param("version", &n.version)
-            .param("scope", &n.scope)
-            .param("managed", n.managed().to_string())
             .evidence(evidence(None, Some(n.span))),
         );
     }
@@ -517,14 +522,15 @@ fn plugins(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>,
         if o.version != n.version {
             out.push(
                 Atomic::new(
-                    kind::MAVEN_PLUGIN_VERSION,
+                    Change::MavenPluginVersion {
+                        group_id: o.group.to_string(),
+                        artifact_id: o.artifact.to_string(),
+                        old_version: o.version.to_string(),
+                        new_version: n.version.to_string(),
+                    },
                     file.path,
                     format!("Upgrade plugin {} {} -> {}", o.coordinates(), o.version, n.version),
                 )
-                .param("group_id", &o.group)
-                .param("artifact_id", &o.artifact)
-                .param("old_version", &o.version)
-                .param("new_version", &n.version)
                 .evidence(evidence(o.version_span, n.version_span)),
             );
         }
@@ -533,15 +539,16 @@ fn plugins(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>,
             if old_value != new_value {
                 out.push(
                     Atomic::new(
-                        kind::MAVEN_PLUGIN_CONFIG,
+                        Change::MavenPluginConfig {
+                            group_id: o.group.to_string(),
+                            artifact_id: o.artifact.to_string(),
+                            key: key.to_string(),
+                            old_value: old_value.to_string(),
+                            new_value: new_value.to_string(),
+                        },
                         file.path,
                         format!("Set {} <{key}> {old_value} -> {new_value}", o.artifact),
                     )
-                    .param("group_id", &o.group)
-                    .param("artifact_id", &o.artifact)
-                    .param("key", key)
-                    .param("old_value", old_value)
-                    .param("new_value", new_value)
                     .evidence(evidence(Some(*old_span), Some(*new_span))),
                 );
             }
@@ -549,22 +556,28 @@ fn plugins(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>,
     }
     for o in removed {
         out.push(
-            Atomic::new(kind::MAVEN_PLUGIN_REMOVED, file.path, format!("Remove plugin {}", o.coordinates()))
-                .param("group_id", &o.group)
-                .param("artifact_id", &o.artifact)
-                .evidence(evidence(Some(o.span), None)),
+            Atomic::new(
+                Change::MavenPluginRemoved {
+                    group_id: o.group.to_string(),
+                    artifact_id: o.artifact.to_string(),
+                },
+                file.path,
+                format!("Remove plugin {}", o.coordinates()),
+            )
+            .evidence(evidence(Some(o.span), None)),
         );
     }
     for n in added {
         out.push(
             Atomic::new(
-                kind::MAVEN_PLUGIN_ADDED,
+                Change::MavenPluginAdded {
+                    group_id: n.group.to_string(),
+                    artifact_id: n.artifact.to_string(),
+                    version: n.version.to_string(),
+                },
                 file.path,
                 format!("Add plugin {} {}", n.coordinates(), n.version),
             )
-            .param("group_id", &n.group)
-            .param("artifact_id", &n.artifact)
-            .param("version", &n.version)
             .evidence(evidence(None, Some(n.span))),
         );
     }
@@ -586,13 +599,18 @@ fn repositories(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence
             _ => continue,
         };
         out.push(
-            Atomic::new(kind::MAVEN_REPOSITORY_CHANGE, file.path, title)
-                .param("change", change)
-                .param("section", section)
-                .param("id", id)
-                .param("old_url", old_url)
-                .param("new_url", new_url)
-                .evidence(evidence(before.map(|e| e.span), after.map(|e| e.span))),
+            Atomic::new(
+                Change::MavenRepositoryChange {
+                    change: change.to_string(),
+                    section: section.to_string(),
+                    id: id.to_string(),
+                    old_url: old_url.to_string(),
+                    new_url: new_url.to_string(),
+                },
+                file.path,
+                title,
+            )
+            .evidence(evidence(before.map(|e| e.span), after.map(|e| e.span))),
         );
     }
 }

@@ -1,24 +1,14 @@
 //! `.properties` files (Spring `application.properties`, `gradle.properties`, ...): key renames,
 //! value changes, added and removed keys.
 
-use crate::model::intent::kind;
-
 use super::atomic::Atomic;
 use super::change::{FileChange, lines};
-use super::entries::{self, Entry, Kinds};
-
-const KINDS: Kinds = Kinds {
-    value_change: kind::PROPERTIES_VALUE_CHANGE,
-    key_rename: kind::PROPERTIES_KEY_RENAME,
-    key_added: kind::PROPERTIES_KEY_ADDED,
-    key_removed: kind::PROPERTIES_KEY_REMOVED,
-    quoting: false,
-};
+use super::entries::{self, Entry, Format};
 
 pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
     let old = parse(file.old_text.as_deref()?);
     let new = parse(file.new_text.as_deref()?);
-    Some(entries::intents(file, &old, &new, &KINDS))
+    Some(entries::intents(file, &old, &new, Format::Properties))
 }
 
 /// Parses `key=value`, `key: value` and `key value` entries, with `\` line continuations; `#` and

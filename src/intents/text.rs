@@ -4,8 +4,9 @@
 use std::collections::{BTreeMap, HashSet};
 
 use crate::diff::ChangeKind;
+use crate::model::Change;
 use crate::model::ChangeLine;
-use crate::model::intent::{kind, label};
+use crate::model::intent::label;
 
 use super::atomic::Atomic;
 use super::change::{FileChange, pair_lines};
@@ -14,16 +15,14 @@ use super::coverage::{ClaimKey, key_of};
 /// A new or deleted file is one intent claiming all its lines.
 pub(crate) fn whole_file(file: &FileChange<'_>) -> Option<Atomic> {
     let changes = file.changes();
-    let count = changes.len().to_string();
+    let count = changes.len();
     if file.old_path.is_none() {
         let title = format!("Add file {}", file.path);
-        return Some(Atomic::new(kind::FILE_ADDED, file.path, title).param("lines", count).evidence(changes));
+        return Some(Atomic::new(Change::FileAdded { lines: count }, file.path, title).evidence(changes));
     }
     if file.new_path.is_none() {
         let title = format!("Delete file {}", file.path);
-        return Some(
-            Atomic::new(kind::FILE_DELETED, file.path, title).param("lines", count).evidence(changes),
-        );
+        return Some(Atomic::new(Change::FileDeleted { lines: count }, file.path, title).evidence(changes));
     }
     None
 }
@@ -31,11 +30,11 @@ pub(crate) fn whole_file(file: &FileChange<'_>) -> Option<Atomic> {
 /// A renamed (moved) file; its content changes are explained by the other intents.
 pub(crate) fn renamed(file: &FileChange<'_>) -> Option<Atomic> {
     match (file.old_path, file.new_path) {
-        (Some(old), Some(new)) if old != new => Some(
-            Atomic::new(kind::FILE_RENAMED, new, format!("Move file {old} -> {new}"))
-                .param("old_file", old)
-                .param("new_file", new),
-        ),
+        (Some(old), Some(new)) if old != new => Some(Atomic::new(
+            Change::FileRenamed { old_file: old.to_string(), new_file: new.to_string() },
+            new,
+            format!("Move file {old} -> {new}"),
+        )),
         _ => None,
     }
 }
@@ -118,9 +117,13 @@ pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, stru
     if !whitespace.is_empty() {
         sort_lines(&mut whitespace);
         out.push(
-            Atomic::new(kind::WHITESPACE, file.path, format!("Whitespace-only changes in {}", file.path))
-                .label(label::WHITESPACE)
-                .evidence(whitespace),
+            Atomic::new(
+                Change::Whitespace {},
+                file.path,
+                format!("Whitespace-only changes in {}", file.path),
+            )
+            .label(label::WHITESPACE)
+            .evidence(whitespace),
         );
     }
     for key in order {
@@ -132,9 +135,7 @@ pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, stru
             _ => format!("Replace `{}` with `{}` in {}", short(&from), short(&to), file.path),
         };
         out.push(
-            Atomic::new(kind::TEXT_EDIT, file.path, title)
-                .param("from", from)
-                .param("to", to)
+            Atomic::new(Change::TextEdit { from: from.to_string(), to: to.to_string() }, file.path, title)
                 .label(label::TEXT)
                 .evidence(lines),
         );
@@ -196,7 +197,7 @@ fn import_order<'a>(
     }
     sort_lines(&mut evidence);
     Some(
-        Atomic::new(kind::IMPORT_ORDER, file.path, format!("Reorder imports in {}", file.path))
+        Atomic::new(Change::ImportOrder {}, file.path, format!("Reorder imports in {}", file.path))
             .label(label::IMPORT_ORDER)
             .evidence(evidence),
     )

@@ -4,8 +4,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::Value;
-
 use crate::model::groups::{Strategic, Tactical};
 use crate::model::intent::kind;
 use crate::model::{Intent, Level};
@@ -77,17 +75,12 @@ pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
 }
 
 fn into_intent(atomic: Atomic) -> Intent {
-    debug_assert!(
-        crate::model::Change::read(atomic.kind, &atomic.params).is_ok(),
-        "{:?}",
-        crate::model::Change::read(atomic.kind, &atomic.params)
-    );
     Intent {
         id: String::new(),
         level: Level::Atomic,
-        kind: atomic.kind.to_string(),
+        kind: atomic.kind().to_string(),
+        params: atomic.params(),
         title: atomic.title,
-        params: atomic.params,
         labels: atomic.labels,
         evidence: atomic.evidence,
         children: Vec::new(),
@@ -109,8 +102,8 @@ fn sort_key(atomic: &Atomic) -> (String, String, u32, &'static str, String) {
         atomic.get("file").to_string(),
         first.map(|c| c.path.clone()).unwrap_or_default(),
         first.map(|c| c.line).unwrap_or(0),
-        atomic.kind,
-        serde_json::to_string(&atomic.params).unwrap_or_default(),
+        atomic.kind(),
+        serde_json::to_string(&atomic.params()).unwrap_or_default(),
     )
 }
 
@@ -122,12 +115,9 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
     let mut merged: BTreeMap<Key, (Atomic, BTreeSet<String>)> = BTreeMap::new();
     let mut order: Vec<Key> = Vec::new();
     for atomic in atomics {
-        let mut params = atomic.params.clone();
-        params.remove("file");
-        let listed = params.remove("files");
         // Whole-file intents and moves are about one file each.
         let per_file = matches!(
-            atomic.kind,
+            atomic.kind(),
             kind::FILE_ADDED
                 | kind::FILE_DELETED
                 | kind::FILE_RENAMED
@@ -136,15 +126,13 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
         );
         let file_key = if per_file { atomic.get("file").to_string() } else { String::new() };
         let key = (
-            format!("{}\u{0}{file_key}", atomic.kind),
-            serde_json::to_string(&params).unwrap_or_default(),
+            format!("{}\u{0}{file_key}", atomic.kind()),
+            serde_json::to_string(&atomic.change).unwrap_or_default(),
             atomic.labels.clone(),
         );
         let mut files: BTreeSet<String> = BTreeSet::new();
-        files.insert(atomic.get("file").to_string());
-        if let Some(Value::Array(list)) = listed {
-            files.extend(list.iter().filter_map(|v| v.as_str().map(str::to_string)));
-        }
+        files.insert(atomic.file.clone());
+        files.extend(atomic.files.iter().flatten().cloned());
         match merged.get_mut(&key) {
             Some((existing, all)) => {
                 existing.evidence.extend(atomic.evidence);
@@ -161,7 +149,7 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
         .filter_map(|key| merged.remove(&key))
         .map(|(mut atomic, files)| {
             let files: Vec<String> = files.into_iter().filter(|f| !f.is_empty()).collect();
-            if files.len() > 1 || atomic.params.contains_key("files") {
+            if files.len() > 1 || atomic.files.is_some() {
                 atomic.set_files(files);
             }
             sort_lines(&mut atomic.evidence);
@@ -171,7 +159,7 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
 }
 
 fn tactical_of(atomic: &Atomic, java: bool) -> Tactical {
-    match atomic.kind {
+    match atomic.kind() {
         kind::JAVA_PACKAGE_MOVE => Tactical::MovePackages,
         kind::JAVA_TYPE_RENAME => Tactical::ChangeTypes,
         kind::JAVA_ANNOTATION_CHANGE => Tactical::ChangeAnnotations,
@@ -257,7 +245,7 @@ fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
     let mut swaps: Vec<(String, String, BTreeSet<String>)> = Vec::new();
     for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
         if owner.is_some()
-            || !matches!(atomic.kind, kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP)
+            || !matches!(atomic.kind(), kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP)
         {
             continue;
         }
@@ -271,7 +259,7 @@ fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
         if owner.is_some() {
             continue;
         }
-        let target = match atomic.kind {
+        let target = match atomic.kind() {
             kind::JAVA_PACKAGE_MOVE => atomic.get("new_package"),
             kind::JAVA_TYPE_RENAME => atomic.get("new_type"),
             _ => continue,
@@ -287,7 +275,7 @@ fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
 /// Old and new Java major version of an intent that sets the Java level (build, CI or image).
 fn java_level(atomic: &Atomic) -> Option<(u32, u32)> {
     let both = |old: &str, new: &str| Some((java_major(old)?, java_major(new)?));
-    match atomic.kind {
+    match atomic.kind() {
         kind::MAVEN_PROPERTY_CHANGE => {
             let key = atomic.get("key");
             let java_key = matches!(key, "java.version" | "jdk.version" | "java.release" | "release")
@@ -332,7 +320,7 @@ fn java_upgrade(atomics: &[Atomic]) -> Option<(u32, u32)> {
     };
     // The build's language level names the upgrade; CI matrices and images often run newer JDKs
     // too (a matrix 11,17 -> 17,21 for a build moving to 17).
-    let build = |a: &&Atomic| a.kind.starts_with("maven.") || a.kind.starts_with("gradle.");
+    let build = |a: &&Atomic| a.kind().starts_with("maven.") || a.kind().starts_with("gradle.");
     span(atomics.iter().filter(build).filter_map(java_level).collect())
         .or_else(|| span(atomics.iter().filter_map(java_level).collect()))
 }
@@ -341,7 +329,7 @@ fn java_upgrade(atomics: &[Atomic]) -> Option<(u32, u32)> {
 fn boot_version(atomic: &Atomic) -> Option<(String, String)> {
     let pair =
         |o: &str, n: &str| (o != n && !o.is_empty() && !n.is_empty()).then(|| (o.to_string(), n.to_string()));
-    match atomic.kind {
+    match atomic.kind() {
         kind::MAVEN_PARENT_CHANGE if atomic.get("new_group_id") == "org.springframework.boot" => {
             pair(atomic.get("old_version"), atomic.get("new_version"))
         }
@@ -370,7 +358,7 @@ fn spring_boot_versions(atomics: &[Atomic]) -> Option<(String, String)> {
     // The parent (or the first version change found) names the upgrade.
     let mut found: Vec<(String, String)> = atomics.iter().filter_map(boot_version).collect();
     found.sort();
-    let parent = atomics.iter().find(|a| a.kind == kind::MAVEN_PARENT_CHANGE).and_then(boot_version);
+    let parent = atomics.iter().find(|a| a.kind() == kind::MAVEN_PARENT_CHANGE).and_then(boot_version);
     parent.or_else(|| found.into_iter().next())
 }
 
@@ -382,7 +370,7 @@ fn spring_member(atomic: &Atomic) -> bool {
         let name = file.rsplit('/').next().unwrap_or(file);
         name.starts_with("application") || name.starts_with("bootstrap")
     };
-    match atomic.kind {
+    match atomic.kind() {
         kind::MAVEN_DEPENDENCY_VERSION
         | kind::MAVEN_DEPENDENCY_ADDED
         | kind::MAVEN_DEPENDENCY_REMOVED
@@ -404,7 +392,7 @@ fn spring_member(atomic: &Atomic) -> bool {
 
 fn jakarta_member(atomic: &Atomic) -> bool {
     let moved = |old: &str, new: &str| old.starts_with("javax.") && new.starts_with("jakarta.");
-    match atomic.kind {
+    match atomic.kind() {
         kind::JAVA_PACKAGE_MOVE => moved(atomic.get("old_package"), atomic.get("new_package")),
         kind::JAVA_TYPE_RENAME | kind::JAVA_STATIC_CALL_TARGET => {
             moved(atomic.get("old_type"), atomic.get("new_type"))
@@ -435,7 +423,7 @@ fn junit_member(atomic: &Atomic) -> bool {
     let junit5 = |s: &str| s.starts_with("org.junit.jupiter") || s.contains(".junit.jupiter.");
     let moved = |old: &str, new: &str| junit4(old) && junit5(new);
     let jupiter_group = |g: &str| g == "org.junit.jupiter" || g == "org.junit.vintage" || g == "org.junit";
-    match atomic.kind {
+    match atomic.kind() {
         kind::JAVA_PACKAGE_MOVE => {
             moved(&format!("{}.", atomic.get("old_package")), atomic.get("new_package"))
         }

@@ -4,24 +4,14 @@
 
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
-use crate::model::intent::kind;
-
 use super::atomic::Atomic;
 use super::change::FileChange;
-use super::entries::{self, Entry, Kinds};
-
-const KINDS: Kinds = Kinds {
-    value_change: kind::YAML_VALUE_CHANGE,
-    key_rename: kind::YAML_KEY_RENAME,
-    key_added: kind::YAML_KEY_ADDED,
-    key_removed: kind::YAML_KEY_REMOVED,
-    quoting: true,
-};
+use super::entries::{self, Entry, Format};
 
 pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
     let old = flatten(file.old_text.as_deref()?)?;
     let new = flatten(file.new_text.as_deref()?)?;
-    Some(entries::intents(file, &old, &new, &KINDS))
+    Some(entries::intents(file, &old, &new, Format::Yaml))
 }
 
 /// A container being read: a mapping (waiting for a key or its value) or a sequence.
