@@ -19,14 +19,11 @@ pub(crate) struct Atomic {
     pub files: Option<Vec<String>>,
     pub labels: Vec<String>,
     pub evidence: Vec<ChangeLine>,
-    /// `change`'s params, kept for the tree's rules that read them by name.
-    params: BTreeMap<String, Value>,
 }
 
 impl Atomic {
     /// A new intent about `file`.
     pub fn new(change: Change, file: &str, title: impl Into<String>) -> Atomic {
-        let params = change.params();
         Atomic {
             change,
             title: title.into(),
@@ -34,7 +31,6 @@ impl Atomic {
             files: None,
             labels: Vec::new(),
             evidence: Vec::new(),
-            params,
         }
     }
 
@@ -61,17 +57,9 @@ impl Atomic {
         self
     }
 
-    /// A param of the change by name, or "" (`file` is the file).
-    pub fn get(&self, key: &str) -> &str {
-        if key == "file" {
-            return &self.file;
-        }
-        self.params.get(key).and_then(Value::as_str).unwrap_or("")
-    }
-
     /// The node's `params`: the change's, `file`, and `files` when set.
     pub fn params(&self) -> BTreeMap<String, Value> {
-        let mut params = self.params.clone();
+        let mut params = self.change.params();
         params.insert("file".to_string(), Value::String(self.file.clone()));
         if let Some(files) = &self.files {
             params.insert(

@@ -344,14 +344,24 @@ fn swap(file: &FileChange<'_>, before: &Item, after: &Item) -> Atomic {
     )
 }
 
+/// The key a `.properties` change is about (the old one for a rename).
+fn property_key(change: &Change) -> Option<&str> {
+    match change {
+        Change::PropertiesValueChange { key, .. }
+        | Change::PropertiesKeyAdded { key, .. }
+        | Change::PropertiesKeyRemoved { key } => Some(key),
+        Change::PropertiesKeyRename { old_key, .. } => Some(old_key),
+        _ => None,
+    }
+}
+
 /// `gradle/wrapper/gradle-wrapper.properties`: the distribution version (with its checksum line);
 /// other keys are ordinary properties.
 pub(crate) fn analyze_wrapper(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
     let found = properties::analyze(file)?;
     let wrapper_keys = ["distributionUrl", "distributionSha256Sum"];
-    let (wrapper, mut out): (Vec<Atomic>, Vec<Atomic>) = found
-        .into_iter()
-        .partition(|a| wrapper_keys.iter().any(|k| a.get("key") == *k || a.get("old_key") == *k));
+    let (wrapper, mut out): (Vec<Atomic>, Vec<Atomic>) =
+        found.into_iter().partition(|a| wrapper_keys.iter().any(|k| property_key(&a.change) == Some(*k)));
     let url = |text: Option<&str>| -> String {
         properties::parse(text.unwrap_or(""))
             .into_iter()

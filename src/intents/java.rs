@@ -14,7 +14,6 @@ use similar::{Algorithm, DiffTag};
 
 use crate::model::Change;
 use crate::model::ChangeLine;
-use crate::model::intent::kind;
 
 use super::atomic::Atomic;
 use super::change::{FileChange, lines, pair_lines};
@@ -760,30 +759,25 @@ fn attach_loose_imports(files: &[JavaFile], atomics: &mut [Atomic]) {
 }
 
 fn attach(import: &Import, line: &ChangeLine, atomics: &mut [Atomic], old: bool) {
-    let side =
-        |a: &Atomic, old_key: &str, new_key: &str| a.get(if old { old_key } else { new_key }).to_string();
+    let side = |old_name: &str, new_name: &str| if old { old_name.to_string() } else { new_name.to_string() };
     let (name, owner) = (import.name.as_str(), import.owner());
     for atomic in atomics.iter_mut() {
-        let hit = match atomic.kind() {
-            kind::JAVA_TYPE_RENAME => {
+        let hit = match &atomic.change {
+            Change::JavaTypeRename { old_type, new_type } => {
+                let wanted = side(old_type, new_type);
                 !import.is_static
-                    && (side(atomic, "old_type", "new_type") == name
-                        || (import.is_wildcard()
-                            && package_of(&side(atomic, "old_type", "new_type")) == owner))
+                    && (wanted == name || (import.is_wildcard() && package_of(&wanted) == owner))
             }
-            kind::JAVA_ANNOTATION_CHANGE => {
-                !import.is_static && side(atomic, "old_annotation", "new_annotation") == name
+            Change::JavaAnnotationChange { old_annotation, new_annotation } => {
+                !import.is_static && side(old_annotation, new_annotation) == name
             }
-            kind::JAVA_PACKAGE_MOVE => {
-                !import.is_static && side(atomic, "old_package", "new_package") == package_of(name)
+            Change::JavaPackageMove { old_package, new_package } => {
+                !import.is_static && side(old_package, new_package) == package_of(name)
             }
-            kind::JAVA_STATIC_CALL_TARGET => {
-                let target = side(atomic, "old_type", "new_type");
+            Change::JavaStaticCallTarget { method, old_type, new_type } => {
+                let target = side(old_type, new_type);
                 if import.is_static {
-                    target == owner
-                        && (import.simple() == "*"
-                            || atomic.get("method") == "*"
-                            || atomic.get("method") == import.simple())
+                    target == owner && (import.simple() == "*" || method == "*" || method == import.simple())
                 } else {
                     target == name
                 }

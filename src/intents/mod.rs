@@ -18,6 +18,7 @@ mod java;
 mod pom;
 mod properties;
 mod render;
+mod strategy;
 mod text;
 mod tree;
 mod versions;

@@ -4,13 +4,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::model::Change;
 use crate::model::groups::{Strategic, Tactical};
-use crate::model::intent::kind;
 use crate::model::{Intent, Level};
 
 use super::atomic::Atomic;
+use super::strategy::{java_level, owners};
 use super::text::sort_lines;
-use super::versions::{distinctive_words, docker_java_major, java_major, major, major_minor};
+use super::versions::major_minor;
 
 /// A strategic node's title.
 fn strategic_title(strategy: &Strategic) -> String {
@@ -99,7 +100,7 @@ fn number(nodes: &mut [Intent], prefix: &str) {
 fn sort_key(atomic: &Atomic) -> (String, String, u32, &'static str, String) {
     let first = atomic.evidence.first();
     (
-        atomic.get("file").to_string(),
+        atomic.file.clone(),
         first.map(|c| c.path.clone()).unwrap_or_default(),
         first.map(|c| c.line).unwrap_or(0),
         atomic.kind(),
@@ -117,14 +118,14 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
     for atomic in atomics {
         // Whole-file intents and moves are about one file each.
         let per_file = matches!(
-            atomic.kind(),
-            kind::FILE_ADDED
-                | kind::FILE_DELETED
-                | kind::FILE_RENAMED
-                | kind::WHITESPACE
-                | kind::IMPORT_ORDER
+            atomic.change,
+            Change::FileAdded { .. }
+                | Change::FileDeleted { .. }
+                | Change::FileRenamed { .. }
+                | Change::Whitespace {}
+                | Change::ImportOrder {}
         );
-        let file_key = if per_file { atomic.get("file").to_string() } else { String::new() };
+        let file_key = if per_file { atomic.file.clone() } else { String::new() };
         let key = (
             format!("{}\u{0}{file_key}", atomic.kind()),
             serde_json::to_string(&atomic.change).unwrap_or_default(),
@@ -159,282 +160,65 @@ fn merge(atomics: Vec<Atomic>) -> Vec<Atomic> {
 }
 
 fn tactical_of(atomic: &Atomic, java: bool) -> Tactical {
-    match atomic.kind() {
-        kind::JAVA_PACKAGE_MOVE => Tactical::MovePackages,
-        kind::JAVA_TYPE_RENAME => Tactical::ChangeTypes,
-        kind::JAVA_ANNOTATION_CHANGE => Tactical::ChangeAnnotations,
-        kind::JAVA_METHOD_RENAME => Tactical::RenameMethods,
-        kind::JAVA_STATIC_CALL_TARGET => Tactical::ChangeStaticCalls,
-        kind::MAVEN_PARENT_CHANGE => Tactical::ChangeParent,
-        kind::MAVEN_PROPERTY_CHANGE | kind::MAVEN_PROPERTY_ADDED | kind::MAVEN_PROPERTY_REMOVED if java => {
-            Tactical::SetJavaLevel
-        }
-        kind::MAVEN_PROPERTY_CHANGE | kind::MAVEN_PROPERTY_ADDED | kind::MAVEN_PROPERTY_REMOVED => {
-            Tactical::ChangeBuildProperties
-        }
-        kind::MAVEN_DEPENDENCY_VERSION
-        | kind::MAVEN_DEPENDENCY_SWAP
-        | kind::MAVEN_DEPENDENCY_ADDED
-        | kind::MAVEN_DEPENDENCY_REMOVED
-        | kind::GRADLE_DEPENDENCY_VERSION
-        | kind::GRADLE_DEPENDENCY_SWAP
-        | kind::GRADLE_DEPENDENCY_ADDED
-        | kind::GRADLE_DEPENDENCY_REMOVED => Tactical::ChangeDependencies,
-        kind::MAVEN_PLUGIN_VERSION
-        | kind::MAVEN_PLUGIN_ADDED
-        | kind::MAVEN_PLUGIN_REMOVED
-        | kind::GRADLE_PLUGIN_VERSION => Tactical::UpdateBuildPlugins,
-        kind::MAVEN_PLUGIN_CONFIG if java => Tactical::SetJavaLevel,
-        kind::MAVEN_PLUGIN_CONFIG => Tactical::ConfigureBuildPlugins,
-        kind::MAVEN_REPOSITORY_CHANGE => Tactical::ChangeRepositories,
-        kind::GRADLE_JAVA_COMPATIBILITY | kind::GRADLE_TOOLCHAIN => Tactical::SetJavaLevel,
-        kind::GRADLE_WRAPPER_VERSION => Tactical::UpdateGradleWrapper,
-        kind::PROPERTIES_KEY_RENAME | kind::YAML_KEY_RENAME => Tactical::RenameConfigKeys,
-        kind::PROPERTIES_VALUE_CHANGE | kind::YAML_VALUE_CHANGE => Tactical::ChangeConfigValues,
-        kind::PROPERTIES_KEY_ADDED
-        | kind::PROPERTIES_KEY_REMOVED
-        | kind::YAML_KEY_ADDED
-        | kind::YAML_KEY_REMOVED => Tactical::UpdateConfigKeys,
-        kind::GITHUB_ACTIONS_SETUP_JAVA => Tactical::BumpCiJava,
-        kind::GITHUB_ACTIONS_VALUE_CHANGE if java => Tactical::BumpCiJava,
-        kind::GITHUB_ACTIONS_ACTION_VERSION => Tactical::BumpCiActions,
-        kind::GITHUB_ACTIONS_VALUE_CHANGE => Tactical::ChangeCiValues,
-        kind::DOCKER_FROM_CHANGE => Tactical::UpdateDockerImages,
-        kind::FILE_RENAMED => Tactical::MoveFiles,
-        kind::FILE_ADDED => Tactical::AddFiles,
-        kind::FILE_DELETED => Tactical::DeleteFiles,
-        kind::IMPORT_ORDER => Tactical::ReorderImports,
-        kind::WHITESPACE => Tactical::FormatWhitespace,
-        _ => Tactical::EditText,
-    }
-}
-
-/// Which strategic intent (if any) each atomic intent belongs to.
-fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
-    let boot = spring_boot_versions(atomics);
-    let boot_crosses_jakarta =
-        boot.as_ref().is_some_and(|(from, to)| major(from) < Some(3) && major(to) >= Some(3));
-    let java = java_upgrade(atomics);
-    let any_jakarta = atomics.iter().any(jakarta_member);
-    let any_junit = atomics.iter().any(junit_member);
-    let mut owners: Vec<Option<Strategic>> = atomics
-        .iter()
-        .map(|a| {
-            if let Some((from, to)) = &boot
-                && (boot_version(a).is_some()
-                    || spring_member(a)
-                    || (boot_crosses_jakarta && jakarta_member(a)))
-            {
-                return Some(Strategic::SpringBoot { from: from.clone(), to: to.clone() });
-            }
-            if any_junit && junit_member(a) {
-                return Some(Strategic::JUnit);
-            }
-            if any_jakarta && jakarta_member(a) {
-                return Some(Strategic::Jakarta);
-            }
-            if let Some((from, to)) = java
-                && java_level(a).is_some()
-            {
-                return Some(Strategic::Java { from, to });
-            }
-            None
-        })
-        .collect();
-    // A dependency swapped for another, with the package moves that follow it.
-    let mut swaps: Vec<(String, String, BTreeSet<String>)> = Vec::new();
-    for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
-        if owner.is_some()
-            || !matches!(atomic.kind(), kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP)
-        {
-            continue;
-        }
-        let old = format!("{}:{}", atomic.get("old_group_id"), atomic.get("old_artifact_id"));
-        let new = format!("{}:{}", atomic.get("new_group_id"), atomic.get("new_artifact_id"));
-        let words = distinctive_words(&[atomic.get("new_group_id"), atomic.get("new_artifact_id")]);
-        swaps.push((old.clone(), new.clone(), words));
-        *owner = Some(Strategic::Dependency { old, new });
-    }
-    for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
-        if owner.is_some() {
-            continue;
-        }
-        let target = match atomic.kind() {
-            kind::JAVA_PACKAGE_MOVE => atomic.get("new_package"),
-            kind::JAVA_TYPE_RENAME => atomic.get("new_type"),
-            _ => continue,
-        };
-        let words = distinctive_words(&[target]);
-        if let Some((old, new, _)) = swaps.iter().find(|(_, _, w)| !w.is_disjoint(&words)) {
-            *owner = Some(Strategic::Dependency { old: old.clone(), new: new.clone() });
-        }
-    }
-    owners
-}
-
-/// Old and new Java major version of an intent that sets the Java level (build, CI or image).
-fn java_level(atomic: &Atomic) -> Option<(u32, u32)> {
-    let both = |old: &str, new: &str| Some((java_major(old)?, java_major(new)?));
-    match atomic.kind() {
-        kind::MAVEN_PROPERTY_CHANGE => {
-            let key = atomic.get("key");
-            let java_key = matches!(key, "java.version" | "jdk.version" | "java.release" | "release")
-                || (key.starts_with("maven.compiler.")
-                    && ["source", "target", "release", "testSource", "testTarget", "testRelease"]
-                        .iter()
-                        .any(|s| key.ends_with(s)));
-            if java_key { both(atomic.get("old_value"), atomic.get("new_value")) } else { None }
-        }
-        kind::MAVEN_PLUGIN_CONFIG if atomic.get("artifact_id") == "maven-compiler-plugin" => {
-            if matches!(
-                atomic.get("key"),
-                "release" | "source" | "target" | "testSource" | "testTarget" | "testRelease"
-            ) {
-                both(atomic.get("old_value"), atomic.get("new_value"))
+    match &atomic.change {
+        Change::JavaPackageMove { .. } => Tactical::MovePackages,
+        Change::JavaTypeRename { .. } => Tactical::ChangeTypes,
+        Change::JavaAnnotationChange { .. } => Tactical::ChangeAnnotations,
+        Change::JavaMethodRename { .. } => Tactical::RenameMethods,
+        Change::JavaStaticCallTarget { .. } => Tactical::ChangeStaticCalls,
+        Change::MavenParentChange { .. } => Tactical::ChangeParent,
+        Change::MavenPropertyChange { .. }
+        | Change::MavenPropertyAdded { .. }
+        | Change::MavenPropertyRemoved { .. } => {
+            if java {
+                Tactical::SetJavaLevel
             } else {
-                None
+                Tactical::ChangeBuildProperties
             }
         }
-        kind::GRADLE_JAVA_COMPATIBILITY => both(atomic.get("old_value"), atomic.get("new_value")),
-        kind::GRADLE_TOOLCHAIN | kind::GITHUB_ACTIONS_SETUP_JAVA => {
-            both(atomic.get("old_version"), atomic.get("new_version"))
+        Change::MavenDependencyVersion { .. }
+        | Change::MavenDependencySwap { .. }
+        | Change::MavenDependencyAdded { .. }
+        | Change::MavenDependencyRemoved { .. }
+        | Change::GradleDependencyVersion { .. }
+        | Change::GradleDependencySwap { .. }
+        | Change::GradleDependencyAdded { .. }
+        | Change::GradleDependencyRemoved { .. } => Tactical::ChangeDependencies,
+        Change::MavenPluginVersion { .. }
+        | Change::MavenPluginAdded { .. }
+        | Change::MavenPluginRemoved { .. }
+        | Change::GradlePluginVersion { .. } => Tactical::UpdateBuildPlugins,
+        Change::MavenPluginConfig { .. } => {
+            if java {
+                Tactical::SetJavaLevel
+            } else {
+                Tactical::ConfigureBuildPlugins
+            }
         }
-        kind::GITHUB_ACTIONS_VALUE_CHANGE if atomic.get("key").to_ascii_lowercase().contains("java") => {
-            both(atomic.get("old_value"), atomic.get("new_value"))
+        Change::MavenRepositoryChange { .. } => Tactical::ChangeRepositories,
+        Change::GradleJavaCompatibility { .. } | Change::GradleToolchain { .. } => Tactical::SetJavaLevel,
+        Change::GradleWrapperVersion { .. } => Tactical::UpdateGradleWrapper,
+        Change::PropertiesKeyRename { .. } | Change::YamlKeyRename { .. } => Tactical::RenameConfigKeys,
+        Change::PropertiesValueChange { .. } | Change::YamlValueChange { .. } => Tactical::ChangeConfigValues,
+        Change::PropertiesKeyAdded { .. }
+        | Change::PropertiesKeyRemoved { .. }
+        | Change::YamlKeyAdded { .. }
+        | Change::YamlKeyRemoved { .. } => Tactical::UpdateConfigKeys,
+        Change::GithubActionsSetupJava { .. } => Tactical::BumpCiJava,
+        Change::GithubActionsValueChange { .. } => {
+            if java {
+                Tactical::BumpCiJava
+            } else {
+                Tactical::ChangeCiValues
+            }
         }
-        kind::DOCKER_FROM_CHANGE => {
-            let old = docker_java_major(atomic.get("old_image"), atomic.get("old_tag"))?;
-            let new = docker_java_major(atomic.get("new_image"), atomic.get("new_tag"))?;
-            (old != new).then_some((old, new))
-        }
-        _ => None,
-    }
-}
-
-/// The Java upgrade the PR makes: from the lowest old level to the highest new one.
-fn java_upgrade(atomics: &[Atomic]) -> Option<(u32, u32)> {
-    let span = |levels: Vec<(u32, u32)>| {
-        let from = levels.iter().map(|l| l.0).min()?;
-        let to = levels.iter().map(|l| l.1).max()?;
-        (to > from).then_some((from, to))
-    };
-    // The build's language level names the upgrade; CI matrices and images often run newer JDKs
-    // too (a matrix 11,17 -> 17,21 for a build moving to 17).
-    let build = |a: &&Atomic| a.kind().starts_with("maven.") || a.kind().starts_with("gradle.");
-    span(atomics.iter().filter(build).filter_map(java_level).collect())
-        .or_else(|| span(atomics.iter().filter_map(java_level).collect()))
-}
-
-/// The Spring Boot version change an intent makes (parent, BOM, plugin or version property).
-fn boot_version(atomic: &Atomic) -> Option<(String, String)> {
-    let pair =
-        |o: &str, n: &str| (o != n && !o.is_empty() && !n.is_empty()).then(|| (o.to_string(), n.to_string()));
-    match atomic.kind() {
-        kind::MAVEN_PARENT_CHANGE if atomic.get("new_group_id") == "org.springframework.boot" => {
-            pair(atomic.get("old_version"), atomic.get("new_version"))
-        }
-        kind::MAVEN_DEPENDENCY_VERSION | kind::GRADLE_DEPENDENCY_VERSION
-            if atomic.get("group_id") == "org.springframework.boot" =>
-        {
-            pair(atomic.get("old_version"), atomic.get("new_version"))
-        }
-        kind::GRADLE_PLUGIN_VERSION if atomic.get("plugin_id") == "org.springframework.boot" => {
-            pair(atomic.get("old_version"), atomic.get("new_version"))
-        }
-        kind::MAVEN_PROPERTY_CHANGE | kind::PROPERTIES_VALUE_CHANGE
-            if matches!(
-                atomic.get("key"),
-                "spring-boot.version" | "springBootVersion" | "spring.boot.version"
-            ) =>
-        {
-            pair(atomic.get("old_value"), atomic.get("new_value"))
-        }
-        _ => None,
-    }
-    .filter(|(o, n)| major(o).is_some() && major(n).is_some())
-}
-
-fn spring_boot_versions(atomics: &[Atomic]) -> Option<(String, String)> {
-    // The parent (or the first version change found) names the upgrade.
-    let mut found: Vec<(String, String)> = atomics.iter().filter_map(boot_version).collect();
-    found.sort();
-    let parent = atomics.iter().find(|a| a.kind() == kind::MAVEN_PARENT_CHANGE).and_then(boot_version);
-    parent.or_else(|| found.into_iter().next())
-}
-
-/// Spring dependencies and Spring configuration files move with a Spring Boot upgrade.
-fn spring_member(atomic: &Atomic) -> bool {
-    let group = |k: &str| atomic.get(k).starts_with("org.springframework");
-    let config_file = {
-        let file = atomic.get("file");
-        let name = file.rsplit('/').next().unwrap_or(file);
-        name.starts_with("application") || name.starts_with("bootstrap")
-    };
-    match atomic.kind() {
-        kind::MAVEN_DEPENDENCY_VERSION
-        | kind::MAVEN_DEPENDENCY_ADDED
-        | kind::MAVEN_DEPENDENCY_REMOVED
-        | kind::GRADLE_DEPENDENCY_VERSION
-        | kind::GRADLE_DEPENDENCY_ADDED
-        | kind::GRADLE_DEPENDENCY_REMOVED
-        | kind::MAVEN_PLUGIN_VERSION => group("group_id"),
-        kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP => {
-            group("old_group_id") || group("new_group_id")
-        }
-        kind::GRADLE_PLUGIN_VERSION => {
-            atomic.get("plugin_id").starts_with("org.springframework")
-                || atomic.get("plugin_id") == "io.spring.dependency-management"
-        }
-        k if k.starts_with("properties.") || k.starts_with("yaml.") => config_file,
-        _ => false,
-    }
-}
-
-fn jakarta_member(atomic: &Atomic) -> bool {
-    let moved = |old: &str, new: &str| old.starts_with("javax.") && new.starts_with("jakarta.");
-    match atomic.kind() {
-        kind::JAVA_PACKAGE_MOVE => moved(atomic.get("old_package"), atomic.get("new_package")),
-        kind::JAVA_TYPE_RENAME | kind::JAVA_STATIC_CALL_TARGET => {
-            moved(atomic.get("old_type"), atomic.get("new_type"))
-        }
-        kind::JAVA_ANNOTATION_CHANGE => moved(atomic.get("old_annotation"), atomic.get("new_annotation")),
-        kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP => {
-            moved(atomic.get("old_group_id"), atomic.get("new_group_id"))
-                || (atomic.get("old_artifact_id").contains("javax")
-                    && atomic.get("new_artifact_id").contains("jakarta"))
-        }
-        kind::MAVEN_DEPENDENCY_ADDED | kind::GRADLE_DEPENDENCY_ADDED => {
-            atomic.get("group_id").starts_with("jakarta.")
-        }
-        kind::MAVEN_DEPENDENCY_REMOVED | kind::GRADLE_DEPENDENCY_REMOVED => {
-            atomic.get("group_id").starts_with("javax.")
-        }
-        kind::PROPERTIES_KEY_RENAME | kind::YAML_KEY_RENAME => {
-            moved(atomic.get("old_key"), atomic.get("new_key"))
-        }
-        _ => false,
-    }
-}
-
-fn junit_member(atomic: &Atomic) -> bool {
-    let junit4 = |s: &str| {
-        (s.starts_with("org.junit.") && !s.starts_with("org.junit.jupiter")) || s.contains(".junit4.")
-    };
-    let junit5 = |s: &str| s.starts_with("org.junit.jupiter") || s.contains(".junit.jupiter.");
-    let moved = |old: &str, new: &str| junit4(old) && junit5(new);
-    let jupiter_group = |g: &str| g == "org.junit.jupiter" || g == "org.junit.vintage" || g == "org.junit";
-    match atomic.kind() {
-        kind::JAVA_PACKAGE_MOVE => {
-            moved(&format!("{}.", atomic.get("old_package")), atomic.get("new_package"))
-        }
-        kind::JAVA_TYPE_RENAME => moved(atomic.get("old_type"), atomic.get("new_type")),
-        kind::JAVA_STATIC_CALL_TARGET => moved(atomic.get("old_type"), atomic.get("new_type")),
-        kind::JAVA_ANNOTATION_CHANGE => moved(atomic.get("old_annotation"), atomic.get("new_annotation")),
-        kind::MAVEN_DEPENDENCY_SWAP | kind::GRADLE_DEPENDENCY_SWAP => {
-            atomic.get("old_group_id") == "junit" && jupiter_group(atomic.get("new_group_id"))
-        }
-        kind::MAVEN_DEPENDENCY_ADDED | kind::GRADLE_DEPENDENCY_ADDED => jupiter_group(atomic.get("group_id")),
-        kind::MAVEN_DEPENDENCY_REMOVED | kind::GRADLE_DEPENDENCY_REMOVED => atomic.get("group_id") == "junit",
-        _ => false,
+        Change::GithubActionsActionVersion { .. } => Tactical::BumpCiActions,
+        Change::DockerFromChange { .. } => Tactical::UpdateDockerImages,
+        Change::FileRenamed { .. } => Tactical::MoveFiles,
+        Change::FileAdded { .. } => Tactical::AddFiles,
+        Change::FileDeleted { .. } => Tactical::DeleteFiles,
+        Change::ImportOrder {} => Tactical::ReorderImports,
+        Change::Whitespace {} => Tactical::FormatWhitespace,
+        Change::TextEdit { .. } => Tactical::EditText,
     }
 }
