@@ -10,7 +10,62 @@ use crate::openrewrite::RecipeStep;
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
 pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
     let file = intent.param("file");
-    match intent.change()? {
+    let change = intent.change()?;
+    // Every kind is routed here, with no catch-all: a new kind must be given a mapping or be
+    // declared text-only.
+    match change {
+        Change::JavaPackageMove { .. }
+        | Change::JavaTypeRename { .. }
+        | Change::JavaAnnotationChange { .. }
+        | Change::JavaMethodRename { .. }
+        | Change::JavaStaticCallTarget { .. } => java(change),
+        Change::MavenParentChange { .. }
+        | Change::MavenPropertyChange { .. }
+        | Change::MavenPropertyAdded { .. }
+        | Change::MavenPropertyRemoved { .. }
+        | Change::MavenDependencyVersion { .. }
+        | Change::MavenDependencySwap { .. }
+        | Change::MavenDependencyAdded { .. }
+        | Change::MavenDependencyRemoved { .. }
+        | Change::MavenPluginVersion { .. }
+        | Change::MavenPluginConfig { .. }
+        | Change::MavenPluginAdded { .. }
+        | Change::MavenPluginRemoved { .. }
+        | Change::MavenRepositoryChange { .. } => maven(change),
+        Change::GradleDependencyVersion { .. }
+        | Change::GradleDependencySwap { .. }
+        | Change::GradleDependencyAdded { .. }
+        | Change::GradleDependencyRemoved { .. }
+        | Change::GradlePluginVersion { .. }
+        | Change::GradleJavaCompatibility { .. }
+        | Change::GradleToolchain { .. }
+        | Change::GradleWrapperVersion { .. } => gradle(change),
+        Change::PropertiesKeyRename { .. }
+        | Change::PropertiesValueChange { .. }
+        | Change::PropertiesKeyRemoved { .. }
+        | Change::YamlKeyRename { .. }
+        | Change::YamlValueChange { .. }
+        | Change::GithubActionsValueChange { .. } => config(change, file),
+        Change::GithubActionsSetupJava { .. }
+        | Change::GithubActionsActionVersion { .. }
+        | Change::DockerFromChange { .. } => ci_and_images(change, file),
+        // Added and removed config keys (not mapped yet), and plain text, whitespace and files:
+        // text reproduces them exactly.
+        Change::PropertiesKeyAdded { .. }
+        | Change::YamlKeyAdded { .. }
+        | Change::YamlKeyRemoved { .. }
+        | Change::TextEdit { .. }
+        | Change::FileAdded { .. }
+        | Change::FileDeleted { .. }
+        | Change::FileRenamed { .. }
+        | Change::Whitespace {}
+        | Change::ImportOrder {} => None,
+    }
+}
+
+/// Java renames: types, packages, annotations, methods, static call targets.
+fn java(change: Change) -> Option<Vec<RecipeStep>> {
+    match change {
         Change::JavaPackageMove { old_package, new_package } => Some(vec![
             RecipeStep::new("org.openrewrite.java.ChangePackage")
                 .with("oldPackageName", old_package)
@@ -39,6 +94,14 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
                 ]
             })
         }
+        // Routed elsewhere by semantic_steps.
+        _ => None,
+    }
+}
+
+/// The POM: parent, properties, dependencies, plugins.
+fn maven(change: Change) -> Option<Vec<RecipeStep>> {
+    match change {
         Change::MavenParentChange {
             old_group_id,
             old_artifact_id,
@@ -122,6 +185,14 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::MavenPluginAdded { .. }
         | Change::MavenPluginRemoved { .. }
         | Change::MavenRepositoryChange { .. } => None,
+        // Routed elsewhere by semantic_steps.
+        _ => None,
+    }
+}
+
+/// Gradle scripts: dependencies, plugins, the Java level.
+fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
+    match change {
         Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. } => {
             Some(vec![upgrade_dependency("org.openrewrite.gradle", group_id, artifact_id, new_version)])
         }
@@ -167,6 +238,14 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         // Not mapped yet (text): the wrapper's recipe downloads a distribution, and a toolchain
         // version has no recipe mapped.
         Change::GradleToolchain { .. } | Change::GradleWrapperVersion { .. } => None,
+        // Routed elsewhere by semantic_steps.
+        _ => None,
+    }
+}
+
+/// Properties and YAML (workflow values are YAML too).
+fn config(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
+    match change {
         Change::PropertiesKeyRename { old_key, new_key } => Some(vec![
             RecipeStep::new("org.openrewrite.properties.ChangePropertyKey")
                 .with("oldPropertyKey", old_key)
@@ -191,6 +270,14 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::GithubActionsValueChange { key, old_value, new_value } => {
             yaml_value(&key, old_value, new_value, file)
         }
+        // Routed elsewhere by semantic_steps.
+        _ => None,
+    }
+}
+
+/// CI (setup-java, action versions) and container images.
+fn ci_and_images(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
+    match change {
         Change::GithubActionsSetupJava { old_version, new_version, old_distribution, new_distribution } => {
             setup_java(
                 [
@@ -217,17 +304,8 @@ pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
             let step = with_non_empty(step, "newImageName", new_image);
             Some(vec![with_non_empty(step, "newTag", new_tag)])
         }
-        // Added and removed config keys (not mapped yet), and plain text, whitespace and files:
-        // text reproduces them exactly.
-        Change::PropertiesKeyAdded { .. }
-        | Change::YamlKeyAdded { .. }
-        | Change::YamlKeyRemoved { .. }
-        | Change::TextEdit { .. }
-        | Change::FileAdded { .. }
-        | Change::FileDeleted { .. }
-        | Change::FileRenamed { .. }
-        | Change::Whitespace {}
-        | Change::ImportOrder {} => None,
+        // Routed elsewhere by semantic_steps.
+        _ => None,
     }
 }
 

@@ -37,9 +37,31 @@ pub fn synthesize(
     base_file: BaseFile<'_>,
     evaluated: &[Evaluated<'_>],
 ) -> CandidateOption {
-    let mut option = CandidateOption::new(3, Strategy::Synthesized, mapping::purpose(tree));
+    let pool = latest_verdicts(tree, evaluated);
+    let mut synthesis = Synthesis {
+        option: CandidateOption::new(3, Strategy::Synthesized, mapping::purpose(tree)),
+        known_bad: pool
+            .iter()
+            .filter(|(_, e)| matches!(e.verdict, Verdict::OnlyFalsePositives | Verdict::NoEffect))
+            .map(|(s, _)| s.signature())
+            .collect(),
+        covered: HashMap::new(),
+        selected: Vec::new(),
+    };
+    // 1. Clean steps: true positives and no false positives.
+    synthesis.keep_clean(&pool);
+    // 2. Over-applying steps: only for what the clean ones do not already do, narrowed to the files
+    //    where everything they did was right; the steps that did only harm or nothing are dropped.
+    synthesis.narrow_over_applying(&pool);
+    synthesis.note_dropped(&pool);
+    // 3. The PR's changes nothing covers yet: their intents' narrow recipes, or literal text.
+    let open = synthesis.open_lines(pr);
+    let text_lines = synthesis.add_narrow_recipes(tree, catalog, &open);
+    synthesis.finish(pr, base_file, text_lines)
+}
 
-    // The latest verdict per step signature.
+/// The latest verdict per step signature.
+fn latest_verdicts(tree: &IntentTree, evaluated: &[Evaluated<'_>]) -> Vec<(PlannedStep, StepEffect)> {
     let mut pool: Vec<(PlannedStep, StepEffect)> = Vec::new();
     for e in evaluated.iter().filter(|e| e.stats.error.is_none()) {
         for (step, effect) in e.option.steps.iter().zip(effects(e.option, e.stats, Some(tree))) {
@@ -48,161 +70,198 @@ pub fn synthesize(
             pool.push((step.clone(), effect));
         }
     }
-    let mut known_bad: Vec<String> = pool
-        .iter()
-        .filter(|(_, e)| matches!(e.verdict, Verdict::OnlyFalsePositives | Verdict::NoEffect))
-        .map(|(s, _)| s.signature())
-        .collect();
+    pool
+}
 
-    let mut covered: HashMap<LineKey, usize> = HashMap::new();
-    let cover = |covered: &mut HashMap<LineKey, usize>, lines: &[ChangeLine]| {
+/// Option 3 while it is being built.
+struct Synthesis {
+    option: CandidateOption,
+    /// Signatures of steps that must not come back (only harm, no effect, superseded).
+    known_bad: Vec<String>,
+    /// How many times each PR line is produced by the selected steps.
+    covered: HashMap<LineKey, usize>,
+    selected: Vec<PlannedStep>,
+}
+
+impl Synthesis {
+    fn cover(&mut self, lines: &[ChangeLine]) {
         for line in lines {
-            *covered.entry(key(line)).or_default() += 1;
+            *self.covered.entry(key(line)).or_default() += 1;
         }
-    };
-    let mut selected: Vec<PlannedStep> = Vec::new();
+    }
 
-    // 1. Clean steps: true positives and no false positives.
-    for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::Clean) {
-        if add(&mut selected, step.clone()) {
-            cover(&mut covered, &effect.tp_lines);
-            option.notes.push(format!(
-                "kept `{}`: {} true positives, no false positives.",
-                describe(&step.step),
-                effect.tp
-            ));
-        }
-    }
-    // 2. Over-applying steps: only for what the clean ones do not already do, and narrowed to the
-    //    files where everything they did was right (a file with false positives would keep them).
-    for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
-        let clean_files = effect.clean_files();
-        let in_clean_file = |l: &&ChangeLine| clean_files.contains(&l.path);
-        let fresh: Vec<&ChangeLine> =
-            effect.tp_lines.iter().filter(in_clean_file).filter(|l| !covered.contains_key(&key(l))).collect();
-        if fresh.is_empty() {
-            known_bad.push(step.signature());
-            let why = if clean_files.is_empty() {
-                "every file it got right also got false positives from it".to_string()
-            } else {
-                "its true positives are produced by cleaner recipes".to_string()
-            };
-            option.notes.push(format!(
-                "dropped `{}`: {why} ({} true positives, {} false positives); narrow recipes replace it.",
-                describe(&step.step),
-                effect.tp,
-                effect.fp
-            ));
-            continue;
-        }
-        let mut narrowed = step.clone();
-        // A precondition keeps the recipe to the files where it matched the PR cleanly.
-        narrowed.scope = clean_files.iter().map(|f| crate::openrewrite::text::glob_escape(f)).collect();
-        narrowed.reason = format!(
-            "{} Restricted to the files where it matched the PR without false positives.",
-            step.reason
-        );
-        option.notes.push(format!(
-            "restricted `{}` to {} (false positives elsewhere).",
-            describe(&step.step),
-            clean_files.join(", ")
-        ));
-        if add(&mut selected, narrowed) {
-            let kept: Vec<ChangeLine> = effect.tp_lines.iter().filter(in_clean_file).cloned().collect();
-            cover(&mut covered, &kept);
-        }
-    }
-    for (step, effect) in pool.iter() {
-        match effect.verdict {
-            Verdict::OnlyFalsePositives => option.notes.push(format!(
-                "dropped `{}`: it only produced {} false positives.",
-                describe(&step.step),
-                effect.fp
-            )),
-            Verdict::NoEffect => {
-                option.notes.push(format!("dropped `{}`: it changed nothing.", describe(&step.step)))
+    fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)]) {
+        for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::Clean) {
+            if add(&mut self.selected, step.clone()) {
+                self.cover(&effect.tp_lines);
+                self.option.notes.push(format!(
+                    "kept `{}`: {} true positives, no false positives.",
+                    describe(&step.step),
+                    effect.tp
+                ));
             }
-            _ => {}
         }
     }
 
-    // 3. The PR's changes nothing covers yet: their intents' narrow recipes, or literal text.
-    let mut open: Vec<ChangeLine> = Vec::new();
-    for change in pr.changes() {
-        let k: LineKey = (change.path.to_string(), change.kind, change.content.to_string());
-        match covered.get_mut(&k) {
-            Some(n) if *n > 0 => *n -= 1,
-            _ => open.push(ChangeLine {
-                path: change.path.to_string(),
-                kind: change.kind,
-                line: change.line,
-                content: change.content.to_string(),
-            }),
+    /// A file with false positives would keep them, so an over-applying step is restricted to the
+    /// files where everything it did was right, and kept only for what cleaner steps do not do.
+    fn narrow_over_applying(&mut self, pool: &[(PlannedStep, StepEffect)]) {
+        for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
+            let clean_files = effect.clean_files();
+            let in_clean_file = |l: &&ChangeLine| clean_files.contains(&l.path);
+            let fresh =
+                effect.tp_lines.iter().filter(in_clean_file).any(|l| !self.covered.contains_key(&key(l)));
+            if !fresh {
+                self.known_bad.push(step.signature());
+                let why = if clean_files.is_empty() {
+                    "every file it got right also got false positives from it".to_string()
+                } else {
+                    "its true positives are produced by cleaner recipes".to_string()
+                };
+                self.option.notes.push(format!(
+                    "dropped `{}`: {why} ({} true positives, {} false positives); narrow recipes replace it.",
+                    describe(&step.step),
+                    effect.tp,
+                    effect.fp
+                ));
+                continue;
+            }
+            let mut narrowed = step.clone();
+            // A precondition keeps the recipe to the files where it matched the PR cleanly.
+            narrowed.scope = clean_files.iter().map(|f| crate::openrewrite::text::glob_escape(f)).collect();
+            narrowed.reason = format!(
+                "{} Restricted to the files where it matched the PR without false positives.",
+                step.reason
+            );
+            self.option.notes.push(format!(
+                "restricted `{}` to {} (false positives elsewhere).",
+                describe(&step.step),
+                clean_files.join(", ")
+            ));
+            if add(&mut self.selected, narrowed) {
+                let kept: Vec<ChangeLine> = effect.tp_lines.iter().filter(in_clean_file).cloned().collect();
+                self.cover(&kept);
+            }
         }
     }
-    if !open.is_empty() {
-        option.notes.push(format!("{} changed lines of the PR were still missing.", open.len()));
-    }
-    let mut text_lines: BTreeMap<String, Vec<ChangeLine>> = BTreeMap::new();
-    for intent in tree.atomics() {
-        let mine: Vec<ChangeLine> =
-            open.iter().filter(|l| intent.evidence.iter().any(|e| key(e) == key(l))).cloned().collect();
-        if mine.is_empty() {
-            continue;
-        }
-        let semantic: Option<Vec<RecipeStep>> = mapping::narrow::semantic_steps(intent).filter(|steps| {
-            steps.iter().all(|s| {
-                mapping::check_step(catalog, s).is_ok()
-                    && !known_bad.contains(&s.signature())
-                    && !selected.iter().any(|p| p.signature() == s.signature())
-            })
-        });
-        match semantic {
-            Some(steps) => {
-                for step in steps {
-                    option.notes.push(format!(
-                        "added `{}` for intent {} ({}).",
-                        describe(&step),
-                        intent.id,
-                        intent.title
-                    ));
-                    let reason = mapping::narrow::reason(intent, &step);
-                    mapping::add_step(&mut selected, step, true, &intent.id, reason);
+
+    fn note_dropped(&mut self, pool: &[(PlannedStep, StepEffect)]) {
+        for (step, effect) in pool {
+            match effect.verdict {
+                Verdict::OnlyFalsePositives => self.option.notes.push(format!(
+                    "dropped `{}`: it only produced {} false positives.",
+                    describe(&step.step),
+                    effect.fp
+                )),
+                Verdict::NoEffect => {
+                    self.option.notes.push(format!("dropped `{}`: it changed nothing.", describe(&step.step)))
                 }
+                _ => {}
             }
-            None => text_lines.entry(intent.id.clone()).or_default().extend(mine),
         }
     }
-    let claimed: Vec<LineKey> = text_lines.values().flatten().map(key).collect();
-    let orphans: Vec<ChangeLine> = open
-        .iter()
-        .filter(|l| {
-            !claimed.contains(&key(l))
-                && !tree.atomics().iter().any(|i| i.evidence.iter().any(|e| key(e) == key(l)))
-        })
-        .cloned()
-        .collect();
-    if !orphans.is_empty() {
-        text_lines.entry(String::new()).or_default().extend(orphans);
-    }
-    let mut text_steps: Vec<PlannedStep> = Vec::new();
-    for (intent, lines) in text_lines {
-        for step in mapping::text_for(&lines, pr, base_file, &mut option.notes) {
-            let reason =
-                "The semantic recipes left these PR lines unchanged: a literal replacement of exactly them."
-                    .to_string();
-            mapping::add_step(&mut text_steps, step, false, &intent, reason);
+
+    /// The PR's changed lines the selected steps do not produce (counted: a line the PR changes
+    /// twice needs two).
+    fn open_lines(&mut self, pr: &Diff) -> Vec<ChangeLine> {
+        let mut open: Vec<ChangeLine> = Vec::new();
+        for change in pr.changes() {
+            let k: LineKey = (change.path.to_string(), change.kind, change.content.to_string());
+            match self.covered.get_mut(&k) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => open.push(ChangeLine {
+                    path: change.path.to_string(),
+                    kind: change.kind,
+                    line: change.line,
+                    content: change.content.to_string(),
+                }),
+            }
         }
+        if !open.is_empty() {
+            self.option.notes.push(format!("{} changed lines of the PR were still missing.", open.len()));
+        }
+        open
     }
-    // Text replacements run last: a file they touch becomes plain text for later recipes.
-    let (semantic, text): (Vec<PlannedStep>, Vec<PlannedStep>) =
-        selected.into_iter().partition(|s| s.semantic);
-    option.steps = semantic;
-    for step in text.into_iter().chain(text_steps) {
-        let intent = step.intents.first().cloned().unwrap_or_default();
-        mapping::add_step(&mut option.steps, step.step, false, &intent, step.reason);
+
+    /// Narrow semantic recipes for the intents behind the open lines; what none reproduces is
+    /// returned as text work, per intent id ("" for lines no intent explains).
+    fn add_narrow_recipes(
+        &mut self,
+        tree: &IntentTree,
+        catalog: &Catalog,
+        open: &[ChangeLine],
+    ) -> BTreeMap<String, Vec<ChangeLine>> {
+        let mut text_lines: BTreeMap<String, Vec<ChangeLine>> = BTreeMap::new();
+        for intent in tree.atomics() {
+            let mine: Vec<ChangeLine> =
+                open.iter().filter(|l| intent.evidence.iter().any(|e| key(e) == key(l))).cloned().collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let semantic: Option<Vec<RecipeStep>> = mapping::narrow::semantic_steps(intent).filter(|steps| {
+                steps.iter().all(|s| {
+                    mapping::check_step(catalog, s).is_ok()
+                        && !self.known_bad.contains(&s.signature())
+                        && !self.selected.iter().any(|p| p.signature() == s.signature())
+                })
+            });
+            let Some(steps) = semantic else {
+                text_lines.entry(intent.id.clone()).or_default().extend(mine);
+                continue;
+            };
+            for step in steps {
+                self.option.notes.push(format!(
+                    "added `{}` for intent {} ({}).",
+                    describe(&step),
+                    intent.id,
+                    intent.title
+                ));
+                let reason = mapping::narrow::reason(intent, &step);
+                mapping::add_step(&mut self.selected, step, true, &intent.id, reason);
+            }
+        }
+        let claimed: Vec<LineKey> = text_lines.values().flatten().map(key).collect();
+        let orphans: Vec<ChangeLine> = open
+            .iter()
+            .filter(|l| {
+                !claimed.contains(&key(l))
+                    && !tree.atomics().iter().any(|i| i.evidence.iter().any(|e| key(e) == key(l)))
+            })
+            .cloned()
+            .collect();
+        if !orphans.is_empty() {
+            text_lines.entry(String::new()).or_default().extend(orphans);
+        }
+        text_lines
     }
-    option
+
+    /// The option: semantic steps first, then text replacements (a file they touch becomes plain
+    /// text for later recipes).
+    fn finish(
+        mut self,
+        pr: &Diff,
+        base_file: BaseFile<'_>,
+        text_lines: BTreeMap<String, Vec<ChangeLine>>,
+    ) -> CandidateOption {
+        let mut text_steps: Vec<PlannedStep> = Vec::new();
+        for (intent, lines) in text_lines {
+            for step in mapping::text_for(&lines, pr, base_file, &mut self.option.notes) {
+                let reason =
+                    "The semantic recipes left these PR lines unchanged: a literal replacement of exactly them."
+                        .to_string();
+                mapping::add_step(&mut text_steps, step, false, &intent, reason);
+            }
+        }
+        let (semantic, text): (Vec<PlannedStep>, Vec<PlannedStep>) =
+            self.selected.into_iter().partition(|s| s.semantic);
+        let mut option = self.option;
+        option.steps = semantic;
+        for step in text.into_iter().chain(text_steps) {
+            let intent = step.intents.first().cloned().unwrap_or_default();
+            mapping::add_step(&mut option.steps, step.step, false, &intent, step.reason);
+        }
+        option
+    }
 }
 
 /// Adds `step` unless an identical one is there; true when added.
