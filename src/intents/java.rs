@@ -581,6 +581,19 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
     for f in found {
         by_fact.entry(f.fact).or_default().extend(f.evidence);
     }
+    let mut done: BTreeSet<Fact> = BTreeSet::new();
+    let mut out = package_moves(&by_fact, files, &mut done);
+    out.extend(renames(&by_fact, &done));
+    out
+}
+
+/// Package moves where a whole package moved (every type keeps its name and nothing still imports
+/// the old package); the facts they explain go into `done`.
+fn package_moves(
+    by_fact: &BTreeMap<Fact, Vec<ChangeLine>>,
+    files: &[JavaFile],
+    done: &mut BTreeSet<Fact>,
+) -> Vec<Atomic> {
     // Package pairs, and every type fact under the old package.
     let mut packages: BTreeMap<String, BTreeMap<String, Vec<Fact>>> = BTreeMap::new();
     for fact in by_fact.keys() {
@@ -609,7 +622,6 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
         })
     };
     let mut out = Vec::new();
-    let mut done: BTreeSet<Fact> = BTreeSet::new();
     for (old_package, targets) in &packages {
         if targets.len() != 1 || old_package.is_empty() {
             continue;
@@ -654,9 +666,15 @@ fn group(found: Vec<Found>, files: &[JavaFile]) -> Vec<Atomic> {
             .evidence(evidence),
         );
     }
-    // What is left: one intent per distinct rename.
+    out
+}
+
+/// One intent per distinct rename the package moves left: types, annotations, static call
+/// targets, methods (and wildcard package pairs whose package did not move as a whole).
+fn renames(by_fact: &BTreeMap<Fact, Vec<ChangeLine>>, done: &BTreeSet<Fact>) -> Vec<Atomic> {
+    let mut out = Vec::new();
     let mut types: BTreeMap<(String, String), (bool, Vec<ChangeLine>)> = BTreeMap::new();
-    for (fact, evidence) in &by_fact {
+    for (fact, evidence) in by_fact {
         if done.contains(fact) {
             continue;
         }
