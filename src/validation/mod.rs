@@ -95,30 +95,11 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     }
     let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);
 
-    let file = match RecipeFile::parse(req.recipe_yaml) {
-        Ok(file) => file,
-        Err(e) => {
-            return finish(
-                req,
-                stats,
-                String::new(),
-                Some(RunError::new(ErrorKind::YamlError, e.to_string())),
-                total,
-            );
-        }
+    let (file, name) = match checked_recipe(req, &mut stats)? {
+        Ok(recipe) => recipe,
+        Err(error) => return finish(req, stats, String::new(), Some(error), total),
     };
-    let name = choose_recipe(&file, req.recipe_name)?;
-    stats.recipe_name = name.clone();
     let steps = file.external_steps(&name);
-    if let Some(check) = req.option_check {
-        for step in &steps {
-            if let Err(problem) = check(step) {
-                let mut error = RunError::new(ErrorKind::InvalidOption, problem);
-                error.recipe = Some(step.name.clone());
-                return finish(req, stats, String::new(), Some(error), total);
-            }
-        }
-    }
     let artifacts = artifacts_for(&steps, req);
     stats.recipe_artifacts = artifacts.iter().map(ToString::to_string).collect();
 
@@ -159,21 +140,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let outcome = process::run_logged(invocation.command(), &log_path, req.timeout)?;
     stats.timings.run_seconds = started.elapsed().as_secs_f64();
     let log = std::fs::read(&log_path).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
-    let error = match outcome {
-        process::Outcome::Exited(status) if status.success() => None,
-        process::Outcome::Exited(_) => Some(errors::classify(&log)),
-        process::Outcome::TimedOut => {
-            let mut e = RunError::new(
-                ErrorKind::Timeout,
-                format!("the run exceeded {} s and was stopped", req.timeout.as_secs()),
-            );
-            e.excerpt = tail(&log, 20);
-            Some(e)
-        }
-        process::Outcome::Interrupted => {
-            Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"))
-        }
-    };
+    let error = outcome_error(&outcome, &log, req.timeout);
     if matches!(outcome, process::Outcome::Interrupted) {
         return finish(req, stats, String::new(), error, total);
     }
@@ -195,6 +162,49 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     stats.timings.analysis_seconds = started.elapsed().as_secs_f64();
     drop(clone);
     finish(req, stats, diff_text, error, total)
+}
+
+/// The request's recipe file and the name of the recipe to run, with `stats.recipe_name` set; a
+/// file that is not YAML, or a step the option check refuses, is the run's error.
+pub(crate) fn checked_recipe(
+    req: &Request<'_>,
+    stats: &mut ValidationStats,
+) -> Result<std::result::Result<(RecipeFile, String), RunError>> {
+    let file = match RecipeFile::parse(req.recipe_yaml) {
+        Ok(file) => file,
+        Err(e) => return Ok(Err(RunError::new(ErrorKind::YamlError, e.to_string()))),
+    };
+    let name = choose_recipe(&file, req.recipe_name)?;
+    stats.recipe_name = name.clone();
+    if let Some(check) = req.option_check {
+        for step in file.external_steps(&name) {
+            if let Err(problem) = check(step) {
+                let mut error = RunError::new(ErrorKind::InvalidOption, problem);
+                error.recipe = Some(step.name.clone());
+                return Ok(Err(error));
+            }
+        }
+    }
+    Ok(Ok((file, name)))
+}
+
+/// How the build tool's run ended, as the run's error (None: it succeeded).
+fn outcome_error(outcome: &process::Outcome, log: &str, timeout: Duration) -> Option<RunError> {
+    match outcome {
+        process::Outcome::Exited(status) if status.success() => None,
+        process::Outcome::Exited(_) => Some(errors::classify(log)),
+        process::Outcome::TimedOut => {
+            let mut e = RunError::new(
+                ErrorKind::Timeout,
+                format!("the run exceeded {} s and was stopped", timeout.as_secs()),
+            );
+            e.excerpt = tail(log, 20);
+            Some(e)
+        }
+        process::Outcome::Interrupted => {
+            Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"))
+        }
+    }
 }
 
 /// Computes the metrics, writes `<prefix>recipe.diff` and `<prefix>stats.json`.

@@ -14,12 +14,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use self::protocol::{Failure, FailureKind, RunResults, StepRun};
+use self::protocol::{Failure, FailureKind, ParseResults, RunResults, StepRun};
 pub use self::session::{Session, Settings, Stopped};
 use super::{Outcome, Request, empty_stats, finish_run};
 use crate::diff;
 use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, TestCounts};
-use crate::openrewrite::{RecipeFile, Versions};
+use crate::openrewrite::Versions;
 
 /// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
 /// a JDK (17 or newer: the runner's own level, and at least the project's).
@@ -47,24 +47,10 @@ pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);
     stats.backend = Some(Backend::Embedded);
     let mut log = String::new();
-    let file = match RecipeFile::parse(req.recipe_yaml) {
-        Ok(file) => file,
-        Err(e) => {
-            let error = RunError::new(ErrorKind::YamlError, e.to_string());
-            return finish_run(req, stats, String::new(), Some(error), total, &log);
-        }
+    let (_, name) = match super::checked_recipe(req, &mut stats)? {
+        Ok(recipe) => recipe,
+        Err(error) => return finish_run(req, stats, String::new(), Some(error), total, &log),
     };
-    let name = super::choose_recipe(&file, req.recipe_name)?;
-    stats.recipe_name = name.clone();
-    if let Some(check) = req.option_check {
-        for step in file.external_steps(&name) {
-            if let Err(problem) = check(step) {
-                let mut error = RunError::new(ErrorKind::InvalidOption, problem);
-                error.recipe = Some(step.name.clone());
-                return finish_run(req, stats, String::new(), Some(error), total, &log);
-            }
-        }
-    }
     stats.command = Some(format!("embedded runner ({})", session.log_path().display()));
     stats.build_tool = super::build::detect(session.root()).ok().map(|t| format!("{t:?}").to_lowercase());
 
@@ -83,13 +69,7 @@ pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         }
     };
     log.push_str(&parse_log(&parsed));
-    stats.warnings.extend(parsed.warnings.iter().take(20).cloned());
-    stats.warnings.extend(
-        parsed
-            .unparsed
-            .iter()
-            .map(|u| format!("OpenRewrite could not parse {} ({}); kept as plain text", u.path, u.error)),
-    );
+    stats.warnings.extend(parse_warnings(&parsed));
     let recipe_file = req.artifact("recipe.yaml.run");
     std::fs::write(&recipe_file, req.recipe_yaml)?;
     let left = req.timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
@@ -121,7 +101,40 @@ pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     let analysis = Instant::now();
     let diff_text = diff::remove_excluded_sections(&whole.diff);
     stats.attribution = attribution(&name, &results);
-    stats.left_out = whole
+    stats.left_out = left_out(whole, &results);
+    stats.warnings.extend(stats.left_out.iter().map(|left_out| {
+        format!(
+            "step {} `{}` was left out: {}: {}",
+            left_out.step + 1,
+            left_out.recipe,
+            left_out.error.kind,
+            left_out.error.detail
+        )
+    }));
+    let before = super::tests_count::count(session.root());
+    stats.tests = TestCounts::new(before, tests_after(before, &diff_text));
+    if stats.tests.dropped {
+        stats.warnings.push(format!(
+            "the recipe removed test methods: {} before, {} after",
+            stats.tests.before, stats.tests.after
+        ));
+    }
+    stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
+    finish_run(req, stats, diff_text, None, total, &log)
+}
+
+/// The parse's warnings (at most 20) and the files kept as plain text.
+fn parse_warnings(parsed: &ParseResults) -> Vec<String> {
+    let unparsed = parsed
+        .unparsed
+        .iter()
+        .map(|u| format!("OpenRewrite could not parse {} ({}); kept as plain text", u.path, u.error));
+    parsed.warnings.iter().take(20).cloned().chain(unparsed).collect()
+}
+
+/// The steps the whole run left out (they threw or failed validation on their own), with why.
+fn left_out(whole: &StepRun, results: &RunResults) -> Vec<LeftOut> {
+    whole
         .left_out
         .iter()
         .filter_map(|index| results.steps().find(|s| s.step == Some(*index)))
@@ -134,26 +147,7 @@ pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
                 .map(run_error)
                 .unwrap_or_else(|| RunError::new(ErrorKind::RunnerFailure, "left out of the whole run")),
         })
-        .collect();
-    for left_out in &stats.left_out {
-        stats.warnings.push(format!(
-            "step {} `{}` was left out: {}: {}",
-            left_out.step + 1,
-            left_out.recipe,
-            left_out.error.kind,
-            left_out.error.detail
-        ));
-    }
-    let before = super::tests_count::count(session.root());
-    stats.tests = TestCounts::new(before, tests_after(before, &diff_text));
-    if stats.tests.dropped {
-        stats.warnings.push(format!(
-            "the recipe removed test methods: {} before, {} after",
-            stats.tests.before, stats.tests.after
-        ));
-    }
-    stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
-    finish_run(req, stats, diff_text, None, total, &log)
+        .collect()
 }
 
 /// Which step changed which file: exact, since every step ran on its own. Options are printed as
