@@ -87,6 +87,20 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
         }
         out.push(value_change(file, before, after, &old, &new));
     }
+    out.extend(setup_java(file, setup, &old, &new));
+    out.retain(|a| !a.evidence.is_empty());
+    Some(out)
+}
+
+/// One `setup-java` intent per step whose Java version or distribution changed; the value that
+/// did not change repeats the current one.
+fn setup_java(
+    file: &FileChange<'_>,
+    setup: BTreeMap<String, SetupJava>,
+    old: &[Entry],
+    new: &[Entry],
+) -> Vec<Atomic> {
+    let mut out = Vec::new();
     for (step, change) in setup {
         let current = |side: &[Entry], setting: &str| {
             side.iter()
@@ -95,10 +109,10 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
                 .unwrap_or_default()
         };
         let (old_version, new_version) =
-            change.version.unwrap_or_else(|| (current(&old, "java-version"), current(&new, "java-version")));
+            change.version.unwrap_or_else(|| (current(old, "java-version"), current(new, "java-version")));
         let (old_distribution, new_distribution) = change
             .distribution
-            .unwrap_or_else(|| (current(&old, "distribution"), current(&new, "distribution")));
+            .unwrap_or_else(|| (current(old, "distribution"), current(new, "distribution")));
         let title = if old_version != new_version {
             format!("Set up Java {old_version} -> {new_version} in CI")
         } else {
@@ -118,8 +132,7 @@ pub(crate) fn analyze(file: &FileChange<'_>) -> Option<Vec<Atomic>> {
             .evidence(change.evidence),
         );
     }
-    out.retain(|a| !a.evidence.is_empty());
-    Some(out)
+    out
 }
 
 #[derive(Default)]

@@ -111,17 +111,7 @@ impl Run<'_> {
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {
                 // The embedded runner ran the option without the steps that failed on their own:
                 // the option is what ran.
-                let mut left_out: Vec<&crate::model::LeftOut> = outcome.stats.left_out.iter().collect();
-                left_out.sort_by_key(|l| std::cmp::Reverse(l.step));
-                let steps = current.steps.len();
-                for l in left_out.into_iter().filter(|l| l.step < steps) {
-                    let step = current.steps.remove(l.step);
-                    dropped.push(step.signature());
-                    current.notes.push(format!(
-                        "`{}` was left out: it failed on its own ({}: {})",
-                        step.step.name, l.error.kind, l.error.detail
-                    ));
-                }
+                drop_left_out(&mut current, &outcome.stats.left_out, &mut dropped);
                 dir.write(&option_file_name(number, "recipe.yaml"), current.to_yaml())?;
             }
             seconds += outcome.stats.timings.total_seconds;
@@ -154,32 +144,62 @@ impl Run<'_> {
             dropped.pop();
         }
         let current = ran;
-        let m = &outcome.stats.metrics;
-        let result = OptionResult {
-            option: number,
-            strategy: current.strategy,
-            recipe_name: current.recipe_name(),
-            recipes: current.steps.len(),
-            precision: m.precision,
-            recall: m.recall,
-            f1: m.f1,
-            perfect_match: m.perfect_match && outcome.stats.error.is_none(),
-            semantic_share: crate::decision::semantic_share(&current.steps, m),
-            wall_seconds: seconds,
-            attempts,
-            dropped,
-            tests_dropped: outcome.stats.tests.dropped,
-            error: outcome.stats.error.clone(),
-            backend: outcome
-                .stats
-                .backend
-                .or_else(|| outcome.stats.build_tool.as_deref().and_then(Backend::of_build_tool)),
-        };
+        let result = option_result(&current, &outcome, seconds, attempts, dropped);
         dir.write(
             &option_file_name(number, "creation-analysis.md"),
             crate::mapping::creation_analysis(&current),
         )?;
         Ok(Some(Validated { option: current, result, stats: outcome.stats, diff: outcome.diff }))
+    }
+}
+
+/// Removes the steps the run left out (last first, so indexes stay right) and says why.
+fn drop_left_out(
+    option: &mut CandidateOption,
+    left_out: &[crate::model::LeftOut],
+    dropped: &mut Vec<String>,
+) {
+    let mut left_out: Vec<&crate::model::LeftOut> = left_out.iter().collect();
+    left_out.sort_by_key(|l| std::cmp::Reverse(l.step));
+    let steps = option.steps.len();
+    for l in left_out.into_iter().filter(|l| l.step < steps) {
+        let step = option.steps.remove(l.step);
+        dropped.push(step.signature());
+        option.notes.push(format!(
+            "`{}` was left out: it failed on its own ({}: {})",
+            step.step.name, l.error.kind, l.error.detail
+        ));
+    }
+}
+
+/// What an option's last run scored.
+fn option_result(
+    option: &CandidateOption,
+    outcome: &crate::validation::Outcome,
+    seconds: f64,
+    attempts: usize,
+    dropped: Vec<String>,
+) -> OptionResult {
+    let m = &outcome.stats.metrics;
+    OptionResult {
+        option: option.number,
+        strategy: option.strategy,
+        recipe_name: option.recipe_name(),
+        recipes: option.steps.len(),
+        precision: m.precision,
+        recall: m.recall,
+        f1: m.f1,
+        perfect_match: m.perfect_match && outcome.stats.error.is_none(),
+        semantic_share: crate::decision::semantic_share(&option.steps, m),
+        wall_seconds: seconds,
+        attempts,
+        dropped,
+        tests_dropped: outcome.stats.tests.dropped,
+        error: outcome.stats.error.clone(),
+        backend: outcome
+            .stats
+            .backend
+            .or_else(|| outcome.stats.build_tool.as_deref().and_then(Backend::of_build_tool)),
     }
 }
 
