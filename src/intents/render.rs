@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::model::{Intent, IntentTree, Level};
+use crate::model::intent::Node;
+use crate::model::{Intent, IntentTree};
 
 /// Unexplained lines listed in full up to this many; the JSON always has them all.
 const UNEXPLAINED_SHOWN: usize = 100;
@@ -48,11 +49,11 @@ pub fn render_markdown(tree: &IntentTree) -> String {
 
 fn node(out: &mut String, intent: &Intent, depth: usize) {
     let indent = "  ".repeat(depth);
-    match intent.level {
-        Level::Atomic => {
+    match &intent.node {
+        Node::Atomic { files, .. } => {
             let lines = intent.evidence.len();
-            let files = intent.params.get("files").and_then(|f| f.as_array()).map(Vec::len).unwrap_or(0);
-            let mut facts = vec![code(&intent.kind)];
+            let files = files.as_ref().map(Vec::len).unwrap_or(0);
+            let mut facts = vec![code(intent.kind())];
             if files > 1 {
                 facts.push(format!("{files} files"));
             }
@@ -60,7 +61,7 @@ fn node(out: &mut String, intent: &Intent, depth: usize) {
             let _ = writeln!(out, "{indent}- {} {} ({})", intent.id, intent.title, facts.join(", "));
         }
         _ => {
-            let _ = writeln!(out, "{indent}- **{} {}** ({})", intent.id, intent.title, code(&intent.kind));
+            let _ = writeln!(out, "{indent}- **{} {}** ({})", intent.id, intent.title, code(intent.kind()));
         }
     }
     for child in &intent.children {

@@ -120,19 +120,19 @@ pub(super) fn atomics(tree: &IntentTree) -> Vec<(String, Vec<(String, String)>)>
         .into_iter()
         .map(|a| {
             let params = a
-                .params
+                .params()
                 .iter()
                 .filter(|(k, _)| *k != "file" && *k != "files")
                 .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
                 .collect();
-            (a.kind.clone(), params)
+            (a.kind().to_string(), params)
         })
         .collect()
 }
 
 /// The atomic intents of one kind.
 pub(super) fn of_kind<'a>(tree: &'a IntentTree, kind: &str) -> Vec<&'a Intent> {
-    tree.atomics().into_iter().filter(|a| a.kind == kind).collect()
+    tree.atomics().into_iter().filter(|a| a.kind() == kind).collect()
 }
 
 /// The params of the only atomic intent of `kind`, as plain strings.
@@ -140,7 +140,7 @@ pub(super) fn only(tree: &IntentTree, kind: &str) -> HashMap<String, String> {
     let found = of_kind(tree, kind);
     assert_eq!(found.len(), 1, "expected one {kind}, got {found:#?}\n{}", render_markdown(tree));
     found[0]
-        .params
+        .params()
         .iter()
         .map(|(k, v)| {
             (
@@ -162,9 +162,5 @@ pub(super) fn expect(params: &HashMap<String, String>, expected: &[(&str, &str)]
 }
 
 pub(super) fn strategic_kinds(tree: &IntentTree) -> Vec<&str> {
-    tree.intents
-        .iter()
-        .filter(|i| i.level == crate::model::Level::Strategic)
-        .map(|i| i.kind.as_str())
-        .collect()
+    tree.intents.iter().filter(|i| i.level() == crate::model::Level::Strategic).map(|i| i.kind()).collect()
 }

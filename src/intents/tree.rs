@@ -5,8 +5,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::Change;
+use crate::model::Intent;
 use crate::model::groups::{Strategic, Tactical};
-use crate::model::{Intent, Level};
+use crate::model::intent::Node;
 
 use super::atomic::Atomic;
 use super::strategy::{java_level, owners};
@@ -44,10 +45,8 @@ pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
             if members.len() > 1 { format!("{label} ({})", members.len()) } else { label.to_string() };
         let node = Intent {
             id: String::new(),
-            level: Level::Tactical,
-            kind: tactical.kind().to_string(),
+            node: Node::Tactical(tactical),
             title,
-            params: BTreeMap::new(),
             labels: Vec::new(),
             evidence: Vec::new(),
             children: members.into_iter().map(into_intent).collect(),
@@ -61,10 +60,8 @@ pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
         .into_iter()
         .map(|(strategy, children)| Intent {
             id: String::new(),
-            level: Level::Strategic,
-            kind: strategy.kind().to_string(),
             title: strategic_title(&strategy),
-            params: strategy.params(),
+            node: Node::Strategic(strategy),
             labels: Vec::new(),
             evidence: Vec::new(),
             children,
@@ -78,9 +75,7 @@ pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
 fn into_intent(atomic: Atomic) -> Intent {
     Intent {
         id: String::new(),
-        level: Level::Atomic,
-        kind: atomic.kind().to_string(),
-        params: atomic.params(),
+        node: Node::Atomic { change: atomic.change, file: atomic.file, files: atomic.files },
         title: atomic.title,
         labels: atomic.labels,
         evidence: atomic.evidence,

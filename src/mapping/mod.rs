@@ -40,7 +40,7 @@ pub fn compose_wide(tree: &IntentTree, catalog: &Catalog) -> CandidateOption {
 }
 
 fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
-    if intent.level == Level::Atomic {
+    if intent.level() == Level::Atomic {
         return;
     }
     // Formatting edits (whitespace, import order) are local to the PR's lines: a broad formatter
@@ -51,7 +51,7 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
     {
         option.notes.push(format!(
             "{} `{}` ({}): formatting only, left to the narrow option",
-            level_name(intent.level),
+            level_name(intent.level()),
             intent.title,
             intent.id
         ));
@@ -72,7 +72,7 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
                     "`{}` ({}) was the best catalog match for {} intent `{}` ({}).",
                     recipe.name,
                     recipe.display_name,
-                    level_name(intent.level),
+                    level_name(intent.level()),
                     intent.title,
                     intent.id
                 ),
@@ -81,7 +81,7 @@ fn wide_for(intent: &Intent, catalog: &Catalog, option: &mut CandidateOption) {
         Err(why) => {
             option.notes.push(format!(
                 "{} `{}` ({}): {why}",
-                level_name(intent.level),
+                level_name(intent.level()),
                 intent.title,
                 intent.id
             ));
@@ -136,7 +136,9 @@ pub fn compose_narrow(
                 for step in text_for(&intent.evidence, pr, base_file, &mut option.notes) {
                     let reason = format!(
                         "No semantic recipe covers {} `{}` ({}): a literal replacement of exactly the PR's lines.",
-                        intent.kind, intent.title, intent.id
+                        intent.kind(),
+                        intent.title,
+                        intent.id
                     );
                     add_step(&mut text_steps, step, false, &intent.id, reason);
                 }

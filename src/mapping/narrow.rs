@@ -9,8 +9,8 @@ use crate::openrewrite::RecipeStep;
 
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
 pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
-    let file = intent.param("file");
-    let change = intent.change()?;
+    let file = intent.file();
+    let change = intent.change()?.clone();
     // Every kind is routed here, with no catch-all: a new kind must be given a mapping or be
     // declared text-only.
     match change {
@@ -412,5 +412,5 @@ fn non_empty(value: String, default: &str) -> String {
 /// Why a kind maps to its recipe, for the creation analysis.
 pub fn reason(intent: &Intent, step: &RecipeStep) -> String {
     let short = step.name.rsplit('.').next().unwrap_or(&step.name);
-    format!("{short} reproduces {} `{}` ({}) with exact options.", intent.kind, intent.title, intent.id)
+    format!("{short} reproduces {} `{}` ({}) with exact options.", intent.kind(), intent.title, intent.id)
 }

@@ -4,30 +4,28 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::model::intent::Node;
 use crate::model::intent::kind;
-use crate::model::{Change, ChangeLine};
+use crate::model::{Change, ChangeLine, Strategic, Tactical};
 
 /// The atomic intent intent extraction writes for `change` in `file`.
 fn of(change: Change, file: &str) -> Intent {
-    let mut params = change.params();
-    params.insert("file".into(), serde_json::Value::from(file));
-    Intent { kind: change.kind().into(), params, ..atomic("", &[]) }
+    node(Node::Atomic { change, file: file.into(), files: None }, "")
 }
 
+fn node(node: Node, title: &str) -> Intent {
+    Intent { id: "1.1".into(), node, title: title.into(), labels: vec![], evidence: vec![], children: vec![] }
+}
+
+/// An atomic intent as `intent-tree.json` has it: read through the JSON contract, so every
+/// param of the kind must be given.
 fn atomic(kind: &str, params: &[(&str, &str)]) -> Intent {
-    Intent {
-        id: "1.1".into(),
-        level: Level::Atomic,
-        kind: kind.into(),
-        title: kind.into(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
-            .collect::<BTreeMap<_, _>>(),
-        labels: vec![],
-        evidence: vec![],
-        children: vec![],
-    }
+    let params: BTreeMap<&str, &str> = params.iter().copied().collect();
+    let json = serde_json::json!({
+        "id": "1.1", "level": "atomic", "kind": kind, "title": kind, "params": params,
+        "evidence": [], "children": []
+    });
+    serde_json::from_value(json).unwrap_or_else(|e| panic!("{kind}: {e}"))
 }
 
 #[test]
@@ -65,13 +63,13 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     let mut semantic_kinds = std::collections::BTreeSet::new();
     for change in changes {
         let intent = of(change, "application.yml");
-        assert!(intent.change().is_some(), "{}", intent.kind);
+        assert!(intent.change().is_some(), "{}", intent.kind());
         let Some(steps) = narrow::semantic_steps(&intent) else { continue };
-        assert!(!steps.is_empty(), "{}", intent.kind);
+        assert!(!steps.is_empty(), "{}", intent.kind());
         for step in steps {
-            assert_eq!(check_step(catalog, &step), Ok(()), "{} -> {}", intent.kind, step.name);
+            assert_eq!(check_step(catalog, &step), Ok(()), "{} -> {}", intent.kind(), step.name);
         }
-        semantic_kinds.insert(intent.kind);
+        semantic_kinds.insert(intent.kind());
     }
     // The kinds that have a semantic recipe: a change here is a change of the mapping.
     let expected = [
@@ -105,7 +103,7 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         kind::YAML_KEY_RENAME,
         kind::YAML_VALUE_CHANGE,
     ];
-    assert_eq!(semantic_kinds, expected.into_iter().map(String::from).collect());
+    assert_eq!(semantic_kinds, expected.into_iter().collect());
     // Kinds only text reproduces.
     let text_only = [
         Change::TextEdit { from: s("a"), to: s("b") },
@@ -120,8 +118,8 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     ];
     for change in text_only {
         let intent = of(change, "x");
-        assert!(intent.change().is_some(), "{}", intent.kind);
-        assert!(narrow::semantic_steps(&intent).is_none(), "{}", intent.kind);
+        assert!(intent.change().is_some(), "{}", intent.kind());
+        assert!(narrow::semantic_steps(&intent).is_none(), "{}", intent.kind());
     }
     // Java's compatibility by the same reading of Java levels as intent extraction; Kotlin's
     // `jvmTarget` is not UpdateJavaCompatibility's to change.
@@ -197,9 +195,7 @@ fn narrow_composition_orders_text_last_and_explains_every_step() {
 #[test]
 fn wide_search_finds_broad_recipes_that_fit() {
     let catalog = Catalog::embedded();
-    let mut java = atomic("upgrade_java", &[("from", "11"), ("to", "17")]);
-    java.level = Level::Strategic;
-    java.title = "Upgrade Java 11 -> 17".into();
+    let java = node(Node::Strategic(Strategic::Java { from: 11, to: 17 }), "Upgrade Java 11 -> 17");
     let found = wide::find_recipe(catalog, &java).unwrap();
     assert!(
         found.name.starts_with("org.openrewrite.java.migrate.Upgrade") && found.name.contains("17"),
@@ -207,18 +203,14 @@ fn wide_search_finds_broad_recipes_that_fit() {
         found.name
     );
 
-    let mut jakarta = atomic("migrate_javax_to_jakarta", &[]);
-    jakarta.level = Level::Strategic;
-    jakarta.title = "Migrate javax -> jakarta".into();
+    let jakarta = node(Node::Strategic(Strategic::Jakarta), "Migrate javax -> jakarta");
     assert_eq!(
         wide::find_recipe(catalog, &jakarta).unwrap().name,
         "org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta"
     );
 
     // Spring Boot keys renamed: the Spring Boot properties migrations fit; other keys find nothing broad.
-    let mut rename = atomic("rename_config_keys", &[]);
-    rename.level = Level::Tactical;
-    rename.title = "Rename configuration keys (2)".into();
+    let mut rename = node(Node::Tactical(Tactical::RenameConfigKeys), "Rename configuration keys (2)");
     rename.children = vec![atomic(
         kind::PROPERTIES_KEY_RENAME,
         &[("old_key", "spring.datasource.initialization-mode"), ("new_key", "spring.sql.init.mode")],
@@ -243,23 +235,33 @@ fn wide_search_rejects_search_recipes_and_other_languages() {
         content: "x".into(),
     };
     // The best match for GitHub Actions bumps is a composite that includes a `Find…` recipe.
-    let mut actions = atomic("github_actions", &[]);
-    actions.level = Level::Tactical;
-    actions.title = "Bump GitHub Actions (2)".into();
-    let mut bump = atomic(kind::GITHUB_ACTIONS_ACTION_VERSION, &[]);
+    let mut actions = node(Node::Tactical(Tactical::BumpCiActions), "Bump GitHub Actions (2)");
+    let mut bump = of(
+        Change::GithubActionsActionVersion {
+            action: "actions/checkout".into(),
+            old_ref: "v3".into(),
+            new_ref: "v4".into(),
+        },
+        ".github/workflows/ci.yml",
+    );
     bump.evidence = vec![evidence(".github/workflows/ci.yml")];
     actions.children = vec![bump];
-    actions.kind = "bump_ci_actions".into();
     match wide::find_recipe(catalog, &actions) {
         Ok(found) => assert!(found.name.contains("Upgrade"), "{}", found.name),
         Err(why) => assert!(why.contains("marks code"), "{why}"),
     }
 
     // Docker recipes that do something else than updating images (normalizing names) do not fit.
-    let mut docker = atomic("update_docker_images", &[]);
-    docker.level = Level::Tactical;
-    docker.title = "Update Docker base images (2)".into();
-    let mut from = atomic(kind::DOCKER_FROM_CHANGE, &[]);
+    let mut docker = node(Node::Tactical(Tactical::UpdateDockerImages), "Update Docker base images (2)");
+    let mut from = of(
+        Change::DockerFromChange {
+            old_image: "eclipse-temurin".into(),
+            old_tag: "11".into(),
+            new_image: "eclipse-temurin".into(),
+            new_tag: "17".into(),
+        },
+        "Dockerfile",
+    );
     from.evidence = vec![evidence("Dockerfile")];
     docker.children = vec![from];
     if let Ok(found) = wide::find_recipe(catalog, &docker) {
@@ -267,10 +269,8 @@ fn wide_search_rejects_search_recipes_and_other_languages() {
     }
 
     // A whitespace recipe for Terraform does not fit an edit of README.md.
-    let mut ws = atomic("formatting", &[]);
-    ws.level = Level::Tactical;
-    ws.title = "Remove trailing whitespace".into();
-    let mut edit = atomic(kind::TEXT_EDIT, &[]);
+    let mut ws = node(Node::Tactical(Tactical::FormatWhitespace), "Remove trailing whitespace");
+    let mut edit = of(Change::TextEdit { from: "a ".into(), to: "a".into() }, "README.md");
     edit.evidence = vec![evidence("README.md")];
     ws.children = vec![edit];
     if let Ok(found) = wide::find_recipe(catalog, &ws) {

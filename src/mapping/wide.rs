@@ -4,7 +4,7 @@
 use crate::catalog::Catalog;
 use crate::model::RecipeDescriptor;
 use crate::model::intent::{Intent, Level};
-use crate::model::{Strategic, Tactical};
+use crate::model::{Change, Strategic, Tactical};
 
 /// Hits considered per intent before the fit checks.
 const CANDIDATES: usize = 8;
@@ -66,7 +66,7 @@ pub fn phrasings(intent: &Intent) -> Vec<String> {
         Group::Strategic(Strategic::Dependency { .. }) | Group::Tactical(_) | Group::Other => Vec::new(),
     };
     out.push(intent.title.replace("->", "to"));
-    out.push(intent.kind.replace(['_', '.'], " "));
+    out.push(intent.kind().replace(['_', '.'], " "));
     out.dedup();
     out
 }
@@ -87,10 +87,18 @@ fn required_terms(intent: &Intent) -> Vec<String> {
     }
 }
 
+/// The old key of a configuration key rename ("" for any other intent).
+fn old_key(intent: &Intent) -> &str {
+    match intent.change() {
+        Some(Change::PropertiesKeyRename { old_key, .. } | Change::YamlKeyRename { old_key, .. }) => old_key,
+        _ => "",
+    }
+}
+
 /// Whether the configuration keys an intent renames are Spring Boot's.
 fn renames_spring_keys(intent: &Intent) -> bool {
     const SPRING_PREFIXES: &[&str] = &["spring.", "server.", "management.", "logging."];
-    intent.atomics().iter().any(|a| SPRING_PREFIXES.iter().any(|p| a.param("old_key").starts_with(p)))
+    intent.atomics().iter().any(|a| SPRING_PREFIXES.iter().any(|p| old_key(a).starts_with(p)))
 }
 
 /// Distinctive words of the intent's title, one of which a fitting recipe must mention when the
@@ -216,7 +224,7 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
     let terms = required_terms(intent);
     let loose = title_terms(intent);
     let files = intent_files(intent);
-    let verbs = if terms.is_empty() { action_words(&intent.kind) } else { &[] };
+    let verbs = if terms.is_empty() { action_words(intent.kind()) } else { &[] };
     let mut rejected = Vec::new();
     for hit in &hits {
         let Some(recipe) = catalog.get(&hit.name) else { continue };
@@ -239,7 +247,7 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
             rejected.push(format!("`{}` mentions none of {}", recipe.name, loose.join(", ")));
         } else if !verbs.is_empty() && !verbs.iter().any(|v| haystack.contains(v)) {
             rejected.push(format!("`{}` does not {}", recipe.name, verbs.join(" / ")));
-        } else if recipe.members.is_empty() && intent.level == Level::Strategic {
+        } else if recipe.members.is_empty() && intent.level() == Level::Strategic {
             rejected.push(format!("`{}` is not a composite migration", recipe.name));
         } else {
             return Ok(recipe);

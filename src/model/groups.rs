@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::intent::{Intent, Level};
+use super::intent::{Intent, Node};
 
 /// A tactical intent's concern. Declaration order is display order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -115,8 +115,15 @@ impl Tactical {
 
     /// The tactical kind of a tactical node, None for any other node.
     pub fn of(intent: &Intent) -> Option<Tactical> {
-        (intent.level == Level::Tactical).then_some(())?;
-        Tactical::ALL.into_iter().find(|t| t.kind() == intent.kind)
+        match intent.node {
+            Node::Tactical(tactical) => Some(tactical),
+            _ => None,
+        }
+    }
+
+    /// The tactical kind the JSON names.
+    pub fn read(kind: &str) -> Option<Tactical> {
+        Tactical::ALL.into_iter().find(|t| t.kind() == kind)
     }
 }
 
@@ -167,18 +174,26 @@ impl Strategic {
         BTreeMap::from([("from".to_string(), Value::String(from)), ("to".to_string(), Value::String(to))])
     }
 
-    /// The strategic kind of a strategic node, None for any other node (or params that do not
-    /// read, e.g. a Java version that is not a number).
+    /// The strategic kind of a strategic node, None for any other node.
     pub fn of(intent: &Intent) -> Option<Strategic> {
-        (intent.level == Level::Strategic).then_some(())?;
-        let from = || intent.param("from").to_string();
-        let to = || intent.param("to").to_string();
-        Some(match intent.kind.as_str() {
-            "upgrade_spring_boot" => Strategic::SpringBoot { from: from(), to: to() },
-            "upgrade_java" => Strategic::Java { from: from().parse().ok()?, to: to().parse().ok()? },
+        match &intent.node {
+            Node::Strategic(strategic) => Some(strategic.clone()),
+            _ => None,
+        }
+    }
+
+    /// The strategic intent the JSON's kind and params name; None when they do not read (e.g. a
+    /// Java version that is not a number).
+    pub fn read(kind: &str, params: &BTreeMap<String, Value>) -> Option<Strategic> {
+        let param = |key: &str| params.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+        Some(match kind {
+            "upgrade_spring_boot" => Strategic::SpringBoot { from: param("from"), to: param("to") },
+            "upgrade_java" => {
+                Strategic::Java { from: param("from").parse().ok()?, to: param("to").parse().ok()? }
+            }
             "migrate_javax_to_jakarta" => Strategic::Jakarta,
             "migrate_junit4_to_junit5" => Strategic::JUnit,
-            "migrate_dependency" => Strategic::Dependency { old: from(), new: to() },
+            "migrate_dependency" => Strategic::Dependency { old: param("from"), new: param("to") },
             _ => return None,
         })
     }
@@ -188,24 +203,10 @@ impl Strategic {
 mod tests {
     use super::*;
 
-    fn node(level: Level, kind: &str, params: BTreeMap<String, Value>) -> Intent {
-        Intent {
-            id: "1".into(),
-            level,
-            kind: kind.into(),
-            title: String::new(),
-            params,
-            labels: Vec::new(),
-            evidence: Vec::new(),
-            children: Vec::new(),
-        }
-    }
-
     #[test]
-    fn every_kind_reads_back_from_its_node() {
+    fn every_kind_reads_back_from_its_json() {
         for tactical in Tactical::ALL {
-            let read = Tactical::of(&node(Level::Tactical, tactical.kind(), BTreeMap::new()));
-            assert_eq!(read, Some(tactical));
+            assert_eq!(Tactical::read(tactical.kind()), Some(tactical));
         }
         let strategics = [
             Strategic::SpringBoot { from: "2.7.18".into(), to: "3.2.0".into() },
@@ -215,14 +216,13 @@ mod tests {
             Strategic::Dependency { old: "log4j:log4j".into(), new: "ch.qos.reload4j:reload4j".into() },
         ];
         for strategic in strategics {
-            let read = Strategic::of(&node(Level::Strategic, strategic.kind(), strategic.params()));
-            assert_eq!(read.as_ref(), Some(&strategic));
+            assert_eq!(Strategic::read(strategic.kind(), &strategic.params()).as_ref(), Some(&strategic));
         }
-        assert_eq!(Strategic::of(&node(Level::Tactical, "upgrade_java", BTreeMap::new())), None);
+        assert_eq!(Tactical::read("upgrade_java"), None);
         let bad = BTreeMap::from([
             ("from".to_string(), Value::from("eleven")),
             ("to".to_string(), Value::from("17")),
         ]);
-        assert_eq!(Strategic::of(&node(Level::Strategic, "upgrade_java", bad)), None);
+        assert_eq!(Strategic::read("upgrade_java", &bad), None);
     }
 }

@@ -1,6 +1,9 @@
 //! The intent tree: what a PR meant to do, as written to `intent-tree.json` by the intent phase and
-//! read by recipe mapping. `docs/intents.md` documents every kind and its params; the kinds listed
-//! in [`kind`] are a contract with the recipe-mapping phase.
+//! read by recipe mapping. In memory every node is typed ([`Node`]: a [`Strategic`] migration, a
+//! [`Tactical`] concern or an atomic [`Change`]); in the JSON it is a `kind` string and `params`,
+//! the shape `docs/intents.md` documents (tests check the kinds against it). Reading the JSON back
+//! checks every node against its kind: a missing or misspelled param is an error, not an empty
+//! value.
 //!
 //! The JSON is deterministic: fields in declaration order, params in key order, nodes sorted, ids
 //! derived from positions ("1", "1.2", "1.2.3"), so the same PR always gives byte-identical JSON.
@@ -8,8 +11,9 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::ChangeLine;
+use super::{Change, ChangeLine, Strategic, Tactical};
 
 /// The whole tree for one PR.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -31,26 +35,35 @@ pub struct IntentTree {
     pub labels: BTreeMap<String, usize>,
 }
 
-/// One node of the tree.
+/// One node of the tree. In the JSON it is `id`, `level`, `kind`, `title`, `params`, `labels`
+/// (when any), `evidence`, `children`; in memory what it says is typed ([`Node`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawIntent", into = "RawIntent")]
 pub struct Intent {
     /// Position in the tree: "2" is the second top-level node, "2.1.3" its first child's third child.
     pub id: String,
-    pub level: Level,
-    /// For atomic intents one of [`kind`]; for the others a tactical or strategic kind.
-    pub kind: String,
+    pub node: Node,
     /// A reviewer's one-line summary, e.g. "Upgrade Java 11 -> 17".
     pub title: String,
-    /// Exact parameters, snake_case keys; values are strings unless documented otherwise
-    /// (`files` is a list of strings).
-    pub params: BTreeMap<String, serde_json::Value>,
     /// `whitespace`, `import_order`, `text` (non-semantic edits); empty for most intents.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<String>,
     /// The changed lines this intent explains. Only atomic intents carry evidence; a group's
     /// evidence is the union of its children's.
     pub evidence: Vec<ChangeLine>,
     pub children: Vec<Intent>,
+}
+
+/// What a node says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    Strategic(Strategic),
+    Tactical(Tactical),
+    /// One concrete edit, about `file` (the first of `files` when it spans several files).
+    Atomic {
+        change: Change,
+        file: String,
+        files: Option<Vec<String>>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -70,7 +83,7 @@ impl Intent {
     }
 
     fn collect_atomics<'a>(&'a self, out: &mut Vec<&'a Intent>) {
-        if self.level == Level::Atomic {
+        if self.level() == Level::Atomic {
             out.push(self);
         }
         for child in &self.children {
@@ -78,15 +91,128 @@ impl Intent {
         }
     }
 
-    /// What an atomic intent says, typed; None for a group, or an atomic intent whose params do
-    /// not read as its kind's (which intent extraction never writes).
-    pub fn change(&self) -> Option<super::Change> {
-        (self.level == Level::Atomic).then(|| super::Change::read(&self.kind, &self.params).ok()).flatten()
+    pub fn level(&self) -> Level {
+        match self.node {
+            Node::Strategic(_) => Level::Strategic,
+            Node::Tactical(_) => Level::Tactical,
+            Node::Atomic { .. } => Level::Atomic,
+        }
     }
 
-    /// A string param, or "" when missing or not a string.
-    pub fn param(&self, key: &str) -> &str {
-        self.params.get(key).and_then(|v| v.as_str()).unwrap_or("")
+    /// The `kind` in the JSON: an atomic kind of [`kind`], a tactical or a strategic kind.
+    pub fn kind(&self) -> &'static str {
+        match &self.node {
+            Node::Strategic(strategic) => strategic.kind(),
+            Node::Tactical(tactical) => tactical.kind(),
+            Node::Atomic { change, .. } => change.kind(),
+        }
+    }
+
+    /// What an atomic intent says; None for a group.
+    pub fn change(&self) -> Option<&Change> {
+        match &self.node {
+            Node::Atomic { change, .. } => Some(change),
+            _ => None,
+        }
+    }
+
+    /// The file an atomic intent is about ("" for a group).
+    pub fn file(&self) -> &str {
+        match &self.node {
+            Node::Atomic { file, .. } => file,
+            _ => "",
+        }
+    }
+
+    /// A param as the JSON has it ("" when missing or not a string), for tests that check what
+    /// intent extraction found without naming every variant. The params are built on demand, so
+    /// the text is leaked to give tests a plain `&str` (a few bytes per call, tests only).
+    #[cfg(test)]
+    pub fn param(&self, key: &str) -> &'static str {
+        let value = self.params().get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+        Box::leak(value.into_boxed_str())
+    }
+
+    /// The `params` in the JSON.
+    pub fn params(&self) -> BTreeMap<String, Value> {
+        match &self.node {
+            Node::Strategic(strategic) => strategic.params(),
+            Node::Tactical(_) => BTreeMap::new(),
+            Node::Atomic { change, file, files } => {
+                let mut params = change.params();
+                params.insert("file".to_string(), Value::String(file.clone()));
+                if let Some(files) = files {
+                    params.insert("files".to_string(), files.iter().cloned().map(Value::String).collect());
+                }
+                params
+            }
+        }
+    }
+}
+
+/// A node as the JSON has it: kind and params as strings.
+#[derive(Serialize, Deserialize)]
+struct RawIntent {
+    id: String,
+    level: Level,
+    kind: String,
+    title: String,
+    /// Snake_case keys; values are strings, except `files` (a list of strings).
+    params: BTreeMap<String, Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    labels: Vec<String>,
+    evidence: Vec<ChangeLine>,
+    children: Vec<Intent>,
+}
+
+impl From<Intent> for RawIntent {
+    fn from(intent: Intent) -> RawIntent {
+        RawIntent {
+            level: intent.level(),
+            kind: intent.kind().to_string(),
+            params: intent.params(),
+            id: intent.id,
+            title: intent.title,
+            labels: intent.labels,
+            evidence: intent.evidence,
+            children: intent.children,
+        }
+    }
+}
+
+impl TryFrom<RawIntent> for Intent {
+    type Error = String;
+
+    fn try_from(raw: RawIntent) -> Result<Intent, String> {
+        let why = |what: &str| format!("intent {}: {what}", raw.id);
+        let node = match raw.level {
+            Level::Strategic => Node::Strategic(
+                Strategic::read(&raw.kind, &raw.params)
+                    .ok_or_else(|| why(&format!("not a strategic intent: {}", raw.kind)))?,
+            ),
+            Level::Tactical => Node::Tactical(
+                Tactical::read(&raw.kind)
+                    .ok_or_else(|| why(&format!("not a tactical intent: {}", raw.kind)))?,
+            ),
+            Level::Atomic => {
+                let change = Change::read(&raw.kind, &raw.params).map_err(|e| why(&e.to_string()))?;
+                let file = raw.params.get("file").and_then(Value::as_str).unwrap_or_default().to_string();
+                let files = raw
+                    .params
+                    .get("files")
+                    .and_then(Value::as_array)
+                    .map(|list| list.iter().filter_map(Value::as_str).map(str::to_string).collect());
+                Node::Atomic { change, file, files }
+            }
+        };
+        Ok(Intent {
+            id: raw.id,
+            node,
+            title: raw.title,
+            labels: raw.labels,
+            evidence: raw.evidence,
+            children: raw.children,
+        })
     }
 }
 

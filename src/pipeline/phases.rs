@@ -55,7 +55,7 @@ impl Run<'_> {
         self.dir.write_json(artifacts::INTENT_TREE_JSON, &tree)?;
         let detail = format!(
             "{} strategic, {} atomic intents, coverage {:.0}%",
-            tree.intents.iter().filter(|i| i.level == crate::model::intent::Level::Strategic).count(),
+            tree.intents.iter().filter(|i| i.level() == crate::model::intent::Level::Strategic).count(),
             tree.atomics().len(),
             tree.coverage * 100.0
         );

@@ -30,7 +30,7 @@ impl Run<'_> {
                     coverage: tree.coverage,
                     strategic: all
                         .iter()
-                        .filter(|i| i.level == Level::Strategic)
+                        .filter(|i| i.level() == Level::Strategic)
                         .map(|i| i.title.clone())
                         .collect(),
                     tactical: count(&tree.intents, Level::Tactical),
@@ -98,7 +98,7 @@ impl Run<'_> {
 }
 
 fn count(intents: &[crate::model::intent::Intent], level: Level) -> usize {
-    intents.iter().map(|i| usize::from(i.level == level) + count(&i.children, level)).sum()
+    intents.iter().map(|i| usize::from(i.level() == level) + count(&i.children, level)).sum()
 }
 
 /// The text report of `analyze` / `demo`.

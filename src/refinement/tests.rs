@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::model::intent::{Intent, Level};
+use crate::model::intent::Intent;
 use crate::model::{Attribution, Metrics, TestCounts, Timings};
 
 const PR: &str = "diff --git a/src/A.java b/src/A.java
@@ -27,20 +27,14 @@ fn line(path: &str, kind: ChangeKind, content: &str) -> ChangeLine {
     ChangeLine { path: path.into(), kind, line: 2, content: content.into() }
 }
 
+/// An atomic intent as `intent-tree.json` has it (every param of the kind given).
 fn atomic(id: &str, kind: &str, params: &[(&str, &str)], evidence: Vec<ChangeLine>) -> Intent {
-    Intent {
-        id: id.into(),
-        level: Level::Atomic,
-        kind: kind.into(),
-        title: kind.into(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
-            .collect::<BTreeMap<_, _>>(),
-        labels: vec![],
-        evidence,
-        children: vec![],
-    }
+    let params: BTreeMap<&str, &str> = params.iter().copied().collect();
+    let json = serde_json::json!({
+        "id": id, "level": "atomic", "kind": kind, "title": kind, "params": params,
+        "evidence": evidence, "children": []
+    });
+    serde_json::from_value(json).unwrap_or_else(|e| panic!("{kind}: {e}"))
 }
 
 fn tree() -> IntentTree {

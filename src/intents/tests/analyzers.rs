@@ -239,7 +239,7 @@ fn the_same_bump_in_several_modules_is_one_intent() {
     ]);
     let bump = of_kind(&tree, "maven.dependency_version");
     assert_eq!(bump.len(), 1);
-    assert_eq!(bump[0].params["files"], serde_json::json!(["a/pom.xml", "b/pom.xml"]));
+    assert_eq!(bump[0].params()["files"], serde_json::json!(["a/pom.xml", "b/pom.xml"]));
     assert_eq!(bump[0].evidence.len(), 4);
 }
 

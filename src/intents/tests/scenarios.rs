@@ -92,7 +92,7 @@ fn javax_to_jakarta_imports_and_dependency_swap() {
         ]
     );
     // One intent for the package across both files, with the fully qualified usage as evidence.
-    assert_eq!(moves[0].params["files"].as_array().unwrap().len(), 2);
+    assert_eq!(moves[0].params()["files"].as_array().unwrap().len(), 2);
     assert!(
         moves[0].evidence.iter().any(|l| l.content.contains("jakarta.persistence.EntityManager manager()"))
     );
@@ -242,7 +242,7 @@ fn java_11_to_17_in_pom_ci_and_docker() {
     assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
     assert_eq!(strategic_kinds(&tree), vec!["upgrade_java"]);
     assert_eq!(tree.intents[0].title, "Upgrade Java 11 -> 17");
-    assert_eq!(tree.intents[0].params["from"], "11");
+    assert_eq!(tree.intents[0].params()["from"], "11");
     expect(
         &only(&tree, "maven.property_change"),
         &[("key", "java.version"), ("old_value", "11"), ("new_value", "17")],
@@ -272,6 +272,12 @@ fn java_11_to_17_in_pom_ci_and_docker() {
     insta::assert_snapshot!(render_markdown(&tree));
     // The JSON contract, byte for byte.
     insta::assert_snapshot!("java_11_to_17_json", serde_json::to_string_pretty(&tree).unwrap());
+    // intent-tree.json reads back into the same typed tree (every kind, params and files).
+    let json = serde_json::to_string_pretty(&tree).unwrap();
+    assert_eq!(serde_json::from_str::<crate::model::IntentTree>(&json).unwrap(), tree);
+    let broken = json.replacen("\"new_version\"", "\"new_versoin\"", 1);
+    let error = serde_json::from_str::<crate::model::IntentTree>(&broken).unwrap_err().to_string();
+    assert!(error.contains("new_version"), "{error}");
 }
 
 #[test]
