@@ -143,7 +143,7 @@ pub fn run(args: Args) -> Result<u8> {
 
 fn cache_add(args: CacheAddArgs) -> Result<u8> {
     let cache = CloneCache::open(&args.dir.cache)?;
-    cache::key(&args.url).map_err(bad_input)?;
+    cache::key(&args.url).map_err(|e| bad_input(e.to_string()))?;
     let entry = cache.add(&args.url, &args.path)?;
     println!("{} -> {}", args.url, entry.display());
     Ok(exit::OK)

@@ -58,7 +58,7 @@ impl CloneCache {
 
     /// Where the clone of `url` lives (whether or not it exists yet).
     pub fn entry(&self, url: &str) -> Result<PathBuf> {
-        Ok(self.root.join(key(url).map_err(bad_input)?))
+        Ok(self.root.join(key(url).map_err(|e| bad_input(e.to_string()))?))
     }
 
     /// True when the entry of `url` holds a usable bare repository.
@@ -184,12 +184,17 @@ fn is_repository(path: &Path) -> bool {
             .is_ok_and(|s| s.success())
 }
 
+/// A URL the clone cache cannot name a place for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a repository URL the clone cache can key (host/owner/name)")]
+pub struct UnkeyableUrl(pub String);
+
 /// The cache key of a remote: `host/owner/name.git`, from `https://host/owner/name(.git)`,
 /// `ssh://user@host:port/owner/name`, `user@host:owner/name.git` or `file:///path/name.git`
 /// (host `file`). Every component is reduced to `[A-Za-z0-9._-]`, so a URL can never name a
 /// place outside the cache; the host is lower-cased (host names are case-insensitive).
-pub fn key(url: &str) -> Result<PathBuf, String> {
-    let invalid = || format!("`{url}` is not a repository URL the clone cache can key (host/owner/name)");
+pub fn key(url: &str) -> Result<PathBuf, UnkeyableUrl> {
+    let invalid = || UnkeyableUrl(url.to_string());
     let (host, path) = if let Some((scheme, rest)) = url.split_once("://") {
         if scheme == "file" {
             ("file".to_string(), rest)

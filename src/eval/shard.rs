@@ -36,12 +36,17 @@ impl Shard {
     }
 }
 
+/// Text that is not `I/N` with 1 ≤ I ≤ N.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/4")]
+pub struct NotAShard(pub String);
+
 impl FromStr for Shard {
-    type Err = String;
+    type Err = NotAShard;
 
     /// `I/N` with 1 ≤ I ≤ N.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let usage = || format!("`{text}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/4");
+    fn from_str(text: &str) -> Result<Shard, NotAShard> {
+        let usage = || NotAShard(text.to_string());
         let (index, count) = text.trim().split_once('/').ok_or_else(usage)?;
         let index: usize = index.trim().parse().map_err(|_| usage())?;
         let count: usize = count.trim().parse().map_err(|_| usage())?;
@@ -110,7 +115,7 @@ mod tests {
         assert_eq!(Shard { index: 3, count: 7 }.to_string(), "3/7");
         for bad in ["0/4", "5/4", "1/0", "2", "a/b", "", "1/2/3", "-1/2"] {
             let error = bad.parse::<Shard>().unwrap_err();
-            assert!(error.contains("I/N"), "{bad}: {error}");
+            assert!(error.to_string().contains("I/N"), "{bad}: {error}");
         }
     }
 }

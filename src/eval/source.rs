@@ -24,7 +24,7 @@ use crate::setup::git::{git_command, git_output};
 
 /// A remote repository, or a commit of it, that cannot be had: carried inside `anyhow::Error`
 /// and recognised by downcasting, like [`crate::error::BadInput`].
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("{0}")]
 pub struct Unavailable(pub String);
 
@@ -49,7 +49,7 @@ pub struct Prepared {
 pub struct Sources {
     dir: tempfile::TempDir,
     /// Remote URL → its bare clone, or why it could not be cloned.
-    clones: HashMap<String, Result<PathBuf, String>>,
+    clones: HashMap<String, Result<PathBuf, Unavailable>>,
     timeout: Duration,
     commands: usize,
     cache: Option<CloneCache>,
@@ -93,7 +93,7 @@ impl Sources {
     /// A bare clone of `url`: the cached one, or one made on first use.
     fn clone_of(&mut self, url: &str) -> Result<PathBuf> {
         if let Some(known) = self.clones.get(url) {
-            return known.clone().map_err(unavailable);
+            return known.clone().map_err(anyhow::Error::new);
         }
         let outcome = match self.cache.clone() {
             Some(cache) => self.cached_clone(&cache, url),
@@ -102,9 +102,10 @@ impl Sources {
                 self.clone_into(url, &target).map(|()| target)
             }
         };
-        let outcome = outcome.map_err(|e| format!("cannot clone {url}: {}", crate::error::one_line(&e)));
+        let outcome =
+            outcome.map_err(|e| Unavailable(format!("cannot clone {url}: {}", crate::error::one_line(&e))));
         self.clones.insert(url.to_string(), outcome.clone());
-        outcome.map_err(unavailable)
+        outcome.map_err(anyhow::Error::new)
     }
 
     /// The cache's clone of `url`, cloned into the cache when it is not there yet.

@@ -73,7 +73,7 @@ impl Defaults {
         self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
     }
 
-    fn check(self) -> Result<(), String> {
+    fn check(self) -> Result<(), SuiteError> {
         let positive = [
             ("timeout", self.timeout.map(|v| v as usize)),
             ("max_wall", self.max_wall.map(|v| v as usize)),
@@ -81,7 +81,7 @@ impl Defaults {
             ("jobs", self.jobs),
         ];
         match positive.iter().find(|(_, value)| *value == Some(0)) {
-            Some((key, _)) => Err(format!("defaults.{key} must be at least 1")),
+            Some((key, _)) => Err(SuiteError(format!("defaults.{key} must be at least 1"))),
             None => Ok(()),
         }
     }
@@ -158,35 +158,41 @@ pub fn load(path: &Path) -> Result<Suite> {
 }
 
 /// Parses a suite; relative repository paths are resolved against `dir`.
-pub fn parse(text: &str, dir: &Path) -> Result<Suite, String> {
+/// Why a suite file (or a PR URL in it) is not usable, in one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SuiteError(pub String);
+
+pub fn parse(text: &str, dir: &Path) -> Result<Suite, SuiteError> {
     if text.trim().is_empty() {
-        return Err("the file is empty".into());
+        return Err(SuiteError("the file is empty".into()));
     }
-    let file: SuiteFile = serde_norway::from_str(text).map_err(|e| e.to_string())?;
+    let file: SuiteFile = serde_norway::from_str(text).map_err(|e| SuiteError(e.to_string()))?;
     let name = file.suite_name.trim().to_string();
     if name.is_empty() {
-        return Err("suite_name is empty".into());
+        return Err(SuiteError("suite_name is empty".into()));
     }
     file.defaults.check()?;
     if file.cases.is_empty() {
-        return Err("the suite has no cases".into());
+        return Err(SuiteError("the suite has no cases".into()));
     }
     let mut seen = BTreeSet::new();
     let mut cases = Vec::new();
     for (index, case) in file.cases.into_iter().enumerate() {
-        let case = parse_case(case, dir).map_err(|message| format!("cases[{index}]: {message}"))?;
+        let case =
+            parse_case(case, dir).map_err(|message| SuiteError(format!("cases[{index}]: {message}")))?;
         if !seen.insert(case.name.clone()) {
-            return Err(format!("cases[{index}]: the name `{}` is used twice", case.name));
+            return Err(SuiteError(format!("cases[{index}]: the name `{}` is used twice", case.name)));
         }
         cases.push(case);
     }
     Ok(Suite { name, defaults: file.defaults, cases })
 }
 
-fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, String> {
+fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, SuiteError> {
     let name = case.name.trim().to_string();
     check_name(&name)?;
-    let context = |message: String| format!("`{name}`: {message}");
+    let context = |message: String| SuiteError(format!("`{name}`: {message}"));
     let non_empty = |value: Option<String>| value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
     let source = match (non_empty(case.repo), non_empty(case.base), non_empty(case.head), non_empty(case.pr))
     {
@@ -195,7 +201,7 @@ fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, String> {
             Source::Repo { repo, location, base, head }
         }
         (None, None, None, Some(url)) => {
-            let (remote, number) = parse_pr_url(&url).map_err(context)?;
+            let (remote, number) = parse_pr_url(&url).map_err(|e| context(e.0))?;
             Source::Pr { url, remote, number }
         }
         (_, _, _, Some(_)) => {
@@ -215,15 +221,15 @@ fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, String> {
 }
 
 /// Case names become directory names and table rows: letters, digits, `.`, `_` and `-`.
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), SuiteError> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
     let starts_well = name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
     if starts_well && name.chars().all(allowed) {
         Ok(())
     } else {
-        Err(format!(
+        Err(SuiteError(format!(
             "the case name `{name}` must start with a letter or digit and use only letters, digits, `.`, `_` and `-`"
-        ))
+        )))
     }
 }
 
@@ -240,8 +246,10 @@ fn locate(repo: &str, dir: &Path) -> Location {
 
 /// `<repository URL>/pull/<N>` (a trailing `/files`, `/commits`, query or fragment is ignored)
 /// → the repository URL and N. On GitHub the repository URL is what `git clone` takes.
-pub fn parse_pr_url(url: &str) -> Result<(String, u64), String> {
-    let usage = || format!("`{url}` is not a pull-request URL like https://github.com/OWNER/REPO/pull/123");
+pub fn parse_pr_url(url: &str) -> Result<(String, u64), SuiteError> {
+    let usage = || {
+        SuiteError(format!("`{url}` is not a pull-request URL like https://github.com/OWNER/REPO/pull/123"))
+    };
     let trimmed = url.split(['#', '?']).next().unwrap_or("").trim_end_matches('/');
     let (scheme, _) = trimmed.split_once("://").ok_or_else(usage)?;
     if scheme.is_empty() || !scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
@@ -268,7 +276,7 @@ mod tests {
     }
 
     fn parse_err(text: &str) -> String {
-        parse(text, Path::new("/suites")).unwrap_err()
+        parse(text, Path::new("/suites")).unwrap_err().to_string()
     }
 
     #[test]

@@ -279,7 +279,9 @@ impl GitHub {
                     tracing::warn!("GitHub API {method} {path} answered {}; retrying", response.status);
                     verdict
                 }
-                Ok(Err(detail)) => self.transport_verdict(attempt, &method, path, detail)?,
+                Ok(Err(TransportFailure(detail))) => {
+                    self.transport_verdict(attempt, &method, path, detail)?
+                }
                 Err(_) => self.transport_verdict(
                     attempt,
                     &method,
@@ -316,7 +318,12 @@ impl GitHub {
         }
     }
 
-    async fn attempt(&self, method: &Method, path: &str, payload: Option<&str>) -> Result<Response, String> {
+    async fn attempt(
+        &self,
+        method: &Method,
+        path: &str,
+        payload: Option<&str>,
+    ) -> Result<Response, TransportFailure> {
         let mut builder = http::Request::builder()
             .method(method.clone())
             .uri(path)
@@ -324,7 +331,7 @@ impl GitHub {
             .header("x-github-api-version", "2022-11-28");
         if let Some(token) = &self.token {
             let mut value = HeaderValue::from_str(&format!("Bearer {}", token.expose_secret()))
-                .map_err(|_| "the token is not a valid header value".to_string())?;
+                .map_err(|_| TransportFailure("the token is not a valid header value".to_string()))?;
             value.set_sensitive(true);
             builder = builder.header(AUTHORIZATION, value);
         }
@@ -332,14 +339,24 @@ impl GitHub {
             Some(json) => builder.header(CONTENT_TYPE, "application/json").body(json.to_string()),
             None => builder.body(String::new()),
         }
-        .map_err(|e| format!("building the request: {e}"))?;
-        let response = self.octocrab.execute(request).await.map_err(|e| one_line(&e.to_string()))?;
+        .map_err(|e| TransportFailure(format!("building the request: {e}")))?;
+        let response =
+            self.octocrab.execute(request).await.map_err(|e| TransportFailure(one_line(&e.to_string())))?;
         let status = response.status();
         let headers = response.headers().clone();
-        let body = self.octocrab.body_to_string(response).await.map_err(|e| one_line(&e.to_string()))?;
+        let body = self
+            .octocrab
+            .body_to_string(response)
+            .await
+            .map_err(|e| TransportFailure(one_line(&e.to_string())))?;
         Ok(Response { status: status.as_u16(), headers, body })
     }
 }
+
+/// A request that got no HTTP answer (or could not be sent), in one line.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct TransportFailure(String);
 
 fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)

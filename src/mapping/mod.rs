@@ -21,12 +21,25 @@ pub type BaseFile<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// Whether the catalog accepts the step: the recipe exists, every option name is known, every
 /// required option is given.
-pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), String> {
+pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProblem> {
     if catalog.get(&step.name).is_none() {
-        return Err(format!("`{}` is not in the recipe catalog", step.name));
+        return Err(StepProblem::NotInCatalog(step.name.clone()));
     }
     let given: Vec<&str> = step.options.keys().map(String::as_str).collect();
-    catalog.check_options(&step.name, &given).map_err(|problems| format!("`{}`: {problems}", step.name))
+    catalog.check_options(&step.name, &given).map_err(|problems| StepProblem::Options {
+        recipe: step.name.clone(),
+        problems: problems.to_string(),
+    })
+}
+
+/// Why the catalog does not accept a step.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepProblem {
+    #[error("`{0}` is not in the recipe catalog")]
+    NotInCatalog(String),
+    /// Unknown option names or missing required options, as the catalog words them.
+    #[error("`{recipe}`: {problems}")]
+    Options { recipe: String, problems: String },
 }
 
 /// Option 1: for each strategic intent (or, when none fits, each of its tactical intents) the best
@@ -112,7 +125,8 @@ pub fn compose_narrow(
     let mut text_steps: Vec<PlannedStep> = Vec::new();
     for intent in tree.atomics() {
         let semantic = narrow::semantic_steps(intent).and_then(|steps| {
-            let problems: Vec<String> = steps.iter().filter_map(|s| check_step(catalog, s).err()).collect();
+            let problems: Vec<String> =
+                steps.iter().filter_map(|s| check_step(catalog, s).err()).map(|p| p.to_string()).collect();
             if problems.is_empty() {
                 Some(steps)
             } else {

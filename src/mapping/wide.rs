@@ -216,8 +216,22 @@ fn foreign_language(recipe: &str, files: &[String]) -> Option<&'static str> {
     (!files.is_empty() && !touched).then_some(*kind)
 }
 
+/// Why no broad recipe fits an intent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoBroadRecipe {
+    /// No catalog hit for any phrasing.
+    #[error("no catalog recipe matched {0:?}")]
+    NoMatch(Vec<String>),
+    /// The title names nothing specific enough to check a hit against.
+    #[error("`{0}` names nothing specific enough to search the catalog for")]
+    TooVague(String),
+    /// Hits, each rejected for the reason given (the first four).
+    #[error("no broad recipe fits: {}", .0.join("; "))]
+    NoneFits(Vec<String>),
+}
+
 /// A broad recipe that fits the intent, if the catalog has one.
-pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a RecipeDescriptor, String> {
+pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a RecipeDescriptor, NoBroadRecipe> {
     let phrasings = phrasings(intent);
     let queries: Vec<&str> = phrasings.iter().map(String::as_str).collect();
     let hits = catalog.search(&queries, CANDIDATES, MIN_SCORE);
@@ -239,10 +253,7 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
         } else if !terms.iter().all(|t| haystack.contains(&t.to_lowercase())) {
             rejected.push(format!("`{}` does not mention {}", recipe.name, terms.join(" + ")));
         } else if terms.is_empty() && loose.is_empty() {
-            return Err(format!(
-                "`{}` names nothing specific enough to search the catalog for",
-                intent.title
-            ));
+            return Err(NoBroadRecipe::TooVague(intent.title.clone()));
         } else if terms.is_empty() && !loose.iter().any(|t| haystack.contains(t.as_str())) {
             rejected.push(format!("`{}` mentions none of {}", recipe.name, loose.join(", ")));
         } else if !verbs.is_empty() && !verbs.iter().any(|v| haystack.contains(v)) {
@@ -254,8 +265,8 @@ pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a Reci
         }
     }
     Err(if hits.is_empty() {
-        format!("no catalog recipe matched {:?}", phrasings)
+        NoBroadRecipe::NoMatch(phrasings)
     } else {
-        format!("no broad recipe fits: {}", rejected.into_iter().take(4).collect::<Vec<_>>().join("; "))
+        NoBroadRecipe::NoneFits(rejected.into_iter().take(4).collect())
     })
 }

@@ -280,10 +280,19 @@ impl Change {
 
     /// The change a node's `kind` and `params` describe (extra params such as `file` are
     /// ignored), or why they do not describe one.
-    pub fn read(kind: &str, params: &BTreeMap<String, Value>) -> Result<Change, String> {
+    pub fn read(kind: &str, params: &BTreeMap<String, Value>) -> Result<Change, UnreadableChange> {
         let value = serde_json::json!({ "kind": kind, "params": params });
-        serde_json::from_value(value).map_err(|e| format!("{kind}: {e}"))
+        serde_json::from_value(value)
+            .map_err(|e| UnreadableChange { kind: kind.to_string(), reason: e.to_string() })
     }
+}
+
+/// A kind and params that are not a [`Change`]: an unknown kind, or a param missing or not text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}: {reason}")]
+pub struct UnreadableChange {
+    pub kind: String,
+    pub reason: String,
 }
 
 /// Booleans and counts written as strings (`"true"`, `"12"`), as every param is a string.
@@ -530,7 +539,7 @@ pub(crate) mod tests {
         assert_eq!(Change::Whitespace {}.params(), BTreeMap::new());
         let missing = BTreeMap::from([("key".to_string(), Value::from("k"))]);
         let error = Change::read("maven.property_added", &missing).unwrap_err();
-        assert!(error.contains("value"), "{error}");
+        assert!(error.reason.contains("value"), "{error}");
         assert!(Change::read("maven.no_such_kind", &missing).is_err());
     }
 }

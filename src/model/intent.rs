@@ -180,11 +180,19 @@ impl From<Intent> for RawIntent {
     }
 }
 
-impl TryFrom<RawIntent> for Intent {
-    type Error = String;
+/// A node of `intent-tree.json` that does not read as its kind says.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("intent {id}: {reason}")]
+pub struct UnreadableIntent {
+    pub id: String,
+    pub reason: String,
+}
 
-    fn try_from(raw: RawIntent) -> Result<Intent, String> {
-        let why = |what: &str| format!("intent {}: {what}", raw.id);
+impl TryFrom<RawIntent> for Intent {
+    type Error = UnreadableIntent;
+
+    fn try_from(raw: RawIntent) -> Result<Intent, UnreadableIntent> {
+        let why = |what: &str| UnreadableIntent { id: raw.id.clone(), reason: what.to_string() };
         let node = match raw.level {
             Level::Strategic => Node::Strategic(
                 Strategic::read(&raw.kind, &raw.params)

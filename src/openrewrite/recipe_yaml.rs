@@ -303,27 +303,35 @@ impl RecipeFile {
     }
 }
 
-fn step_of(item: &serde_norway::Value) -> Result<RecipeStep, String> {
+/// A `recipeList` entry that is not a step, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+struct BadStep(String);
+
+fn step_of(item: &serde_norway::Value) -> Result<RecipeStep, BadStep> {
+    let bad = |why: &str| BadStep(why.to_string());
     match item {
         serde_norway::Value::String(name) => Ok(RecipeStep::new(name.trim())),
         serde_norway::Value::Mapping(map) if map.len() == 1 => {
-            let (key, value) = map.iter().next().ok_or("empty entry")?;
-            let name = key.as_str().ok_or("a recipeList entry's key is not a recipe name")?.trim();
+            let (key, value) = map.iter().next().ok_or_else(|| bad("empty entry"))?;
+            let name =
+                key.as_str().ok_or_else(|| bad("a recipeList entry's key is not a recipe name"))?.trim();
             let mut step = RecipeStep::new(name);
             match value {
                 serde_norway::Value::Null => {}
                 serde_norway::Value::Mapping(options) => {
                     for (k, v) in options {
-                        let key =
-                            k.as_str().ok_or_else(|| format!("{name}: an option name is not a string"))?;
+                        let key = k
+                            .as_str()
+                            .ok_or_else(|| bad(&format!("{name}: an option name is not a string")))?;
                         step.options.insert(key.to_string(), option_value(v));
                     }
                 }
-                _ => return Err(format!("{name}: options must be a mapping")),
+                _ => return Err(bad(&format!("{name}: options must be a mapping"))),
             }
             Ok(step)
         }
-        _ => Err("a recipeList entry must be a recipe name or `Name: {options}`".into()),
+        _ => Err(bad("a recipeList entry must be a recipe name or `Name: {options}`")),
     }
 }
 

@@ -116,7 +116,7 @@ pub(crate) struct Run<'a> {
     pub fatal: Option<anyhow::Error>,
     /// The embedded runner's session on the base commit, started on first use and shared by every
     /// option (one parse for the whole run); `Err` when it could not start.
-    pub session: std::sync::OnceLock<Result<crate::validation::embedded::Session, String>>,
+    pub session: std::sync::OnceLock<Result<crate::validation::embedded::Session, RunnerUnavailable>>,
     /// With `--backend auto`: the recommended option run once more with the plugin.
     pub confirmation: Option<crate::model::Confirmation>,
 }
@@ -262,7 +262,7 @@ impl Run<'_> {
         let started = self.session.get_or_init(|| {
             self.progress.message("starting the embedded OpenRewrite runner");
             crate::validation::embedded::start(repo, &self.base, &self.req.versions)
-                .map_err(|e| crate::error::one_line(&e))
+                .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
         });
         match (started, self.req.backend) {
             (Ok(session), _) => Ok(Some(session)),
@@ -288,3 +288,8 @@ impl Run<'_> {
         (left > Duration::from_secs(5)).then_some(left)
     }
 }
+
+/// Why the embedded runner could not start, kept for every option that asks again.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct RunnerUnavailable(pub String);

@@ -89,7 +89,7 @@ impl Run<'_> {
                     let kept = std::fs::copy(session.log_path(), self.dir.path(artifacts::RUNNER_LOG)).is_ok();
                     serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) })
                 }
-                Err(reason) => serde_json::json!({ "unavailable": reason }),
+                Err(reason) => serde_json::json!({ "unavailable": reason.to_string() }),
             }),
         });
         self.dir.write_json(artifacts::METADATA, &metadata)?;

@@ -32,7 +32,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
 /// Looks up the artifact that ships a recipe (None: bundled with the plugins, or unknown).
 pub type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + Sync);
 /// Checks a recipe step's option names before running (OpenRewrite ignores unknown ones).
-pub type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), String> + Sync);
+pub type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), crate::mapping::StepProblem> + Sync);
 
 /// One validation run.
 pub struct Request<'a> {
@@ -179,7 +179,7 @@ pub(crate) fn checked_recipe(
     if let Some(check) = req.option_check {
         for step in file.external_steps(&name) {
             if let Err(problem) = check(step) {
-                let mut error = RunError::new(ErrorKind::InvalidOption, problem);
+                let mut error = RunError::new(ErrorKind::InvalidOption, problem.to_string());
                 error.recipe = Some(step.name.clone());
                 return Ok(Err(error));
             }
