@@ -1,0 +1,92 @@
+//! The layout DESIGN.md describes: one folder per phase, and no import cycle between them (a
+//! phase may use the shared ones below it, never a later phase that uses it back). Read from the
+//! sources: every `crate::<module>` a module's non-test code names.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Top-level module -> the other top-level modules its non-test code refers to.
+fn imports() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let modules: BTreeSet<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().trim_end_matches(".rs").to_string())
+        .filter(|name| name != "lib" && name != "main")
+        .collect();
+    let path_re = regex::Regex::new(r"crate::([a-z_]+)").unwrap();
+    let group_re = regex::Regex::new(r"crate::\{([^}]*)\}").unwrap();
+    let mut graph = BTreeMap::new();
+    for module in &modules {
+        let mut uses = BTreeSet::new();
+        let root = src.join(module);
+        let files: Vec<std::path::PathBuf> = if root.is_dir() {
+            walkdir::WalkDir::new(&root)
+                .into_iter()
+                .filter_map(Result::ok)
+                .map(|e| e.into_path())
+                .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+                .collect()
+        } else {
+            vec![src.join(format!("{module}.rs"))]
+        };
+        for file in files {
+            let relative = file.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+            if relative.contains("/tests/") || relative.ends_with("tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let named = path_re.captures_iter(code).map(|c| c[1].to_string()).chain(
+                group_re.captures_iter(code).flat_map(|c| {
+                    c[1].split(',')
+                        .map(|p| p.trim().split("::").next().unwrap_or("").to_string())
+                        .collect::<Vec<_>>()
+                }),
+            );
+            uses.extend(named.filter(|m| m != module && modules.contains(m)));
+        }
+        graph.insert(module.clone(), uses);
+    }
+    graph
+}
+
+/// A cycle through `start`, if there is one: the modules in order.
+fn cycle_from(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option<Vec<String>> {
+    fn walk(
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        start: &str,
+        at: &str,
+        path: &mut Vec<String>,
+        seen: &mut BTreeSet<String>,
+    ) -> bool {
+        for next in &graph[at] {
+            if next == start {
+                return true;
+            }
+            if seen.insert(next.clone()) {
+                path.push(next.clone());
+                if walk(graph, start, next, path, seen) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    let mut path = vec![start.to_string()];
+    walk(graph, start, start, &mut path, &mut BTreeSet::new()).then_some(path)
+}
+
+#[test]
+fn no_import_cycle_between_top_level_modules() {
+    let graph = imports();
+    assert!(graph.len() > 10, "{graph:?}");
+    // The check sees real edges (the pipeline drives the phases).
+    assert!(graph["pipeline"].contains("validation") && graph["pipeline"].contains("mapping"), "{graph:?}");
+    for module in graph.keys() {
+        if let Some(cycle) = cycle_from(&graph, module) {
+            panic!("import cycle: {} -> {module}", cycle.join(" -> "));
+        }
+    }
+}
