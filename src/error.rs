@@ -4,20 +4,20 @@
 use std::fmt;
 
 /// Exit codes of the binary. Kept in one place so README, `--help` and tests agree.
-pub mod exit {
-    pub const OK: u8 = 0;
+pub(crate) mod exit {
+    pub(crate) const OK: u8 = 0;
     /// The command ran but its outcome is a failure (a recipe could not run, a regression gate tripped).
-    pub const FAILURE: u8 = 1;
+    pub(crate) const FAILURE: u8 = 1;
     /// The input was unusable: missing file, not a diff, unknown ref, no build file, bad flags.
-    pub const BAD_INPUT: u8 = 2;
+    pub(crate) const BAD_INPUT: u8 = 2;
     /// Interrupted by Ctrl-C (128 + SIGINT), after cleaning up.
-    pub const INTERRUPTED: u8 = 130;
+    pub(crate) const INTERRUPTED: u8 = 130;
 }
 
 /// An error caused by the user's input. Carried inside `anyhow::Error` and recognised at the top
 /// level by downcasting, so any layer can raise it without threading a custom result type around.
 #[derive(Debug)]
-pub struct BadInput(pub String);
+pub(crate) struct BadInput(pub String);
 
 impl fmt::Display for BadInput {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -28,17 +28,17 @@ impl fmt::Display for BadInput {
 impl std::error::Error for BadInput {}
 
 /// Builds a bad-input error: `return Err(bad_input(format!("...")))`.
-pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
+pub(crate) fn bad_input(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(BadInput(message.into()))
 }
 
 /// The exit code an error deserves.
-pub fn exit_code_of(error: &anyhow::Error) -> u8 {
+pub(crate) fn exit_code_of(error: &anyhow::Error) -> u8 {
     if error.chain().any(|cause| cause.is::<BadInput>()) { exit::BAD_INPUT } else { exit::FAILURE }
 }
 
 /// One line: the error and its causes joined by ": ", newlines flattened.
-pub fn one_line(error: &anyhow::Error) -> String {
+pub(crate) fn one_line(error: &anyhow::Error) -> String {
     let text = format!("{error:#}");
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

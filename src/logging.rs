@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
 
 /// `RUST_LOG` wins when set; otherwise `-v` raises the level step by step from `warn`.
-pub fn init(verbosity: u8) {
+pub(crate) fn init(verbosity: u8) {
     let default = match verbosity {
         0 => "warn",
         1 => "info",
@@ -26,6 +26,6 @@ pub fn init(verbosity: u8) {
 }
 
 /// Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org).
-pub fn use_color(stream: &impl IsTerminal) -> bool {
+pub(crate) fn use_color(stream: &impl IsTerminal) -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && stream.is_terminal()
 }

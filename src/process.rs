@@ -15,7 +15,7 @@ use nix::unistd::Pid;
 
 /// How a child process ended.
 #[derive(Debug)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Exited(ExitStatus),
     TimedOut,
     Interrupted,
@@ -28,14 +28,14 @@ static HANDLER: Once = Once::new();
 
 /// True once Ctrl-C (or SIGTERM) was received; long loops check it and unwind, so temporary
 /// clones are removed by their destructors before the process exits.
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// Installs the Ctrl-C / SIGTERM handler once per process. From then on the signal no longer kills
 /// us: running children are killed and loops notice [`interrupted`], so temporary clones are
 /// removed on the way out.
-pub fn install_interrupt_handler() {
+pub(crate) fn install_interrupt_handler() {
     HANDLER.call_once(|| {
         let result = ctrlc::set_handler(|| {
             INTERRUPTED.store(true, Ordering::SeqCst);
@@ -53,7 +53,7 @@ pub fn install_interrupt_handler() {
 
 /// Runs `command` in its own process group with stdout and stderr appended to `log`, killing the
 /// whole group after `timeout`.
-pub fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result<Outcome> {
+pub(crate) fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result<Outcome> {
     use std::os::unix::process::CommandExt;
 
     install_interrupt_handler();

@@ -24,13 +24,13 @@ const GENERATOR_MAIN_PATH: &str = "src/main/java/rewriteassist/catalog/Generator
 
 /// What the Java generator writes.
 #[derive(Debug, Deserialize)]
-pub struct RawCatalog {
+pub(crate) struct RawCatalog {
     pub recipes: Vec<RawRecipe>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RawRecipe {
+pub(crate) struct RawRecipe {
     pub name: String,
     pub display_name: Option<String>,
     pub description: Option<String>,
@@ -45,7 +45,7 @@ pub struct RawRecipe {
 }
 
 #[derive(Debug, Deserialize)]
-pub struct RawOption {
+pub(crate) struct RawOption {
     pub name: String,
     #[serde(rename = "type")]
     pub option_type: Option<String>,
@@ -57,12 +57,12 @@ pub struct RawOption {
 }
 
 /// Each pinned module with the coordinates this run uses (pins, with the user's overrides).
-pub fn modules_in_use(versions: &Versions) -> Vec<(RecipeModule, Coordinates)> {
+pub(crate) fn modules_in_use(versions: &Versions) -> Vec<(RecipeModule, Coordinates)> {
     MODULES.iter().map(|m| (*m, versions.coordinates_of(m))).collect()
 }
 
 /// Runs the generator through `mvn` and returns the snapshot it describes.
-pub fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
+pub(crate) fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
     let modules = modules_in_use(versions);
     let dir = tempfile::tempdir().context("creating a directory for the catalog generator")?;
     let main = dir.path().join(GENERATOR_MAIN_PATH);
@@ -96,7 +96,7 @@ pub fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
 }
 
 /// `-Drewrite.version=…`, one `-D<artifact>.version=…` per recipe module, and the output path.
-pub fn maven_properties(modules: &[(RecipeModule, Coordinates)], output: &Path) -> Vec<String> {
+pub(crate) fn maven_properties(modules: &[(RecipeModule, Coordinates)], output: &Path) -> Vec<String> {
     let mut args = vec![format!("-Drewrite.version={REWRITE_CORE_VERSION}")];
     for (module, coordinates) in modules.iter().filter(|(m, _)| !m.bundled) {
         args.push(format!("-D{}.version={}", module.artifact, coordinates.version));
@@ -107,7 +107,7 @@ pub fn maven_properties(modules: &[(RecipeModule, Coordinates)], output: &Path) 
 
 /// Maps every recipe to the module whose jar it came from; recipes from other jars are counted
 /// in `excluded` and left out.
-pub fn build_snapshot(raw: RawCatalog, modules: &[(RecipeModule, Coordinates)]) -> Result<Snapshot> {
+pub(crate) fn build_snapshot(raw: RawCatalog, modules: &[(RecipeModule, Coordinates)]) -> Result<Snapshot> {
     let jar_names: BTreeMap<String, usize> = modules
         .iter()
         .enumerate()

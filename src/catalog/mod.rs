@@ -5,12 +5,12 @@
 //! rank fusion); validation checks generated option names ([`Catalog::check_options`]) and puts
 //! exactly the needed modules on the classpath ([`Catalog::artifact_for`]).
 
-pub mod generate;
-pub mod options;
-pub mod query;
-pub mod search;
+pub(crate) mod generate;
+pub(crate) mod options;
+pub(crate) mod query;
+pub(crate) mod search;
 pub mod snapshot;
-pub mod tokenize;
+pub(crate) mod tokenize;
 
 #[cfg(test)]
 mod tests;
@@ -20,8 +20,9 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-pub use options::{OptionProblems, UnknownOption};
-pub use search::CacheStats;
+pub(crate) use options::OptionProblems;
+#[cfg(test)]
+pub(crate) use search::CacheStats;
 pub use snapshot::Snapshot;
 
 use crate::model::RecipeDescriptor;
@@ -85,24 +86,25 @@ impl Catalog {
         &self.snapshot
     }
 
-    pub fn recipes(&self) -> &[RecipeDescriptor] {
+    #[cfg(test)]
+    pub(crate) fn recipes(&self) -> &[RecipeDescriptor] {
         &self.snapshot.recipes
     }
 
     /// The recipe with exactly this fully qualified name.
-    pub fn get(&self, name: &str) -> Option<&RecipeDescriptor> {
+    pub(crate) fn get(&self, name: &str) -> Option<&RecipeDescriptor> {
         self.by_name.get(name).map(|&i| &self.snapshot.recipes[i])
     }
 
     /// The module to put on the recipe classpath for `recipe`; `None` for bundled core recipes and
     /// for recipes the catalog does not know.
-    pub fn artifact_for(&self, recipe: &str) -> Option<Coordinates> {
+    pub(crate) fn artifact_for(&self, recipe: &str) -> Option<Coordinates> {
         self.get(recipe)?.artifact.as_deref().and_then(Coordinates::parse)
     }
 
     /// Where `recipe` comes from as `group:artifact:version`, bundled core modules included (whose
     /// [`RecipeDescriptor::artifact`] is `None` because nothing needs to be added for them).
-    pub fn coordinates(&self, recipe: &RecipeDescriptor) -> String {
+    pub(crate) fn coordinates(&self, recipe: &RecipeDescriptor) -> String {
         if let Some(artifact) = &recipe.artifact {
             return artifact.clone();
         }
@@ -114,7 +116,7 @@ impl Catalog {
 
     /// Checks option names given to `recipe` (see [`options::check`]); an unknown recipe is
     /// reported as such.
-    pub fn check_options(&self, recipe: &str, given: &[&str]) -> Result<(), OptionProblems> {
+    pub(crate) fn check_options(&self, recipe: &str, given: &[&str]) -> Result<(), OptionProblems> {
         match self.get(recipe) {
             Some(descriptor) => options::check(descriptor, given),
             None => Err(OptionProblems {
@@ -153,13 +155,14 @@ impl Catalog {
     }
 
     /// How often this catalog's search answered a phrasing from its cache.
-    pub fn cache_stats(&self) -> CacheStats {
+    #[cfg(test)]
+    pub(crate) fn cache_stats(&self) -> CacheStats {
         self.index().cache_stats()
     }
 
     /// Up to `n` recipe names close to `name` (for "did you mean"): by similarity of the simple or
     /// full name, else by search.
-    pub fn suggest(&self, name: &str, n: usize) -> Vec<&str> {
+    pub(crate) fn suggest(&self, name: &str, n: usize) -> Vec<&str> {
         let wanted = name.to_lowercase();
         let wanted_simple = crate::openrewrite::simple_name(&wanted);
         let mut scored: Vec<(f64, &str)> = self

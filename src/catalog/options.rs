@@ -8,7 +8,7 @@ use crate::model::RecipeDescriptor;
 
 /// What is wrong with the options given to one recipe.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionProblems {
+pub(crate) struct OptionProblems {
     pub recipe: String,
     /// The catalog does not know the recipe, so its options could not be checked.
     pub unknown_recipe: bool,
@@ -19,7 +19,7 @@ pub struct OptionProblems {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownOption {
+pub(crate) struct UnknownOption {
     pub name: String,
     /// The recipe's closest option name, when one is close.
     pub did_you_mean: Option<String>,
@@ -48,7 +48,7 @@ impl fmt::Display for OptionProblems {
 }
 
 /// Compares `given` option names with `recipe`'s options, the way OpenRewrite matches them.
-pub fn check(recipe: &RecipeDescriptor, given: &[&str]) -> Result<(), OptionProblems> {
+pub(crate) fn check(recipe: &RecipeDescriptor, given: &[&str]) -> Result<(), OptionProblems> {
     let known = |name: &str| recipe.options.iter().any(|o| o.name.eq_ignore_ascii_case(name));
     let unknown: Vec<UnknownOption> = given
         .iter()

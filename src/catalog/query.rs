@@ -9,7 +9,7 @@ use regex::Regex;
 use super::tokenize;
 
 /// `query` without stack-trace frames, log prefixes, timestamps, URLs and long hex ids, on one line.
-pub fn clean(query: &str) -> String {
+pub(crate) fn clean(query: &str) -> String {
     static NOISE: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         [
             // URLs and file URIs.
@@ -52,7 +52,7 @@ fn is_trace_frame(line: &str) -> bool {
 /// [`tokenize::terms`]), sorted and de-duplicated. Search ranks this key, not the raw text, so
 /// "Spring Boot 3" and "boot spring 3" (the same bag of words to BM25) share one entry and one
 /// ranking.
-pub fn normalize(cleaned: &str) -> String {
+pub(crate) fn normalize(cleaned: &str) -> String {
     let mut terms = tokenize::terms(cleaned);
     terms.sort();
     terms.dedup();

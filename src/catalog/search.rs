@@ -17,7 +17,7 @@ use super::tokenize::IdentifierTokenizer;
 use crate::model::RecipeDescriptor;
 
 /// The RRF constant: each list adds `1 / (K + rank)` for a recipe at `rank` (from 1).
-pub const RRF_K: f64 = 60.0;
+pub(crate) const RRF_K: f64 = 60.0;
 
 /// How deep each phrasing's ranked list goes before fusion.
 const PER_QUERY: usize = 100;
@@ -83,7 +83,7 @@ fn synonyms(text: &str) -> Vec<&'static str> {
 }
 
 /// The index and the per-process cache of ranked lists, keyed by normalized query.
-pub struct SearchIndex {
+pub(crate) struct SearchIndex {
     searcher: Searcher,
     analyzer: TextAnalyzer,
     fields: Vec<(Field, f32)>,
@@ -99,8 +99,9 @@ pub struct SearchIndex {
 }
 
 /// How often ranked lists came from the cache in this process.
+#[cfg(test)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CacheStats {
+pub(crate) struct CacheStats {
     pub hits: usize,
     pub misses: usize,
 }
@@ -115,7 +116,7 @@ fn exact_analyzer() -> TextAnalyzer {
 
 impl SearchIndex {
     /// Indexes `recipes`; a document's `ord` is its position in the slice.
-    pub fn build(recipes: &[RecipeDescriptor]) -> tantivy::Result<SearchIndex> {
+    pub(crate) fn build(recipes: &[RecipeDescriptor]) -> tantivy::Result<SearchIndex> {
         let text = TextOptions::default().set_indexing_options(
             TextFieldIndexing::default()
                 .set_tokenizer(TOKENIZER)
@@ -196,7 +197,7 @@ impl SearchIndex {
 
     /// Fused ranking of several phrasings of one need: `(catalog position, RRF score)`, best first.
     /// Phrasings that clean to the same normalized query count once.
-    pub fn search(&self, queries: &[&str]) -> tantivy::Result<Vec<(u32, f64)>> {
+    pub(crate) fn search(&self, queries: &[&str]) -> tantivy::Result<Vec<(u32, f64)>> {
         let mut seen = Vec::new();
         let mut lists = Vec::new();
         for raw in queries {
@@ -211,7 +212,8 @@ impl SearchIndex {
         Ok(fuse(lists.iter().map(|l| &l[..])))
     }
 
-    pub fn cache_stats(&self) -> CacheStats {
+    #[cfg(test)]
+    pub(crate) fn cache_stats(&self) -> CacheStats {
         CacheStats { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
     }
 
@@ -234,7 +236,7 @@ impl SearchIndex {
 
     /// `(catalog position, BM25 score)` for a normalized query (see [`query::normalize`]), best
     /// first.
-    pub fn bm25(&self, key: &str) -> tantivy::Result<Vec<(u32, f32)>> {
+    pub(crate) fn bm25(&self, key: &str) -> tantivy::Result<Vec<(u32, f32)>> {
         let terms = self.analyze(key);
         if terms.is_empty() {
             return Ok(Vec::new());
@@ -348,7 +350,7 @@ fn exact_text(simple_name: &str) -> String {
 
 /// Reciprocal rank fusion: every list adds `1 / (RRF_K + rank)` (rank from 1) to each item in it.
 /// Best first; equal scores keep catalog order (which is name order).
-pub fn fuse<'a>(lists: impl IntoIterator<Item = &'a [u32]>) -> Vec<(u32, f64)> {
+pub(crate) fn fuse<'a>(lists: impl IntoIterator<Item = &'a [u32]>) -> Vec<(u32, f64)> {
     let mut scores: HashMap<u32, f64> = HashMap::new();
     for list in lists {
         for (i, &item) in list.iter().enumerate() {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::RecipeDescriptor;
 
 /// Where `catalog refresh` writes by default, relative to the repository root.
-pub const DEFAULT_PATH: &str = "catalog/recipes.json.gz";
+pub(crate) const DEFAULT_PATH: &str = "catalog/recipes.json.gz";
 
 /// The snapshot compiled into the binary.
 pub static EMBEDDED: &[u8] = include_bytes!("../../catalog/recipes.json.gz");
@@ -58,7 +58,7 @@ impl Snapshot {
 
     /// Compact JSON, gzip with a zero timestamp: the same recipes always give the same bytes, so
     /// a refresh that changed nothing leaves git clean.
-    pub fn encode(&self) -> Result<Vec<u8>> {
+    pub(crate) fn encode(&self) -> Result<Vec<u8>> {
         let json = serde_json::to_vec(self)?;
         let mut gz = GzEncoder::new(Vec::new(), Compression::best());
         gz.write_all(&json)?;

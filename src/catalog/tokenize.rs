@@ -14,7 +14,7 @@ use regex::Regex;
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 
 /// Lower-case search terms of `text`, in order (a word's parts first, then its extra forms).
-pub fn terms(text: &str) -> Vec<String> {
+pub(crate) fn terms(text: &str) -> Vec<String> {
     static VERSION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d+(?:[._]\d+)+").expect("valid regex"));
 
     let mut out = Vec::new();
@@ -46,7 +46,7 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// `XMLParserV2` → `XML`, `Parser`, `V`, `2`; `UpgradeToJava17` → `Upgrade`, `To`, `Java`, `17`.
-pub fn split_word(word: &str) -> Vec<&str> {
+pub(crate) fn split_word(word: &str) -> Vec<&str> {
     let chars: Vec<(usize, char)> = word.char_indices().collect();
     let mut parts = Vec::new();
     let mut start = 0;
@@ -83,11 +83,11 @@ fn joined_prefixes(parts: &[&str]) -> Vec<String> {
 
 /// [`terms`] as a tantivy tokenizer (lower-casing included; stemming is a filter after it).
 #[derive(Clone, Default)]
-pub struct IdentifierTokenizer {
+pub(crate) struct IdentifierTokenizer {
     token: Token,
 }
 
-pub struct IdentifierTokens<'a> {
+pub(crate) struct IdentifierTokens<'a> {
     terms: std::vec::IntoIter<String>,
     token: &'a mut Token,
 }

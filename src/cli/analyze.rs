@@ -10,7 +10,7 @@ use crate::model::RunStatus;
 use crate::pipeline::{self, Budgets, NoProgress, Progress, Request};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(flatten)]
     pub pr: PrArgs,
     #[command(flatten)]
@@ -19,7 +19,7 @@ pub struct Args {
 
 /// Output and budgets, shared by `analyze`, `demo` and the action.
 #[derive(Debug, Clone, clap::Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// Where the artifacts go [default: rewrite-assist-output/<command>-<time>]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -48,7 +48,13 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    pub fn request(&self, repo: PathBuf, base: String, head: String, command: &str) -> Result<Request> {
+    pub(crate) fn request(
+        &self,
+        repo: PathBuf,
+        base: String,
+        head: String,
+        command: &str,
+    ) -> Result<Request> {
         Ok(Request {
             repo,
             base,
@@ -69,13 +75,13 @@ impl RunArgs {
     }
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     let request = args.run.request(args.pr.repo, args.pr.base, args.pr.head, "analyze")?;
     execute(&request, args.run.json)
 }
 
 /// Runs the pipeline with a spinner on a terminal and prints the summary.
-pub fn execute(request: &Request, json: bool) -> Result<u8> {
+pub(crate) fn execute(request: &Request, json: bool) -> Result<u8> {
     let spinner = pipeline::progress::Spinner::on_terminal();
     let progress: &dyn Progress = match &spinner {
         Some(s) => s,

@@ -10,7 +10,7 @@ use crate::github::rollout::{self, RepoOutcome, Rollout, Status};
 use crate::github::{Config, GitHub};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The recipe YAML (rewrite.yml format).
     #[arg(long, value_name = "FILE")]
     pub recipe: PathBuf,
@@ -41,7 +41,7 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     let recipe_yaml = std::fs::read_to_string(&args.recipe)
         .map_err(|e| bad_input(format!("cannot read {}: {e}", args.recipe.display())))?;
     let repos = rollout::parse_repos(&args.repos)?;

@@ -11,13 +11,13 @@ use crate::model::RecipeDescriptor;
 use crate::openrewrite::Versions;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     pub command: CatalogCommand,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum CatalogCommand {
+pub(crate) enum CatalogCommand {
     /// Regenerate the snapshot from the pinned recipe jars (needs Maven and a JDK 17+). Rebuild
     /// the binary afterwards to embed it.
     Refresh {
@@ -53,7 +53,7 @@ pub enum CatalogCommand {
     },
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     match args.command {
         CatalogCommand::Refresh { out, mvn } => refresh(&out, &mvn),
         CatalogCommand::Search { queries, limit, min_score, json } => {

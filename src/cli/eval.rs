@@ -14,13 +14,13 @@ use crate::eval::{aggregate, run as eval_run};
 use crate::model::{CaseStatus, Shard, ShardResults};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     pub command: EvalCommand,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum EvalCommand {
+pub(crate) enum EvalCommand {
     /// Run every case of a suite (or of one shard of it) through `analyze`.
     Run(RunArgs),
     /// Merge `eval run` outputs into summary.md and suite-results.json; gate against a baseline.
@@ -31,7 +31,7 @@ pub enum EvalCommand {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum CacheCommand {
+pub(crate) enum CacheCommand {
     /// Put a local repository (bare or work tree) into the cache as the clone of URL, so cases of
     /// URL run offline; an entry that exists already fetches what PATH has and it lacks.
     Add(CacheAddArgs),
@@ -40,14 +40,14 @@ pub enum CacheCommand {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct CacheDir {
+pub(crate) struct CacheDir {
     /// The cache directory (bare clones at <host>/<owner>/<name>.git).
     #[arg(long, value_name = "DIR", env = CACHE_ENV)]
     pub cache: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct CacheAddArgs {
+pub(crate) struct CacheAddArgs {
     #[command(flatten)]
     pub dir: CacheDir,
     /// The repository URL as the suite writes it (https://github.com/OWNER/NAME.git).
@@ -59,7 +59,7 @@ pub struct CacheAddArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct CacheListArgs {
+pub(crate) struct CacheListArgs {
     #[command(flatten)]
     pub dir: CacheDir,
     /// Print a JSON array instead of the table.
@@ -68,7 +68,7 @@ pub struct CacheListArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// The suite file (YAML: suite_name, defaults, cases).
     #[arg(long, value_name = "FILE")]
     pub suite: PathBuf,
@@ -111,7 +111,7 @@ pub struct RunArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct AggregateArgs {
+pub(crate) struct AggregateArgs {
     /// `eval run` output directories (searched recursively for case-result.json).
     #[arg(required = true, value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
@@ -132,7 +132,7 @@ pub struct AggregateArgs {
     pub json: bool,
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     match args.command {
         EvalCommand::Run(args) => run_suite(args),
         EvalCommand::Aggregate(args) => aggregate_results(args),

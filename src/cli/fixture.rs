@@ -6,7 +6,7 @@ use crate::error::{bad_input, exit};
 use crate::fixtures::scenarios;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Which example: a scenario name, or `all`. Run with `--list` to see them.
     #[arg(required_unless_present = "list")]
     pub name: Option<String>,
@@ -21,7 +21,7 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     let all: Vec<&scenarios::Scenario> =
         scenarios::ALL.iter().chain(std::iter::once(&scenarios::DEMO)).collect();
     if args.list {

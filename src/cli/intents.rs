@@ -7,13 +7,13 @@ use crate::error::exit;
 use crate::setup::Repo;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     Md,
     Json,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(flatten)]
     pub pr: PrArgs,
     /// Print the tree as JSON (intent-tree.json) instead of markdown, like the other commands.
@@ -27,7 +27,7 @@ pub struct Args {
     pub out: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     let repo = Repo::open(&args.pr.repo)?;
     let tree = crate::intents::extract(&repo, &args.pr.base, &args.pr.head)?;
     let markdown = crate::intents::render_markdown(&tree);

@@ -5,7 +5,7 @@ use anyhow::Result;
 use crate::error::exit;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The PR's diff (ground truth), e.g. from `git diff BASE HEAD`.
     #[arg(long, value_name = "PR.diff")]
     pub expected: PathBuf,
@@ -17,7 +17,7 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     let expected = crate::diff::read_file(&args.expected)?;
     let actual = crate::diff::read_file(&args.actual)?;
     let metrics = crate::metrics::compare(&expected, &actual);

@@ -23,7 +23,7 @@ use crate::error::{self, exit};
 /// Turn one migration pull request into a validated, reusable OpenRewrite recipe.
 #[derive(Debug, Parser)]
 #[command(name = "rewrite-assist", version, about, long_about = None)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace). RUST_LOG overrides it.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
@@ -33,7 +33,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Turn a PR (base..head) into validated recipes: intents, wide/narrow/synthesized options, decision.
     Analyze(analyze::Args),
     /// Run `analyze` on a built-in example PR (a small Maven project, built in a temporary directory).
@@ -57,7 +57,7 @@ pub enum Command {
 }
 
 /// Parses `args` and runs the command; returns the process exit code.
-pub fn main<I, T>(args: I) -> u8
+pub(crate) fn main<I, T>(args: I) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,

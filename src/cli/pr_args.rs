@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, clap::Args)]
-pub struct PrArgs {
+pub(crate) struct PrArgs {
     /// The repository: a work tree or a bare git directory. It is never modified.
     #[arg(long, value_name = "PATH")]
     pub repo: PathBuf,

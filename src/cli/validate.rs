@@ -12,7 +12,7 @@ use crate::validation::{self, Request};
 
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("truth").required(true).args(["head", "expected"]))]
-pub struct Args {
+pub(crate) struct Args {
     /// The repository: a work tree or a bare git directory. It is never modified.
     #[arg(long, value_name = "PATH")]
     pub repo: PathBuf,
@@ -48,7 +48,7 @@ pub struct Args {
 
 /// The validation backend, shared by the commands that run recipes.
 #[derive(Debug, Clone, Copy, clap::Args)]
-pub struct BackendArgs {
+pub(crate) struct BackendArgs {
     /// What runs the recipes: `embedded` (our OpenRewrite runner: parses once, needs no build of
     /// the project, runs none of its code), `plugin` (the project's Maven/Gradle build with the
     /// rewrite plugin), or `auto` (embedded, then the result confirmed once with the plugin)
@@ -58,7 +58,7 @@ pub struct BackendArgs {
 
 /// Version overrides shared by the commands that run recipes.
 #[derive(Debug, Clone, clap::Args)]
-pub struct VersionArgs {
+pub(crate) struct VersionArgs {
     /// rewrite-maven-plugin version [env: REWRITE_ASSIST_MAVEN_PLUGIN_VERSION; default: pinned]
     #[arg(long, value_name = "VERSION")]
     pub maven_plugin_version: Option<String>,
@@ -71,7 +71,7 @@ pub struct VersionArgs {
 }
 
 impl VersionArgs {
-    pub fn resolve(&self) -> Result<Versions> {
+    pub(crate) fn resolve(&self) -> Result<Versions> {
         let mut versions = Versions::from_env()?;
         if let Some(v) = &self.maven_plugin_version {
             versions.maven_plugin = v.clone();
@@ -86,7 +86,7 @@ impl VersionArgs {
     }
 }
 
-pub fn run(args: Args) -> Result<u8> {
+pub(crate) fn run(args: Args) -> Result<u8> {
     let repo = Repo::open(&args.repo)?;
     let base = repo.resolve(&args.base)?;
     let expected_text = match (&args.head, &args.expected) {

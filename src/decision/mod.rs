@@ -7,7 +7,7 @@ use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, R
 use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, file_pattern_matches};
 
 /// Picks the recommendation among the options that ran.
-pub fn choose(results: &[OptionResult]) -> Option<Recommendation> {
+pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
     let best = results.iter().filter(|r| r.ran()).max_by(|a, b| rank(a, b))?;
     Some(Recommendation {
         option: best.option,
@@ -30,7 +30,7 @@ fn rank(a: &OptionResult, b: &OptionResult) -> Ordering {
 
 /// Share of the true positives that semantic recipes produced: a true-positive line counts as
 /// plain-text work when a non-semantic step of the option targets its file and carries its text.
-pub fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
+pub(crate) fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
     let tp = &metrics.true_positive_lines;
     if tp.is_empty() {
         return 0.0;
@@ -42,7 +42,7 @@ pub fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
 
 /// A plain-text step explains a line when it targets the line's file and its literal text carries
 /// the line.
-pub fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
+pub(crate) fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
     let option = |key: &str| step.step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
     match step.step.name.as_str() {
         CREATE_TEXT_FILE => {

@@ -14,9 +14,9 @@ const EXCLUDED_FILES: &[&str] = &[
 ];
 
 /// File name of the Gradle init script a validation run generates.
-pub const TEMPORARY_INIT_SCRIPT: &str = "rewrite-assist.init.gradle";
+pub(crate) const TEMPORARY_INIT_SCRIPT: &str = "rewrite-assist.init.gradle";
 /// File name of the recipe YAML a validation run hands to OpenRewrite.
-pub const TEMPORARY_RECIPE: &str = "rewrite-assist.recipe.yml";
+pub(crate) const TEMPORARY_RECIPE: &str = "rewrite-assist.recipe.yml";
 
 /// Build-output directories, at the root or inside a module (`module-a/target/…`).
 const EXCLUDED_DIRS: &[&str] = &["target", "build", ".gradle"];
@@ -25,7 +25,7 @@ const EXCLUDED_DIRS: &[&str] = &["target", "build", ".gradle"];
 ///
 /// A directory named `build` or `target` only counts as build output before the first `src`
 /// component: `src/main/java/com/acme/build/Tool.java` is source code, `app/build/x.class` is not.
-pub fn is_excluded(path: &str) -> bool {
+pub(crate) fn is_excluded(path: &str) -> bool {
     if EXCLUDED_FILES.contains(&path) {
         return true;
     }

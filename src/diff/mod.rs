@@ -5,8 +5,8 @@
 mod exclude;
 mod parse;
 
-pub use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
-pub use parse::{ParseError, parse, parse_all, remove_excluded_sections};
+pub(crate) use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
+pub(crate) use parse::{parse, parse_all, remove_excluded_sections};
 
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +19,7 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
-    pub fn sign(self) -> char {
+    pub(crate) fn sign(self) -> char {
         match self {
             ChangeKind::Added => '+',
             ChangeKind::Removed => '-',
@@ -72,25 +72,26 @@ pub struct FileDiff {
 
 impl FileDiff {
     /// The path that names this section: the new path, or the old one for a deletion.
-    pub fn path(&self) -> &str {
+    pub(crate) fn path(&self) -> &str {
         self.new_path.as_deref().or(self.old_path.as_deref()).unwrap_or("")
     }
 
-    pub fn is_new(&self) -> bool {
+    pub(crate) fn is_new(&self) -> bool {
         self.old_path.is_none()
     }
 
-    pub fn is_deleted(&self) -> bool {
+    pub(crate) fn is_deleted(&self) -> bool {
         self.new_path.is_none()
     }
 
-    pub fn is_rename(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_rename(&self) -> bool {
         matches!((&self.old_path, &self.new_path), (Some(a), Some(b)) if a != b)
     }
 
     /// Changed lines in diff order. Removals belong to the old path and additions to the new one,
     /// so a rename's removed lines are keyed by where they came from.
-    pub fn changes(&self) -> impl Iterator<Item = Change<'_>> {
+    pub(crate) fn changes(&self) -> impl Iterator<Item = Change<'_>> {
         self.hunks.iter().flat_map(move |hunk| {
             hunk.lines.iter().filter_map(move |line| {
                 let (kind, path, line_no) = match line.kind {
@@ -111,7 +112,7 @@ impl FileDiff {
 
 /// A changed line: the unit the metric counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Change<'a> {
+pub(crate) struct Change<'a> {
     pub path: &'a str,
     pub kind: ChangeKind,
     pub content: &'a str,
@@ -126,16 +127,12 @@ pub struct Diff {
 }
 
 impl Diff {
-    pub fn changes(&self) -> impl Iterator<Item = Change<'_>> {
+    pub(crate) fn changes(&self) -> impl Iterator<Item = Change<'_>> {
         self.files.iter().flat_map(FileDiff::changes)
     }
 
-    pub fn change_count(&self) -> usize {
+    pub(crate) fn change_count(&self) -> usize {
         self.changes().count()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.files.iter().all(|f| f.hunks.is_empty())
     }
 }
 

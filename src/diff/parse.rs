@@ -21,7 +21,7 @@ use super::{Diff, FileDiff, Hunk, HunkLine, LineKind, is_excluded};
 
 /// The input is not a diff at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError(pub String);
+pub(crate) struct ParseError(pub String);
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -33,7 +33,7 @@ impl std::error::Error for ParseError {}
 
 /// Parses a diff the way the metric sees it: binary sections dropped, one section per path (the
 /// first), excluded paths dropped. Empty or whitespace-only input is an empty diff.
-pub fn parse(text: &str) -> Result<Diff, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Diff, ParseError> {
     let mut diff = parse_all(text)?;
     let mut seen = HashSet::new();
     diff.files.retain(|file| {
@@ -45,7 +45,7 @@ pub fn parse(text: &str) -> Result<Diff, ParseError> {
 }
 
 /// Parses every file section, binary and excluded ones included, duplicates kept.
-pub fn parse_all(text: &str) -> Result<Diff, ParseError> {
+pub(crate) fn parse_all(text: &str) -> Result<Diff, ParseError> {
     let text = normalize_line_endings(text);
     let lines: Vec<&str> = split_lines(&text);
     let mut parser = Parser { lines: &lines, at: 0, files: Vec::new(), current: None, orphan_hunks: 0 };
@@ -67,7 +67,7 @@ pub fn parse_all(text: &str) -> Result<Diff, ParseError> {
 /// `text` without the file sections of excluded paths (build output, wrapper files): what a recipe
 /// run's diff artifact keeps. Sections are cut at `diff --git` lines, which never start a hunk
 /// body line.
-pub fn remove_excluded_sections(text: &str) -> String {
+pub(crate) fn remove_excluded_sections(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut keep = true;
     for line in text.split_inclusive('\n') {

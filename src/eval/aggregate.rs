@@ -13,11 +13,11 @@ use crate::error::bad_input;
 use crate::model::{CaseResult, CaseRow, CaseStatus, Shard, ShardResults, SuiteResults};
 
 /// File names of the aggregate output.
-pub const SUMMARY_MD: &str = "summary.md";
-pub const SUITE_RESULTS: &str = "suite-results.json";
+pub(crate) const SUMMARY_MD: &str = "summary.md";
+pub(crate) const SUITE_RESULTS: &str = "suite-results.json";
 
 /// Merges the results under `dirs`; compares them with `baseline` when given.
-pub fn aggregate(
+pub(crate) fn aggregate(
     dirs: &[PathBuf],
     baseline: Option<&SuiteResults>,
     tolerances: gate::Tolerances,
@@ -59,12 +59,12 @@ pub fn aggregate(
 }
 
 /// True when the results are complete and did not regress.
-pub fn passes(results: &SuiteResults) -> bool {
+pub(crate) fn passes(results: &SuiteResults) -> bool {
     results.missing_shards.is_empty() && !results.comparison.as_ref().is_some_and(|c| c.regressed)
 }
 
 /// Writes `summary.md` and `suite-results.json` into `out`.
-pub fn write(out: &Path, results: &SuiteResults) -> Result<()> {
+pub(crate) fn write(out: &Path, results: &SuiteResults) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(out.join(SUMMARY_MD), summary::render(results))
         .with_context(|| format!("writing {}", out.join(SUMMARY_MD).display()))?;
@@ -72,7 +72,7 @@ pub fn write(out: &Path, results: &SuiteResults) -> Result<()> {
 }
 
 /// Reads a baseline (a `suite-results.json`).
-pub fn load_baseline(path: &Path) -> Result<SuiteResults> {
+pub(crate) fn load_baseline(path: &Path) -> Result<SuiteResults> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| bad_input(format!("cannot read baseline {}: {e}", path.display())))?;
     serde_json::from_str(&text)

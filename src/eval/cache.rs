@@ -17,17 +17,17 @@ use crate::error::bad_input;
 use crate::setup::git::{git_command, git_output};
 
 /// The environment variable that names the cache when `--cache` is not given.
-pub const CACHE_ENV: &str = "REWRITE_ASSIST_EVAL_CACHE";
+pub(crate) const CACHE_ENV: &str = "REWRITE_ASSIST_EVAL_CACHE";
 
 /// A cache directory.
 #[derive(Debug, Clone)]
-pub struct CloneCache {
+pub(crate) struct CloneCache {
     root: PathBuf,
 }
 
 /// One cached clone, as `eval cache list` shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// Relative to the cache: `github.com/owner/name.git`.
     pub key: String,
     /// The remote it fetches from.
@@ -36,13 +36,13 @@ pub struct Entry {
 }
 
 /// Held while a clone or fetch changes an entry; released when dropped.
-pub struct EntryLock {
+pub(crate) struct EntryLock {
     _file: File,
 }
 
 impl CloneCache {
     /// Opens (and creates) the cache at `root`.
-    pub fn open(root: &Path) -> Result<CloneCache> {
+    pub(crate) fn open(root: &Path) -> Result<CloneCache> {
         if root.exists() && !root.is_dir() {
             return Err(bad_input(format!("cache {}: not a directory", root.display())));
         }
@@ -52,22 +52,22 @@ impl CloneCache {
         Ok(CloneCache { root })
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
 
     /// Where the clone of `url` lives (whether or not it exists yet).
-    pub fn entry(&self, url: &str) -> Result<PathBuf> {
+    pub(crate) fn entry(&self, url: &str) -> Result<PathBuf> {
         Ok(self.root.join(key(url).map_err(|e| bad_input(e.to_string()))?))
     }
 
     /// True when the entry of `url` holds a usable bare repository.
-    pub fn has(&self, url: &str) -> bool {
+    pub(crate) fn has(&self, url: &str) -> bool {
         self.entry(url).is_ok_and(|path| is_repository(&path))
     }
 
     /// Waits for, then takes, the exclusive lock of `url`'s entry.
-    pub fn lock(&self, url: &str) -> Result<EntryLock> {
+    pub(crate) fn lock(&self, url: &str) -> Result<EntryLock> {
         let entry = self.entry(url)?;
         let path = lock_path(&entry);
         if let Some(parent) = path.parent() {
@@ -85,7 +85,7 @@ impl CloneCache {
 
     /// Makes the entry of `url` with `make(temporary path)` — a clone into a sibling directory,
     /// renamed into place only when it succeeded. The caller holds the entry's lock.
-    pub fn create_with(&self, url: &str, make: impl FnOnce(&Path) -> Result<()>) -> Result<PathBuf> {
+    pub(crate) fn create_with(&self, url: &str, make: impl FnOnce(&Path) -> Result<()>) -> Result<PathBuf> {
         let entry = self.entry(url)?;
         let parent = entry.parent().ok_or_else(|| anyhow!("{} has no parent", entry.display()))?;
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
@@ -104,7 +104,7 @@ impl CloneCache {
     /// Fills the entry of `url` from the local repository `from` (a bare directory or a work
     /// tree): a new entry is a clone of it (objects hard-linked where possible), an existing one
     /// fetches its branches, tags and pull-request refs. The entry's remote stays `url`.
-    pub fn add(&self, url: &str, from: &Path) -> Result<PathBuf> {
+    pub(crate) fn add(&self, url: &str, from: &Path) -> Result<PathBuf> {
         if !is_repository(from) {
             return Err(bad_input(format!("{}: not a git repository", from.display())));
         }
@@ -140,7 +140,7 @@ impl CloneCache {
     }
 
     /// The cached clones, sorted by key.
-    pub fn list(&self) -> Result<Vec<Entry>> {
+    pub(crate) fn list(&self) -> Result<Vec<Entry>> {
         let mut entries = Vec::new();
         let mut walk = walkdir::WalkDir::new(&self.root).min_depth(1).sort_by_file_name().into_iter();
         while let Some(item) = walk.next() {
@@ -187,13 +187,13 @@ fn is_repository(path: &Path) -> bool {
 /// A URL the clone cache cannot name a place for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a repository URL the clone cache can key (host/owner/name)")]
-pub struct UnkeyableUrl(pub String);
+pub(crate) struct UnkeyableUrl(pub String);
 
 /// The cache key of a remote: `host/owner/name.git`, from `https://host/owner/name(.git)`,
 /// `ssh://user@host:port/owner/name`, `user@host:owner/name.git` or `file:///path/name.git`
 /// (host `file`). Every component is reduced to `[A-Za-z0-9._-]`, so a URL can never name a
 /// place outside the cache; the host is lower-cased (host names are case-insensitive).
-pub fn key(url: &str) -> Result<PathBuf, UnkeyableUrl> {
+pub(crate) fn key(url: &str) -> Result<PathBuf, UnkeyableUrl> {
     let invalid = || UnkeyableUrl(url.to_string());
     let (host, path) = if let Some((scheme, rest)) = url.split_once("://") {
         if scheme == "file" {
@@ -236,7 +236,7 @@ fn sanitize(component: &str) -> String {
 }
 
 /// Resolves the cache directory from `--cache` or the environment; None for no cache.
-pub fn from_option(dir: Option<&Path>) -> Result<Option<CloneCache>> {
+pub(crate) fn from_option(dir: Option<&Path>) -> Result<Option<CloneCache>> {
     let dir = match dir {
         Some(dir) => Some(dir.to_path_buf()),
         None => std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from),

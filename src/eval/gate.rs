@@ -13,13 +13,13 @@ use crate::metrics::round4;
 use crate::model::{CaseChange, CaseRow, CaseStatus, Comparison};
 
 /// The default tolerance of `--max-f1-drop`.
-pub const DEFAULT_MAX_F1_DROP: f64 = 0.02;
+pub(crate) const DEFAULT_MAX_F1_DROP: f64 = 0.02;
 /// The default tolerance of `--max-semantic-drop`.
-pub const DEFAULT_MAX_SEMANTIC_DROP: f64 = 0.02;
+pub(crate) const DEFAULT_MAX_SEMANTIC_DROP: f64 = 0.02;
 
 /// How much worse the averages may get.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Tolerances {
+pub(crate) struct Tolerances {
     pub max_f1_drop: f64,
     pub max_semantic_drop: f64,
 }
@@ -33,7 +33,7 @@ impl Default for Tolerances {
 /// A case's baseline row and its row now.
 type Pair<'a> = (&'a CaseRow, &'a CaseRow);
 
-pub fn compare(current: &[CaseRow], baseline: &[CaseRow], tolerances: Tolerances) -> Comparison {
+pub(crate) fn compare(current: &[CaseRow], baseline: &[CaseRow], tolerances: Tolerances) -> Comparison {
     let Tolerances { max_f1_drop, max_semantic_drop } = tolerances;
     let now: BTreeMap<&str, &CaseRow> = current.iter().map(|r| (r.name.as_str(), r)).collect();
     let before: BTreeMap<&str, &CaseRow> = baseline.iter().map(|r| (r.name.as_str(), r)).collect();

@@ -8,15 +8,15 @@
 //! - [`aggregate`]: `eval aggregate`, merging shard outputs; [`totals`]: rows and averages;
 //! - [`gate`]: the regression gate against a baseline; [`summary`]: `summary.md`.
 
-pub mod aggregate;
-pub mod cache;
-pub mod gate;
-pub mod run;
-pub mod shard;
-pub mod source;
+pub(crate) mod aggregate;
+pub(crate) mod cache;
+pub(crate) mod gate;
+pub(crate) mod run;
+pub(crate) mod shard;
+pub(crate) mod source;
 pub mod suite;
-pub mod summary;
-pub mod totals;
+pub(crate) mod summary;
+pub(crate) mod totals;
 
 #[cfg(test)]
 mod tests;

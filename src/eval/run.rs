@@ -19,12 +19,12 @@ use crate::openrewrite::Versions;
 use crate::pipeline::{self, NoProgress, Request};
 
 /// File names of an eval output directory.
-pub const CASE_RESULT: &str = "case-result.json";
-pub const SHARD_RESULTS: &str = "shard-results.json";
+pub(crate) const CASE_RESULT: &str = "case-result.json";
+pub(crate) const SHARD_RESULTS: &str = "shard-results.json";
 
 /// How to run a suite.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub(crate) struct Options {
     pub shard: Shard,
     /// Must not exist or be empty; gets `<case>/` per case and `shard-results.json`.
     pub out: PathBuf,
@@ -40,13 +40,17 @@ pub struct Options {
 }
 
 /// What the batch reports while it runs.
-pub enum Event<'a> {
+pub(crate) enum Event<'a> {
     Start { position: usize, total: usize, case: &'a Case },
     Done { position: usize, total: usize, result: &'a CaseResult },
 }
 
 /// Runs the shard's cases and writes their results; returns the shard's results.
-pub fn run_suite(suite: &Suite, options: &Options, on_event: &mut dyn FnMut(Event)) -> Result<ShardResults> {
+pub(crate) fn run_suite(
+    suite: &Suite,
+    options: &Options,
+    on_event: &mut dyn FnMut(Event),
+) -> Result<ShardResults> {
     prepare_out_dir(&options.out)?;
     let settings = suite.defaults.overridden_by(options.overrides);
     let cases = options.shard.select(&suite.cases);

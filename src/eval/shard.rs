@@ -13,15 +13,15 @@ use crate::model::Shard;
 
 impl Shard {
     /// The whole suite in one job.
-    pub const ALL: Shard = Shard { index: 1, count: 1 };
+    pub(crate) const ALL: Shard = Shard { index: 1, count: 1 };
 
     /// Whether the case at `position` (0-based, in suite order) belongs to this shard.
-    pub fn contains(self, position: usize) -> bool {
+    pub(crate) fn contains(self, position: usize) -> bool {
         position % self.count == self.index - 1
     }
 
     /// This shard's items, in their order.
-    pub fn select<T>(self, items: &[T]) -> Vec<&T> {
+    pub(crate) fn select<T>(self, items: &[T]) -> Vec<&T> {
         items
             .iter()
             .enumerate()
@@ -31,7 +31,7 @@ impl Shard {
     }
 
     /// Every shard of this split: 1/N … N/N.
-    pub fn siblings(self) -> impl Iterator<Item = Shard> {
+    pub(crate) fn siblings(self) -> impl Iterator<Item = Shard> {
         (1..=self.count).map(move |index| Shard { index, count: self.count })
     }
 }
@@ -39,7 +39,7 @@ impl Shard {
 /// Text that is not `I/N` with 1 ≤ I ≤ N.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/4")]
-pub struct NotAShard(pub String);
+pub(crate) struct NotAShard(pub String);
 
 impl FromStr for Shard {
     type Err = NotAShard;

@@ -26,27 +26,27 @@ use crate::setup::git::{git_command, git_output};
 /// and recognised by downcasting, like [`crate::error::BadInput`].
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{0}")]
-pub struct Unavailable(pub String);
+pub(crate) struct Unavailable(pub String);
 
 fn unavailable(message: String) -> anyhow::Error {
     anyhow::Error::new(Unavailable(message))
 }
 
 /// True when `error` says the case's repository or commits cannot be had.
-pub fn is_unavailable(error: &anyhow::Error) -> bool {
+pub(crate) fn is_unavailable(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| cause.is::<Unavailable>())
 }
 
 /// What `analyze` gets for a case.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     pub repo: PathBuf,
     pub base: String,
     pub head: String,
 }
 
 /// The repositories of one `eval run`; temporary clones are removed when it is dropped.
-pub struct Sources {
+pub(crate) struct Sources {
     dir: tempfile::TempDir,
     /// Remote URL → its bare clone, or why it could not be cloned.
     clones: HashMap<String, Result<PathBuf, Unavailable>>,
@@ -60,18 +60,19 @@ pub struct Sources {
 
 impl Sources {
     /// `timeout` limits each network command (clone or fetch); clones go to `cache` when given.
-    pub fn new(timeout: Duration, cache: Option<CloneCache>) -> Result<Sources> {
+    pub(crate) fn new(timeout: Duration, cache: Option<CloneCache>) -> Result<Sources> {
         let dir = tempfile::Builder::new().prefix("rewrite-assist-eval-").tempdir()?;
         Ok(Sources { dir, clones: HashMap::new(), timeout, commands: 0, cache, network_log: Vec::new() })
     }
 
     /// The network commands run so far, in order.
-    pub fn network_log(&self) -> &[String] {
+    #[cfg(test)]
+    pub(crate) fn network_log(&self) -> &[String] {
         &self.network_log
     }
 
     /// The repository and the two commits to analyze for `case`.
-    pub fn prepare(&mut self, case: &Case) -> Result<Prepared> {
+    pub(crate) fn prepare(&mut self, case: &Case) -> Result<Prepared> {
         match &case.source {
             Source::Repo { location: Location::Path(path), base, head, .. } => {
                 Ok(Prepared { repo: path.clone(), base: base.clone(), head: head.clone() })

@@ -47,7 +47,7 @@ pub struct Defaults {
 
 impl Defaults {
     /// `self`, with every setting `overrides` has replaced.
-    pub fn overridden_by(self, overrides: Defaults) -> Defaults {
+    pub(crate) fn overridden_by(self, overrides: Defaults) -> Defaults {
         Defaults {
             timeout: overrides.timeout.or(self.timeout),
             max_wall: overrides.max_wall.or(self.max_wall),
@@ -58,7 +58,7 @@ impl Defaults {
     }
 
     /// The budgets of one case: these settings over `analyze`'s defaults.
-    pub fn budgets(self) -> Budgets {
+    pub(crate) fn budgets(self) -> Budgets {
         let default = Budgets::default();
         Budgets {
             max_wall: self.max_wall.map(Duration::from_secs).unwrap_or(default.max_wall),
@@ -69,7 +69,7 @@ impl Defaults {
     }
 
     /// Recipe executions at once: the setting, or the number of CPUs.
-    pub fn jobs(self) -> usize {
+    pub(crate) fn jobs(self) -> usize {
         self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
     }
 
@@ -246,7 +246,7 @@ fn locate(repo: &str, dir: &Path) -> Location {
 
 /// `<repository URL>/pull/<N>` (a trailing `/files`, `/commits`, query or fragment is ignored)
 /// → the repository URL and N. On GitHub the repository URL is what `git clone` takes.
-pub fn parse_pr_url(url: &str) -> Result<(String, u64), SuiteError> {
+pub(crate) fn parse_pr_url(url: &str) -> Result<(String, u64), SuiteError> {
     let usage = || {
         SuiteError(format!("`{url}` is not a pull-request URL like https://github.com/OWNER/REPO/pull/123"))
     };

@@ -8,7 +8,7 @@ use crate::model::{CaseRow, CaseStatus, Comparison, OptionScore, SuiteResults};
 /// Longest failure reason shown in a table cell; the full text is in `suite-results.json`.
 const REASON_CHARS: usize = 160;
 
-pub fn render(results: &SuiteResults) -> String {
+pub(crate) fn render(results: &SuiteResults) -> String {
     let mut md = String::new();
     let t = &results.totals;
     let _ = writeln!(md, "# Eval: {}\n", results.suite_name);

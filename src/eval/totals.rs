@@ -4,7 +4,7 @@ use crate::metrics::round4;
 use crate::model::{CaseResult, CaseRow, CaseStatus, OptionScore, Totals};
 
 /// The recommended option's numbers (0 when there is no recommendation).
-pub fn row(result: &CaseResult) -> CaseRow {
+pub(crate) fn row(result: &CaseResult) -> CaseRow {
     let recommended = result.recommended.as_ref();
     CaseRow {
         name: result.name.clone(),
@@ -24,7 +24,7 @@ pub fn row(result: &CaseResult) -> CaseRow {
 }
 
 /// The row of a case that has no recommendation (it failed, errored or never finished).
-pub fn row_without_recommendation(name: &str, status: CaseStatus, reason: String) -> CaseRow {
+pub(crate) fn row_without_recommendation(name: &str, status: CaseStatus, reason: String) -> CaseRow {
     CaseRow {
         name: name.to_string(),
         status,
@@ -44,7 +44,7 @@ pub fn row_without_recommendation(name: &str, status: CaseStatus, reason: String
 
 /// Counts, and averages over every row that ran, skipped ones left out (rounded to 4 places; 0
 /// for no rows).
-pub fn of(rows: &[CaseRow]) -> Totals {
+pub(crate) fn of(rows: &[CaseRow]) -> Totals {
     let count = |status: CaseStatus| rows.iter().filter(|r| r.status == status).count();
     let ran: Vec<CaseRow> = rows.iter().filter(|r| r.status != CaseStatus::Skipped).cloned().collect();
     let total_wall: f64 = rows.iter().map(|r| r.wall_seconds).sum();
@@ -65,7 +65,7 @@ pub fn of(rows: &[CaseRow]) -> Totals {
 }
 
 /// The mean of `value` over `rows`, rounded to 4 places; 0 for no rows.
-pub fn average(rows: &[CaseRow], value: impl Fn(&CaseRow) -> f64) -> f64 {
+pub(crate) fn average(rows: &[CaseRow], value: impl Fn(&CaseRow) -> f64) -> f64 {
     if rows.is_empty() {
         return 0.0;
     }

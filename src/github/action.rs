@@ -45,7 +45,7 @@ pub const ENV_VARS: &[&str] = &[
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// The results comment (default).
     Comment,
     /// The results comment, and a migration PR when the recipe is recommended (F1 ≥ 0.8).
@@ -67,7 +67,7 @@ impl Mode {
 
 /// The action's configuration, from the workflow's environment.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     pub event_name: String,
     pub event_path: PathBuf,
     /// `GITHUB_REPOSITORY`.
@@ -89,7 +89,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<Settings> {
+    pub(crate) fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<Settings> {
         let get = |name: &str| env(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         let event_name = get("GITHUB_EVENT_NAME").ok_or_else(|| {
             bad_input(
@@ -188,7 +188,7 @@ struct Bot<'a> {
 }
 
 /// Runs the action; returns the exit code (1 when the work failed or `fail-under` tripped).
-pub fn run(settings: &Settings) -> Result<u8> {
+pub(crate) fn run(settings: &Settings) -> Result<u8> {
     let payload = std::fs::read_to_string(&settings.event_path)
         .map_err(|e| bad_input(format!("cannot read the event {}: {e}", settings.event_path.display())))?;
     let event = event::parse(&settings.event_name, &payload, settings.repository.as_deref())?;
@@ -498,7 +498,7 @@ impl Bot<'_> {
             Ok(Upserted::Created(id)) => tracing::info!("results comment {id} created"),
             Ok(Upserted::Updated(id)) => tracing::info!("results comment {id} updated"),
             // Fork PRs run with a read-only token: the job summary still has the results.
-            Err(e) if pr.from_fork() && super::client::status_of(&e) == Some(403) => warn(
+            Err(e) if pr.is_from_fork() && super::client::status_of(&e) == Some(403) => warn(
                 "the token may not comment on this fork's pull request; the results are in the job summary",
             ),
             Err(e) => return Err(e.context("writing the results comment")),

@@ -17,11 +17,11 @@ use crate::openrewrite::{DeclarativeRecipe, RecipeFile, Versions};
 use crate::pipeline::artifacts;
 
 /// The file OpenRewrite's build plugins read recipes from by default.
-pub const REWRITE_YML: &str = "rewrite.yml";
+pub(crate) const REWRITE_YML: &str = "rewrite.yml";
 
 /// What goes into the branch on top of the base commit.
 #[derive(Debug, Clone)]
-pub struct Changes<'a> {
+pub(crate) struct Changes<'a> {
     /// A unified diff (`git diff` format) applied with `git apply`; may be empty.
     pub diff: &'a str,
     /// Recipe YAML merged into `rewrite.yml` (a same-named recipe is replaced).
@@ -31,7 +31,7 @@ pub struct Changes<'a> {
 
 /// Commits `changes` on top of `base` (a commit in the repository at `source`) in a temporary
 /// clone, and force-pushes it to `branch` of `repo`. Returns the new commit id.
-pub fn publish_branch(
+pub(crate) fn publish_branch(
     source: &Path,
     base: &str,
     changes: &Changes<'_>,
@@ -75,12 +75,12 @@ pub fn publish_branch(
 }
 
 /// The branch of the migration PR for option `option` of PR `number`.
-pub fn branch_name(number: u64, option: u8) -> String {
+pub(crate) fn branch_name(number: u64, option: u8) -> String {
     format!("rewrite-assist/pr-{number}-option-{option}")
 }
 
 /// The option `/rewrite-assist apply [k]` means, or a user-facing reason why there is none.
-pub fn choose_option(summary: &RunSummary, asked: Option<u8>) -> Result<&OptionResult> {
+pub(crate) fn choose_option(summary: &RunSummary, asked: Option<u8>) -> Result<&OptionResult> {
     let option = match asked {
         Some(k) => summary.options.iter().find(|o| o.option == k).ok_or_else(|| {
             let made: Vec<String> = summary.options.iter().map(|o| o.option.to_string()).collect();
@@ -191,19 +191,19 @@ pub fn open_for_pr(gh: &GitHub, remote: &Remote, m: &Migration<'_>) -> Result<Op
 /// The option's recipe, renamed after the PR it came from so several PRs' recipes can live in one
 /// `rewrite.yml`; the recipes it runs from the same file (wrappers that scope a step to some
 /// files) travel with it, renamed alike.
-pub struct MigrationRecipe {
+pub(crate) struct MigrationRecipe {
     pub name: String,
     pub main: DeclarativeRecipe,
     pub wrappers: Vec<DeclarativeRecipe>,
 }
 
 impl MigrationRecipe {
-    pub fn to_yaml(&self) -> String {
+    pub(crate) fn to_yaml(&self) -> String {
         std::iter::once(&self.main).chain(&self.wrappers).map(DeclarativeRecipe::to_yaml).collect()
     }
 }
 
-pub fn migration_recipe(
+pub(crate) fn migration_recipe(
     pr: &PullRequest,
     option: &OptionResult,
     option_yaml: &str,
@@ -262,7 +262,7 @@ fn sentence(title: &str) -> String {
 }
 
 /// The parts of a migration PR's body.
-pub struct PrBody<'a> {
+pub(crate) struct PrBody<'a> {
     /// The first paragraph: where the PR comes from and what it does.
     pub origin: String,
     /// The validated option, when the recipe was measured against a PR.
@@ -278,7 +278,7 @@ pub struct PrBody<'a> {
 }
 
 /// The body of a migration PR, under GitHub's limit.
-pub fn render_pr_body(body: &PrBody<'_>) -> String {
+pub(crate) fn render_pr_body(body: &PrBody<'_>) -> String {
     let mut doc = Doc::new();
     doc.push(format!("{}\n\n", body.origin));
     if let Some(o) = body.option {
@@ -315,7 +315,7 @@ pub fn render_pr_body(body: &PrBody<'_>) -> String {
 }
 
 /// How to run the recipe with Maven or Gradle, and across repositories.
-pub fn how_to_run(recipe_name: &str, recipe_artifacts: &[String], versions: &Versions) -> String {
+pub(crate) fn how_to_run(recipe_name: &str, recipe_artifacts: &[String], versions: &Versions) -> String {
     let mut out = String::from("### Run it yourself\n\nWith `rewrite.yml` at the project root, Maven:\n\n");
     let mut maven = format!(
         "mvn -U org.openrewrite.maven:rewrite-maven-plugin:{}:run \\\n  -Drewrite.activeRecipes={recipe_name}",

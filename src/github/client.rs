@@ -15,9 +15,9 @@ use octocrab::Octocrab;
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 
-pub const DEFAULT_API_URL: &str = "https://api.github.com";
+pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
 /// GitHub rejects larger comment and PR bodies.
-pub const BODY_LIMIT: usize = 65_536;
+pub(crate) const BODY_LIMIT: usize = 65_536;
 
 /// Where the API is and who we are. `Debug` never shows the token.
 #[derive(Clone)]
@@ -43,7 +43,7 @@ impl std::fmt::Debug for Config {
 impl Config {
     /// `GITHUB_API_URL` (default api.github.com) and `GITHUB_TOKEN`, read through `env` so callers
     /// and tests decide where variables come from.
-    pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Config {
+    pub(crate) fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Config {
         let api_url = env("GITHUB_API_URL")
             .filter(|v| !v.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_API_URL.to_string());
@@ -86,7 +86,7 @@ impl Default for RetryPolicy {
 
 /// What a failed attempt means for the next one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Wait this long, then try again.
     RetryAfter(Duration),
     /// Do not retry: the answer is final (a 4xx) or the rate limit resets too late.
@@ -102,7 +102,13 @@ impl RetryPolicy {
     /// Whether and when to retry after attempt number `attempt` (1-based) answered `status`.
     /// Rate limits (429, or 403 with rate-limit headers) wait for `Retry-After` or until
     /// `x-ratelimit-reset`; server errors back off exponentially.
-    pub fn after_status(&self, attempt: u32, status: u16, headers: &HeaderMap, now_epoch: u64) -> Verdict {
+    pub(crate) fn after_status(
+        &self,
+        attempt: u32,
+        status: u16,
+        headers: &HeaderMap,
+        now_epoch: u64,
+    ) -> Verdict {
         if attempt >= self.attempts {
             return Verdict::Stop;
         }
@@ -123,14 +129,14 @@ impl RetryPolicy {
     }
 
     /// After a transport failure or a timeout: back off like a server error.
-    pub fn after_transport_error(&self, attempt: u32) -> Verdict {
+    pub(crate) fn after_transport_error(&self, attempt: u32) -> Verdict {
         if attempt >= self.attempts { Verdict::Stop } else { Verdict::RetryAfter(self.backoff(attempt)) }
     }
 }
 
 /// A failed API call, with what the server said.
 #[derive(Debug, thiserror::Error)]
-pub enum ApiError {
+pub(crate) enum ApiError {
     #[error("GitHub API {method} {path} answered {status}: {body}")]
     Status { method: Method, path: String, status: u16, body: String },
     #[error("GitHub API {method} {path} failed: {detail}")]
@@ -138,7 +144,7 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    pub fn status(&self) -> Option<u16> {
+    pub(crate) fn status(&self) -> Option<u16> {
         match self {
             ApiError::Status { status, .. } => Some(*status),
             ApiError::Transport { .. } => None,
@@ -147,20 +153,20 @@ impl ApiError {
 }
 
 /// The status code of an API error anywhere in `error`'s chain.
-pub fn status_of(error: &anyhow::Error) -> Option<u16> {
+pub(crate) fn status_of(error: &anyhow::Error) -> Option<u16> {
     error.chain().find_map(|c| c.downcast_ref::<ApiError>()).and_then(ApiError::status)
 }
 
 /// A successful response.
 #[derive(Debug, Clone)]
-pub struct Response {
+pub(crate) struct Response {
     pub status: u16,
     pub headers: HeaderMap,
     pub body: String,
 }
 
 impl Response {
-    pub fn json<T: DeserializeOwned>(&self) -> Result<T> {
+    pub(crate) fn json<T: DeserializeOwned>(&self) -> Result<T> {
         serde_json::from_str(&self.body)
             .with_context(|| format!("unexpected response from GitHub: {}", shorten(&self.body, 300)))
     }
@@ -218,20 +224,20 @@ impl GitHub {
         })
     }
 
-    pub fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
+    pub(crate) fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
         self.request(Method::GET, path, None)?.json()
     }
 
-    pub fn post<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> Result<T> {
+    pub(crate) fn post<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> Result<T> {
         self.request(Method::POST, path, Some(body))?.json()
     }
 
-    pub fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> Result<T> {
+    pub(crate) fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> Result<T> {
         self.request(Method::PATCH, path, Some(body))?.json()
     }
 
     /// Every item of a paginated list (`per_page=100`), following pages until a short one.
-    pub fn get_all<T: DeserializeOwned>(&self, path: &str) -> Result<Vec<T>> {
+    pub(crate) fn get_all<T: DeserializeOwned>(&self, path: &str) -> Result<Vec<T>> {
         const PER_PAGE: usize = 100;
         const MAX_PAGES: usize = 50;
         let separator = if path.contains('?') { '&' } else { '?' };
@@ -248,7 +254,12 @@ impl GitHub {
     }
 
     /// One API call with retries. `path` is relative to the API URL (`/repos/o/r/...`).
-    pub fn request(&self, method: Method, path: &str, body: Option<&serde_json::Value>) -> Result<Response> {
+    pub(crate) fn request(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> Result<Response> {
         let payload = body.map(serde_json::to_string).transpose()?;
         let mut attempt = 0;
         loop {
@@ -368,7 +379,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// At most `max` bytes of `text` (on a character boundary), with an ellipsis when cut.
-pub fn shorten(text: &str, max: usize) -> String {
+pub(crate) fn shorten(text: &str, max: usize) -> String {
     if text.len() <= max {
         return text.to_string();
     }
@@ -380,7 +391,7 @@ pub fn shorten(text: &str, max: usize) -> String {
 }
 
 /// Fails with a readable message when `value` is not a plausible `owner/name`.
-pub fn check_slug(value: &str) -> Result<()> {
+pub(crate) fn check_slug(value: &str) -> Result<()> {
     let mut parts = value.split('/');
     let ok = matches!((parts.next(), parts.next(), parts.next()), (Some(o), Some(n), None)
         if !o.is_empty() && !n.is_empty()

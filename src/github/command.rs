@@ -7,10 +7,10 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
-pub const PREFIX: &str = "/rewrite-assist";
+pub(crate) const PREFIX: &str = "/rewrite-assist";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// Analyze the PR (again) and update the results comment.
     Run,
     /// Open a migration PR with this option (None: the recommended one).
@@ -23,7 +23,7 @@ pub enum Command {
 
 impl Command {
     /// The command's kind, for the conversation table.
-    pub fn kind(&self) -> super::conversation::CommandKind {
+    pub(crate) fn kind(&self) -> super::conversation::CommandKind {
         use super::conversation::CommandKind;
         match self {
             Command::Run => CommandKind::Run,
@@ -35,7 +35,7 @@ impl Command {
 }
 
 /// The first command in a comment body, if any.
-pub fn parse(body: &str) -> Option<Command> {
+pub(crate) fn parse(body: &str) -> Option<Command> {
     let text = plain_text_ranges(body);
     let mut offset = 0;
     for line in body.split_inclusive('\n') {
@@ -88,7 +88,7 @@ fn plain_text_ranges(body: &str) -> Vec<Range<usize>> {
 }
 
 /// The help text (markdown), also the answer to an unknown command.
-pub fn help() -> String {
+pub(crate) fn help() -> String {
     format!(
         "**rewrite-assist** turns this pull request into a validated OpenRewrite recipe. \
 Write a command on a line of its own in a comment:\n\n\

@@ -11,12 +11,12 @@ use super::report::{self, Doc, Links, Report};
 use super::{GitHub, RepoId};
 
 /// First line of the results comment; how the bot finds its comment again.
-pub const MARKER: &str = "<!-- rewrite-assist:results -->";
+pub(crate) const MARKER: &str = "<!-- rewrite-assist:results -->";
 /// A margin below GitHub's limit.
-pub const LIMIT: usize = BODY_LIMIT - 1_024;
+pub(crate) const LIMIT: usize = BODY_LIMIT - 1_024;
 
 /// The results comment for a finished analysis.
-pub fn render_results(report: &Report, links: &Links) -> String {
+pub(crate) fn render_results(report: &Report, links: &Links) -> String {
     let mut doc = Doc::new();
     doc.push(format!("{MARKER}\n## rewrite-assist: {}\n\n", report::verdict(&report.summary)));
     report::push_sections(&mut doc, report);
@@ -25,7 +25,7 @@ pub fn render_results(report: &Report, links: &Links) -> String {
 }
 
 /// The results comment when the analysis could not run: `message` is markdown for the user.
-pub fn render_failure(message: &str, links: &Links) -> String {
+pub(crate) fn render_failure(message: &str, links: &Links) -> String {
     let mut doc = Doc::new();
     doc.push(format!("{MARKER}\n## rewrite-assist: could not analyze this pull request\n\n"));
     doc.push_long("", format!("{}\n\n", message.trim()), "");
@@ -54,12 +54,10 @@ fn footer(links: &Links, seconds: Option<f64>, can_apply: bool) -> String {
 
 /// A comment as the issues API returns it (the fields we use).
 #[derive(Debug, Clone, Deserialize)]
-pub struct IssueComment {
+pub(crate) struct IssueComment {
     pub id: u64,
     #[serde(default)]
     pub body: Option<String>,
-    #[serde(default)]
-    pub html_url: Option<String>,
     #[serde(default)]
     pub user: Option<CommentAuthor>,
     #[serde(default)]
@@ -67,9 +65,7 @@ pub struct IssueComment {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-pub struct CommentAuthor {
-    #[serde(default)]
-    pub login: String,
+pub(crate) struct CommentAuthor {
     #[serde(default, rename = "type")]
     pub kind: String,
 }
@@ -78,7 +74,7 @@ impl IssueComment {
     /// Written by a bot (the action's token) or by someone with write access to the repository
     /// (a personal token): anyone else could plant the marker to have the results written into,
     /// or blocked by, their comment.
-    pub fn by_trusted_author(&self) -> bool {
+    pub(crate) fn by_trusted_author(&self) -> bool {
         let bot = self.user.as_ref().is_some_and(|u| u.kind == "Bot");
         let writer = matches!(self.author_association.as_deref(), Some("OWNER" | "MEMBER" | "COLLABORATOR"));
         bot || writer
@@ -94,7 +90,7 @@ pub enum Upserted {
 
 /// The bot's results comment on `issue`, if there is one: the first whose body starts with the
 /// marker (a person quoting it would not copy the hidden marker) and whose author is trusted.
-pub fn find_results(gh: &GitHub, repo: &RepoId, issue: u64) -> Result<Option<IssueComment>> {
+pub(crate) fn find_results(gh: &GitHub, repo: &RepoId, issue: u64) -> Result<Option<IssueComment>> {
     let comments: Vec<IssueComment> = gh.get_all(&format!("{}/issues/{issue}/comments", repo.api()))?;
     Ok(comments.into_iter().find(|c| {
         c.by_trusted_author() && c.body.as_deref().is_some_and(|b| b.trim_start().starts_with(MARKER))
@@ -119,13 +115,13 @@ pub fn upsert_results(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Res
 }
 
 /// A new comment in the thread.
-pub fn reply(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Result<IssueComment> {
+pub(crate) fn reply(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Result<IssueComment> {
     let body = report::Doc::new().push(body).render(LIMIT);
     gh.post(&format!("{}/issues/{issue}/comments", repo.api()), &json!({ "body": body }))
 }
 
 /// Reacts to a comment (👀, 🚀, 😕).
-pub fn react(gh: &GitHub, repo: &RepoId, comment_id: u64, reaction: Reaction) -> Result<()> {
+pub(crate) fn react(gh: &GitHub, repo: &RepoId, comment_id: u64, reaction: Reaction) -> Result<()> {
     let _: serde_json::Value = gh.post(
         &format!("{}/issues/comments/{comment_id}/reactions", repo.api()),
         &json!({ "content": reaction.content() }),

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum State {
+pub(crate) enum State {
     /// Nothing happened yet.
     Idle,
     /// `run` received: whether the author may run it is being checked.
@@ -34,14 +34,14 @@ pub enum State {
 }
 
 impl State {
-    pub fn is_final(self) -> bool {
+    pub(crate) fn is_final(self) -> bool {
         matches!(self, State::Done | State::Answered | State::Refused | State::Failed | State::Ignored)
     }
 }
 
 /// Which command a comment holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum CommandKind {
+pub(crate) enum CommandKind {
     Run,
     Apply,
     Help,
@@ -49,7 +49,7 @@ pub enum CommandKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Event {
+pub(crate) enum Event {
     /// A pull request was opened or updated.
     PullRequestChanged,
     /// A manual run for a pull request URL.
@@ -73,7 +73,7 @@ pub enum Event {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Reaction {
+pub(crate) enum Reaction {
     /// 👀 — seen, working on it.
     Eyes,
     /// 🚀 — done.
@@ -84,7 +84,7 @@ pub enum Reaction {
 
 impl Reaction {
     /// The `content` of the reactions API.
-    pub fn content(self) -> &'static str {
+    pub(crate) fn content(self) -> &'static str {
         match self {
             Reaction::Eyes => "eyes",
             Reaction::Rocket => "rocket",
@@ -95,7 +95,7 @@ impl Reaction {
 
 /// A reply in the PR thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Reply {
+pub(crate) enum Reply {
     Help,
     /// The command was not understood: say so, then the help.
     UnknownCommand,
@@ -112,7 +112,7 @@ pub enum Reply {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Effect {
+pub(crate) enum Effect {
     React(Reaction),
     Reply(Reply),
     /// Reports PermissionGranted / PermissionDenied / PermissionUnknown.
@@ -142,7 +142,7 @@ const CONFUSED: Effect = React(Reaction::Confused);
 
 /// The conversation. A pair missing from the table is a bug in the driver (it fails the job).
 #[rustfmt::skip]
-pub const TRANSITIONS: &[(State, Event, State, &[Effect])] = &[
+pub(crate) const TRANSITIONS: &[(State, Event, State, &[Effect])] = &[
     (Idle,           PullRequestChanged,             Analyzing,      &[Analyze]),
     (Idle,           Dispatched,                     Analyzing,      &[Analyze]),
     (Idle,           NotForUs,                       Ignored,        &[]),
@@ -174,15 +174,16 @@ pub const TRANSITIONS: &[(State, Event, State, &[Effect])] = &[
 ];
 
 /// The next state and the effects to perform; None when the table has no such pair.
-pub fn next(state: State, event: Event) -> Option<(State, &'static [Effect])> {
+pub(crate) fn next(state: State, event: Event) -> Option<(State, &'static [Effect])> {
     TRANSITIONS
         .iter()
         .find(|(s, e, _, _)| *s == state && *e == event)
         .map(|(_, _, to, effects)| (*to, *effects))
 }
 
-/// Which events an effect may report (the driver checks it, the tests walk the table with it).
-pub fn reports(effect: Effect) -> &'static [Event] {
+/// Which events an effect may report (the tests walk the table with it).
+#[cfg(test)]
+pub(crate) fn reports(effect: Effect) -> &'static [Event] {
     match effect {
         CheckPermission => &[PermissionGranted, PermissionDenied, PermissionUnknown],
         Analyze => &[Analyzed, UserError, InternalError],

@@ -9,7 +9,7 @@ use crate::error::bad_input;
 
 /// What happened, as far as the action cares.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Event {
+pub(crate) enum Event {
     /// A pull request was opened, pushed to or reopened: analyze it.
     PullRequest(PullRequest),
     /// Someone commented on a pull request (or an issue: `on_pull_request` tells).
@@ -36,13 +36,13 @@ pub struct PullRequest {
 
 impl PullRequest {
     /// Fork PRs get a read-only token: writing a comment may be refused.
-    pub fn from_fork(&self) -> bool {
+    pub(crate) fn is_from_fork(&self) -> bool {
         self.head_repo.as_deref() != Some(self.repo.to_string().as_str())
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Comment {
+pub(crate) struct Comment {
     pub repo: RepoId,
     pub issue: u64,
     pub on_pull_request: bool,
@@ -59,7 +59,7 @@ pub struct Comment {
 
 /// Parses the payload of event `name`. `repository` is `GITHUB_REPOSITORY`, used when the
 /// payload has no `repository` (it always has on GitHub).
-pub fn parse(name: &str, payload: &str, repository: Option<&str>) -> Result<Event> {
+pub(crate) fn parse(name: &str, payload: &str, repository: Option<&str>) -> Result<Event> {
     let value: serde_json::Value = serde_json::from_str(payload)
         .map_err(|e| bad_input(format!("the event payload is not JSON: {e}")))?;
     let repo_slug = value["repository"]["full_name"]
@@ -102,7 +102,7 @@ pub fn parse(name: &str, payload: &str, repository: Option<&str>) -> Result<Even
 }
 
 /// `https://github.com/owner/name/pull/42` (any host, trailing `/files` etc. allowed).
-pub fn parse_pr_url(url: &str) -> Result<(RepoId, u64)> {
+pub(crate) fn parse_pr_url(url: &str) -> Result<(RepoId, u64)> {
     let fail =
         || bad_input(format!("`{url}` is not a pull request URL (https://HOST/OWNER/REPO/pull/NUMBER)"));
     let rest = url.trim().split_once("://").map(|(_, rest)| rest).ok_or_else(fail)?;
@@ -124,7 +124,7 @@ struct PullRequestPayload {
 
 /// The fields of a pull request object (event payloads and `GET /pulls/{n}` alike).
 #[derive(Debug, Clone, Deserialize)]
-pub struct PullRequestFields {
+pub(crate) struct PullRequestFields {
     pub number: u64,
     #[serde(default)]
     pub title: String,
@@ -133,19 +133,19 @@ pub struct PullRequestFields {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-pub struct Branch {
+pub(crate) struct Branch {
     pub r#ref: String,
     pub sha: String,
     pub repo: Option<RepoFields>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
-pub struct RepoFields {
+pub(crate) struct RepoFields {
     pub full_name: String,
 }
 
 impl PullRequestFields {
-    pub fn into_pull_request(self, repo: RepoId) -> PullRequest {
+    pub(crate) fn into_pull_request(self, repo: RepoId) -> PullRequest {
         PullRequest {
             repo,
             number: self.number,
@@ -213,7 +213,7 @@ mod tests {
         };
         assert_eq!((pr.number, pr.base_sha.as_str(), pr.head_sha.as_str()), (7, "aaa", "bbb"));
         assert_eq!(pr.repo.to_string(), "acme/shop");
-        assert!(pr.from_fork());
+        assert!(pr.is_from_fork());
         assert_eq!(
             parse("pull_request", &pr_payload("closed"), None).unwrap(),
             Event::Ignored("pull_request.closed".into())

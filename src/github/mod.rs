@@ -10,16 +10,16 @@
 
 pub mod action;
 pub mod apply;
-pub mod client;
-pub mod command;
+pub(crate) mod client;
+pub(crate) mod command;
 pub mod comment;
-pub mod conversation;
+pub(crate) mod conversation;
 pub mod event;
-pub mod permissions;
+pub(crate) mod permissions;
 pub mod pulls;
 pub mod remote;
-pub mod report;
-pub mod rollout;
+pub(crate) mod report;
+pub(crate) mod rollout;
 pub mod summary;
 
 pub use client::{Config, GitHub, RetryPolicy};
@@ -43,7 +43,7 @@ impl RepoId {
     }
 
     /// `/repos/owner/name`, the prefix of the repository's REST endpoints.
-    pub fn api(&self) -> String {
+    pub(crate) fn api(&self) -> String {
         format!("/repos/{}/{}", self.owner, self.name)
     }
 }
@@ -57,7 +57,7 @@ impl fmt::Display for RepoId {
 /// A problem the user can act on. Its text is markdown and becomes the bot's reply as is; any
 /// other error is logged and answered with a generic message.
 #[derive(Debug)]
-pub struct UserFacing(pub String);
+pub(crate) struct UserFacing(pub String);
 
 impl fmt::Display for UserFacing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -67,7 +67,7 @@ impl fmt::Display for UserFacing {
 
 impl std::error::Error for UserFacing {}
 
-pub fn user_facing(message: impl Into<String>) -> anyhow::Error {
+pub(crate) fn user_facing(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(UserFacing(message.into()))
 }
 

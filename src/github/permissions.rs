@@ -7,7 +7,7 @@ use serde::Deserialize;
 use super::{GitHub, RepoId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Permission {
+pub(crate) enum Permission {
     Write,
     /// Read access or less (with the level, for the log).
     NoWrite(String),
@@ -25,7 +25,7 @@ struct PermissionAnswer {
     role_name: Option<String>,
 }
 
-pub fn check(gh: &GitHub, repo: &RepoId, login: &str, association: &str) -> Permission {
+pub(crate) fn check(gh: &GitHub, repo: &RepoId, login: &str, association: &str) -> Permission {
     if !MAY_WRITE.contains(&association.to_ascii_uppercase().as_str()) {
         return Permission::NoWrite(format!("author association {association}"));
     }
@@ -47,7 +47,7 @@ fn level(permission: &str, role: Option<&str>) -> Permission {
 }
 
 /// The polite answer to someone who may not run commands.
-pub fn needs_write_reply(login: &str) -> String {
+pub(crate) fn needs_write_reply(login: &str) -> String {
     format!(
         "Sorry @{login}, running rewrite-assist needs write access to this repository. \
 A maintainer can comment `/rewrite-assist run` for you. (`/rewrite-assist help` works for everyone.)"
@@ -55,7 +55,7 @@ A maintainer can comment `/rewrite-assist run` for you. (`/rewrite-assist help` 
 }
 
 /// The answer when the permission lookup failed.
-pub fn could_not_verify_reply(login: &str) -> String {
+pub(crate) fn could_not_verify_reply(login: &str) -> String {
     format!(
         "Sorry @{login}, I could not verify that you have write access to this repository, so I did not run anything. \
 Please try again in a few minutes; if it keeps happening, check that the workflow's token may read collaborators."

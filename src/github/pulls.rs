@@ -10,7 +10,7 @@ use super::report::Doc;
 use super::{GitHub, RepoId};
 
 /// Below GitHub's 65,536-character limit for a PR body.
-pub const BODY_LIMIT: usize = super::client::BODY_LIMIT - 1_024;
+pub(crate) const BODY_LIMIT: usize = super::client::BODY_LIMIT - 1_024;
 
 #[derive(Debug, Clone, Deserialize)]
 struct Listed {
@@ -33,7 +33,7 @@ pub fn get(gh: &GitHub, repo: &RepoId, number: u64) -> Result<PullRequest> {
 }
 
 /// Opens a PR from `branch` into `base`, or updates the title and body of the open one.
-pub fn upsert(
+pub(crate) fn upsert(
     gh: &GitHub,
     repo: &RepoId,
     branch: &str,

@@ -17,7 +17,7 @@ use secrecy::{ExposeSecret, SecretString};
 use super::RepoId;
 use crate::setup::git::{git_command, run_git};
 
-pub const DEFAULT_SERVER_URL: &str = "https://github.com";
+pub(crate) const DEFAULT_SERVER_URL: &str = "https://github.com";
 
 #[derive(Clone)]
 pub struct Remote {
@@ -37,12 +37,8 @@ impl Remote {
         Remote { server: server.trim().trim_end_matches('/').to_string(), token }
     }
 
-    pub fn server(&self) -> &str {
-        &self.server
-    }
-
     /// The clone URL of `repo`.
-    pub fn url(&self, repo: &RepoId) -> String {
+    pub(crate) fn url(&self, repo: &RepoId) -> String {
         format!("{}/{}/{}.git", self.server, repo.owner, repo.name)
     }
 
@@ -51,7 +47,7 @@ impl Remote {
     }
 
     /// A git command in `dir` that authenticates to the server with the token.
-    pub fn command(&self, dir: &Path) -> Command {
+    pub(crate) fn command(&self, dir: &Path) -> Command {
         let mut cmd = git_command(dir);
         if let (Some(token), true) = (&self.token, self.is_http()) {
             let credentials = base64::engine::general_purpose::STANDARD
@@ -63,7 +59,7 @@ impl Remote {
         cmd
     }
 
-    pub fn git<I, S>(&self, dir: &Path, args: I) -> Result<Output>
+    pub(crate) fn git<I, S>(&self, dir: &Path, args: I) -> Result<Output>
     where
         I: IntoIterator<Item = S>,
         S: AsRef<OsStr>,
@@ -72,7 +68,7 @@ impl Remote {
     }
 
     /// Clones `repo` into `target` (which must not exist).
-    pub fn clone_into(&self, repo: &RepoId, target: &Path) -> Result<()> {
+    pub(crate) fn clone_into(&self, repo: &RepoId, target: &Path) -> Result<()> {
         let parent = target.parent().unwrap_or(Path::new("."));
         self.git(
             parent,
@@ -88,7 +84,7 @@ impl Remote {
     }
 
     /// Fetches `refspecs` of `repo` into the repository at `dir`.
-    pub fn fetch(&self, dir: &Path, repo: &RepoId, refspecs: &[String]) -> Result<()> {
+    pub(crate) fn fetch(&self, dir: &Path, repo: &RepoId, refspecs: &[String]) -> Result<()> {
         let mut args = vec!["fetch".to_string(), "--quiet".into(), "--no-tags".into(), self.url(repo)];
         args.extend(refspecs.iter().cloned());
         self.git(dir, &args)?;
@@ -96,7 +92,7 @@ impl Remote {
     }
 
     /// Pushes HEAD of `dir` to `branch` of `repo`, replacing what is there (the branch is the bot's).
-    pub fn push_head(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
+    pub(crate) fn push_head(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
         self.git(dir, ["push", "--quiet", "--force", &self.url(repo), &format!("HEAD:refs/heads/{branch}")])?;
         Ok(())
     }

@@ -10,7 +10,7 @@ use crate::pipeline::artifacts;
 
 /// Everything the markdown is made from: the run's summary and a few of its artifacts.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Report {
+pub(crate) struct Report {
     pub summary: RunSummary,
     /// `result/recommended-recipe.yaml`.
     pub recipe_yaml: Option<String>,
@@ -23,7 +23,7 @@ pub struct Report {
 
 impl Report {
     /// Reads the artifacts named in `summary` (missing ones are simply left out).
-    pub fn load(summary: RunSummary) -> Report {
+    pub(crate) fn load(summary: RunSummary) -> Report {
         let dir = Path::new(&summary.artifacts_dir);
         let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok().filter(|t| !t.trim().is_empty());
         let stats: Option<ValidationStats> = summary.recommended.as_ref().and_then(|r| {
@@ -45,7 +45,7 @@ impl Report {
 
 /// Where the run is, for links.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Links {
+pub(crate) struct Links {
     /// `GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID`.
     pub run_url: Option<String>,
     /// The PR head the analysis saw.
@@ -53,7 +53,7 @@ pub struct Links {
 }
 
 impl Links {
-    pub fn run_link(&self) -> String {
+    pub(crate) fn run_link(&self) -> String {
         match &self.run_url {
             Some(url) => format!("[workflow run]({url})"),
             None => "workflow run".to_string(),
@@ -62,7 +62,7 @@ impl Links {
 }
 
 /// One-line verdict with its emoji.
-pub fn verdict(summary: &RunSummary) -> &'static str {
+pub(crate) fn verdict(summary: &RunSummary) -> &'static str {
     match summary.recommended.as_ref().map(|r| r.confidence) {
         Some(Confidence::Recommended) => "✅ recipe recommended",
         Some(Confidence::NeedsReview) => "⚠️ recipe needs review",
@@ -72,7 +72,7 @@ pub fn verdict(summary: &RunSummary) -> &'static str {
 }
 
 /// The sentence under the headline: what the PR does and how well the best option reproduces it.
-pub fn lead(summary: &RunSummary) -> String {
+pub(crate) fn lead(summary: &RunSummary) -> String {
     let mut out = String::new();
     if !summary.intents.strategic.is_empty() {
         let _ = write!(out, "**{}**: ", escape(&summary.intents.strategic.join("; ")));
@@ -109,7 +109,7 @@ pub fn lead(summary: &RunSummary) -> String {
 }
 
 /// The options table: P / R / F1, semantic share, number of recipes, time.
-pub fn options_table(summary: &RunSummary) -> String {
+pub(crate) fn options_table(summary: &RunSummary) -> String {
     if summary.options.is_empty() {
         return String::new();
     }
@@ -154,7 +154,7 @@ pub fn options_table(summary: &RunSummary) -> String {
 }
 
 /// The intent tree's headline numbers.
-pub fn intents_line(summary: &RunSummary) -> String {
+pub(crate) fn intents_line(summary: &RunSummary) -> String {
     let i = &summary.intents;
     format!(
         "{} strategic, {} tactical, {} atomic intents; {:.0}% of the changed lines explained",
@@ -167,7 +167,7 @@ pub fn intents_line(summary: &RunSummary) -> String {
 
 /// The main false positives / negatives as diff lines, at most `max` of each: per list its title
 /// and the diff-shaped body (without fences, which the caller keeps out of shortening).
-pub fn differences(report: &Report, max: usize) -> Vec<(String, String)> {
+pub(crate) fn differences(report: &Report, max: usize) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (title, lines) in [
         ("Changed by the recipe but not by the PR (false positives)", &report.false_positives),
@@ -197,7 +197,7 @@ pub fn differences(report: &Report, max: usize) -> Vec<(String, String)> {
 
 /// The sections the results comment and the job summary share: the lead, the options table,
 /// the recommended recipe, the intent tree and the differences from the PR.
-pub fn push_sections(doc: &mut Doc, report: &Report) {
+pub(crate) fn push_sections(doc: &mut Doc, report: &Report) {
     let summary = &report.summary;
     doc.push(lead(summary)).push("\n");
     let table = options_table(summary);
@@ -240,31 +240,31 @@ pub fn push_sections(doc: &mut Doc, report: &Report) {
 
 /// Neutralizes what could break the layout of the comment around a piece of rendered markdown: an
 /// HTML comment opener would hide everything after it, a closing `</details>` would end ours.
-pub fn defuse(markdown: &str) -> String {
+pub(crate) fn defuse(markdown: &str) -> String {
     markdown.replace("<!--", "&lt;!--").replace("</details", "&lt;/details")
 }
 
 /// A fenced code block whose fence is longer than any backtick run inside `text`.
-pub fn fenced(lang: &str, text: &str) -> String {
+pub(crate) fn fenced(lang: &str, text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest.max(2) + 1);
     format!("{fence}{lang}\n{}\n{fence}\n", text.trim_end_matches('\n'))
 }
 
 /// Text safe inside a table cell: one line, pipes escaped.
-pub fn cell(text: &str) -> String {
+pub(crate) fn cell(text: &str) -> String {
     escape(&text.split_whitespace().collect::<Vec<_>>().join(" ")).replace('|', "\\|")
 }
 
 /// Keeps user-controlled text from opening HTML (a stray `<!--` would hide the rest of a comment);
 /// `&lt;` shows as `<`.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('<', "&lt;")
 }
 
 /// A markdown body made of fixed parts and long parts that may be shortened to fit a limit.
 #[derive(Debug, Default)]
-pub struct Doc {
+pub(crate) struct Doc {
     parts: Vec<Part>,
 }
 
@@ -280,23 +280,23 @@ enum Part {
 }
 
 /// Said after a section that was cut.
-pub const TRUNCATED_NOTE: &str =
+pub(crate) const TRUNCATED_NOTE: &str =
     "\n_Shortened to fit GitHub's size limit: the full text is in the run's artifacts._\n";
 
 const ELLIPSIS: &str = "…\n";
 
 impl Doc {
-    pub fn new() -> Doc {
+    pub(crate) fn new() -> Doc {
         Doc::default()
     }
 
-    pub fn push(&mut self, text: impl Into<String>) -> &mut Doc {
+    pub(crate) fn push(&mut self, text: impl Into<String>) -> &mut Doc {
         self.parts.push(Part::Fixed(text.into()));
         self
     }
 
     /// A section whose `body` may be shortened (`open`/`close` stay, e.g. a fence or `<details>`).
-    pub fn push_long(
+    pub(crate) fn push_long(
         &mut self,
         open: impl Into<String>,
         body: impl Into<String>,
@@ -307,7 +307,7 @@ impl Doc {
     }
 
     /// A `<details>` block around a fenced code block; the code may be shortened.
-    pub fn push_code_details(&mut self, summary: &str, lang: &str, code: &str) -> &mut Doc {
+    pub(crate) fn push_code_details(&mut self, summary: &str, lang: &str, code: &str) -> &mut Doc {
         let fence = fenced("", code);
         let fence = &fence[..fence.find('\n').unwrap_or(0)];
         self.push_long(
@@ -318,7 +318,7 @@ impl Doc {
     }
 
     /// The body, at most `limit` bytes: the longest sections are cut first (with a note).
-    pub fn render(&self, limit: usize) -> String {
+    pub(crate) fn render(&self, limit: usize) -> String {
         let originals: Vec<Option<&str>> = self
             .parts
             .iter()

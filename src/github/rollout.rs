@@ -19,7 +19,7 @@ use crate::model::Confidence;
 use crate::openrewrite::{RecipeFile, Versions};
 use crate::validation::ArtifactLookup;
 
-pub struct Rollout<'a> {
+pub(crate) struct Rollout<'a> {
     pub recipe_yaml: &'a str,
     /// Which recipe of the file to run (None: its only one).
     pub recipe_name: Option<&'a str>,
@@ -35,7 +35,7 @@ pub struct Rollout<'a> {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "status")]
-pub enum Status {
+pub(crate) enum Status {
     Opened { url: String },
     Updated { url: String },
     NoChanges,
@@ -43,7 +43,7 @@ pub enum Status {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RepoOutcome {
+pub(crate) struct RepoOutcome {
     pub repo: String,
     #[serde(flatten)]
     pub status: Status,
@@ -54,14 +54,14 @@ pub struct RepoOutcome {
 }
 
 /// The recipe to run: the one named, or the file's only recipe (checked before cloning anything).
-pub fn recipe_to_run(yaml: &str, asked: Option<&str>) -> Result<String> {
+pub(crate) fn recipe_to_run(yaml: &str, asked: Option<&str>) -> Result<String> {
     let file =
         RecipeFile::parse(yaml).map_err(|e| crate::error::bad_input(format!("the recipe file: {e}")))?;
     crate::validation::choose_recipe(&file, asked)
 }
 
 /// The repositories of a comma-separated list.
-pub fn parse_repos(list: &str) -> Result<Vec<RepoId>> {
+pub(crate) fn parse_repos(list: &str) -> Result<Vec<RepoId>> {
     let repos: Vec<RepoId> = list
         .split([',', ' ', '\n'])
         .filter(|s| !s.trim().is_empty())
@@ -74,7 +74,7 @@ pub fn parse_repos(list: &str) -> Result<Vec<RepoId>> {
 }
 
 /// `rewrite-assist/<recipe name as a branch-safe slug>`.
-pub fn default_branch(recipe_name: &str) -> String {
+pub(crate) fn default_branch(recipe_name: &str) -> String {
     let slug: String = recipe_name
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c.to_ascii_lowercase() } else { '-' })
@@ -83,7 +83,7 @@ pub fn default_branch(recipe_name: &str) -> String {
 }
 
 /// Runs the rollout; `report` is called after each repository (for progress output).
-pub fn run(
+pub(crate) fn run(
     gh: &GitHub,
     remote: &Remote,
     rollout: &Rollout<'_>,
@@ -190,7 +190,7 @@ It changes {lines} lines in {files} files; review them like any other change.",
 }
 
 /// The results table printed at the end.
-pub fn render_table(outcomes: &[RepoOutcome]) -> String {
+pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
     let width = outcomes.iter().map(|o| o.repo.len()).max().unwrap_or(0).max("repository".len());
     let mut out = format!(
         "{:<width$}  {:<10}  {:>5}  {:>5}  {:>6}  detail\n",

@@ -18,7 +18,7 @@ pub const OUTPUTS: &[&str] =
 const LIMIT: usize = 1_000_000;
 
 /// The job summary of a finished analysis of `pr` (e.g. `acme/shop#7`).
-pub fn render(report: &Report, links: &Links, pr: &str) -> String {
+pub(crate) fn render(report: &Report, links: &Links, pr: &str) -> String {
     let mut doc = Doc::new();
     doc.push(format!("# rewrite-assist: {}\n\n", report::verdict(&report.summary)));
     doc.push(format!("Pull request {pr}.\n\n"));
@@ -32,12 +32,12 @@ pub fn render(report: &Report, links: &Links, pr: &str) -> String {
 }
 
 /// The job summary when the analysis could not run.
-pub fn render_failure(message: &str, pr: &str) -> String {
+pub(crate) fn render_failure(message: &str, pr: &str) -> String {
     format!("# rewrite-assist: could not analyze {pr}\n\n{}\n", message.trim())
 }
 
 /// The step outputs of a run: empty values when there is no recommendation.
-pub fn outputs(summary: Option<&RunSummary>, artifacts_dir: &Path) -> Vec<(&'static str, String)> {
+pub(crate) fn outputs(summary: Option<&RunSummary>, artifacts_dir: &Path) -> Vec<(&'static str, String)> {
     let recommended = summary.and_then(|s| s.recommended.as_ref());
     let recipe = artifacts_dir.join(artifacts::RECOMMENDED_RECIPE);
     let values = [
@@ -52,7 +52,7 @@ pub fn outputs(summary: Option<&RunSummary>, artifacts_dir: &Path) -> Vec<(&'sta
 }
 
 /// Appends markdown to the step summary file.
-pub fn append(path: &Path, markdown: &str) -> Result<()> {
+pub(crate) fn append(path: &Path, markdown: &str) -> Result<()> {
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -66,7 +66,7 @@ pub fn append(path: &Path, markdown: &str) -> Result<()> {
 }
 
 /// Appends `name=value` lines to the step output file (the multi-line form for values that need it).
-pub fn write_outputs(path: &Path, outputs: &[(&str, String)]) -> Result<()> {
+pub(crate) fn write_outputs(path: &Path, outputs: &[(&str, String)]) -> Result<()> {
     let mut text = String::new();
     for (name, value) in outputs {
         if value.contains('\n') || value.contains('\r') {

@@ -23,7 +23,7 @@ pub(crate) struct Atomic {
 
 impl Atomic {
     /// A new intent about `file`.
-    pub fn new(change: Change, file: &str, title: impl Into<String>) -> Atomic {
+    pub(crate) fn new(change: Change, file: &str, title: impl Into<String>) -> Atomic {
         Atomic {
             change,
             title: title.into(),
@@ -35,30 +35,30 @@ impl Atomic {
     }
 
     /// The kind, e.g. `maven.dependency_version`.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         self.change.kind()
     }
 
     /// Sets the `files` list (cross-file intents); `file` becomes the first of them.
-    pub fn set_files(&mut self, files: Vec<String>) {
+    pub(crate) fn set_files(&mut self, files: Vec<String>) {
         if let Some(first) = files.first() {
             self.file = first.clone();
         }
         self.files = Some(files);
     }
 
-    pub fn label(mut self, label: &str) -> Atomic {
+    pub(crate) fn label(mut self, label: &str) -> Atomic {
         self.labels.push(label.to_string());
         self
     }
 
-    pub fn evidence(mut self, lines: impl IntoIterator<Item = ChangeLine>) -> Atomic {
+    pub(crate) fn evidence(mut self, lines: impl IntoIterator<Item = ChangeLine>) -> Atomic {
         self.evidence.extend(lines);
         self
     }
 
     /// The node's `params`: the change's, `file`, and `files` when set.
-    pub fn params(&self) -> BTreeMap<String, Value> {
+    pub(crate) fn params(&self) -> BTreeMap<String, Value> {
         let mut params = self.change.params();
         params.insert("file".to_string(), Value::String(self.file.clone()));
         if let Some(files) = &self.files {

@@ -39,7 +39,10 @@ impl<'a> FileChange<'a> {
     /// Reads both sides through `contents`. When a side that exists cannot be read, it is rebuilt
     /// from the hunks (context and changed lines at their line numbers, blanks elsewhere), which is
     /// enough for the line-based analyzers.
-    pub fn load(diff: &'a FileDiff, contents: &dyn Fn(Side, &str) -> Option<String>) -> FileChange<'a> {
+    pub(crate) fn load(
+        diff: &'a FileDiff,
+        contents: &dyn Fn(Side, &str) -> Option<String>,
+    ) -> FileChange<'a> {
         let old_path = diff.old_path.as_deref();
         let new_path = diff.new_path.as_deref();
         let old_text = old_path.map(|p| {
@@ -108,35 +111,35 @@ impl<'a> FileChange<'a> {
     }
 
     /// All changed lines in diff order.
-    pub fn changes(&self) -> Vec<ChangeLine> {
+    pub(crate) fn changes(&self) -> Vec<ChangeLine> {
         self.blocks.iter().flat_map(|b| b.removed.iter().chain(&b.added)).cloned().collect()
     }
 
-    pub fn blocks(&self) -> &[Block] {
+    pub(crate) fn blocks(&self) -> &[Block] {
         &self.blocks
     }
 
-    pub fn removed_at(&self, line: usize) -> Option<&ChangeLine> {
+    pub(crate) fn removed_at(&self, line: usize) -> Option<&ChangeLine> {
         self.removed.get(&(line as u32))
     }
 
-    pub fn added_at(&self, line: usize) -> Option<&ChangeLine> {
+    pub(crate) fn added_at(&self, line: usize) -> Option<&ChangeLine> {
         self.added.get(&(line as u32))
     }
 
     /// Removed lines within `first..=last` of the base file.
-    pub fn removed_between(&self, first: usize, last: usize) -> Vec<ChangeLine> {
+    pub(crate) fn removed_between(&self, first: usize, last: usize) -> Vec<ChangeLine> {
         self.removed.range(first as u32..=last as u32).map(|(_, c)| c.clone()).collect()
     }
 
     /// Added lines within `first..=last` of the head file.
-    pub fn added_between(&self, first: usize, last: usize) -> Vec<ChangeLine> {
+    pub(crate) fn added_between(&self, first: usize, last: usize) -> Vec<ChangeLine> {
         self.added.range(first as u32..=last as u32).map(|(_, c)| c.clone()).collect()
     }
 
     /// The block of the first changed line within `first..=last` on `side`, so entities edited in
     /// the same place (a dependency replaced by another) can be paired.
-    pub fn block_between(&self, side: Side, first: usize, last: usize) -> Option<usize> {
+    pub(crate) fn block_between(&self, side: Side, first: usize, last: usize) -> Option<usize> {
         let map = match side {
             Side::Base => &self.removed_block,
             Side::Head => &self.added_block,
@@ -145,7 +148,7 @@ impl<'a> FileChange<'a> {
     }
 
     /// Where an unchanged base line is in the head file; `None` for a removed line.
-    pub fn old_to_new(&self, line: usize) -> Option<usize> {
+    pub(crate) fn old_to_new(&self, line: usize) -> Option<usize> {
         let line = line as i64;
         let mut delta: i64 = 0;
         for hunk in &self.diff.hunks {

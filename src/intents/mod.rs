@@ -35,14 +35,14 @@ use crate::diff::{self, FileDiff};
 use crate::model::IntentTree;
 use crate::setup::Repo;
 
-pub use render::render_markdown;
+pub(crate) use render::render_markdown;
 
 use atomic::Atomic;
 use change::FileChange;
 
 /// Which side of the PR a file content is read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
+pub(crate) enum Side {
     /// The base commit (before the PR).
     Base,
     /// The head commit (after the PR).
@@ -72,7 +72,7 @@ pub fn extract(repo: &Repo, base_commit: &str, head_commit: &str) -> Result<Inte
 /// Extracts the intent tree from a diff and a way to read full file contents (`None` when a file
 /// does not exist on that side or cannot be read). Never fails: input that is not a diff gives an
 /// empty tree, and files that cannot be parsed fall back to plain-text intents.
-pub fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Option<String>) -> IntentTree {
+pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Option<String>) -> IntentTree {
     let parsed = match diff::parse_all(diff_text) {
         Ok(parsed) => parsed,
         Err(e) => {

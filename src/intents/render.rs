@@ -8,7 +8,7 @@ use crate::model::{Intent, IntentTree};
 /// Unexplained lines listed in full up to this many; the JSON always has them all.
 const UNEXPLAINED_SHOWN: usize = 100;
 
-pub fn render_markdown(tree: &IntentTree) -> String {
+pub(crate) fn render_markdown(tree: &IntentTree) -> String {
     let mut out = String::from("# Intent tree\n\n");
     let unexplained = tree.unexplained.len();
     let _ = writeln!(

@@ -52,7 +52,7 @@ pub(super) struct Pr {
 }
 
 impl Pr {
-    pub fn new(files: &[FileSpec]) -> Pr {
+    pub(crate) fn new(files: &[FileSpec]) -> Pr {
         let mut diff = String::new();
         let mut contents = HashMap::new();
         for file in files {
@@ -97,7 +97,7 @@ impl Pr {
         Pr { diff, contents }
     }
 
-    pub fn tree(&self) -> IntentTree {
+    pub(crate) fn tree(&self) -> IntentTree {
         let contents =
             |side: Side, path: &str| self.contents.get(&(side == Side::Head, path.to_string())).cloned();
         extract_from(&self.diff, &contents)
@@ -162,5 +162,9 @@ pub(super) fn expect(params: &HashMap<String, String>, expected: &[(&str, &str)]
 }
 
 pub(super) fn strategic_kinds(tree: &IntentTree) -> Vec<&str> {
-    tree.intents.iter().filter(|i| i.level() == crate::model::Level::Strategic).map(|i| i.kind()).collect()
+    tree.intents
+        .iter()
+        .filter(|i| i.level() == crate::model::intent::Level::Strategic)
+        .map(|i| i.kind())
+        .collect()
 }

@@ -3,9 +3,9 @@
 //! checked against the catalog (recipe exists, option names known, required options given), because
 //! OpenRewrite silently ignores unknown option names.
 
-pub mod narrow;
-pub mod text;
-pub mod wide;
+pub(crate) mod narrow;
+pub(crate) mod text;
+pub(crate) mod wide;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -17,11 +17,11 @@ use crate::model::{CandidateOption, PlannedStep, Strategy};
 use crate::openrewrite::RecipeStep;
 
 /// Reads a file's content at the base commit (None when it does not exist there).
-pub type BaseFile<'a> = &'a dyn Fn(&str) -> Option<String>;
+pub(crate) type BaseFile<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// Whether the catalog accepts the step: the recipe exists, every option name is known, every
 /// required option is given.
-pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProblem> {
+pub(crate) fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProblem> {
     if catalog.get(&step.name).is_none() {
         return Err(StepProblem::NotInCatalog(step.name.clone()));
     }
@@ -34,7 +34,7 @@ pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProble
 
 /// Why the catalog does not accept a step.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StepProblem {
+pub(crate) enum StepProblem {
     #[error("`{0}` is not in the recipe catalog")]
     NotInCatalog(String),
     /// Unknown option names or missing required options, as the catalog words them.
@@ -44,7 +44,7 @@ pub enum StepProblem {
 
 /// Option 1: for each strategic intent (or, when none fits, each of its tactical intents) the best
 /// broad recipe of the catalog.
-pub fn compose_wide(tree: &IntentTree, catalog: &Catalog) -> CandidateOption {
+pub(crate) fn compose_wide(tree: &IntentTree, catalog: &Catalog) -> CandidateOption {
     let mut option = CandidateOption::new(1, Strategy::Wide, purpose(tree));
     for intent in &tree.intents {
         wide_for(intent, catalog, &mut option);
@@ -115,7 +115,7 @@ fn level_name(level: Level) -> &'static str {
 
 /// Option 2: each atomic intent's most specific semantic recipe, checked against the catalog;
 /// plain-text replacements (ordered last) for what no semantic recipe covers.
-pub fn compose_narrow(
+pub(crate) fn compose_narrow(
     tree: &IntentTree,
     pr: &Diff,
     catalog: &Catalog,
@@ -183,13 +183,13 @@ pub fn compose_narrow(
 }
 
 /// The PR's purpose for recipe display names: its top-level intents' titles.
-pub fn purpose(tree: &IntentTree) -> String {
+pub(crate) fn purpose(tree: &IntentTree) -> String {
     let titles: Vec<&str> = tree.intents.iter().map(|i| i.title.as_str()).take(4).collect();
     titles.join("; ")
 }
 
 /// Adds a step, or records one more intent on an identical step already there.
-pub fn add_step(
+pub(crate) fn add_step(
     steps: &mut Vec<PlannedStep>,
     step: RecipeStep,
     semantic: bool,
@@ -207,7 +207,7 @@ pub fn add_step(
 }
 
 /// Text replacements for the PR's change blocks that contain any of `lines`.
-pub fn text_for(
+pub(crate) fn text_for(
     lines: &[crate::model::ChangeLine],
     pr: &Diff,
     base_file: BaseFile<'_>,
@@ -262,7 +262,7 @@ fn file_of<'a>(pr: &'a Diff, path: &str) -> Option<&'a FileDiff> {
 }
 
 /// `option-N-creation-analysis.md`: why each recipe is in the option.
-pub fn creation_analysis(option: &CandidateOption) -> String {
+pub(crate) fn creation_analysis(option: &CandidateOption) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# Option {}: {} recipe\n", option.number, option.strategy.label());
     let _ = writeln!(out, "{}\n", strategy_text(option.strategy));

@@ -8,7 +8,7 @@ use crate::model::java_level::java_major;
 use crate::openrewrite::RecipeStep;
 
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
-pub fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
+pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
     let file = intent.file();
     let change = intent.change()?.clone();
     // Every kind is routed here, with no catch-all: a new kind must be given a mapping or be
@@ -410,7 +410,7 @@ fn non_empty(value: String, default: &str) -> String {
 }
 
 /// Why a kind maps to its recipe, for the creation analysis.
-pub fn reason(intent: &Intent, step: &RecipeStep) -> String {
+pub(crate) fn reason(intent: &Intent, step: &RecipeStep) -> String {
     let short = step.name.rsplit('.').next().unwrap_or(&step.name);
     format!("{short} reproduces {} `{}` ({}) with exact options.", intent.kind(), intent.title, intent.id)
 }

@@ -9,7 +9,7 @@ use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, FIND_AND_R
 
 /// A run of changed lines between context lines, with the context around it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Block {
+pub(crate) struct Block {
     pub path: String,
     /// Removed lines (old file order) and their first old line number.
     pub removed: Vec<String>,
@@ -27,7 +27,7 @@ pub struct Block {
 
 impl Block {
     /// Whether this block contains the changed line `(kind, line_number)`.
-    pub fn contains(&self, removed: bool, line: u32, new_start: u32) -> bool {
+    pub(crate) fn contains(&self, removed: bool, line: u32, new_start: u32) -> bool {
         if removed {
             line >= self.old_start && line < self.old_start + self.removed.len() as u32
         } else {
@@ -37,7 +37,7 @@ impl Block {
 }
 
 /// Change blocks of a file's diff, each with its first new-file line number.
-pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
+pub(crate) fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
     // The recipe runs on the base commit: a renamed file still has its old path there.
     let path = file.old_path.clone().or_else(|| file.new_path.clone()).unwrap_or_default();
     let mut out = Vec::new();
@@ -108,7 +108,7 @@ pub fn blocks(file: &FileDiff) -> Vec<(Block, u32)> {
 
 /// A `FindAndReplace` that turns the block's old text into its new text, or None when it cannot
 /// be made unique in `base` (the file's content at the base commit).
-pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
+pub(crate) fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
     let eol = if base.contains("\r\n") { "\r\n" } else { "\n" };
     // Byte offset where each (1-based) line of the base file starts.
     let line_starts: Vec<usize> =
@@ -155,7 +155,7 @@ pub fn find_and_replace(block: &Block, base: &str) -> Option<RecipeStep> {
 }
 
 /// A file the PR adds, created with exactly its contents (from the diff's added lines).
-pub fn create_file(file: &FileDiff) -> Option<RecipeStep> {
+pub(crate) fn create_file(file: &FileDiff) -> Option<RecipeStep> {
     let path = file.new_path.as_deref()?;
     let lines: Vec<&crate::diff::HunkLine> = file.hunks.iter().flat_map(|h| h.lines.iter()).collect();
     if lines.iter().any(|l| l.kind != crate::diff::LineKind::Added) {
@@ -174,7 +174,7 @@ pub fn create_file(file: &FileDiff) -> Option<RecipeStep> {
 }
 
 /// A file the PR deletes.
-pub fn delete_file(path: &str) -> RecipeStep {
+pub(crate) fn delete_file(path: &str) -> RecipeStep {
     RecipeStep::new(DELETE_SOURCE_FILES).with("filePattern", glob_escape(path))
 }
 
@@ -190,7 +190,7 @@ fn step(path: &str, find: &str, replace: &str) -> RecipeStep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openrewrite::OptionValue;
+    use crate::openrewrite::recipe_yaml::OptionValue;
 
     fn file(text: &str) -> FileDiff {
         crate::diff::parse(text).unwrap().files.remove(0)

@@ -30,7 +30,7 @@ fn group(intent: &Intent) -> Group {
 }
 
 /// Several phrasings of what an intent asks for, most specific first.
-pub fn phrasings(intent: &Intent) -> Vec<String> {
+pub(crate) fn phrasings(intent: &Intent) -> Vec<String> {
     let mut out: Vec<String> = match group(intent) {
         Group::Strategic(Strategic::Java { to, .. }) => vec![
             format!("upgrade to java {to}"),
@@ -218,7 +218,7 @@ fn foreign_language(recipe: &str, files: &[String]) -> Option<&'static str> {
 
 /// Why no broad recipe fits an intent.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NoBroadRecipe {
+pub(crate) enum NoBroadRecipe {
     /// No catalog hit for any phrasing.
     #[error("no catalog recipe matched {0:?}")]
     NoMatch(Vec<String>),
@@ -231,7 +231,10 @@ pub enum NoBroadRecipe {
 }
 
 /// A broad recipe that fits the intent, if the catalog has one.
-pub fn find_recipe<'a>(catalog: &'a Catalog, intent: &Intent) -> Result<&'a RecipeDescriptor, NoBroadRecipe> {
+pub(crate) fn find_recipe<'a>(
+    catalog: &'a Catalog,
+    intent: &Intent,
+) -> Result<&'a RecipeDescriptor, NoBroadRecipe> {
     let phrasings = phrasings(intent);
     let queries: Vec<&str> = phrasings.iter().map(String::as_str).collect();
     let hits = catalog.search(&queries, CANDIDATES, MIN_SCORE);

@@ -3,7 +3,7 @@
 
 mod report;
 
-pub use report::render_text;
+pub(crate) use report::render_text;
 
 use rustc_hash::FxHashMap;
 
@@ -96,7 +96,7 @@ fn ratio(part: usize, whole: usize) -> f64 {
 
 /// Rounds to 4 decimal places like Python's `round(x, 4)`: correctly rounded from the exact binary
 /// value, ties to even. Formatting does exactly that; `(x * 1e4).round()` would not.
-pub fn round4(value: f64) -> f64 {
+pub(crate) fn round4(value: f64) -> f64 {
     format!("{value:.4}").parse().unwrap_or(value)
 }
 

@@ -7,7 +7,7 @@ use crate::model::Metrics;
 /// How many FP / FN lines the text report lists before summarising the rest.
 const LINES_SHOWN: usize = 20;
 
-pub fn render_text(metrics: &Metrics) -> String {
+pub(crate) fn render_text(metrics: &Metrics) -> String {
     let mut out = String::new();
     let m = metrics;
     let _ = writeln!(

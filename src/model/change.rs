@@ -14,6 +14,8 @@ use super::intent::kind;
 /// One concrete edit. Values are as written in the files (versions, keys, names).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "params")]
+// The variants are the JSON kinds (`java.annotation_change` is JavaAnnotationChange).
+#[allow(clippy::enum_variant_names)]
 pub enum Change {
     #[serde(rename = "java.package_move")]
     JavaPackageMove { old_package: String, new_package: String },
@@ -221,7 +223,7 @@ pub enum Change {
 impl Change {
     /// The `kind` in the JSON, e.g. `java.package_move` (the serde name; a test checks the two
     /// agree for every variant).
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Change::JavaPackageMove { .. } => kind::JAVA_PACKAGE_MOVE,
             Change::JavaTypeRename { .. } => kind::JAVA_TYPE_RENAME,
@@ -271,7 +273,7 @@ impl Change {
     }
 
     /// The `params` in the JSON, without `file`/`files`.
-    pub fn params(&self) -> BTreeMap<String, Value> {
+    pub(crate) fn params(&self) -> BTreeMap<String, Value> {
         match serde_json::to_value(self).ok().and_then(|mut v| v.get_mut("params").map(Value::take)) {
             Some(Value::Object(map)) => map.into_iter().collect(),
             _ => BTreeMap::new(),
@@ -280,7 +282,7 @@ impl Change {
 
     /// The change a node's `kind` and `params` describe (extra params such as `file` are
     /// ignored), or why they do not describe one.
-    pub fn read(kind: &str, params: &BTreeMap<String, Value>) -> Result<Change, UnreadableChange> {
+    pub(crate) fn read(kind: &str, params: &BTreeMap<String, Value>) -> Result<Change, UnreadableChange> {
         let value = serde_json::json!({ "kind": kind, "params": params });
         serde_json::from_value(value)
             .map_err(|e| UnreadableChange { kind: kind.to_string(), reason: e.to_string() })
@@ -290,7 +292,7 @@ impl Change {
 /// A kind and params that are not a [`Change`]: an unknown kind, or a param missing or not text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}: {reason}")]
-pub struct UnreadableChange {
+pub(crate) struct UnreadableChange {
     pub kind: String,
     pub reason: String,
 }
@@ -302,11 +304,11 @@ mod as_text {
 
     use serde::{Deserialize, Deserializer, Serializer, de};
 
-    pub fn serialize<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(value)
     }
 
-    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    pub(crate) fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
     where
         T: FromStr,
         T::Err: Display,

@@ -9,7 +9,7 @@ use super::{
 
 /// One slice of a suite for one matrix job: shard `index` of `count`, 1-based (`2/4`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Shard {
+pub(crate) struct Shard {
     pub index: usize,
     pub count: usize,
 }
@@ -17,7 +17,7 @@ pub struct Shard {
 /// How a case ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum CaseStatus {
+pub(crate) enum CaseStatus {
     /// `analyze` recommended a recipe (whatever its confidence: the F1 tells how good it is).
     Passed,
     /// `analyze` ran but no option could be validated.
@@ -30,7 +30,7 @@ pub enum CaseStatus {
 }
 
 impl CaseStatus {
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             CaseStatus::Passed => "passed",
             CaseStatus::Failed => "failed",
@@ -56,14 +56,14 @@ pub struct CaseSource {
 
 /// The commits a case was analyzed at.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Commits {
+pub(crate) struct Commits {
     pub base: String,
     pub head: String,
 }
 
 /// `<out>/<case>/case-result.json`: one case of a suite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CaseResult {
+pub(crate) struct CaseResult {
     pub suite_name: String,
     pub name: String,
     pub status: CaseStatus,
@@ -86,7 +86,7 @@ pub struct CaseResult {
 
 /// One row of the results table: the recommended option's numbers, 0 when there is none.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CaseRow {
+pub(crate) struct CaseRow {
     pub name: String,
     pub status: CaseStatus,
     pub reason: Option<String>,
@@ -108,7 +108,7 @@ pub struct CaseRow {
 
 /// One option of a case, in the results table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OptionScore {
+pub(crate) struct OptionScore {
     pub option: u8,
     pub strategy: Strategy,
     pub recipes: usize,
@@ -122,7 +122,7 @@ pub struct OptionScore {
 }
 
 impl OptionScore {
-    pub fn of(result: &OptionResult) -> OptionScore {
+    pub(crate) fn of(result: &OptionResult) -> OptionScore {
         OptionScore {
             option: result.option,
             strategy: result.strategy,
@@ -140,7 +140,7 @@ impl OptionScore {
 /// recommendation as 0, so an erroring case cannot raise the average; skipped cases (their
 /// repository could not be had) are counted apart and left out of the averages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-pub struct Totals {
+pub(crate) struct Totals {
     pub cases: usize,
     pub passed: usize,
     pub failed: usize,
@@ -159,7 +159,7 @@ pub struct Totals {
 /// `<out>/shard-results.json`: what one `eval run` was asked to do and how far it got. It is
 /// rewritten after every case, so a shard cut short still says which cases it never finished.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ShardResults {
+pub(crate) struct ShardResults {
     pub suite_name: String,
     pub shard: Shard,
     /// The cases of this shard, in suite order.
@@ -171,7 +171,7 @@ pub struct ShardResults {
 
 /// `suite-results.json`: the merged results of a suite (and the format of a baseline).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SuiteResults {
+pub(crate) struct SuiteResults {
     pub suite_name: String,
     pub tool_version: String,
     /// Shards whose output was found (empty when the inputs had no `shard-results.json`).
@@ -190,7 +190,7 @@ pub struct SuiteResults {
 
 /// The results against a baseline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Comparison {
+pub(crate) struct Comparison {
     pub max_f1_drop: f64,
     /// Cases in both the baseline and the results; the averages below are over these only.
     pub common_cases: usize,
@@ -224,7 +224,7 @@ pub struct Comparison {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CaseChange {
+pub(crate) struct CaseChange {
     pub name: String,
     pub baseline_status: CaseStatus,
     pub status: CaseStatus,
@@ -238,7 +238,7 @@ pub struct CaseChange {
 
 impl CaseChange {
     /// Better, worse or mixed: status first, then F1, then semantic share.
-    pub fn verdict(&self) -> &'static str {
+    pub(crate) fn verdict(&self) -> &'static str {
         let rank = |s: CaseStatus| match s {
             CaseStatus::Passed => 2,
             CaseStatus::Failed => 1,

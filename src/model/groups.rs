@@ -41,7 +41,7 @@ pub enum Tactical {
 
 impl Tactical {
     /// Every tactical kind, in display order.
-    pub const ALL: [Tactical; 26] = [
+    pub(crate) const ALL: [Tactical; 26] = [
         Tactical::ChangeParent,
         Tactical::SetJavaLevel,
         Tactical::ChangeBuildProperties,
@@ -71,12 +71,12 @@ impl Tactical {
     ];
 
     /// The `kind` in the JSON.
-    pub fn kind(self) -> &'static str {
+    pub(crate) fn kind(self) -> &'static str {
         self.names().0
     }
 
     /// What the node's title starts with.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         self.names().1
     }
 
@@ -114,7 +114,7 @@ impl Tactical {
     }
 
     /// The tactical kind of a tactical node, None for any other node.
-    pub fn of(intent: &Intent) -> Option<Tactical> {
+    pub(crate) fn of(intent: &Intent) -> Option<Tactical> {
         match intent.node {
             Node::Tactical(tactical) => Some(tactical),
             _ => None,
@@ -122,7 +122,7 @@ impl Tactical {
     }
 
     /// The tactical kind the JSON names.
-    pub fn read(kind: &str) -> Option<Tactical> {
+    pub(crate) fn read(kind: &str) -> Option<Tactical> {
         Tactical::ALL.into_iter().find(|t| t.kind() == kind)
     }
 }
@@ -144,7 +144,7 @@ pub enum Strategic {
 
 impl Strategic {
     /// Every strategic kind as the JSON spells it.
-    pub const KINDS: [&'static str; 5] = [
+    pub(crate) const KINDS: [&'static str; 5] = [
         "upgrade_spring_boot",
         "upgrade_java",
         "migrate_javax_to_jakarta",
@@ -153,7 +153,7 @@ impl Strategic {
     ];
 
     /// The `kind` in the JSON.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Strategic::SpringBoot { .. } => Self::KINDS[0],
             Strategic::Java { .. } => Self::KINDS[1],
@@ -164,7 +164,7 @@ impl Strategic {
     }
 
     /// The `params` in the JSON: `from` and `to` where the kind has versions or coordinates.
-    pub fn params(&self) -> BTreeMap<String, Value> {
+    pub(crate) fn params(&self) -> BTreeMap<String, Value> {
         let (from, to) = match self {
             Strategic::SpringBoot { from, to } => (from.clone(), to.clone()),
             Strategic::Java { from, to } => (from.to_string(), to.to_string()),
@@ -175,7 +175,7 @@ impl Strategic {
     }
 
     /// The strategic kind of a strategic node, None for any other node.
-    pub fn of(intent: &Intent) -> Option<Strategic> {
+    pub(crate) fn of(intent: &Intent) -> Option<Strategic> {
         match &intent.node {
             Node::Strategic(strategic) => Some(strategic.clone()),
             _ => None,
@@ -184,7 +184,7 @@ impl Strategic {
 
     /// The strategic intent the JSON's kind and params name; None when they do not read (e.g. a
     /// Java version that is not a number).
-    pub fn read(kind: &str, params: &BTreeMap<String, Value>) -> Option<Strategic> {
+    pub(crate) fn read(kind: &str, params: &BTreeMap<String, Value>) -> Option<Strategic> {
         let param = |key: &str| params.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         Some(match kind {
             "upgrade_spring_boot" => Strategic::SpringBoot { from: param("from"), to: param("to") },

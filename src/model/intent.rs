@@ -68,7 +68,7 @@ pub enum Node {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Level {
+pub(crate) enum Level {
     Strategic,
     Tactical,
     Atomic,
@@ -76,7 +76,7 @@ pub enum Level {
 
 impl Intent {
     /// Every atomic intent below (and including) this node, depth first.
-    pub fn atomics(&self) -> Vec<&Intent> {
+    pub(crate) fn atomics(&self) -> Vec<&Intent> {
         let mut out = Vec::new();
         self.collect_atomics(&mut out);
         out
@@ -91,7 +91,7 @@ impl Intent {
         }
     }
 
-    pub fn level(&self) -> Level {
+    pub(crate) fn level(&self) -> Level {
         match self.node {
             Node::Strategic(_) => Level::Strategic,
             Node::Tactical(_) => Level::Tactical,
@@ -100,7 +100,7 @@ impl Intent {
     }
 
     /// The `kind` in the JSON: an atomic kind of [`kind`], a tactical or a strategic kind.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match &self.node {
             Node::Strategic(strategic) => strategic.kind(),
             Node::Tactical(tactical) => tactical.kind(),
@@ -109,7 +109,7 @@ impl Intent {
     }
 
     /// What an atomic intent says; None for a group.
-    pub fn change(&self) -> Option<&Change> {
+    pub(crate) fn change(&self) -> Option<&Change> {
         match &self.node {
             Node::Atomic { change, .. } => Some(change),
             _ => None,
@@ -117,7 +117,7 @@ impl Intent {
     }
 
     /// The file an atomic intent is about ("" for a group).
-    pub fn file(&self) -> &str {
+    pub(crate) fn file(&self) -> &str {
         match &self.node {
             Node::Atomic { file, .. } => file,
             _ => "",
@@ -128,13 +128,13 @@ impl Intent {
     /// intent extraction found without naming every variant. The params are built on demand, so
     /// the text is leaked to give tests a plain `&str` (a few bytes per call, tests only).
     #[cfg(test)]
-    pub fn param(&self, key: &str) -> &'static str {
+    pub(crate) fn param(&self, key: &str) -> &'static str {
         let value = self.params().get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         Box::leak(value.into_boxed_str())
     }
 
     /// The `params` in the JSON.
-    pub fn params(&self) -> BTreeMap<String, Value> {
+    pub(crate) fn params(&self) -> BTreeMap<String, Value> {
         match &self.node {
             Node::Strategic(strategic) => strategic.params(),
             Node::Tactical(_) => BTreeMap::new(),
@@ -183,7 +183,7 @@ impl From<Intent> for RawIntent {
 /// A node of `intent-tree.json` that does not read as its kind says.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("intent {id}: {reason}")]
-pub struct UnreadableIntent {
+pub(crate) struct UnreadableIntent {
     pub id: String,
     pub reason: String,
 }
@@ -232,71 +232,72 @@ impl IntentTree {
 }
 
 /// Labels of non-semantic edits (`Intent::labels`, and the tree's `labels` counts).
-pub mod label {
+pub(crate) mod label {
     /// Only whitespace changed (or a blank line).
-    pub const WHITESPACE: &str = "whitespace";
+    pub(crate) const WHITESPACE: &str = "whitespace";
     /// An import removed and added back unchanged.
-    pub const IMPORT_ORDER: &str = "import_order";
+    pub(crate) const IMPORT_ORDER: &str = "import_order";
     /// A text edit no analyzer understands.
-    pub const TEXT: &str = "text";
+    pub(crate) const TEXT: &str = "text";
 }
 
 /// Atomic intent kinds: the contract with recipe mapping. `docs/intents.md` lists their params.
-pub mod kind {
-    pub const JAVA_PACKAGE_MOVE: &str = "java.package_move";
-    pub const JAVA_TYPE_RENAME: &str = "java.type_rename";
-    pub const JAVA_ANNOTATION_CHANGE: &str = "java.annotation_change";
-    pub const JAVA_METHOD_RENAME: &str = "java.method_rename";
-    pub const JAVA_STATIC_CALL_TARGET: &str = "java.static_call_target";
+pub(crate) mod kind {
+    pub(crate) const JAVA_PACKAGE_MOVE: &str = "java.package_move";
+    pub(crate) const JAVA_TYPE_RENAME: &str = "java.type_rename";
+    pub(crate) const JAVA_ANNOTATION_CHANGE: &str = "java.annotation_change";
+    pub(crate) const JAVA_METHOD_RENAME: &str = "java.method_rename";
+    pub(crate) const JAVA_STATIC_CALL_TARGET: &str = "java.static_call_target";
 
-    pub const MAVEN_PARENT_CHANGE: &str = "maven.parent_change";
-    pub const MAVEN_PROPERTY_CHANGE: &str = "maven.property_change";
-    pub const MAVEN_PROPERTY_ADDED: &str = "maven.property_added";
-    pub const MAVEN_PROPERTY_REMOVED: &str = "maven.property_removed";
-    pub const MAVEN_DEPENDENCY_VERSION: &str = "maven.dependency_version";
-    pub const MAVEN_DEPENDENCY_SWAP: &str = "maven.dependency_swap";
-    pub const MAVEN_DEPENDENCY_ADDED: &str = "maven.dependency_added";
-    pub const MAVEN_DEPENDENCY_REMOVED: &str = "maven.dependency_removed";
-    pub const MAVEN_PLUGIN_VERSION: &str = "maven.plugin_version";
-    pub const MAVEN_PLUGIN_CONFIG: &str = "maven.plugin_config";
-    pub const MAVEN_PLUGIN_ADDED: &str = "maven.plugin_added";
-    pub const MAVEN_PLUGIN_REMOVED: &str = "maven.plugin_removed";
-    pub const MAVEN_REPOSITORY_CHANGE: &str = "maven.repository_change";
+    pub(crate) const MAVEN_PARENT_CHANGE: &str = "maven.parent_change";
+    pub(crate) const MAVEN_PROPERTY_CHANGE: &str = "maven.property_change";
+    pub(crate) const MAVEN_PROPERTY_ADDED: &str = "maven.property_added";
+    pub(crate) const MAVEN_PROPERTY_REMOVED: &str = "maven.property_removed";
+    pub(crate) const MAVEN_DEPENDENCY_VERSION: &str = "maven.dependency_version";
+    pub(crate) const MAVEN_DEPENDENCY_SWAP: &str = "maven.dependency_swap";
+    pub(crate) const MAVEN_DEPENDENCY_ADDED: &str = "maven.dependency_added";
+    pub(crate) const MAVEN_DEPENDENCY_REMOVED: &str = "maven.dependency_removed";
+    pub(crate) const MAVEN_PLUGIN_VERSION: &str = "maven.plugin_version";
+    pub(crate) const MAVEN_PLUGIN_CONFIG: &str = "maven.plugin_config";
+    pub(crate) const MAVEN_PLUGIN_ADDED: &str = "maven.plugin_added";
+    pub(crate) const MAVEN_PLUGIN_REMOVED: &str = "maven.plugin_removed";
+    pub(crate) const MAVEN_REPOSITORY_CHANGE: &str = "maven.repository_change";
 
-    pub const GRADLE_DEPENDENCY_VERSION: &str = "gradle.dependency_version";
-    pub const GRADLE_DEPENDENCY_SWAP: &str = "gradle.dependency_swap";
-    pub const GRADLE_DEPENDENCY_ADDED: &str = "gradle.dependency_added";
-    pub const GRADLE_DEPENDENCY_REMOVED: &str = "gradle.dependency_removed";
-    pub const GRADLE_PLUGIN_VERSION: &str = "gradle.plugin_version";
-    pub const GRADLE_JAVA_COMPATIBILITY: &str = "gradle.java_compatibility";
-    pub const GRADLE_TOOLCHAIN: &str = "gradle.toolchain";
-    pub const GRADLE_WRAPPER_VERSION: &str = "gradle.wrapper_version";
+    pub(crate) const GRADLE_DEPENDENCY_VERSION: &str = "gradle.dependency_version";
+    pub(crate) const GRADLE_DEPENDENCY_SWAP: &str = "gradle.dependency_swap";
+    pub(crate) const GRADLE_DEPENDENCY_ADDED: &str = "gradle.dependency_added";
+    pub(crate) const GRADLE_DEPENDENCY_REMOVED: &str = "gradle.dependency_removed";
+    pub(crate) const GRADLE_PLUGIN_VERSION: &str = "gradle.plugin_version";
+    pub(crate) const GRADLE_JAVA_COMPATIBILITY: &str = "gradle.java_compatibility";
+    pub(crate) const GRADLE_TOOLCHAIN: &str = "gradle.toolchain";
+    pub(crate) const GRADLE_WRAPPER_VERSION: &str = "gradle.wrapper_version";
 
-    pub const PROPERTIES_KEY_RENAME: &str = "properties.key_rename";
-    pub const PROPERTIES_VALUE_CHANGE: &str = "properties.value_change";
-    pub const PROPERTIES_KEY_ADDED: &str = "properties.key_added";
-    pub const PROPERTIES_KEY_REMOVED: &str = "properties.key_removed";
+    pub(crate) const PROPERTIES_KEY_RENAME: &str = "properties.key_rename";
+    pub(crate) const PROPERTIES_VALUE_CHANGE: &str = "properties.value_change";
+    pub(crate) const PROPERTIES_KEY_ADDED: &str = "properties.key_added";
+    pub(crate) const PROPERTIES_KEY_REMOVED: &str = "properties.key_removed";
 
-    pub const YAML_KEY_RENAME: &str = "yaml.key_rename";
-    pub const YAML_VALUE_CHANGE: &str = "yaml.value_change";
-    pub const YAML_KEY_ADDED: &str = "yaml.key_added";
-    pub const YAML_KEY_REMOVED: &str = "yaml.key_removed";
+    pub(crate) const YAML_KEY_RENAME: &str = "yaml.key_rename";
+    pub(crate) const YAML_VALUE_CHANGE: &str = "yaml.value_change";
+    pub(crate) const YAML_KEY_ADDED: &str = "yaml.key_added";
+    pub(crate) const YAML_KEY_REMOVED: &str = "yaml.key_removed";
 
-    pub const GITHUB_ACTIONS_SETUP_JAVA: &str = "github_actions.setup_java";
-    pub const GITHUB_ACTIONS_ACTION_VERSION: &str = "github_actions.action_version";
-    pub const GITHUB_ACTIONS_VALUE_CHANGE: &str = "github_actions.value_change";
+    pub(crate) const GITHUB_ACTIONS_SETUP_JAVA: &str = "github_actions.setup_java";
+    pub(crate) const GITHUB_ACTIONS_ACTION_VERSION: &str = "github_actions.action_version";
+    pub(crate) const GITHUB_ACTIONS_VALUE_CHANGE: &str = "github_actions.value_change";
 
-    pub const DOCKER_FROM_CHANGE: &str = "docker.from_change";
+    pub(crate) const DOCKER_FROM_CHANGE: &str = "docker.from_change";
 
-    pub const TEXT_EDIT: &str = "text.edit";
-    pub const FILE_ADDED: &str = "file.added";
-    pub const FILE_DELETED: &str = "file.deleted";
-    pub const FILE_RENAMED: &str = "file.renamed";
-    pub const WHITESPACE: &str = "whitespace";
-    pub const IMPORT_ORDER: &str = "import_order";
+    pub(crate) const TEXT_EDIT: &str = "text.edit";
+    pub(crate) const FILE_ADDED: &str = "file.added";
+    pub(crate) const FILE_DELETED: &str = "file.deleted";
+    pub(crate) const FILE_RENAMED: &str = "file.renamed";
+    pub(crate) const WHITESPACE: &str = "whitespace";
+    pub(crate) const IMPORT_ORDER: &str = "import_order";
 
     /// Every atomic kind (a test checks it against the constants above and docs/intents.md).
-    pub const ALL: [&str; 44] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [&str; 44] = [
         JAVA_PACKAGE_MOVE,
         JAVA_TYPE_RENAME,
         JAVA_ANNOTATION_CHANGE,
@@ -373,10 +374,10 @@ mod docs_tests {
     #[test]
     fn every_atomic_kind_is_a_constant_in_all_and_documented_once() {
         let source = include_str!("intent.rs");
-        let block = &source[source.find("pub mod kind {").unwrap()..];
-        let constants: BTreeSet<&str> = block[..block.find("pub const ALL").unwrap()]
+        let block = &source[source.find(" mod kind {").unwrap()..];
+        let constants: BTreeSet<&str> = block[..block.find("const ALL").unwrap()]
             .lines()
-            .filter_map(|l| l.trim().strip_prefix("pub const "))
+            .filter_map(|l| l.trim().split_once("const ").map(|(_, rest)| rest))
             .filter_map(|l| l.split('"').nth(1))
             .collect();
         let all: BTreeSet<&str> = kind::ALL.into_iter().collect();

@@ -11,7 +11,7 @@ static JAVA_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 /// The Java major version a build value names: `1.8` -> 8, `17` -> 17, `JavaVersion.VERSION_11` -> 11.
-pub fn java_major(value: &str) -> Option<u32> {
+pub(crate) fn java_major(value: &str) -> Option<u32> {
     let value = value.trim().trim_matches(|c| c == '"' || c == '\'');
     let captures = JAVA_LEVEL.captures(value)?;
     let first = &captures[1];

@@ -16,7 +16,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Strategy::Wide => "wide",
             Strategy::Narrow => "narrow",
@@ -27,7 +27,7 @@ impl Strategy {
 
 /// One recipe of an option and its provenance.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlannedStep {
+pub(crate) struct PlannedStep {
     pub step: RecipeStep,
     /// False for plain-text recipes (`text.FindAndReplace`): they work, but know nothing of the
     /// code's structure.
@@ -42,12 +42,17 @@ pub struct PlannedStep {
 }
 
 impl PlannedStep {
-    pub fn new(step: RecipeStep, semantic: bool, intents: Vec<String>, reason: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        step: RecipeStep,
+        semantic: bool,
+        intents: Vec<String>,
+        reason: impl Into<String>,
+    ) -> Self {
         PlannedStep { step, semantic, intents, reason: reason.into(), scope: Vec::new() }
     }
 
     /// The step's recipe and options, plus its scope: what makes two steps do the same thing.
-    pub fn signature(&self) -> String {
+    pub(crate) fn signature(&self) -> String {
         if self.scope.is_empty() {
             self.step.signature()
         } else {
@@ -58,7 +63,7 @@ impl PlannedStep {
 
 /// A candidate recipe.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CandidateOption {
+pub(crate) struct CandidateOption {
     pub number: u8,
     pub strategy: Strategy,
     /// What the PR does, in a reviewer's words ("Upgrade Java 11 -> 17; Migrate javax -> jakarta").
@@ -70,21 +75,21 @@ pub struct CandidateOption {
 }
 
 impl CandidateOption {
-    pub fn new(number: u8, strategy: Strategy, purpose: impl Into<String>) -> Self {
+    pub(crate) fn new(number: u8, strategy: Strategy, purpose: impl Into<String>) -> Self {
         CandidateOption { number, strategy, purpose: purpose.into(), steps: Vec::new(), notes: Vec::new() }
     }
 
-    pub fn recipe_name(&self) -> String {
+    pub(crate) fn recipe_name(&self) -> String {
         format!("rewriteassist.Option{}{}", self.number, capitalized(self.strategy.label()))
     }
 
     /// The name of the wrapper recipe that scopes step `index` (0-based) to its files.
-    pub fn scoped_name(&self, index: usize) -> String {
+    pub(crate) fn scoped_name(&self, index: usize) -> String {
         format!("{}.Scoped{}", self.recipe_name(), index + 1)
     }
 
     /// The name under which OpenRewrite reports step `index` as a top-level recipe.
-    pub fn reported_name(&self, index: usize) -> String {
+    pub(crate) fn reported_name(&self, index: usize) -> String {
         match self.steps.get(index) {
             Some(step) if !step.scope.is_empty() => self.scoped_name(index),
             Some(step) => step.step.name.clone(),
@@ -94,7 +99,7 @@ impl CandidateOption {
 
     /// The option's recipe file: the main recipe, then one wrapper recipe per scoped step (a
     /// `FindSourceFiles` precondition restricts it to its files).
-    pub fn to_yaml(&self) -> String {
+    pub(crate) fn to_yaml(&self) -> String {
         let mut out = self.recipe().to_yaml();
         for (index, planned) in self.steps.iter().enumerate().filter(|(_, s)| !s.scope.is_empty()) {
             let wrapper = DeclarativeRecipe {
@@ -113,7 +118,7 @@ impl CandidateOption {
     }
 
     /// The main recipe document (scoped steps appear as their wrapper's name).
-    pub fn recipe(&self) -> DeclarativeRecipe {
+    pub(crate) fn recipe(&self) -> DeclarativeRecipe {
         DeclarativeRecipe {
             preconditions: Vec::new(),
             name: self.recipe_name(),
@@ -146,13 +151,13 @@ impl CandidateOption {
     }
 
     /// Sorted step signatures: two options with the same signature run the same recipes.
-    pub fn signature(&self) -> Vec<String> {
+    pub(crate) fn signature(&self) -> Vec<String> {
         let mut sig: Vec<String> = self.steps.iter().map(PlannedStep::signature).collect();
         sig.sort();
         sig
     }
 
-    pub fn semantic_steps(&self) -> usize {
+    pub(crate) fn semantic_steps(&self) -> usize {
         self.steps.iter().filter(|s| s.semantic).count()
     }
 }

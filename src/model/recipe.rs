@@ -46,12 +46,12 @@ pub struct RecipeOption {
 
 impl RecipeDescriptor {
     /// The part after the last dot: `ChangePackage`.
-    pub fn simple_name(&self) -> &str {
+    pub(crate) fn simple_name(&self) -> &str {
         crate::openrewrite::simple_name(&self.name)
     }
 
     /// Core recipes need no extra artifact on the classpath.
-    pub fn is_bundled(&self) -> bool {
+    pub(crate) fn is_bundled(&self) -> bool {
         self.artifact.is_none()
     }
 }

@@ -28,7 +28,7 @@ pub enum Confidence {
 }
 
 impl Confidence {
-    pub fn of(f1: f64) -> Confidence {
+    pub(crate) fn of(f1: f64) -> Confidence {
         if f1 >= 0.8 {
             Confidence::Recommended
         } else if f1 >= 0.5 {
@@ -38,7 +38,7 @@ impl Confidence {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Confidence::Recommended => "recommended",
             Confidence::NeedsReview => "needs review",
@@ -61,7 +61,7 @@ pub enum Backend {
 
 impl Backend {
     /// The backend of a build tool as `ValidationStats::build_tool` names it.
-    pub fn of_build_tool(tool: &str) -> Option<Backend> {
+    pub(crate) fn of_build_tool(tool: &str) -> Option<Backend> {
         match tool {
             "maven" => Some(Backend::MavenPlugin),
             "gradle" => Some(Backend::GradlePlugin),
@@ -69,7 +69,7 @@ impl Backend {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Backend::MavenPlugin => "maven-plugin",
             Backend::GradlePlugin => "gradle-plugin",
@@ -126,7 +126,7 @@ pub struct OptionResult {
 }
 
 impl OptionResult {
-    pub fn ran(&self) -> bool {
+    pub(crate) fn ran(&self) -> bool {
         self.error.is_none()
     }
 }

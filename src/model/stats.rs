@@ -53,7 +53,7 @@ pub struct ChangeLine {
 
 impl ChangeLine {
     /// `path:line -content` / `path:line +content`, for reports.
-    pub fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         format!("{}:{} {}{}", self.path, self.line, self.kind.sign(), self.content)
     }
 }

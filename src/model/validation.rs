@@ -66,7 +66,7 @@ pub struct TestCounts {
 }
 
 impl TestCounts {
-    pub fn new(before: usize, after: usize) -> Self {
+    pub(crate) fn new(before: usize, after: usize) -> Self {
         TestCounts { before, after, dropped: after < before }
     }
 }
@@ -113,7 +113,7 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             ErrorKind::UnknownRecipe => "unknown_recipe",
             ErrorKind::InvalidOption => "invalid_option",
@@ -154,7 +154,7 @@ pub struct RunError {
 }
 
 impl RunError {
-    pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
+    pub(crate) fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
         RunError { kind, detail: detail.into(), excerpt: String::new(), recipe: None, property: None }
     }
 }

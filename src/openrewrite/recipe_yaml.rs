@@ -11,34 +11,34 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 
 /// The `type` of a recipe document.
-pub const RECIPE_TYPE: &str = "specs.openrewrite.org/v1beta/recipe";
+pub(crate) const RECIPE_TYPE: &str = "specs.openrewrite.org/v1beta/recipe";
 
 /// One recipe in a `recipeList`, with its options (empty for recipes without options).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RecipeStep {
+pub(crate) struct RecipeStep {
     pub name: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub options: BTreeMap<String, OptionValue>,
 }
 
 impl RecipeStep {
-    pub fn new(name: impl Into<String>) -> Self {
+    pub(crate) fn new(name: impl Into<String>) -> Self {
         RecipeStep { name: name.into(), options: BTreeMap::new() }
     }
 
     /// Adds a string option (builder style).
-    pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
+    pub(crate) fn with(mut self, key: &str, value: impl Into<String>) -> Self {
         self.options.insert(key.to_string(), OptionValue::Text(value.into()));
         self
     }
 
-    pub fn with_bool(mut self, key: &str, value: bool) -> Self {
+    pub(crate) fn with_bool(mut self, key: &str, value: bool) -> Self {
         self.options.insert(key.to_string(), OptionValue::Bool(value));
         self
     }
 
     /// `name` plus sorted options: two steps with the same signature do the same thing.
-    pub fn signature(&self) -> String {
+    pub(crate) fn signature(&self) -> String {
         let mut s = self.name.clone();
         for (k, v) in &self.options {
             let _ = write!(s, " {k}={}", v.as_text());
@@ -51,14 +51,14 @@ impl RecipeStep {
 /// are written as quoted scalars.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum OptionValue {
+pub(crate) enum OptionValue {
     Bool(bool),
     Text(String),
     List(Vec<String>),
 }
 
 impl OptionValue {
-    pub fn as_text(&self) -> String {
+    pub(crate) fn as_text(&self) -> String {
         match self {
             OptionValue::Bool(b) => b.to_string(),
             OptionValue::Text(t) => t.clone(),
@@ -69,7 +69,7 @@ impl OptionValue {
 
 /// A declarative recipe document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DeclarativeRecipe {
+pub(crate) struct DeclarativeRecipe {
     pub name: String,
     pub display_name: String,
     pub description: String,
@@ -82,7 +82,7 @@ pub struct DeclarativeRecipe {
 
 impl DeclarativeRecipe {
     /// Renders the recipe as one YAML document, every scalar quoted.
-    pub fn to_yaml(&self) -> String {
+    pub(crate) fn to_yaml(&self) -> String {
         let mut out = String::new();
         out.push_str("---\n");
         let _ = writeln!(out, "type: {RECIPE_TYPE}");
@@ -126,7 +126,7 @@ fn write_steps(out: &mut String, steps: &[RecipeStep]) {
 }
 
 /// A YAML double-quoted scalar.
-pub fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {
@@ -154,13 +154,13 @@ pub fn quote(text: &str) -> String {
 
 /// What a recipe file defines, as far as running it is concerned.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RecipeFile {
+pub(crate) struct RecipeFile {
     /// Recipes defined in the file (documents of type [`RECIPE_TYPE`]), in file order.
     pub recipes: Vec<DefinedRecipe>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct DefinedRecipe {
+pub(crate) struct DefinedRecipe {
     pub name: String,
     pub display_name: String,
     pub description: String,
@@ -170,7 +170,7 @@ pub struct DefinedRecipe {
 
 impl DefinedRecipe {
     /// The recipe as a document to write again.
-    pub fn to_declarative(&self) -> DeclarativeRecipe {
+    pub(crate) fn to_declarative(&self) -> DeclarativeRecipe {
         DeclarativeRecipe {
             name: self.name.clone(),
             display_name: self.display_name.clone(),
@@ -183,7 +183,7 @@ impl DefinedRecipe {
 
 /// Why a recipe file cannot run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RecipeFileError {
+pub(crate) enum RecipeFileError {
     #[error("not valid YAML: {0}")]
     Yaml(String),
     #[error("document {0}: {1}")]
@@ -195,7 +195,7 @@ pub enum RecipeFileError {
 impl RecipeFile {
     /// Parses and checks every document: well-formed YAML, recipe documents with a name and a
     /// well-shaped `recipeList`. Other document types (styles, categories) are allowed and ignored.
-    pub fn parse(text: &str) -> Result<RecipeFile, RecipeFileError> {
+    pub(crate) fn parse(text: &str) -> Result<RecipeFile, RecipeFileError> {
         let mut recipes = Vec::new();
         for (index, document) in serde_norway::Deserializer::from_str(text).enumerate() {
             let number = index + 1;
@@ -253,17 +253,17 @@ impl RecipeFile {
         Ok(RecipeFile { recipes })
     }
 
-    pub fn names(&self) -> Vec<&str> {
+    pub(crate) fn names(&self) -> Vec<&str> {
         self.recipes.iter().map(|r| r.name.as_str()).collect()
     }
 
-    pub fn get(&self, name: &str) -> Option<&DefinedRecipe> {
+    pub(crate) fn get(&self, name: &str) -> Option<&DefinedRecipe> {
         self.recipes.iter().find(|r| r.name == name)
     }
 
     /// `name` and the recipes of this file it runs (recursively), in file order: what must travel
     /// together when the recipe is copied elsewhere.
-    pub fn family(&self, name: &str) -> Vec<&DefinedRecipe> {
+    pub(crate) fn family(&self, name: &str) -> Vec<&DefinedRecipe> {
         let mut wanted = vec![name.to_string()];
         let mut i = 0;
         while i < wanted.len() {
@@ -281,7 +281,7 @@ impl RecipeFile {
 
     /// Every recipe the named recipe runs that this file does not define itself (following
     /// recipes defined in the file), deduplicated, in order of first use.
-    pub fn external_steps(&self, name: &str) -> Vec<&RecipeStep> {
+    pub(crate) fn external_steps(&self, name: &str) -> Vec<&RecipeStep> {
         let mut out: Vec<&RecipeStep> = Vec::new();
         let mut visiting = vec![name.to_string()];
         self.collect_external(name, &mut visiting, &mut out);

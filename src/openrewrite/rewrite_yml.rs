@@ -7,7 +7,7 @@ use serde::Deserialize;
 use super::recipe_yaml::{RECIPE_TYPE, RecipeFile, RecipeFileError};
 
 /// `existing` (the file's text, if it exists) with the recipe documents of `new` merged in.
-pub fn merge(existing: Option<&str>, new: &str) -> Result<String, RecipeFileError> {
+pub(crate) fn merge(existing: Option<&str>, new: &str) -> Result<String, RecipeFileError> {
     let incoming = documents(new)?;
     let mut merged: Vec<String> = match existing {
         Some(text) if !text.trim().is_empty() => documents(text)?.into_iter().map(|(_, doc)| doc).collect(),

@@ -3,14 +3,14 @@
 //! share.
 
 /// Replaces literal text (or a regex) in the files `filePattern` matches.
-pub const FIND_AND_REPLACE: &str = "org.openrewrite.text.FindAndReplace";
+pub(crate) const FIND_AND_REPLACE: &str = "org.openrewrite.text.FindAndReplace";
 /// Creates a file with the given contents.
-pub const CREATE_TEXT_FILE: &str = "org.openrewrite.text.CreateTextFile";
+pub(crate) const CREATE_TEXT_FILE: &str = "org.openrewrite.text.CreateTextFile";
 /// Deletes the files `filePattern` matches.
-pub const DELETE_SOURCE_FILES: &str = "org.openrewrite.DeleteSourceFiles";
+pub(crate) const DELETE_SOURCE_FILES: &str = "org.openrewrite.DeleteSourceFiles";
 
 /// OpenRewrite's `filePattern`: `;`-separated globs over the source path.
-pub fn file_pattern_matches(pattern: &str, path: &str) -> bool {
+pub(crate) fn file_pattern_matches(pattern: &str, path: &str) -> bool {
     pattern.split(';').map(str::trim).filter(|p| !p.is_empty()).any(|glob| {
         globset::GlobBuilder::new(glob)
             .literal_separator(true)
@@ -21,7 +21,7 @@ pub fn file_pattern_matches(pattern: &str, path: &str) -> bool {
 }
 
 /// A path as a glob that matches only itself.
-pub fn glob_escape(path: &str) -> String {
+pub(crate) fn glob_escape(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         if matches!(c, '*' | '?' | '[' | ']' | '{' | '}') {

@@ -26,12 +26,12 @@ pub struct Coordinates {
 }
 
 impl Coordinates {
-    pub fn new(group: &str, artifact: &str, version: &str) -> Self {
+    pub(crate) fn new(group: &str, artifact: &str, version: &str) -> Self {
         Coordinates { group: group.into(), artifact: artifact.into(), version: version.into() }
     }
 
     /// Parses `g:a:v`.
-    pub fn parse(text: &str) -> Option<Self> {
+    pub(crate) fn parse(text: &str) -> Option<Self> {
         let mut parts = text.trim().split(':');
         let (g, a, v) = (parts.next()?, parts.next()?, parts.next()?);
         if parts.next().is_some() || g.is_empty() || a.is_empty() || v.is_empty() {
@@ -41,7 +41,7 @@ impl Coordinates {
     }
 
     /// `group:artifact`, the key a version override replaces.
-    pub fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         format!("{}:{}", self.group, self.artifact)
     }
 }
@@ -64,22 +64,22 @@ pub struct RecipeModule {
 }
 
 impl RecipeModule {
-    pub fn coordinates(&self) -> Coordinates {
+    pub(crate) fn coordinates(&self) -> Coordinates {
         Coordinates::new(self.group, self.artifact, self.version)
     }
 }
 
-pub const APACHE_2: &str = "Apache-2.0";
-pub const MODERNE_SOURCE_AVAILABLE: &str = "Moderne Source Available License";
+pub(crate) const APACHE_2: &str = "Apache-2.0";
+pub(crate) const MODERNE_SOURCE_AVAILABLE: &str = "Moderne Source Available License";
 
 /// rewrite-maven-plugin: the newest on Maven Central.
-pub const MAVEN_PLUGIN_VERSION: &str = "6.46.1";
+pub(crate) const MAVEN_PLUGIN_VERSION: &str = "6.46.1";
 /// The rewrite core the Maven plugin bundles (its `rewrite.version`).
-pub const REWRITE_CORE_VERSION: &str = "8.89.0";
+pub(crate) const REWRITE_CORE_VERSION: &str = "8.89.0";
 /// The Gradle plugin (`org.openrewrite.rewrite`, from the Gradle plugin portal) of the newest
 /// rewrite-recipe-bom on Maven Central (3.36.0). The portal is not reachable from our machines, so
 /// this one is taken from the BOM rather than verified by download.
-pub const GRADLE_PLUGIN_VERSION: &str = "7.38.0";
+pub(crate) const GRADLE_PLUGIN_VERSION: &str = "7.38.0";
 
 const fn core(artifact: &'static str) -> RecipeModule {
     RecipeModule {
@@ -147,14 +147,14 @@ impl Default for Versions {
 }
 
 /// Environment variables that override the pins (flags of the same meaning win over them).
-pub const ENV_MAVEN_PLUGIN: &str = "REWRITE_ASSIST_MAVEN_PLUGIN_VERSION";
-pub const ENV_GRADLE_PLUGIN: &str = "REWRITE_ASSIST_GRADLE_PLUGIN_VERSION";
+pub(crate) const ENV_MAVEN_PLUGIN: &str = "REWRITE_ASSIST_MAVEN_PLUGIN_VERSION";
+pub(crate) const ENV_GRADLE_PLUGIN: &str = "REWRITE_ASSIST_GRADLE_PLUGIN_VERSION";
 /// Comma-separated `g:a:v` list replacing the pinned version of those recipe modules.
-pub const ENV_RECIPE_ARTIFACTS: &str = "REWRITE_ASSIST_RECIPE_ARTIFACTS";
+pub(crate) const ENV_RECIPE_ARTIFACTS: &str = "REWRITE_ASSIST_RECIPE_ARTIFACTS";
 
 impl Versions {
     /// The pins, overridden by `REWRITE_ASSIST_*` environment variables where set.
-    pub fn from_env() -> anyhow::Result<Self> {
+    pub(crate) fn from_env() -> anyhow::Result<Self> {
         let mut versions = Versions::default();
         if let Some(v) = non_empty_env(ENV_MAVEN_PLUGIN) {
             versions.maven_plugin = v;
@@ -169,17 +169,17 @@ impl Versions {
     }
 
     /// Coordinates to put on the recipe classpath for `module`, honouring overrides.
-    pub fn coordinates_of(&self, module: &RecipeModule) -> Coordinates {
+    pub(crate) fn coordinates_of(&self, module: &RecipeModule) -> Coordinates {
         self.apply(module.coordinates())
     }
 
     /// `pinned`, or the user's override of the same `group:artifact`.
-    pub fn apply(&self, pinned: Coordinates) -> Coordinates {
+    pub(crate) fn apply(&self, pinned: Coordinates) -> Coordinates {
         self.overrides.iter().find(|o| o.key() == pinned.key()).cloned().unwrap_or(pinned)
     }
 
     /// Extra artifacts the user asked for that are not one of our modules.
-    pub fn extra_artifacts(&self) -> Vec<Coordinates> {
+    pub(crate) fn extra_artifacts(&self) -> Vec<Coordinates> {
         self.overrides
             .iter()
             .filter(|o| !MODULES.iter().any(|m| m.coordinates().key() == o.key()))
@@ -189,7 +189,7 @@ impl Versions {
 }
 
 /// Parses `g:a:v,g:a:v`; a malformed entry is bad input.
-pub fn parse_coordinates_list(list: &str) -> anyhow::Result<Vec<Coordinates>> {
+pub(crate) fn parse_coordinates_list(list: &str) -> anyhow::Result<Vec<Coordinates>> {
     list.split([',', '\n', ' '])
         .filter(|s| !s.trim().is_empty())
         .map(|s| {
@@ -204,9 +204,9 @@ fn non_empty_env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
-/// The module that ships a recipe, by the recipe name's package. Used when the catalog does not
-/// know the recipe (e.g. a newer one from an overridden module).
-pub fn module_by_artifact(artifact: &str) -> Option<&'static RecipeModule> {
+/// The module of an artifact name, e.g. `rewrite-spring`.
+#[cfg(test)]
+pub(crate) fn module_by_artifact(artifact: &str) -> Option<&'static RecipeModule> {
     MODULES.iter().find(|m| m.artifact == artifact)
 }
 

@@ -9,27 +9,27 @@ use anyhow::{Context, Result};
 use crate::model::AuditEntry;
 
 /// The embedded runner's own log (stderr), when it ran.
-pub const RUNNER_LOG: &str = "embedded-runner.log";
-pub const PR_DIFF: &str = "pr.diff";
-pub const INTENT_TREE_MD: &str = "intent-tree.md";
-pub const INTENT_TREE_JSON: &str = "intent-tree.json";
-pub const AUDIT: &str = "audit.jsonl";
-pub const METADATA: &str = "workflow-metadata.json";
-pub const RESULT_DIR: &str = "result";
-pub const RECOMMENDED_RECIPE: &str = "result/recommended-recipe.yaml";
-pub const RECOMMENDED_DIFF: &str = "result/recommended-recipe.diff";
-pub const RESULT_PR_DIFF: &str = "result/pr.diff";
+pub(crate) const RUNNER_LOG: &str = "embedded-runner.log";
+pub(crate) const PR_DIFF: &str = "pr.diff";
+pub(crate) const INTENT_TREE_MD: &str = "intent-tree.md";
+pub(crate) const INTENT_TREE_JSON: &str = "intent-tree.json";
+pub(crate) const AUDIT: &str = "audit.jsonl";
+pub(crate) const METADATA: &str = "workflow-metadata.json";
+pub(crate) const RESULT_DIR: &str = "result";
+pub(crate) const RECOMMENDED_RECIPE: &str = "result/recommended-recipe.yaml";
+pub(crate) const RECOMMENDED_DIFF: &str = "result/recommended-recipe.diff";
+pub(crate) const RESULT_PR_DIFF: &str = "result/pr.diff";
 
 /// One run's output directory.
 #[derive(Debug, Clone)]
-pub struct RunDir {
+pub(crate) struct RunDir {
     root: PathBuf,
 }
 
 impl RunDir {
     /// Creates the run directory; it must not exist yet or be empty, so that no file of an
     /// earlier run can pass for this run's.
-    pub fn create_fresh(root: &Path) -> Result<RunDir> {
+    pub(crate) fn create_fresh(root: &Path) -> Result<RunDir> {
         if std::fs::read_dir(root).is_ok_and(|mut entries| entries.next().is_some()) {
             return Err(crate::error::bad_input(format!(
                 "{} is not empty: give a new directory for this run's artifacts",
@@ -40,55 +40,56 @@ impl RunDir {
     }
 
     /// Creates (or reuses) a directory for artifacts.
-    pub fn create(root: &Path) -> Result<RunDir> {
+    pub(crate) fn create(root: &Path) -> Result<RunDir> {
         std::fs::create_dir_all(root.join(RESULT_DIR))
             .with_context(|| format!("creating {}", root.display()))?;
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         Ok(RunDir { root })
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
 
-    pub fn path(&self, name: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
         self.root.join(name)
     }
 
     /// `option-N-<what>`, e.g. `option-2-recipe.yaml`.
-    pub fn option_file(&self, option: u8, what: &str) -> PathBuf {
+    #[cfg(test)]
+    pub(crate) fn option_file(&self, option: u8, what: &str) -> PathBuf {
         self.root.join(option_file_name(option, what))
     }
 
-    pub fn write(&self, name: &str, content: impl AsRef<[u8]>) -> Result<PathBuf> {
+    pub(crate) fn write(&self, name: &str, content: impl AsRef<[u8]>) -> Result<PathBuf> {
         let path = self.path(name);
         std::fs::write(&path, content).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)
     }
 
-    pub fn write_json(&self, name: &str, value: &impl serde::Serialize) -> Result<PathBuf> {
+    pub(crate) fn write_json(&self, name: &str, value: &impl serde::Serialize) -> Result<PathBuf> {
         self.write(name, serde_json::to_string_pretty(value)? + "\n")
     }
 
     /// Appends one line to `audit.jsonl`.
-    pub fn audit(&self, entry: &AuditEntry) -> Result<()> {
+    pub(crate) fn audit(&self, entry: &AuditEntry) -> Result<()> {
         let mut file = OpenOptions::new().create(true).append(true).open(self.path(AUDIT))?;
         writeln!(file, "{}", serde_json::to_string(entry)?)?;
         Ok(())
     }
 }
 
-pub fn option_file_name(option: u8, what: &str) -> String {
+pub(crate) fn option_file_name(option: u8, what: &str) -> String {
     format!("option-{option}-{what}")
 }
 
 /// Prefix that validation puts before `recipe.diff`, `stats.json`, `build.log`.
-pub fn option_prefix(option: u8) -> String {
+pub(crate) fn option_prefix(option: u8) -> String {
     format!("option-{option}-")
 }
 
 /// Current UTC time, RFC 3339.
-pub fn now() -> String {
+pub(crate) fn now() -> String {
     jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 

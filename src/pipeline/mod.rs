@@ -2,15 +2,15 @@
 //! Phases hand off through the run directory's files; each appends one line to `audit.jsonl`;
 //! budgets are enforced here, not by the phases.
 
-pub mod artifacts;
+pub(crate) mod artifacts;
 mod execute;
 mod phases;
-pub mod progress;
-pub mod state;
+pub(crate) mod progress;
+pub(crate) mod state;
 mod summary;
 
-pub use progress::{NoProgress, Progress};
-pub use summary::render_text;
+pub(crate) use progress::{NoProgress, Progress};
+pub(crate) use summary::render_text;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ use state::{Outcome, Phase};
 
 /// Limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budgets {
+pub(crate) struct Budgets {
     /// Wall-clock limit of the whole run.
     pub max_wall: Duration,
     /// Limit of one recipe execution.
@@ -54,7 +54,7 @@ impl Default for Budgets {
 
 /// One `analyze` run.
 #[derive(Debug, Clone)]
-pub struct Request {
+pub(crate) struct Request {
     pub repo: PathBuf,
     pub base: String,
     pub head: String,
@@ -124,7 +124,7 @@ pub(crate) struct Run<'a> {
 /// Runs the pipeline. The artifacts, `workflow-metadata.json` included, are written even when a
 /// phase fails; a bad input (not a repository, unknown ref, empty diff, no build file) is returned
 /// as an error after that.
-pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
+pub(crate) fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
     let (summary, fatal) = analyze_to_end(req, progress)?;
     match fatal {
         Some(error) => Err(error),
@@ -134,7 +134,10 @@ pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
 
 /// [`analyze`], also giving the summary (status `failed`, with its reason) when a fatal error ended
 /// the run: `--json` prints it either way. `Err` only when not even the run directory was made.
-pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSummary, Option<anyhow::Error>)> {
+pub(crate) fn analyze_to_end(
+    req: &Request,
+    progress: &dyn Progress,
+) -> Result<(RunSummary, Option<anyhow::Error>)> {
     crate::process::install_interrupt_handler();
     let dir = RunDir::create_fresh(&req.out_dir)?;
     let mut run = Run {
@@ -292,4 +295,4 @@ impl Run<'_> {
 /// Why the embedded runner could not start, kept for every option that asks again.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct RunnerUnavailable(pub String);
+pub(crate) struct RunnerUnavailable(pub String);

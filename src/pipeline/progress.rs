@@ -8,14 +8,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::state::Phase;
 
-pub trait Progress: Sync {
+pub(crate) trait Progress: Sync {
     fn phase(&self, phase: Phase);
     fn message(&self, message: &str);
     fn finish(&self);
 }
 
 /// Reports nothing.
-pub struct NoProgress;
+pub(crate) struct NoProgress;
 
 impl Progress for NoProgress {
     fn phase(&self, _: Phase) {}
@@ -24,13 +24,13 @@ impl Progress for NoProgress {
 }
 
 /// A spinner on stderr.
-pub struct Spinner {
+pub(crate) struct Spinner {
     bar: ProgressBar,
 }
 
 impl Spinner {
     /// A spinner when stderr is a terminal, else None.
-    pub fn on_terminal() -> Option<Spinner> {
+    pub(crate) fn on_terminal() -> Option<Spinner> {
         if !std::io::stderr().is_terminal() {
             return None;
         }

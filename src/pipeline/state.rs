@@ -5,7 +5,7 @@ use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Phase {
+pub(crate) enum Phase {
     /// Resolve the repository and commits, write `pr.diff`.
     Setup,
     /// Extract the intent tree.
@@ -31,7 +31,7 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Phase::Setup => "setup",
             Phase::Intents => "intents",
@@ -48,7 +48,7 @@ impl Phase {
         }
     }
 
-    pub fn is_terminal(self) -> bool {
+    pub(crate) fn is_terminal(self) -> bool {
         matches!(self, Phase::Done | Phase::Failed)
     }
 }
@@ -56,7 +56,7 @@ impl Phase {
 /// How a phase ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Ok,
     /// Nothing to do (no intents for this option, nothing left to refine).
     Skipped,
@@ -68,7 +68,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Outcome::Ok => "ok",
             Outcome::Skipped => "skipped",
@@ -83,7 +83,7 @@ use Outcome::*;
 use Phase::*;
 
 /// (phase, outcome) → next phase. A pair missing from the table ends the run as failed.
-pub const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
+pub(crate) const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
     (Setup, Ok, Intents),
     (Setup, Outcome::Failed, Phase::Failed),
     (Intents, Ok, ComposeWide),
@@ -117,7 +117,7 @@ pub const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
     (Publish, Outcome::Failed, Phase::Failed),
 ];
 
-pub fn next(from: Phase, outcome: Outcome) -> Phase {
+pub(crate) fn next(from: Phase, outcome: Outcome) -> Phase {
     TRANSITIONS
         .iter()
         .find(|(f, o, _)| *f == from && *o == outcome)

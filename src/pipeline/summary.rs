@@ -102,7 +102,7 @@ fn count(intents: &[crate::model::intent::Intent], level: Level) -> usize {
 }
 
 /// The text report of `analyze` / `demo`.
-pub fn render_text(summary: &RunSummary) -> String {
+pub(crate) fn render_text(summary: &RunSummary) -> String {
     let mut out = String::new();
     if !summary.intents.strategic.is_empty() {
         let _ = writeln!(out, "PR: {}", summary.intents.strategic.join("; "));

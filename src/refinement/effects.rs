@@ -9,7 +9,7 @@ use crate::model::{Attribution, CandidateOption, ChangeLine, PlannedStep, Valida
 use crate::openrewrite::text::file_pattern_matches;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// True positives and no false positives in the files it changed.
     Clean,
     /// True positives, but false positives too.
@@ -21,7 +21,7 @@ pub enum Verdict {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct StepEffect {
+pub(crate) struct StepEffect {
     pub verdict: Verdict,
     /// Files the step changed.
     pub files: BTreeSet<String>,
@@ -36,7 +36,7 @@ pub struct StepEffect {
 
 impl StepEffect {
     /// Files where the step was right and nothing it did there was wrong.
-    pub fn clean_files(&self) -> Vec<String> {
+    pub(crate) fn clean_files(&self) -> Vec<String> {
         self.tp_files.iter().filter(|f| !self.fp_per_file.contains_key(*f)).cloned().collect()
     }
 }
@@ -45,7 +45,7 @@ impl StepEffect {
 /// file, not which line: a step's true positives are the lines of its files that its intents'
 /// evidence names (all lines of its files when its intents carry none, as for broad recipes),
 /// and plain-text steps' lines are known exactly. False positives are counted per file.
-pub fn effects(
+pub(crate) fn effects(
     option: &CandidateOption,
     stats: &ValidationStats,
     tree: Option<&IntentTree>,

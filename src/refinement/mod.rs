@@ -5,7 +5,7 @@
 
 mod effects;
 
-pub use effects::{StepEffect, Verdict, effects};
+pub(crate) use effects::{StepEffect, Verdict, effects};
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -17,7 +17,7 @@ use crate::model::{CandidateOption, ChangeLine, PlannedStep, Strategy, Validatio
 use crate::openrewrite::RecipeStep;
 
 /// A validated option: what it ran and what it did.
-pub struct Evaluated<'a> {
+pub(crate) struct Evaluated<'a> {
     pub option: &'a CandidateOption,
     pub stats: &'a ValidationStats,
 }
@@ -30,7 +30,7 @@ fn key(line: &ChangeLine) -> LineKey {
 
 /// Builds option 3 from the evaluated options (in the order they ran; later evaluations of the same
 /// step win). Decisions are recorded in the option's notes.
-pub fn synthesize(
+pub(crate) fn synthesize(
     tree: &IntentTree,
     pr: &Diff,
     catalog: &Catalog,

@@ -37,7 +37,7 @@ impl Repo {
         Ok(Repo { path, inner })
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -60,7 +60,7 @@ impl Repo {
     }
 
     /// The content of `path` at `commit`, or `None` when it does not exist there.
-    pub fn read_file(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>> {
+    pub(crate) fn read_file(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>> {
         let oid = git2::Oid::from_str(commit).with_context(|| format!("bad commit id {commit}"))?;
         let tree = self.inner.find_commit(oid)?.tree()?;
         let entry = match tree.get_path(Path::new(path)) {
@@ -71,36 +71,17 @@ impl Repo {
         let object = entry.to_object(&self.inner)?;
         Ok(object.as_blob().map(|blob| blob.content().to_vec()))
     }
-
-    /// Paths of all files at `commit` (recursively), e.g. to find build files or test sources.
-    pub fn list_files(&self, commit: &str) -> Result<Vec<String>> {
-        let oid = git2::Oid::from_str(commit)?;
-        let tree = self.inner.find_commit(oid)?.tree()?;
-        let mut paths = Vec::new();
-        tree.walk(git2::TreeWalkMode::PreOrder, |dir, entry| {
-            if entry.kind() == Some(git2::ObjectType::Blob) {
-                paths.push(format!("{dir}{}", entry.name().unwrap_or("")));
-            }
-            git2::TreeWalkResult::Ok
-        })?;
-        Ok(paths)
-    }
-
-    /// Clones the repository into a fresh temporary directory; see [`clone_at`].
-    pub fn clone_at(&self, commit: &str) -> Result<Clone> {
-        clone_at(&self.path, commit)
-    }
 }
 
 /// A commit id as people write it: its first 7 characters (git's default abbreviation).
-pub fn short_sha(sha: &str) -> &str {
+pub(crate) fn short_sha(sha: &str) -> &str {
     sha.get(..7).unwrap_or(sha)
 }
 
 /// Clones the repository at `source` (a work tree or a bare directory, as opened by [`Repo::open`])
 /// into a fresh temporary directory with `commit` checked out (detached). The directory is removed
 /// when the returned [`Clone`] is dropped. Needs no open [`Repo`], so threads can clone at once.
-pub fn clone_at(source: &Path, commit: &str) -> Result<Clone> {
+pub(crate) fn clone_at(source: &Path, commit: &str) -> Result<Clone> {
     let dir = tempfile::Builder::new().prefix("rewrite-assist-clone-").tempdir()?;
     let target = dir.path().join("repo");
     // --shared borrows the source's objects instead of copying them: fast for big repositories,
@@ -129,17 +110,17 @@ pub struct Clone {
 }
 
 impl Clone {
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// The temporary directory holding the clone; siblings of the clone may be created in it.
-    pub fn scratch(&self) -> &Path {
+    pub(crate) fn scratch(&self) -> &Path {
         self.dir.path()
     }
 
     /// Everything the run changed, as `git add -A && git diff --cached` writes it.
-    pub fn staged_diff(&self) -> Result<String> {
+    pub(crate) fn staged_diff(&self) -> Result<String> {
         git_output(&self.path, ["add", "-A"])?;
         let out = git_output(&self.path, ["diff", "--cached"].iter().chain(DIFF_FORMAT))?;
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -149,7 +130,7 @@ impl Clone {
 /// The one diff format every diff we measure is written in, whatever the repository's own
 /// configuration says (`diff.noprefix`, `diff.context`, `diff.relative`, `diff.algorithm`, an
 /// external diff or textconv driver): `a/`/`b/` prefixes, 3 lines of context, renames detected.
-pub const DIFF_FORMAT: &[&str] = &[
+pub(crate) const DIFF_FORMAT: &[&str] = &[
     "--no-color",
     "--no-ext-diff",
     "--no-textconv",
@@ -162,7 +143,7 @@ pub const DIFF_FORMAT: &[&str] = &[
 ];
 
 /// A `git` command with the user's global/system configuration switched off.
-pub fn git_command(dir: &Path) -> Command {
+pub(crate) fn git_command(dir: &Path) -> Command {
     let mut cmd = Command::new("git");
     without_secrets(&mut cmd);
     cmd.current_dir(dir)
@@ -183,7 +164,7 @@ pub fn git_command(dir: &Path) -> Command {
 /// Removes credentials from a child's environment: the GitHub token (and any other `*TOKEN*`
 /// variable), the action's inputs and the runner's internal variables. Build tools run the
 /// project's code, and git only gets a token where one push explicitly adds it.
-pub fn without_secrets(cmd: &mut Command) {
+pub(crate) fn without_secrets(cmd: &mut Command) {
     for (name, _) in std::env::vars_os() {
         let name_text = name.to_string_lossy().to_ascii_uppercase();
         if name_text.contains("TOKEN")
@@ -208,7 +189,7 @@ where
 
 /// Runs a prepared `git` command (see [`git_command`]) with `args`; a non-zero exit becomes an
 /// error carrying the arguments and git's stderr (never the environment, which may hold secrets).
-pub fn run_git<I, S>(mut cmd: Command, args: I) -> Result<Output>
+pub(crate) fn run_git<I, S>(mut cmd: Command, args: I) -> Result<Output>
 where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,

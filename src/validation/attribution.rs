@@ -2,15 +2,15 @@
 
 use std::path::{Path, PathBuf};
 
-pub use crate::model::validation::Attribution;
+pub(crate) use crate::model::validation::Attribution;
 
 /// File name of the data table (one per run, under `target/rewrite/datatables/<timestamp>/` for
 /// Maven and `build/reports/rewrite/datatables/<timestamp>/` for Gradle).
-pub const SOURCES_FILE_RESULTS: &str = "org.openrewrite.table.SourcesFileResults.csv";
+pub(crate) const SOURCES_FILE_RESULTS: &str = "org.openrewrite.table.SourcesFileResults.csv";
 
 /// Every `SourcesFileResults` table under `root` (all modules), with option values taken from the
 /// run's `log`; rows deduplicated and sorted. Without data tables, the log alone is used.
-pub fn collect(root: &Path, log: &str) -> Vec<Attribution> {
+pub(crate) fn collect(root: &Path, log: &str) -> Vec<Attribution> {
     let from_log = from_log(log);
     let table: Vec<Attribution> = find_tables(root).iter().flat_map(|p| read_table(p)).collect();
     let mut rows = if table.is_empty() { from_log.clone() } else { Vec::new() };
@@ -34,7 +34,7 @@ pub fn collect(root: &Path, log: &str) -> Vec<Attribution> {
 
 /// The log's `Changes have been made to PATH by:` blocks; each indented line below names a recipe
 /// and, for recipes with options, `: {key=value, …}`.
-pub fn from_log(log: &str) -> Vec<Attribution> {
+pub(crate) fn from_log(log: &str) -> Vec<Attribution> {
     let mut rows = Vec::new();
     let mut current: Option<String> = None;
     for raw in log.lines() {
@@ -90,7 +90,7 @@ fn read_table(path: &Path) -> Vec<Attribution> {
 
 /// Parses both layouts: newer plugins write `# @name` comment lines and a header of field names;
 /// older ones a row of display names and a row of descriptions, every value quoted.
-pub fn parse_table(text: &str) -> Vec<Attribution> {
+pub(crate) fn parse_table(text: &str) -> Vec<Attribution> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .comment(Some(b'#'))

@@ -13,7 +13,7 @@ use crate::openrewrite::Coordinates;
 
 /// Everything needed to start one recipe run; printable for reproducibility.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Invocation {
+pub(crate) struct Invocation {
     pub program: String,
     pub args: Vec<String>,
     pub env: Vec<(String, String)>,
@@ -21,7 +21,7 @@ pub struct Invocation {
 }
 
 impl Invocation {
-    pub fn command(&self) -> Command {
+    pub(crate) fn command(&self) -> Command {
         let mut cmd = Command::new(&self.program);
         crate::setup::git::without_secrets(&mut cmd);
         cmd.args(&self.args).current_dir(&self.cwd);
@@ -32,7 +32,7 @@ impl Invocation {
     }
 
     /// The command as a shell line (for logs and stats).
-    pub fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         let env: Vec<String> = self.env.iter().map(|(k, v)| format!("{k}={}", shell_quote(v))).collect();
         let args: Vec<String> = self.args.iter().map(|a| shell_quote(a)).collect();
         [env.join(" "), shell_quote(&self.program), args.join(" ")]
@@ -52,7 +52,7 @@ fn shell_quote(text: &str) -> String {
 }
 
 /// What a run needs, whatever the build tool.
-pub struct RunSpec<'a> {
+pub(crate) struct RunSpec<'a> {
     pub project: &'a Path,
     /// Absolute path of the recipe YAML, outside the project.
     pub recipe_file: &'a Path,
@@ -66,7 +66,7 @@ pub struct RunSpec<'a> {
     pub init_script: &'a Path,
 }
 
-pub fn invocation(tool: BuildTool, spec: &RunSpec<'_>) -> Invocation {
+pub(crate) fn invocation(tool: BuildTool, spec: &RunSpec<'_>) -> Invocation {
     match tool {
         BuildTool::Maven => maven(spec),
         BuildTool::Gradle => gradle(spec),
@@ -78,7 +78,7 @@ fn java_env(jdk: &Jdk) -> Vec<(String, String)> {
 }
 
 /// `mvn rewrite-maven-plugin:<v>:runNoFork` with the recipe passed by absolute path.
-pub fn maven(spec: &RunSpec<'_>) -> Invocation {
+pub(crate) fn maven(spec: &RunSpec<'_>) -> Invocation {
     let mut args = vec![
         "-B".to_string(),
         "--no-transfer-progress".into(),
@@ -98,7 +98,7 @@ pub fn maven(spec: &RunSpec<'_>) -> Invocation {
 }
 
 /// `./gradlew` (or `gradle`) `rewriteRun` with a generated init script.
-pub fn gradle(spec: &RunSpec<'_>) -> Invocation {
+pub(crate) fn gradle(spec: &RunSpec<'_>) -> Invocation {
     let wrapper = spec.project.join("gradlew");
     let program = if wrapper.is_file() { wrapper.display().to_string() } else { "gradle".to_string() };
     let args = vec![
@@ -114,7 +114,7 @@ pub fn gradle(spec: &RunSpec<'_>) -> Invocation {
 
 /// The init script: applies the rewrite Gradle plugin to the root project with the recipe modules,
 /// the recipe file and data-table export, and makes sure a repository is there to resolve them.
-pub fn gradle_init_script(spec: &RunSpec<'_>) -> String {
+pub(crate) fn gradle_init_script(spec: &RunSpec<'_>) -> String {
     let groovy = |s: &str| s.replace('\\', "\\\\").replace('\'', "\\'");
     let deps: String =
         spec.artifacts.iter().map(|c| format!("        rewrite('{}')\n", groovy(&c.to_string()))).collect();

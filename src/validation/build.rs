@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum BuildTool {
+pub(crate) enum BuildTool {
     Maven,
     Gradle,
 }
@@ -19,7 +19,7 @@ const GRADLE_FILES: &[&str] = &["settings.gradle", "settings.gradle.kts", "build
 
 /// Maven when the root has a `pom.xml` (checked first: the NoFork goals run no project code),
 /// Gradle when it has a settings or build script.
-pub fn detect(root: &Path) -> Result<BuildTool> {
+pub(crate) fn detect(root: &Path) -> Result<BuildTool> {
     if root.join("pom.xml").is_file() {
         return Ok(BuildTool::Maven);
     }
@@ -33,7 +33,7 @@ pub fn detect(root: &Path) -> Result<BuildTool> {
 }
 
 /// The highest Java language level declared anywhere in the build (all modules), if any.
-pub fn language_level(root: &Path, tool: BuildTool) -> Option<u32> {
+pub(crate) fn language_level(root: &Path, tool: BuildTool) -> Option<u32> {
     let names: &[&str] = match tool {
         BuildTool::Maven => &["pom.xml"],
         BuildTool::Gradle => &["build.gradle", "build.gradle.kts"],
@@ -70,7 +70,7 @@ fn collect_files(dir: &Path, names: &[&str], depth: usize, out: &mut Vec<std::pa
 
 /// Level from a POM: compiler release/source/target (properties or compiler-plugin configuration)
 /// and the Spring Boot style `java.version`, with `${property}` references resolved.
-pub fn maven_level(pom: &str) -> Option<u32> {
+pub(crate) fn maven_level(pom: &str) -> Option<u32> {
     let elements = leaf_elements(pom);
     let properties: HashMap<&str, &str> = elements
         .iter()
@@ -113,7 +113,7 @@ static GRADLE_LEVEL: LazyLock<Vec<Regex>> = LazyLock::new(|| {
 });
 
 /// Level from a Gradle build script (Groovy or Kotlin DSL).
-pub fn gradle_level(script: &str) -> Option<u32> {
+pub(crate) fn gradle_level(script: &str) -> Option<u32> {
     GRADLE_LEVEL
         .iter()
         .flat_map(|re| re.captures_iter(script))
@@ -123,7 +123,7 @@ pub fn gradle_level(script: &str) -> Option<u32> {
 }
 
 /// `1.8` → 8, `11` → 11, `17` → 17; anything else → None.
-pub fn java_level(value: &str) -> Option<u32> {
+pub(crate) fn java_level(value: &str) -> Option<u32> {
     let value = value.trim();
     let level = match value.strip_prefix("1.") {
         Some(rest) => rest.split('.').next()?.parse().ok()?,
@@ -134,7 +134,7 @@ pub fn java_level(value: &str) -> Option<u32> {
 
 /// Every element with text content, as (`project/properties/java.version`, `17`) pairs.
 /// Malformed XML yields what was read before the error.
-pub fn leaf_elements(xml: &str) -> Vec<(String, String)> {
+pub(crate) fn leaf_elements(xml: &str) -> Vec<(String, String)> {
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_str(xml);
     let mut stack: Vec<String> = Vec::new();

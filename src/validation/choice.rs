@@ -3,11 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 /// The environment variable behind `--backend`.
-pub const BACKEND_ENV: &str = "REWRITE_ASSIST_BACKEND";
+pub(crate) const BACKEND_ENV: &str = "REWRITE_ASSIST_BACKEND";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
-pub enum BackendChoice {
+pub(crate) enum BackendChoice {
     /// Our runner on OpenRewrite's libraries: parses once, needs no build of the project, runs no
     /// code of it.
     Embedded,
@@ -20,7 +20,7 @@ pub enum BackendChoice {
 }
 
 impl BackendChoice {
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             BackendChoice::Embedded => "embedded",
             BackendChoice::Plugin => "plugin",
@@ -29,7 +29,7 @@ impl BackendChoice {
     }
 
     /// Whether options are validated by the embedded runner first.
-    pub fn explores_embedded(self) -> bool {
+    pub(crate) fn explores_embedded(self) -> bool {
         self != BackendChoice::Plugin
     }
 }

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-pub use crate::model::validation::{ErrorKind, RunError};
+pub(crate) use crate::model::validation::{ErrorKind, RunError};
 
 /// Lines kept in an excerpt.
 const EXCERPT_LINES: usize = 40;
@@ -41,7 +41,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
 });
 
 /// Classifies a failed run from its log. Call only when the tool exited unsuccessfully.
-pub fn classify(log: &str) -> RunError {
+pub(crate) fn classify(log: &str) -> RunError {
     let log = &strip_ansi(log);
     let lines: Vec<&str> = log.lines().map(strip_log_prefix).collect();
     for rule in RULES.iter() {
@@ -82,7 +82,7 @@ fn strip_ansi(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Files the tool could not parse (it goes on without them): `There were problems parsing X`.
-pub fn parse_problems(log: &str) -> Vec<String> {
+pub(crate) fn parse_problems(log: &str) -> Vec<String> {
     static PROBLEM: LazyLock<Option<Regex>> =
         LazyLock::new(|| Regex::new(r"There were problems parsing (\S+)$").ok());
     let Some(re) = PROBLEM.as_ref() else { return Vec::new() };

@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Jdk {
+pub(crate) struct Jdk {
     pub home: PathBuf,
     pub major: u32,
 }
 
 /// Installed JDKs: `JAVA_HOME` first, then `/usr/lib/jvm/*` by ascending version.
-pub fn installed() -> Vec<Jdk> {
+pub(crate) fn installed() -> Vec<Jdk> {
     let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
     let mut others: Vec<PathBuf> = std::fs::read_dir("/usr/lib/jvm")
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
@@ -54,7 +54,7 @@ pub fn major_of(home: &Path) -> Option<u32> {
 }
 
 /// `17.0.15` → 17, `1.8.0_392` → 8, `21` → 21.
-pub fn parse_major(version: &str) -> Option<u32> {
+pub(crate) fn parse_major(version: &str) -> Option<u32> {
     let mut parts = version.split(['.', '_', '-', '+']);
     let first: u32 = parts.next()?.parse().ok()?;
     if first == 1 { parts.next()?.parse().ok() } else { Some(first) }
@@ -62,7 +62,7 @@ pub fn parse_major(version: &str) -> Option<u32> {
 
 /// Picks the JDK for a project at `level` (None = unknown): `JAVA_HOME` when it is new enough,
 /// else the oldest installed JDK that is. None fits → a clear error listing what was found.
-pub fn choose(level: Option<u32>, installed: &[Jdk]) -> Result<Jdk> {
+pub(crate) fn choose(level: Option<u32>, installed: &[Jdk]) -> Result<Jdk> {
     let needed = level.unwrap_or(0);
     if let Some(jdk) = installed.iter().find(|j| j.major >= needed) {
         return Ok(jdk.clone());

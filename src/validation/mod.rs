@@ -5,15 +5,15 @@
 //! whatever happens (success, failure, timeout, Ctrl-C); the recipe file and the Gradle init script
 //! live beside the clone, never inside it.
 
-pub mod attribution;
-pub mod backend;
-pub mod build;
-pub mod choice;
+pub(crate) mod attribution;
+pub(crate) mod backend;
+pub(crate) mod build;
+pub(crate) mod choice;
 pub mod embedded;
-pub mod errors;
+pub(crate) mod errors;
 pub mod jdk;
-pub mod report;
-pub mod tests_count;
+pub(crate) mod report;
+pub(crate) mod tests_count;
 
 use crate::process;
 use std::path::{Path, PathBuf};
@@ -27,15 +27,15 @@ use crate::model::{ErrorKind, RunError, TestCounts, Timings, ValidationStats};
 use crate::openrewrite::{Coordinates, RecipeFile, RecipeStep, Versions};
 
 /// Default limit for one recipe execution.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
+pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
 
 /// Looks up the artifact that ships a recipe (None: bundled with the plugins, or unknown).
-pub type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + Sync);
+pub(crate) type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + Sync);
 /// Checks a recipe step's option names before running (OpenRewrite ignores unknown ones).
-pub type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), crate::mapping::StepProblem> + Sync);
+pub(crate) type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), crate::mapping::StepProblem> + Sync);
 
 /// One validation run.
-pub struct Request<'a> {
+pub(crate) struct Request<'a> {
     /// The repository (work tree or bare directory), see [`crate::setup::Repo::path`].
     pub repo: &'a Path,
     /// The base commit (a full id, see [`Repo::resolve`]).
@@ -65,7 +65,7 @@ impl Request<'_> {
 }
 
 /// What a run produced besides the stats.
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub stats: ValidationStats,
     /// The recipe's diff (excluded paths removed), as written to `<prefix>recipe.diff`.
     pub diff: String,
@@ -74,7 +74,7 @@ pub struct Outcome {
 /// Runs the recipe and writes the artifacts. A recipe that cannot run is a classified error inside
 /// the stats; `Err` is for problems with the input or the machine (unknown ref, no build file, no
 /// JDK, no `mvn`).
-pub fn run(req: &Request<'_>) -> Result<Outcome> {
+pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
     match req.session {
         Some(session) => embedded::run(req, session),
         None => run_plugin(req),
@@ -247,7 +247,7 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
 
 /// Runs `req`'s recipe once more with the project's build tool (files `<prefix>confirm-…`) and
 /// compares it with what `explored` (the embedded runner's run) produced.
-pub fn confirm(req: &Request<'_>, explored: &Outcome) -> Result<crate::model::Confirmation> {
+pub(crate) fn confirm(req: &Request<'_>, explored: &Outcome) -> Result<crate::model::Confirmation> {
     let prefix = format!("{}confirm-", req.file_prefix);
     let plugin = Request { session: None, file_prefix: &prefix, ..*req };
     let outcome = match run_plugin(&plugin) {
@@ -301,7 +301,7 @@ pub(crate) fn finish_run(
 }
 
 /// The recipe to activate: the one asked for, or the file's only recipe.
-pub fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<String> {
+pub(crate) fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<String> {
     let names = file.names();
     match asked {
         Some(name) if file.get(name).is_some() => Ok(name.to_string()),

@@ -9,7 +9,7 @@ use crate::model::{ChangeLine, ValidationStats};
 const LINES_SHOWN: usize = 40;
 
 /// Renders the analysis; `notes` are extra bullet points (retries, dropped recipes).
-pub fn render_markdown(title: &str, stats: &ValidationStats, notes: &[String]) -> String {
+pub(crate) fn render_markdown(title: &str, stats: &ValidationStats, notes: &[String]) -> String {
     let m = &stats.metrics;
     let mut out = String::new();
     let _ = writeln!(out, "# {title}\n");
@@ -107,7 +107,7 @@ fn lines_section(out: &mut String, title: &str, lines: &[ChangeLine]) {
     }
 }
 /// One line on the plugin's confirmation of an embedded result.
-pub fn confirmation_line(c: &crate::model::Confirmation) -> String {
+pub(crate) fn confirmation_line(c: &crate::model::Confirmation) -> String {
     let plugin = c.backend.map(|b| b.label()).unwrap_or("plugin");
     match &c.error {
         Some(e) => format!("confirmation with the {plugin}: impossible ({}: {})\n", e.kind, e.detail),

@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::sync::LazyLock;
 
-pub use crate::model::validation::TestCounts;
 use regex::Regex;
 
 /// JUnit 4/5 and TestNG method annotations (simple or fully qualified names).
@@ -19,7 +18,7 @@ const SOURCE_EXTENSIONS: &[&str] = &["java", "kt", "groovy"];
 
 /// Counts test methods in test source roots (`src/test/…`, `src/integrationTest/…` and the like,
 /// in every module) under `root`.
-pub fn count(root: &Path) -> usize {
+pub(crate) fn count(root: &Path) -> usize {
     walkdir::WalkDir::new(root)
         .into_iter()
         .filter_entry(|e| {
@@ -41,13 +40,13 @@ pub fn count(root: &Path) -> usize {
 
 /// `src/test/java/…`, `module/src/integrationTest/kotlin/…`: a source set under `src/` whose name
 /// contains "test".
-pub fn is_test_source(relative: &Path) -> bool {
+pub(crate) fn is_test_source(relative: &Path) -> bool {
     let parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().to_lowercase()).collect();
     parts.windows(2).any(|w| w[0] == "src" && w[1].contains("test"))
 }
 
 /// Test-method annotations in one source file, comments skipped.
-pub fn count_in(source: &str) -> usize {
+pub(crate) fn count_in(source: &str) -> usize {
     let Some(re) = TEST_ANNOTATION.as_ref() else { return 0 };
     let mut in_block_comment = false;
     let mut count = 0;
@@ -112,7 +111,7 @@ class A {
             std::fs::write(&file, "@Test void x() {}\n".repeat(n)).unwrap();
         }
         assert_eq!(count(dir.path()), 2);
-        assert!(TestCounts::new(3, 2).dropped);
-        assert!(!TestCounts::new(2, 2).dropped);
+        assert!(crate::model::TestCounts::new(3, 2).dropped);
+        assert!(!crate::model::TestCounts::new(2, 2).dropped);
     }
 }

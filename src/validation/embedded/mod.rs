@@ -6,16 +6,16 @@
 //! - [`protocol`]: the request and results files; [`runner`]: building the runner once;
 //! - [`session`]: one runner process per clone, parse once, run many.
 
-pub mod protocol;
+pub(crate) mod protocol;
 pub mod runner;
-pub mod session;
+pub(crate) mod session;
 
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
 use self::protocol::{Failure, FailureKind, ParseResults, RunResults, StepRun};
-pub use self::session::{Session, Settings, Stopped};
+pub(crate) use self::session::{Session, Settings, Stopped};
 use super::{Outcome, Request, empty_stats, finish_run};
 use crate::diff;
 use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, TestCounts};
@@ -23,7 +23,7 @@ use crate::openrewrite::Versions;
 
 /// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
 /// a JDK (17 or newer: the runner's own level, and at least the project's).
-pub fn start(repo: &std::path::Path, base: &str, versions: &Versions) -> Result<Session> {
+pub(crate) fn start(repo: &std::path::Path, base: &str, versions: &Versions) -> Result<Session> {
     let runner = runner::ensure(versions)?;
     let clone = crate::setup::git::clone_at(repo, base)?;
     let level = super::build::detect(clone.path())
@@ -40,7 +40,7 @@ pub fn start(repo: &std::path::Path, base: &str, versions: &Versions) -> Result<
 /// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:
 /// `<prefix>recipe.diff`, `<prefix>stats.json` and `<prefix>build.log` (here: what the runner did,
 /// per step).
-pub fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
+pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     crate::process::install_interrupt_handler();
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;

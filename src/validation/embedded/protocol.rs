@@ -6,12 +6,12 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-pub const PROTOCOL: u32 = 1;
+pub(crate) const PROTOCOL: u32 = 1;
 
 /// A request file.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Request {
+pub(crate) enum Request {
     /// Parse every tracked file under `root` into trees, replacing earlier ones.
     Parse { protocol: u32, id: String, output: PathBuf, root: PathBuf, local_repository: PathBuf },
     /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees.
@@ -26,13 +26,13 @@ pub enum Request {
 }
 
 impl Request {
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         match self {
             Request::Parse { id, .. } | Request::Run { id, .. } => id,
         }
     }
 
-    pub fn output(&self) -> &PathBuf {
+    pub(crate) fn output(&self) -> &PathBuf {
         match self {
             Request::Parse { output, .. } | Request::Run { output, .. } => output,
         }
@@ -41,7 +41,7 @@ impl Request {
 
 /// Why a request or a step failed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub kind: FailureKind,
     pub message: String,
     #[serde(default)]
@@ -50,7 +50,7 @@ pub struct Failure {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum FailureKind {
+pub(crate) enum FailureKind {
     UnknownRecipe,
     YamlError,
     InvalidOption,
@@ -64,7 +64,7 @@ pub enum FailureKind {
 
 /// The results of a `parse`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct ParseResults {
+pub(crate) struct ParseResults {
     pub id: String,
     pub ok: bool,
     #[serde(default)]
@@ -82,7 +82,7 @@ pub struct ParseResults {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-pub struct FileCounts {
+pub(crate) struct FileCounts {
     #[serde(default)]
     pub total: usize,
     #[serde(default)]
@@ -92,13 +92,13 @@ pub struct FileCounts {
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Unparsed {
+pub(crate) struct Unparsed {
     pub path: String,
     pub error: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Module {
+pub(crate) struct Module {
     pub pom: String,
     #[serde(default)]
     pub gav: Option<String>,
@@ -110,7 +110,7 @@ pub struct Module {
 
 /// The results of a `run`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct RunResults {
+pub(crate) struct RunResults {
     pub id: String,
     pub ok: bool,
     #[serde(default)]
@@ -123,19 +123,19 @@ pub struct RunResults {
 
 impl RunResults {
     /// The run of the recipe as a whole.
-    pub fn whole(&self) -> Option<&StepRun> {
+    pub(crate) fn whole(&self) -> Option<&StepRun> {
         self.runs.iter().find(|r| r.step.is_none())
     }
 
     /// The runs of single steps, in step order.
-    pub fn steps(&self) -> impl Iterator<Item = &StepRun> {
+    pub(crate) fn steps(&self) -> impl Iterator<Item = &StepRun> {
         self.runs.iter().filter(|r| r.step.is_some())
     }
 }
 
 /// One recipe run: a step on its own (`step` its index), or the whole recipe (`step` None).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct StepRun {
+pub(crate) struct StepRun {
     pub step: Option<usize>,
     pub name: String,
     #[serde(default)]

@@ -24,19 +24,19 @@ static MAIN: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/runner/src/main");
 
 /// Where built runners are kept: `$REWRITE_ASSIST_RUNNER_CACHE`, else `$XDG_CACHE_HOME` or
 /// `~/.cache`, under `rewrite-assist/runner`.
-pub const CACHE_ENV: &str = "REWRITE_ASSIST_RUNNER_CACHE";
+pub(crate) const CACHE_ENV: &str = "REWRITE_ASSIST_RUNNER_CACHE";
 /// The Maven executable (default `mvn`).
-pub const MVN_ENV: &str = "REWRITE_ASSIST_MVN";
+pub(crate) const MVN_ENV: &str = "REWRITE_ASSIST_MVN";
 
 /// A built runner: what `java -cp` needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Runner {
+pub(crate) struct Runner {
     pub dir: PathBuf,
     pub classpath: String,
 }
 
 /// The built runner for `versions`, building it first when it is not in the cache.
-pub fn ensure(versions: &Versions) -> Result<Runner> {
+pub(crate) fn ensure(versions: &Versions) -> Result<Runner> {
     let dir = cache_root()?.join(key(versions));
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     // One build at a time per version set: parallel tests and shards wait for the first.
@@ -216,7 +216,7 @@ fn cache_root() -> Result<PathBuf> {
 }
 
 /// `$XDG_CACHE_HOME/rewrite-assist`, else `~/.cache/rewrite-assist`.
-pub fn user_cache() -> Option<PathBuf> {
+pub(crate) fn user_cache() -> Option<PathBuf> {
     std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)

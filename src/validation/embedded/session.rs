@@ -24,11 +24,11 @@ use crate::validation::jdk::Jdk;
 
 /// The heap limit when `REWRITE_ASSIST_RUNNER_XMX` does not say: half the machine's memory, at
 /// least 1 GiB and at most 8 GiB (a mid-size project's trees fit in 2–4 GiB).
-pub const XMX_ENV: &str = "REWRITE_ASSIST_RUNNER_XMX";
+pub(crate) const XMX_ENV: &str = "REWRITE_ASSIST_RUNNER_XMX";
 
 /// How a request to the runner ended, when it did not produce results.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Stopped {
+pub(crate) enum Stopped {
     TimedOut(Duration),
     OutOfMemory,
     /// The process ended without answering: its exit status and the end of its log.
@@ -53,7 +53,7 @@ impl std::fmt::Display for Stopped {
 
 /// Settings of a session.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     pub runner: Runner,
     pub jdk: Jdk,
     /// `-Xmx` value, e.g. `4g`.
@@ -66,10 +66,10 @@ pub struct Settings {
 }
 
 /// Overrides where downloaded POMs and version metadata are kept (`off`: not on disk).
-pub const POM_CACHE_ENV: &str = "REWRITE_ASSIST_POM_CACHE";
+pub(crate) const POM_CACHE_ENV: &str = "REWRITE_ASSIST_POM_CACHE";
 
 impl Settings {
-    pub fn new(runner: Runner, jdk: Jdk) -> Settings {
+    pub(crate) fn new(runner: Runner, jdk: Jdk) -> Settings {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"));
         Settings {
             runner,
@@ -93,14 +93,14 @@ fn pom_cache(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
 }
 
 /// Extra JVM options for the runner (e.g. a trust store for a proxy), split at whitespace.
-pub const JAVA_OPTIONS_ENV: &str = "REWRITE_ASSIST_RUNNER_JAVA_OPTIONS";
+pub(crate) const JAVA_OPTIONS_ENV: &str = "REWRITE_ASSIST_RUNNER_JAVA_OPTIONS";
 
 fn java_options() -> Vec<String> {
     std::env::var(JAVA_OPTIONS_ENV).unwrap_or_default().split_whitespace().map(str::to_string).collect()
 }
 
 /// The `-Xmx` to use: the environment's, else from the machine's memory.
-pub fn default_xmx() -> String {
+pub(crate) fn default_xmx() -> String {
     if let Some(value) = std::env::var(XMX_ENV).ok().filter(|v| !v.trim().is_empty()) {
         return value.trim().to_string();
     }
@@ -116,7 +116,7 @@ pub fn default_xmx() -> String {
 }
 
 /// A runner for one clone.
-pub struct Session {
+pub(crate) struct Session {
     settings: Settings,
     clone: Clone,
     /// Request and results files, and the runner's log.
@@ -149,29 +149,29 @@ impl Drop for Process {
 
 impl Session {
     /// A session on `clone` (checked out at the base commit; the session owns and removes it).
-    pub fn new(settings: Settings, clone: Clone) -> Result<Session> {
+    pub(crate) fn new(settings: Settings, clone: Clone) -> Result<Session> {
         let scratch = tempfile::Builder::new().prefix("rewrite-assist-runner-").tempdir()?;
         Ok(Session { settings, clone, scratch, state: Mutex::new(State::default()) })
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         self.clone.path()
     }
 
     /// The runner's log (its stderr), across processes.
-    pub fn log_path(&self) -> PathBuf {
+    pub(crate) fn log_path(&self) -> PathBuf {
         self.scratch.path().join("runner.log")
     }
 
     /// The trees' parse results, parsing first when needed (within `timeout`).
-    pub fn parsed(&self, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
+    pub(crate) fn parsed(&self, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
         let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
         self.ensure_parsed(&mut state, timeout)
     }
 
     /// Runs `recipe` from `recipe_file` (each step on its own, then the whole) on the parsed trees;
     /// parses first when the process is new. `timeout` covers both.
-    pub fn run(
+    pub(crate) fn run(
         &self,
         recipe_file: &Path,
         recipe: &str,
