@@ -1,8 +1,6 @@
 //! Two kinds of failure: bad input from the user (exit 2, one line, their fault and fixable) and
 //! everything else (exit 1). Both are reported as a single line on stderr, never as a panic.
 
-use std::fmt;
-
 /// Exit codes of the binary. Kept in one place so README, `--help` and tests agree.
 pub(crate) mod exit {
     pub(crate) const OK: u8 = 0;
@@ -16,16 +14,9 @@ pub(crate) mod exit {
 
 /// An error caused by the user's input. Carried inside `anyhow::Error` and recognised at the top
 /// level by downcasting, so any layer can raise it without threading a custom result type around.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub(crate) struct BadInput(pub String);
-
-impl fmt::Display for BadInput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadInput {}
 
 /// Builds a bad-input error: `return Err(bad_input(format!("...")))`.
 pub(crate) fn bad_input(message: impl Into<String>) -> anyhow::Error {

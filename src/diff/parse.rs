@@ -15,21 +15,13 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::fmt;
 
 use super::{Diff, FileDiff, Hunk, HunkLine, LineKind, is_excluded};
 
 /// The input is not a diff at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub(crate) struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Parses a diff the way the metric sees it: binary sections dropped, one section per path (the
 /// first), excluded paths dropped. Empty or whitespace-only input is an empty diff.

@@ -56,16 +56,9 @@ impl fmt::Display for RepoId {
 
 /// A problem the user can act on. Its text is markdown and becomes the bot's reply as is; any
 /// other error is logged and answered with a generic message.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub(crate) struct UserFacing(pub String);
-
-impl fmt::Display for UserFacing {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UserFacing {}
 
 pub(crate) fn user_facing(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(UserFacing(message.into()))
