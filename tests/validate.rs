@@ -381,6 +381,11 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
         .arg(dir.path().join("out"))
         .env("GITHUB_TOKEN", "ghs_not_for_builds")
         .env("INPUT_GITHUB-TOKEN", "ghs_not_for_builds")
+        // Credentials under any name: the build sees an allow-list, not "everything but tokens".
+        .env("MY_API_KEY", "key_not_for_builds")
+        .env("GH_PAT", "pat_not_for_builds")
+        .env("DEPLOY_CREDENTIALS", "credentials_not_for_builds")
+        .env("NPM_AUTH", "npm_not_for_builds")
         .output()
         .unwrap();
     let (code, stats, stderr) =
@@ -389,7 +394,15 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
     assert_eq!(stats["build_tool"], "gradle");
     let env = std::fs::read_to_string(format!("{}.env", record.display())).unwrap();
     assert!(env.contains("JAVA_HOME="), "the recorder saw the environment: {env}");
-    assert!(!env.contains("ghs_not_for_builds"), "a token reached the build tool: {env}");
+    for secret in [
+        "ghs_not_for_builds",
+        "key_not_for_builds",
+        "pat_not_for_builds",
+        "credentials_not_for_builds",
+        "npm_not_for_builds",
+    ] {
+        assert!(!env.contains(secret), "{secret} reached the build tool: {env}");
+    }
     assert_eq!(stats["error"]["kind"], "build_tool_failure", "{stats:#}");
     assert!(stats["error"]["excerpt"].as_str().unwrap().contains("Gradle is not installed here"));
 

@@ -72,6 +72,7 @@ pub(crate) fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
     let output = dir.path().join("recipes.json");
 
     let mut cmd = Command::new(mvn);
+    crate::process::env::restrict(&mut cmd);
     cmd.current_dir(dir.path()).args(["-B", "-q", "-f", "pom.xml", "compile", "exec:exec"]);
     for arg in maven_properties(&modules, &output) {
         cmd.arg(arg);

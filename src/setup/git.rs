@@ -145,7 +145,7 @@ pub(crate) const DIFF_FORMAT: &[&str] = &[
 /// A `git` command with the user's global/system configuration switched off.
 pub(crate) fn git_command(dir: &Path) -> Command {
     let mut cmd = Command::new("git");
-    without_secrets(&mut cmd);
+    crate::process::env::restrict(&mut cmd);
     cmd.current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
@@ -159,23 +159,6 @@ pub(crate) fn git_command(dir: &Path) -> Command {
         .env_remove("GIT_INDEX_FILE")
         .stdin(Stdio::null());
     cmd
-}
-
-/// Removes credentials from a child's environment: the GitHub token (and any other `*TOKEN*`
-/// variable), the action's inputs and the runner's internal variables. Build tools run the
-/// project's code, and git only gets a token where one push explicitly adds it.
-pub(crate) fn without_secrets(cmd: &mut Command) {
-    for (name, _) in std::env::vars_os() {
-        let name_text = name.to_string_lossy().to_ascii_uppercase();
-        if name_text.contains("TOKEN")
-            || name_text.contains("SECRET")
-            || name_text.contains("PASSWORD")
-            || name_text.starts_with("INPUT_")
-            || name_text.starts_with("ACTIONS_")
-        {
-            cmd.env_remove(&name);
-        }
-    }
 }
 
 /// Runs git in `dir`; a non-zero exit becomes an error carrying git's stderr.

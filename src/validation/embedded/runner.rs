@@ -75,7 +75,7 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
     MAIN.extract(&main).with_context(|| format!("writing the runner's sources to {}", main.display()))?;
     let mvn = std::env::var(MVN_ENV).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "mvn".into());
     let mut command = Command::new(&mvn);
-    command.current_dir(dir).args([
+    crate::process::env::restrict(&mut command).current_dir(dir).args([
         "-B",
         "-q",
         "package",

@@ -298,7 +298,7 @@ impl Session {
             .open(self.log_path())
             .with_context(|| format!("opening {}", self.log_path().display()))?;
         let mut command = Command::new(self.settings.jdk.home.join("bin/java"));
-        command
+        crate::process::env::restrict(&mut command)
             .arg(format!("-Xmx{}", self.settings.xmx))
             .arg("-XX:+ExitOnOutOfMemoryError")
             // The client compiler only: a runner lives for seconds to minutes and runs mostly
@@ -320,9 +320,6 @@ impl Session {
             .arg("--serve")
             // The clone is the runner's working directory; nothing of it runs (no build tool).
             .current_dir(self.scratch.path())
-            .env_remove("JAVA_TOOL_OPTIONS")
-            .env_remove("JDK_JAVA_OPTIONS")
-            .env_remove("_JAVA_OPTIONS")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(log)

@@ -2,6 +2,8 @@
 //! or runner in its own process group (so a timeout or Ctrl-C kills Maven/Gradle and every JVM
 //! they forked), output captured to a log file, a wall-clock limit, and the interrupted flag.
 
+pub(crate) mod env;
+
 use std::fs::File;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
