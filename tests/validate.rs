@@ -427,3 +427,29 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
     let script_path = args[args.iter().position(|a| *a == "--init-script").unwrap() + 1];
     assert!(!Path::new(script_path).exists());
 }
+
+#[test]
+fn an_out_directory_with_files_or_a_zero_limit_is_bad_input_and_nothing_is_touched() {
+    let s = setup(JAKARTA_RECIPE);
+    // The user's file in the directory they named: refused like `analyze` refuses, and kept.
+    std::fs::create_dir_all(&s.out).unwrap();
+    std::fs::write(s.out.join("build.log"), "my own log").unwrap();
+    let (code, _, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is not empty") && stderr.lines().count() == 1, "{stderr}");
+    assert_eq!(std::fs::read_to_string(s.out.join("build.log")).unwrap(), "my own log");
+    // A path that cannot be a directory is bad input too.
+    let (code, _, stderr) = validate(&s.fixture.path, &s.recipe, &s.out.join("build.log/out"), &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    // Limits of zero are errors, not silently 1.
+    let fresh = s.out.with_file_name("fresh");
+    let (code, _, stderr) = validate(&s.fixture.path, &s.recipe, &fresh, &["--timeout", "0"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--timeout"), "{stderr}");
+    let analyze = bin()
+        .args(["analyze", "--jobs", "0", "--base", "main", "--head", "migration", "--repo"])
+        .arg(&s.fixture.path)
+        .output()
+        .unwrap();
+    assert_eq!(analyze.status.code(), Some(2));
+}

@@ -24,13 +24,13 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Recipe executions at once [default: number of CPUs]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::at_least_one())]
     pub jobs: Option<usize>,
     /// Limit of one recipe execution, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = Budgets::default().per_execution.as_secs())]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = Budgets::default().per_execution.as_secs())]
     pub timeout: u64,
     /// Limit of the whole run, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = Budgets::default().max_wall.as_secs())]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = Budgets::default().max_wall.as_secs())]
     pub max_wall: u64,
     /// Recipe executions in all (retries and refinement included).
     #[arg(long, value_name = "N", default_value_t = Budgets::default().max_executions)]

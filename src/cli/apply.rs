@@ -32,7 +32,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Limit of one recipe run, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = crate::validation::DEFAULT_TIMEOUT.as_secs())]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = crate::validation::DEFAULT_TIMEOUT.as_secs())]
     pub timeout: u64,
     #[command(flatten)]
     pub versions: VersionArgs,

@@ -80,13 +80,13 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Recipe executions at once, per case [default: the suite's, else the number of CPUs]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::at_least_one())]
     pub jobs: Option<usize>,
     /// Limit of one recipe execution, in seconds [default: the suite's, else 900]
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
     /// Limit of one case's analysis, in seconds [default: the suite's, else 2700]
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_wall: Option<u64>,
     /// Recipe executions per case, retries included [default: the suite's, else 10]
     #[arg(long, value_name = "N")]
@@ -95,7 +95,7 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "N")]
     pub max_rounds: Option<usize>,
     /// Limit of each clone or fetch of a remote repository, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = 600)]
     pub fetch_timeout: u64,
     /// Keep bare clones of remote repositories here between runs (<host>/<owner>/<name>.git) and
     /// fetch only commits they lack; without it, clones are temporary.

@@ -33,9 +33,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let (Some(name), Some(out)) = (args.name, args.out) else {
         return Err(bad_input("give an example name and --out DIR"));
     };
-    if out.exists() && std::fs::read_dir(&out)?.next().is_some() {
-        return Err(bad_input(format!("{} exists and is not empty", out.display())));
-    }
+    crate::setup::out_dir::prepare(&out)?;
     let chosen: Vec<&scenarios::Scenario> = if name == "all" {
         all
     } else {

@@ -132,3 +132,8 @@ pub(crate) fn default_out_dir(command: &str) -> std::path::PathBuf {
 pub(crate) fn artifact_lookup() -> impl Fn(&str) -> Option<crate::openrewrite::Coordinates> + Sync {
     |name: &str| crate::catalog::Catalog::embedded().artifact_for(name)
 }
+
+/// A count flag that must be at least 1 (`--jobs 0` would run nothing).
+fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+}

@@ -35,7 +35,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Stop the recipe run after this many seconds.
-    #[arg(long, value_name = "SECS", default_value_t = validation::DEFAULT_TIMEOUT.as_secs())]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = validation::DEFAULT_TIMEOUT.as_secs())]
     pub timeout: u64,
     #[command(flatten)]
     pub backend: BackendArgs,
@@ -107,6 +107,8 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         .map_err(|e| bad_input(format!("cannot read {}: {e}", args.recipe.display())))?;
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
+    // Like analyze: never mix with (or overwrite) files already there.
+    crate::setup::out_dir::prepare(&out_dir)?;
     let lookup = super::artifact_lookup();
     let catalog = crate::catalog::Catalog::embedded();
     // Recipes the catalog does not know may come from the user's own artifacts: only the option

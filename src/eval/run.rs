@@ -13,7 +13,6 @@ use super::cache::CloneCache;
 use super::source::{Prepared, Sources, is_unavailable};
 use super::suite::{Case, Defaults, Suite};
 use super::totals;
-use crate::error::bad_input;
 use crate::model::{CaseResult, CaseStatus, Commits, RunSummary, Shard, ShardResults};
 use crate::openrewrite::Versions;
 use crate::pipeline::{self, NoProgress, Request};
@@ -177,13 +176,7 @@ fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
 
 /// The output directory must be new or empty: results of two runs must never mix.
 fn prepare_out_dir(out: &Path) -> Result<()> {
-    if out.exists() {
-        let mut entries = std::fs::read_dir(out).map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
-        if entries.next().is_some() {
-            return Err(bad_input(format!("{} exists and is not empty", out.display())));
-        }
-    }
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))
+    crate::setup::out_dir::prepare(out)
 }
 
 pub(crate) fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<()> {
@@ -295,6 +288,6 @@ cases:
 
         let error = run_suite(&suite, &options, &mut |_| {}).unwrap_err();
         assert_eq!(crate::error::exit_code_of(&error), crate::error::exit::BAD_INPUT);
-        assert!(error.to_string().ends_with("exists and is not empty"), "{error}");
+        assert!(error.to_string().contains("exists and is not empty"), "{error}");
     }
 }

@@ -30,12 +30,7 @@ impl RunDir {
     /// Creates the run directory; it must not exist yet or be empty, so that no file of an
     /// earlier run can pass for this run's.
     pub(crate) fn create_fresh(root: &Path) -> Result<RunDir> {
-        if std::fs::read_dir(root).is_ok_and(|mut entries| entries.next().is_some()) {
-            return Err(crate::error::bad_input(format!(
-                "{} is not empty: give a new directory for this run's artifacts",
-                root.display()
-            )));
-        }
+        crate::setup::out_dir::prepare(root)?;
         RunDir::create(root)
     }
 

@@ -2,5 +2,6 @@
 //! temporary clones to run recipes in. The user's repository is only ever read.
 
 pub mod git;
+pub(crate) mod out_dir;
 
 pub use git::{Clone, Repo};
