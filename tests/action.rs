@@ -525,6 +525,13 @@ fn the_client_retries_5xx_and_rate_limits_and_reports_bodies() {
     );
     assert!(!text.contains(TOKEN));
 
+    // A server that echoes the request's headers in its error: the token is not repeated.
+    fake.fail_next_saying("GET", "/repos/acme/shop/pulls/97", 401, &[], "Bad credentials: {authorization}");
+    let error = gh::pulls::get(&client, &repo, 97).unwrap_err();
+    let text = format!("{error:#}");
+    assert!(text.contains("answered 401") && text.contains("Bad credentials: Bearer"), "{text}");
+    assert!(!text.contains(TOKEN), "{text}");
+
     // Server errors that never stop: the attempts run out.
     for _ in 0..4 {
         fake.fail_next("GET", "/repos/acme/shop/pulls/98", 500, &[]);

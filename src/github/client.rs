@@ -283,7 +283,7 @@ impl GitHub {
                             method: method.clone(),
                             path: path.to_string(),
                             status: response.status,
-                            body: shorten(&response.body, 1000),
+                            body: shorten(&self.redact(&response.body), 1000),
                         }
                         .into());
                     }
@@ -291,7 +291,7 @@ impl GitHub {
                     verdict
                 }
                 Ok(Err(TransportFailure(detail))) => {
-                    self.transport_verdict(attempt, &method, path, detail)?
+                    self.transport_verdict(attempt, &method, path, self.redact(&detail))?
                 }
                 Err(_) => self.transport_verdict(
                     attempt,
@@ -326,6 +326,15 @@ impl GitHub {
                 tracing::warn!("GitHub API {method} {path} failed ({detail}); retrying");
                 Ok(verdict)
             }
+        }
+    }
+
+    /// `text` with the token replaced: an error body or message may echo what we sent (a server
+    /// or proxy that repeats the request's headers), and it is printed and written to logs.
+    fn redact(&self, text: &str) -> String {
+        match &self.token {
+            Some(token) if !token.expose_secret().is_empty() => text.replace(token.expose_secret(), "***"),
+            _ => text.to_string(),
         }
     }
 

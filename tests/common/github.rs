@@ -197,7 +197,11 @@ async fn handle(
         authorization,
         status,
     });
-    let mut response = (StatusCode::from_u16(status).unwrap(), answer.to_string()).into_response();
+    // A failure message may echo the request's credentials, as careless servers and proxies do.
+    let answer = answer
+        .to_string()
+        .replace("{authorization}", headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or(""));
+    let mut response = (StatusCode::from_u16(status).unwrap(), answer).into_response();
     response.headers_mut().insert("content-type", "application/json".parse().unwrap());
     for (k, v) in extra {
         response
