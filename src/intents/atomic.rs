@@ -59,14 +59,6 @@ impl Atomic {
 
     /// The node's `params`: the change's, `file`, and `files` when set.
     pub(crate) fn params(&self) -> BTreeMap<String, Value> {
-        let mut params = self.change.params();
-        params.insert("file".to_string(), Value::String(self.file.clone()));
-        if let Some(files) = &self.files {
-            params.insert(
-                "files".to_string(),
-                Value::Array(files.iter().cloned().map(Value::String).collect()),
-            );
-        }
-        params
+        self.change.params_about(&self.file, self.files.as_deref())
     }
 }

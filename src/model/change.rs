@@ -280,6 +280,16 @@ impl Change {
         }
     }
 
+    /// The `params` of an atomic node: the change's, `file`, and `files` when it spans files.
+    pub fn params_about(&self, file: &str, files: Option<&[String]>) -> BTreeMap<String, Value> {
+        let mut params = self.params();
+        params.insert("file".to_string(), Value::String(file.to_string()));
+        if let Some(files) = files {
+            params.insert("files".to_string(), files.iter().cloned().map(Value::String).collect());
+        }
+        params
+    }
+
     /// The change a node's `kind` and `params` describe (extra params such as `file` are
     /// ignored), or why they do not describe one.
     pub(crate) fn read(kind: &str, params: &BTreeMap<String, Value>) -> Result<Change, UnreadableChange> {

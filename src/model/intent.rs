@@ -138,14 +138,7 @@ impl Intent {
         match &self.node {
             Node::Strategic(strategic) => strategic.params(),
             Node::Tactical(_) => BTreeMap::new(),
-            Node::Atomic { change, file, files } => {
-                let mut params = change.params();
-                params.insert("file".to_string(), Value::String(file.clone()));
-                if let Some(files) = files {
-                    params.insert("files".to_string(), files.iter().cloned().map(Value::String).collect());
-                }
-                params
-            }
+            Node::Atomic { change, file, files } => change.params_about(file, files.as_deref()),
         }
     }
 }
