@@ -4,23 +4,14 @@
 //! (or `cargo bench --bench analyze`). Maven's cache is warmed first.
 
 use std::path::Path;
-use std::process::Command;
 
 use rewrite_assist::fixtures::NOOP_RECIPE;
 use rewrite_assist::fixtures::scenarios::{DEMO, JAVA_11_TO_17, JAVAX_TO_JAKARTA, Scenario};
 
+mod common;
+
 fn run_json(args: &[&str], repo: &Path, out: &Path) -> serde_json::Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_rewrite-assist"))
-        .args(args)
-        .args(["--json", "--base", "main", "--head", "migration", "--repo"])
-        .arg(repo)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run rewrite-assist");
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!("no JSON from {args:?} ({e}): {}", String::from_utf8_lossy(&output.stderr))
-    })
+    common::run_json(args, repo, ("main", "migration"), out, &[])
 }
 
 fn t_noop(repo: &Path, work: &Path) -> f64 {

@@ -10,7 +10,6 @@
 //! evals/README.md). Without either it says so and measures nothing.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rewrite_assist::fixtures::NOOP_RECIPE;
 
@@ -20,31 +19,7 @@ const CASE: (&str, &str, &str) = (
     "5dda0043e4c2f053be0f8ddb296d0c9fb61c80d8",
 );
 
-fn run_json(args: &[&str], repo: &Path, base: &str, head: &str, out: &Path) -> serde_json::Value {
-    run_json_with(args, repo, base, head, out, &[])
-}
-
-fn run_json_with(
-    args: &[&str],
-    repo: &Path,
-    base: &str,
-    head: &str,
-    out: &Path,
-    env: &[(&str, &Path)],
-) -> serde_json::Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_rewrite-assist"))
-        .envs(env.iter().copied())
-        .args(args)
-        .args(["--json", "--base", base, "--head", head, "--repo"])
-        .arg(repo)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run rewrite-assist");
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!("no JSON from {args:?} ({e}): {}", String::from_utf8_lossy(&output.stderr))
-    })
-}
+mod common;
 
 fn target() -> Option<(PathBuf, String, String)> {
     if let Ok(repo) = std::env::var("REWRITE_ASSIST_BENCH_REPO") {
@@ -92,13 +67,8 @@ fn main() {
     std::fs::write(&recipe, NOOP_RECIPE).expect("write recipe");
     let recipe = recipe.display().to_string();
     let noop = |name: &str| {
-        let stats = run_json(
-            &["validate", "--backend", "plugin", "--recipe", &recipe],
-            &repo,
-            &base,
-            &head,
-            &dir.path().join(name),
-        );
+        let plugin = ["validate", "--backend", "plugin", "--recipe", &recipe];
+        let stats = common::run_json(&plugin, &repo, (&base, &head), &dir.path().join(name), &[]);
         stats["timings"]["total_seconds"].as_f64().unwrap_or(f64::NAN)
     };
     noop("warm-up"); // Maven's cache for this project
@@ -110,7 +80,7 @@ fn main() {
         let out = dir.path().join(format!("analyze-{label}"));
         let env: &[(&str, &Path)] =
             if label == "cold" { &[("REWRITE_ASSIST_POM_CACHE", &empty_pom_cache)] } else { &[] };
-        let summary = run_json_with(&["analyze", "--backend", backend], &repo, &base, &head, &out, env);
+        let summary = common::run_json(&["analyze", "--backend", backend], &repo, (&base, &head), &out, env);
         let wall = summary["wall_seconds"].as_f64().unwrap_or(f64::NAN);
         let (parse, steps) = runner_times(&out);
         let mean = if steps.is_empty() { f64::NAN } else { steps.iter().sum::<f64>() / steps.len() as f64 };
