@@ -14,7 +14,8 @@ pub(crate) const PROTOCOL: u32 = 1;
 pub(crate) enum Request {
     /// Parse every tracked file under `root` into trees, replacing earlier ones.
     Parse { protocol: u32, id: String, output: PathBuf, root: PathBuf, local_repository: PathBuf },
-    /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees.
+    /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees;
+    /// without `whole` (discovery), only the steps.
     Run {
         protocol: u32,
         id: String,
@@ -22,6 +23,10 @@ pub(crate) enum Request {
         recipe_files: Vec<PathBuf>,
         recipe: String,
         each_step: bool,
+        whole: bool,
+        /// With `each_step`: no step starts after this many seconds (discovery's time limit).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stop_after_seconds: Option<f64>,
     },
 }
 
@@ -119,6 +124,9 @@ pub(crate) struct RunResults {
     pub seconds: f64,
     #[serde(default)]
     pub runs: Vec<StepRun>,
+    /// Steps that did not start because `stop_after_seconds` had passed.
+    #[serde(default)]
+    pub not_run: Vec<usize>,
 }
 
 impl RunResults {
@@ -168,12 +176,15 @@ mod tests {
             recipe_files: vec!["/o/r.yaml".into()],
             recipe: "rewriteassist.Option2Narrow".into(),
             each_step: true,
+            whole: true,
+            stop_after_seconds: None,
         };
         let json = serde_json::to_value(&request).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"type": "run", "protocol": 1, "id": "run-2", "output": "/o/run-2.json",
-                "recipe_files": ["/o/r.yaml"], "recipe": "rewriteassist.Option2Narrow", "each_step": true})
+                "recipe_files": ["/o/r.yaml"], "recipe": "rewriteassist.Option2Narrow", "each_step": true,
+                "whole": true})
         );
     }
 

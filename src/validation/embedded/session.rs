@@ -177,6 +177,31 @@ impl Session {
         recipe: &str,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
+        self.run_request(vec![recipe_file.to_path_buf()], recipe, None, timeout)
+    }
+
+    /// Runs each step of `recipe` (from `recipe_files`, else the runner's classpath) on its own on
+    /// the parsed trees, and not the whole (discovery: the steps are alternatives, not a recipe).
+    /// No step starts after `stop_after`; `timeout` still ends a step that does not finish.
+    pub(crate) fn run_steps(
+        &self,
+        recipe_files: Vec<PathBuf>,
+        recipe: &str,
+        stop_after: Duration,
+        timeout: Duration,
+    ) -> Result<Result<RunResults, Stopped>> {
+        self.run_request(recipe_files, recipe, Some(stop_after), timeout)
+    }
+
+    /// `steps_until`: only each step on its own, none started after that time; None: each step,
+    /// then the whole.
+    fn run_request(
+        &self,
+        recipe_files: Vec<PathBuf>,
+        recipe: &str,
+        steps_until: Option<Duration>,
+        timeout: Duration,
+    ) -> Result<Result<RunResults, Stopped>> {
         let started = Instant::now();
         let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
         if let Err(stopped) = self.ensure_parsed(&mut state, timeout)? {
@@ -188,9 +213,11 @@ impl Session {
             protocol: PROTOCOL,
             output: self.scratch.path().join(format!("{id}.json")),
             id,
-            recipe_files: vec![recipe_file.to_path_buf()],
+            recipe_files,
             recipe: recipe.to_string(),
             each_step: true,
+            whole: steps_until.is_none(),
+            stop_after_seconds: steps_until.map(|d| d.as_secs_f64().max(0.001)),
         };
         self.exchange(&mut state, &request, left)
     }

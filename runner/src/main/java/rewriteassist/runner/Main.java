@@ -142,7 +142,8 @@ public final class Main {
         if (parsed == null) {
             throw new Failure("no_parse", "no parse request came before this run (or the last one failed)");
         }
-        return Run.recipe(parsed, request.recipeFiles, request.recipe, request.eachStep);
+        return Run.recipe(
+                parsed, request.recipeFiles, request.recipe, request.eachStep, request.whole, request.stopAfterSeconds);
     }
 
     /**
@@ -268,6 +269,10 @@ public final class Main {
         final List<Path> recipeFiles;
         final String recipe;
         final boolean eachStep;
+        /** Whether the recipe also runs as a whole (discovery only wants each step on its own). */
+        final boolean whole;
+        /** With each step on its own: no step starts after this many seconds (0: no limit). */
+        final double stopAfterSeconds;
 
         interface Rejecter {
             BadRequest reject(String why, String id, Path output);
@@ -286,6 +291,8 @@ public final class Main {
                 recipeFiles = List.of();
                 recipe = null;
                 eachStep = false;
+                whole = true;
+                stopAfterSeconds = 0;
             } else {
                 root = null;
                 localRepository = null;
@@ -298,6 +305,8 @@ public final class Main {
                         .toList();
                 recipe = text(json, "recipe", rejecter);
                 eachStep = json.path("each_step").asBoolean(false);
+                whole = json.path("whole").asBoolean(true);
+                stopAfterSeconds = json.path("stop_after_seconds").asDouble(0);
             }
         }
 

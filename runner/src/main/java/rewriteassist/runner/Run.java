@@ -137,7 +137,13 @@ final class Run {
         Recipe build();
     }
 
-    static ObjectNode recipe(Parse.Outcome parsed, List<Path> recipeFiles, String name, boolean eachStep)
+    static ObjectNode recipe(
+            Parse.Outcome parsed,
+            List<Path> recipeFiles,
+            String name,
+            boolean eachStep,
+            boolean runWhole,
+            double stopAfterSeconds)
             throws Main.Failure {
         long started = System.nanoTime();
         List<RecipeFile> files = load(recipeFiles);
@@ -180,7 +186,13 @@ final class Run {
         ArrayNode runs = results.putArray("runs");
         List<Integer> good = new ArrayList<>();
         ArrayNode leftOut = Main.JSON.createArrayNode();
+        ArrayNode notRun = results.putArray("not_run");
         for (int i = 0; eachStep && i < steps.size(); i++) {
+            if (stopAfterSeconds > 0 && (System.nanoTime() - started) / 1e9 > stopAfterSeconds) {
+                // Discovery's time is up: the remaining steps are reported as not run.
+                notRun.add(i);
+                continue;
+            }
             Step step = steps.get(i);
             ObjectNode run = runs.addObject();
             run.put("step", i);
@@ -198,12 +210,14 @@ final class Run {
                 good.add(i);
             }
         }
-        ObjectNode run = runs.addObject();
-        run.putNull("step");
-        run.put("name", name);
-        run.putObject("options");
-        execute(() -> whole.of(good), parsed, run);
-        run.set("left_out", leftOut);
+        if (runWhole || !eachStep) {
+            ObjectNode run = runs.addObject();
+            run.putNull("step");
+            run.put("name", name);
+            run.putObject("options");
+            execute(() -> whole.of(good), parsed, run);
+            run.set("left_out", leftOut);
+        }
         results.put("seconds", Main.seconds(started));
         return results;
     }

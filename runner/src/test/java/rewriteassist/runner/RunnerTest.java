@@ -196,6 +196,29 @@ class RunnerTest {
         assertEquals("test.Rename", whole.path("name").asText());
         assertEquals(diff, whole.path("diff").asText());
         assertEquals(0, whole.path("left_out").size());
+
+        // Discovery asks for each step on its own only: no whole run.
+        ObjectNode stepsOnly = fixture.runRequest(
+                recipe("test.Rename", changeType("com.acme.core.Widget", "com.acme.core.Gadget")), "test.Rename", true);
+        stepsOnly.put("whole", false);
+        JsonNode only = fixture.send(stepsOnly);
+        assertEquals(1, only.path("runs").size(), only.toString());
+        assertEquals(diff, only.path("runs").get(0).path("diff").asText());
+        assertEquals("[]", only.path("not_run").toString());
+
+        // Past its time, no further step starts: each is listed as not run.
+        ObjectNode late = fixture.runRequest(
+                recipe(
+                        "test.Rename",
+                        changeType("com.acme.core.Widget", "com.acme.core.Gadget"),
+                        changeType("com.acme.app.App", "com.acme.app.Main")),
+                "test.Rename",
+                true);
+        late.put("whole", false);
+        late.put("stop_after_seconds", 1e-9);
+        JsonNode cut = fixture.send(late);
+        assertEquals(0, cut.path("runs").size(), cut.toString());
+        assertEquals("[0,1]", cut.path("not_run").toString());
     }
 
     @Test
