@@ -2,7 +2,9 @@
 //! recipe on the parsed trees, and the whole `analyze` (3 options, refinement included) against
 //! one no-op plugin run (T_noop). Goal: analyze with `--backend embedded` ≤ 1.5× T_noop, both warm
 //! (T_noop after a warm-up run; the analyze with the runner's POM cache filled). Also printed: the
-//! same analyze with an empty POM cache (as on a new machine) and with `--backend auto`.
+//! same analyze with an empty POM cache (as on a new machine) and with `--backend auto`, and the
+//! discovery phase on its own (its pool of 100+ recipes, part of each analyze) against T_noop
+//! (goal ≤ 1.0, warm).
 //!
 //! The repository: `REWRITE_ASSIST_BENCH_REPO=PATH` with `REWRITE_ASSIST_BENCH_BASE` and
 //! `REWRITE_ASSIST_BENCH_HEAD` (commits), else the `in28-springboot3-jakarta` case of
@@ -55,6 +57,16 @@ fn runner_times(dir: &Path) -> (Option<f64>, Vec<f64>) {
     (parse, steps)
 }
 
+/// The discovery phase's seconds and detail, from `audit.jsonl`.
+fn discovery(dir: &Path) -> Option<(f64, String)> {
+    let audit = std::fs::read_to_string(dir.join("audit.jsonl")).ok()?;
+    audit.lines().filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()).find_map(|e| {
+        (e["phase"] == "discover").then(|| {
+            (e["seconds"].as_f64().unwrap_or(f64::NAN), e["detail"].as_str().unwrap_or("").to_string())
+        })
+    })
+}
+
 fn main() {
     let Some((repo, base, head)) = target() else {
         println!(
@@ -94,5 +106,12 @@ fn main() {
             mean,
             summary["recommended"]["f1"]
         );
+        if let Some((seconds, detail)) = discovery(&out) {
+            let goal = if label == "embedded" { " (goal ≤ 1.00)" } else { "" };
+            println!(
+                "embedded {label:<8} discovery {seconds:.1} s vs T_noop(plugin) {t_noop:.1} s: ratio {:.2}{goal}; {detail}",
+                seconds / t_noop
+            );
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod cli;
 pub mod decision;
 pub mod diff;
+pub mod discovery;
 pub mod error;
 pub mod eval;
 pub mod fixtures;
@@ -20,6 +21,7 @@ pub mod openrewrite;
 pub mod pipeline;
 pub mod process;
 pub mod refinement;
+pub mod reuse;
 pub mod setup;
 pub mod validation;
 

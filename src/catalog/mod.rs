@@ -86,7 +86,6 @@ impl Catalog {
         &self.snapshot
     }
 
-    #[cfg(test)]
     pub(crate) fn recipes(&self) -> &[RecipeDescriptor] {
         &self.snapshot.recipes
     }

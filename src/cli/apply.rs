@@ -11,8 +11,10 @@ use crate::github::{Config, GitHub};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The recipe YAML (rewrite.yml format).
-    #[arg(long, value_name = "FILE")]
+    /// The recipe YAML (rewrite.yml format), or an `analyze` output directory: its reusable recipe
+    /// (`result/reusable-recipe.yaml`, nothing pinned to the analyzed repository), else its
+    /// recommended one.
+    #[arg(long, value_name = "FILE|DIR")]
     pub recipe: PathBuf,
     /// Which recipe of the file to run (default: the only one it defines).
     #[arg(long, value_name = "NAME")]
@@ -42,8 +44,9 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
-    let recipe_yaml = std::fs::read_to_string(&args.recipe)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", args.recipe.display())))?;
+    let recipe_file = recipe_file(&args.recipe);
+    let recipe_yaml = std::fs::read_to_string(&recipe_file)
+        .map_err(|e| bad_input(format!("cannot read {}: {e}", recipe_file.display())))?;
     let repos = rollout::parse_repos(&args.repos)?;
     // Fail on a bad recipe before cloning anything.
     rollout::recipe_to_run(&recipe_yaml, args.recipe_name.as_deref())?;
@@ -92,5 +95,38 @@ fn status_word(status: &Status) -> String {
         Status::Updated { url } => format!("updated {url}"),
         Status::NoChanges => "no changes".into(),
         Status::Failed { error } => format!("failed: {error}"),
+    }
+}
+
+/// The recipe file `--recipe` names: the file itself, or in an `analyze` output directory the
+/// reusable recipe (what a rollout to other repositories wants), else the recommended one.
+fn recipe_file(given: &std::path::Path) -> PathBuf {
+    use crate::pipeline::artifacts::{RECOMMENDED_RECIPE, REUSABLE_RECIPE};
+    if !given.is_dir() {
+        return given.to_path_buf();
+    }
+    let reusable = given.join(REUSABLE_RECIPE);
+    if reusable.is_file() {
+        return reusable;
+    }
+    eprintln!("rewrite-assist: {} has no reusable recipe; rolling out the recommended one", given.display());
+    given.join(RECOMMENDED_RECIPE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::artifacts::{RECOMMENDED_RECIPE, REUSABLE_RECIPE};
+
+    #[test]
+    fn an_output_directory_gives_its_reusable_recipe_then_its_recommended_one() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("result")).unwrap();
+        std::fs::write(dir.path().join(RECOMMENDED_RECIPE), "r").unwrap();
+        assert_eq!(recipe_file(dir.path()), dir.path().join(RECOMMENDED_RECIPE));
+        std::fs::write(dir.path().join(REUSABLE_RECIPE), "u").unwrap();
+        assert_eq!(recipe_file(dir.path()), dir.path().join(REUSABLE_RECIPE));
+        let file = dir.path().join("mine.yml");
+        assert_eq!(recipe_file(&file), file);
     }
 }

@@ -155,6 +155,9 @@ fn apply_summary(result: &mut CaseResult, prepared: &Prepared, summary: RunSumma
         .and_then(|o| o.backend);
     result.recommended = summary.recommended;
     result.options = summary.options;
+    // The reusable recipe's run on this PR, as option 4 (strategy `reusable`): not a candidate,
+    // but what a rollout would apply.
+    result.options.extend(summary.reusable.and_then(|r| r.result));
     result.intents = Some(summary.intents);
 }
 

@@ -94,9 +94,15 @@ fn options_cell(options: &[OptionScore]) -> String {
     }
     let shown: Vec<String> = options
         .iter()
-        .map(|o| match o.error {
-            Some(kind) => format!("{}: failed ({})", o.option, kind.as_str()),
-            None => format!("{}: {:.4} / {:.2}", o.option, o.f1, o.semantic_share),
+        .map(|o| {
+            let label = match o.strategy {
+                crate::model::Strategy::Reusable => "reusable".to_string(),
+                _ => o.option.to_string(),
+            };
+            match o.error {
+                Some(kind) => format!("{label}: failed ({})", kind.as_str()),
+                None => format!("{label}: {:.4} / {:.2}", o.f1, o.semantic_share),
+            }
         })
         .collect();
     shown.join(" · ")

@@ -14,6 +14,8 @@ pub(crate) struct Report {
     pub summary: RunSummary,
     /// `result/recommended-recipe.yaml`.
     pub recipe_yaml: Option<String>,
+    /// `result/reusable-recipe.yaml`.
+    pub reusable_yaml: Option<String>,
     /// `intent-tree.md`.
     pub intent_tree: Option<String>,
     /// Lines the recommended recipe changed that the PR did not, and the reverse.
@@ -35,6 +37,7 @@ impl Report {
             .unwrap_or_default();
         Report {
             recipe_yaml: summary.recommended.as_ref().and(read(artifacts::RECOMMENDED_RECIPE)),
+            reusable_yaml: summary.reusable.as_ref().and(read(artifacts::REUSABLE_RECIPE)),
             intent_tree: read(artifacts::INTENT_TREE_MD),
             false_positives,
             false_negatives,
@@ -211,6 +214,22 @@ pub(crate) fn push_sections(doc: &mut Doc, report: &Report) {
             None => format!("Recommended recipe: option {}", r.option),
         };
         doc.push_code_details(&title, "yaml", yaml);
+    }
+    if let (Some(yaml), Some(reusable)) = (&report.reusable_yaml, &summary.reusable) {
+        let line = crate::pipeline::reusable_line(reusable);
+        let title = format!(
+            "Reusable recipe for other repositories (<code>{}</code>): {}",
+            escape(&reusable.recipe_name),
+            escape(line.trim_end().trim_start_matches("reusable: "))
+        );
+        let mut body = yaml.clone();
+        if !reusable.generalized.is_empty() {
+            body.push_str(&format!(
+                "# Generalized from the recommended recipe:\n# - {}\n",
+                reusable.generalized.join("\n# - ")
+            ));
+        }
+        doc.push_code_details(&title, "yaml", &body);
     }
     if let Some(tree) = &report.intent_tree {
         let body = tree.strip_prefix("# Intent tree").unwrap_or(tree).trim();
@@ -445,9 +464,11 @@ pub(crate) mod tests {
             wall_seconds: 64.2,
             backend: Some("plugin".into()),
             confirmation: None,
+            reusable: None,
         };
         Report {
             summary,
+            reusable_yaml: None,
             recipe_yaml: Some(
                 "---\ntype: specs.openrewrite.org/v1beta/recipe\nname: \"rewriteassist.Option2Narrow\"\nrecipeList:\n  - org.openrewrite.java.ChangePackage:\n      newPackageName: \"jakarta.persistence\"\n      oldPackageName: \"javax.persistence\"\n".into(),
             ),
@@ -495,6 +516,36 @@ pub(crate) mod tests {
             let fences = text.lines().filter(|l| l.trim_start().starts_with("```")).count();
             assert_eq!(fences % 2, 0, "an unclosed fence at limit {limit}:\n{text}");
         }
+    }
+
+    #[test]
+    fn the_reusable_recipe_is_shown_with_its_score_and_what_was_generalized() {
+        let mut report = sample_report();
+        let mut result = report.summary.options[1].clone();
+        result.option = crate::reuse::NUMBER;
+        result.strategy = Strategy::Reusable;
+        report.summary.reusable = Some(crate::model::ReusableRecipe {
+            recipe_name: "rewriteassist.Option4Reusable".into(),
+            recipes: 1,
+            generalized: vec!["left out `FindAndReplace`: plain text pinned to this repository".into()],
+            result: Some(result),
+        });
+        report.reusable_yaml = Some("---\nname: \"rewriteassist.Option4Reusable\"\n".into());
+        let mut doc = Doc::default();
+        push_sections(&mut doc, &report);
+        let text = doc.render(60_000);
+        assert!(
+            text.contains("Reusable recipe for other repositories (<code>rewriteassist.Option4Reusable</code>): 1 recipe, semantic only — on this PR F1 0.9565"),
+            "{text}"
+        );
+        assert!(
+            text.contains("# - left out `FindAndReplace`: plain text pinned to this repository"),
+            "{text}"
+        );
+        let without = sample_report();
+        let mut doc = Doc::default();
+        push_sections(&mut doc, &without);
+        assert!(!doc.render(60_000).contains("Reusable recipe"));
     }
 
     #[test]

@@ -302,6 +302,9 @@ fn strategy_text(strategy: Strategy) -> &'static str {
         Strategy::Synthesized => {
             "Built from what validation showed: recipes with true positives kept, recipes that only produced false positives dropped, over-applying ones replaced or narrowed, and narrow recipes added for the changes still missing."
         }
+        Strategy::Reusable => {
+            "The recommended recipe generalized for other repositories: its semantic recipes only, none restricted to this repository's files, without options that pin it to this PR's starting point."
+        }
     }
 }
 

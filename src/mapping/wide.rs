@@ -173,7 +173,7 @@ fn intent_files(intent: &Intent) -> Vec<String> {
 
 /// A search recipe (package `search`, or a `Find…` recipe other than `FindAndReplace`) at or below
 /// `name`: search recipes only add `~~>` markers, which are never what a migration PR did.
-fn search_recipe_within(catalog: &Catalog, name: &str, depth: usize) -> Option<String> {
+pub(crate) fn search_recipe_within(catalog: &Catalog, name: &str, depth: usize) -> Option<String> {
     let simple = name.rsplit('.').next().unwrap_or(name);
     let finder = simple
         .strip_prefix("Find")
@@ -192,7 +192,7 @@ fn search_recipe_within(catalog: &Catalog, name: &str, depth: usize) -> Option<S
 /// The kind of file a language-specific recipe works on, when the intent touches no such file
 /// (a Terraform whitespace recipe for a README edit). Java recipes are not checked: Java
 /// migrations also change build files.
-fn foreign_language(recipe: &str, files: &[String]) -> Option<&'static str> {
+pub(crate) fn foreign_language(recipe: &str, files: &[String]) -> Option<&'static str> {
     const LANGUAGES: &[(&str, &str, &[&str])] = &[
         ("hcl", "HCL", &[".tf", ".hcl", ".tfvars"]),
         ("yaml", "YAML", &[".yml", ".yaml"]),

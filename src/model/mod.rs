@@ -21,8 +21,8 @@ pub(crate) use intent::{Intent, IntentTree};
 pub(crate) use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};
 pub use run::{
-    AuditEntry, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation, RunStatus,
-    RunSummary,
+    AuditEntry, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation,
+    ReusableRecipe, RunStatus, RunSummary,
 };
 pub(crate) use stats::{ChangeLine, FileCounts, Metrics};
 pub(crate) use validation::{

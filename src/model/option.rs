@@ -13,6 +13,8 @@ pub enum Strategy {
     Narrow,
     /// Built from what validation showed about options 1 and 2.
     Synthesized,
+    /// The recommended recipe generalized for other repositories (not a candidate).
+    Reusable,
 }
 
 impl Strategy {
@@ -21,6 +23,7 @@ impl Strategy {
             Strategy::Wide => "wide",
             Strategy::Narrow => "narrow",
             Strategy::Synthesized => "synthesized",
+            Strategy::Reusable => "reusable",
         }
     }
 }

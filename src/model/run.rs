@@ -161,6 +161,20 @@ pub struct RunSummary {
     /// With `auto`: the recommended recipe confirmed with the project's build tool, or why not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<Confirmation>,
+    /// The recommended recipe generalized for other repositories (`result/reusable-recipe.yaml`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reusable: Option<ReusableRecipe>,
+}
+
+/// The reusable recipe: semantic steps only, nothing pinned to this repository.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReusableRecipe {
+    pub recipe_name: String,
+    pub recipes: usize,
+    /// What was left out or generalized, one line each.
+    pub generalized: Vec<String>,
+    /// Its run on this PR (F1, semantic share); None when it could not run here.
+    pub result: Option<OptionResult>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]

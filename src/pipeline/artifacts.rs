@@ -18,6 +18,7 @@ pub(crate) const METADATA: &str = "workflow-metadata.json";
 pub(crate) const RESULT_DIR: &str = "result";
 pub(crate) const RECOMMENDED_RECIPE: &str = "result/recommended-recipe.yaml";
 pub(crate) const RECOMMENDED_DIFF: &str = "result/recommended-recipe.diff";
+pub(crate) const REUSABLE_RECIPE: &str = "result/reusable-recipe.yaml";
 pub(crate) const RESULT_PR_DIFF: &str = "result/pr.diff";
 
 /// One run's output directory.

@@ -3,14 +3,16 @@
 //! budgets are enforced here, not by the phases.
 
 pub(crate) mod artifacts;
+mod discover;
 mod execute;
+mod generalize;
 mod phases;
 pub(crate) mod progress;
 pub(crate) mod state;
 mod summary;
 
 pub(crate) use progress::{NoProgress, Progress};
-pub(crate) use summary::render_text;
+pub(crate) use summary::{render_text, reusable_line};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -102,6 +104,8 @@ pub(crate) struct Run<'a> {
     pub pr: Diff,
     pub pr_all: Diff,
     pub tree: Option<IntentTree>,
+    /// What discovery ran and chose; None when it did not run.
+    pub discovery: Option<crate::discovery::Discovery>,
     pub candidates: BTreeMap<u8, CandidateOption>,
     pub results: BTreeMap<u8, Validated>,
     /// Signatures of every recipe set validated so far (stuck detection).
@@ -119,6 +123,8 @@ pub(crate) struct Run<'a> {
     pub session: std::sync::OnceLock<Result<crate::validation::embedded::Session, RunnerUnavailable>>,
     /// With `--backend auto`: the recommended option run once more with the plugin.
     pub confirmation: Option<crate::model::Confirmation>,
+    /// The recommended recipe generalized for other repositories, and its run here.
+    pub reusable: Option<crate::model::ReusableRecipe>,
 }
 
 /// Runs the pipeline. The artifacts, `workflow-metadata.json` included, are written even when a
@@ -154,6 +160,7 @@ pub(crate) fn analyze_to_end(
         pr: Diff::default(),
         pr_all: Diff::default(),
         tree: None,
+        discovery: None,
         candidates: BTreeMap::new(),
         results: BTreeMap::new(),
         tried: Vec::new(),
@@ -165,6 +172,7 @@ pub(crate) fn analyze_to_end(
         fatal: None,
         session: std::sync::OnceLock::new(),
         confirmation: None,
+        reusable: None,
     };
     let mut phase = Phase::Setup;
     while !phase.is_terminal() {
@@ -216,9 +224,11 @@ impl Run<'_> {
             Phase::ComposeWide => self.compose(1),
             Phase::ComposeNarrow => self.compose(2),
             Phase::ValidateCandidates => self.validate_candidates(),
+            Phase::Discover => self.discover(),
             Phase::Refine => self.refine(),
             Phase::ValidateRefined => self.validate_refined(),
             Phase::Decide => self.decide(),
+            Phase::Generalize => self.generalize(),
             Phase::Confirm => self.confirm(),
             Phase::Publish => self.publish(),
             Phase::Done | Phase::Failed => Ok((Outcome::Ok, String::new(), Vec::new())),
@@ -234,7 +244,9 @@ impl Run<'_> {
             Phase::ValidateCandidates => {
                 &["option-1-recipe.yaml", "option-2-recipe.yaml", artifacts::PR_DIFF]
             }
+            Phase::Discover => &[artifacts::INTENT_TREE_JSON, artifacts::PR_DIFF],
             Phase::Refine => &[
+                crate::discovery::DISCOVERY_JSON,
                 "option-1-stats.json",
                 "option-2-stats.json",
                 "option-3-stats.json",
@@ -242,6 +254,7 @@ impl Run<'_> {
             ],
             Phase::ValidateRefined => &["option-3-recipe.yaml", artifacts::PR_DIFF],
             Phase::Decide => &["option-1-stats.json", "option-2-stats.json", "option-3-stats.json"],
+            Phase::Generalize => &["option-1-recipe.yaml", "option-2-recipe.yaml", "option-3-recipe.yaml"],
             Phase::Confirm => &["result/recommended-recipe.yaml"],
             Phase::Publish => &[],
             Phase::Done | Phase::Failed => &[],

@@ -131,7 +131,9 @@ impl Run<'_> {
     }
 
     fn refine_round(&mut self) -> PhaseResult {
-        if let Some(perfect) = self.results.values().find(|v| v.result.perfect_match) {
+        if let Some(perfect) = self.results.values().find(|v| v.result.perfect_match)
+            && !self.discovery_may_improve(perfect)
+        {
             return Ok((
                 Outcome::Skipped,
                 format!("option {} already reproduces the PR exactly", perfect.option.number),
@@ -155,7 +157,8 @@ impl Run<'_> {
             let read = base_reader(&repo, &self.base);
             let evaluated: Vec<Evaluated<'_>> =
                 self.results.values().map(|v| Evaluated { option: &v.option, stats: &v.stats }).collect();
-            refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated)
+            let discovered = self.discovery.as_ref().map(|d| d.evidence(tree)).unwrap_or_default();
+            refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated, &discovered)
         };
         self.rounds += 1;
         if option.steps.is_empty() {
@@ -173,6 +176,16 @@ impl Run<'_> {
         let count = option.steps.len();
         self.candidates.insert(3, option);
         Ok((Outcome::Ok, format!("round {}: {count} recipe{}", self.rounds, plural(count)), outputs))
+    }
+
+    /// Whether discovery's recipes may make a better recipe than a perfect option 1 or 2: one that
+    /// is more semantic, or as semantic with fewer recipes (one composite for several narrow steps).
+    fn discovery_may_improve(&self, perfect: &Validated) -> bool {
+        let chosen = self.discovery.as_ref().map_or(0, |d| d.chosen.len());
+        perfect.option.number != 3
+            && !self.results.contains_key(&3)
+            && chosen > 0
+            && (perfect.result.semantic_share < 1.0 || chosen < perfect.result.recipes)
     }
 
     pub(super) fn validate_refined(&mut self) -> PhaseResult {

@@ -16,12 +16,16 @@ pub(crate) enum Phase {
     ComposeNarrow,
     /// Run options 1 and 2 (in parallel), retrying without recipes that fail to run.
     ValidateCandidates,
+    /// Run a pool of catalog recipes one by one and choose those that explain the PR.
+    Discover,
     /// Synthesize option 3 from what validation showed.
     Refine,
     /// Run option 3.
     ValidateRefined,
     /// Pick the best option and its confidence.
     Decide,
+    /// Generalize the recommended recipe for other repositories and run it here.
+    Generalize,
     /// With `--backend auto`: run the recommended option once with the project's build tool.
     Confirm,
     /// Write `result/`.
@@ -38,9 +42,11 @@ impl Phase {
             Phase::ComposeWide => "compose_wide",
             Phase::ComposeNarrow => "compose_narrow",
             Phase::ValidateCandidates => "validate_candidates",
+            Phase::Discover => "discover",
             Phase::Refine => "refine",
             Phase::ValidateRefined => "validate_refined",
             Phase::Decide => "decide",
+            Phase::Generalize => "generalize",
             Phase::Confirm => "confirm",
             Phase::Publish => "publish",
             Phase::Done => "done",
@@ -95,10 +101,15 @@ pub(crate) const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
     (ComposeNarrow, Ok, ValidateCandidates),
     (ComposeNarrow, Skipped, ValidateCandidates),
     (ComposeNarrow, Outcome::Failed, ValidateCandidates),
-    // Even when no candidate ran, refinement may still build narrow recipes for the open changes.
-    (ValidateCandidates, Ok, Refine),
-    (ValidateCandidates, Outcome::Failed, Refine),
+    // Even when no candidate ran, discovery and refinement may still explain the open changes.
+    (ValidateCandidates, Ok, Discover),
+    (ValidateCandidates, Outcome::Failed, Discover),
     (ValidateCandidates, OutOfBudget, Decide),
+    // Discovery only adds evidence: refinement runs whatever became of it.
+    (Discover, Ok, Refine),
+    (Discover, Skipped, Refine),
+    (Discover, Outcome::Failed, Refine),
+    (Discover, OutOfBudget, Refine),
     (Refine, Ok, ValidateRefined),
     (Refine, Skipped, Decide),
     (Refine, Stuck, Decide),
@@ -106,7 +117,12 @@ pub(crate) const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
     (ValidateRefined, Ok, Refine),
     (ValidateRefined, Outcome::Failed, Refine),
     (ValidateRefined, OutOfBudget, Decide),
-    (Decide, Ok, Confirm),
+    (Decide, Ok, Generalize),
+    // The reusable recipe is a second result: whatever became of it, the recommendation stands.
+    (Generalize, Ok, Confirm),
+    (Generalize, Skipped, Confirm),
+    (Generalize, Outcome::Failed, Confirm),
+    (Generalize, OutOfBudget, Confirm),
     (Decide, Outcome::Failed, Publish),
     // A confirmation that could not run still publishes the embedded result (and says why).
     (Confirm, Ok, Publish),
@@ -135,9 +151,11 @@ mod tests {
         ComposeWide,
         ComposeNarrow,
         ValidateCandidates,
+        Discover,
         Refine,
         ValidateRefined,
         Decide,
+        Generalize,
         Confirm,
         Publish,
     ];
@@ -165,12 +183,14 @@ mod tests {
                 ComposeWide,
                 ComposeNarrow,
                 ValidateCandidates,
+                Discover,
                 Refine,
                 ValidateRefined,
                 Refine,
                 ValidateRefined,
                 Refine,
                 Decide,
+                Generalize,
                 Confirm,
                 Publish,
                 Done
@@ -184,7 +204,8 @@ mod tests {
         assert_eq!(next(Intents, Outcome::Failed), Phase::Failed);
         assert_eq!(next(ComposeWide, Outcome::Failed), ComposeNarrow);
         assert_eq!(next(ComposeNarrow, Skipped), ValidateCandidates);
-        assert_eq!(next(ValidateCandidates, Outcome::Failed), Refine);
+        assert_eq!(next(ValidateCandidates, Outcome::Failed), Discover);
+        assert_eq!(next(Discover, Outcome::Failed), Refine);
         assert_eq!(next(ValidateRefined, Outcome::Failed), Refine);
         assert_eq!(next(Decide, Outcome::Failed), Publish);
     }

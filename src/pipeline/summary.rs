@@ -48,6 +48,7 @@ impl Run<'_> {
             wall_seconds: crate::metrics::round4(self.started.elapsed().as_secs_f64()),
             backend: Some(self.req.backend.label().to_string()),
             confirmation: self.confirmation.clone(),
+            reusable: self.reusable.clone(),
         }
     }
 
@@ -164,6 +165,15 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
             if let Some(c) = &summary.confirmation {
                 out.push_str(&crate::validation::report::confirmation_line(c));
             }
+            if let Some(reusable) = &summary.reusable {
+                out.push_str(&reusable_line(reusable));
+                let _ = writeln!(
+                    out,
+                    "reusable recipe: {}/{}",
+                    summary.artifacts_dir,
+                    artifacts::REUSABLE_RECIPE
+                );
+            }
         }
         None => {
             let _ = writeln!(out, "\nno recipe could be validated");
@@ -174,4 +184,20 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
     }
     let _ = writeln!(out, "artifacts: {}\ntime: {:.0} s", summary.artifacts_dir, summary.wall_seconds);
     out
+}
+
+/// One line on the reusable recipe: its size and how it did on this PR.
+pub(crate) fn reusable_line(reusable: &crate::model::ReusableRecipe) -> String {
+    let recipes = format!("{} recipe{}", reusable.recipes, crate::model::plural(reusable.recipes));
+    match &reusable.result {
+        Some(r) if r.ran() => format!(
+            "reusable: {recipes}, semantic only — on this PR F1 {:.4} (P {:.4}, R {:.4}), semantic share {:.2}\n",
+            r.f1, r.precision, r.recall, r.semantic_share
+        ),
+        Some(r) => format!(
+            "reusable: {recipes}, semantic only — its run here failed: {}\n",
+            r.error.as_ref().map(|e| e.detail.as_str()).unwrap_or("")
+        ),
+        None => format!("reusable: {recipes}, semantic only — not run here (needs the embedded runner)\n"),
+    }
 }

@@ -28,16 +28,24 @@ fn key(line: &ChangeLine) -> LineKey {
     (line.path.clone(), line.kind, line.content.clone())
 }
 
-/// Builds option 3 from the evaluated options (in the order they ran; later evaluations of the same
-/// step win). Decisions are recorded in the option's notes.
+/// Builds option 3 from discovery's evidence and the evaluated options (in the order they ran;
+/// later evaluations of the same step win). Decisions are recorded in the option's notes.
+///
+/// Discovery's recipes come first and replace an evaluation of the same step: each ran on its own
+/// and its lines were compared one by one, while an option's steps are judged from which files
+/// they changed.
 pub(crate) fn synthesize(
     tree: &IntentTree,
     pr: &Diff,
     catalog: &Catalog,
     base_file: BaseFile<'_>,
     evaluated: &[Evaluated<'_>],
+    discovered: &[(PlannedStep, StepEffect)],
 ) -> CandidateOption {
-    let pool = latest_verdicts(tree, evaluated);
+    let mut pool = latest_verdicts(tree, evaluated);
+    pool.retain(|(s, _)| !discovered.iter().any(|(d, _)| d.signature() == s.signature()));
+    let exact = discovered.len();
+    let pool: Vec<(PlannedStep, StepEffect)> = discovered.iter().cloned().chain(pool).collect();
     let mut synthesis = Synthesis {
         option: CandidateOption::new(3, Strategy::Synthesized, mapping::purpose(tree)),
         known_bad: pool
@@ -49,7 +57,7 @@ pub(crate) fn synthesize(
         selected: Vec::new(),
     };
     // 1. Clean steps: true positives and no false positives.
-    synthesis.keep_clean(&pool);
+    synthesis.keep_clean(&pool, exact);
     // 2. Over-applying steps: only for what the clean ones do not already do, narrowed to the files
     //    where everything they did was right; the steps that did only harm or nothing are dropped.
     synthesis.narrow_over_applying(&pool);
@@ -90,8 +98,23 @@ impl Synthesis {
         }
     }
 
-    fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)]) {
-        for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::Clean) {
+    /// Keeps the clean steps. The first `exact` come from discovery; a later step whose lines they
+    /// all produce already is left out (it would only repeat them).
+    fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)], exact: usize) {
+        for (index, (step, effect)) in
+            pool.iter().enumerate().filter(|(_, (_, e))| e.verdict == Verdict::Clean)
+        {
+            if index >= exact
+                && exact > 0
+                && effect.tp_lines.iter().all(|l| self.covered.contains_key(&key(l)))
+            {
+                self.option.notes.push(format!(
+                    "left out `{}`: the recipes discovery found produce its {} true positives.",
+                    describe(&step.step),
+                    effect.tp
+                ));
+                continue;
+            }
             if add(&mut self.selected, step.clone()) {
                 self.cover(&effect.tp_lines);
                 self.option.notes.push(format!(

@@ -128,7 +128,7 @@ fn synthesize_one(
     option: &CandidateOption,
     stats: &ValidationStats,
 ) -> CandidateOption {
-    synthesize(tree, pr, Catalog::embedded(), base, &[Evaluated { option, stats }])
+    synthesize(tree, pr, Catalog::embedded(), base, &[Evaluated { option, stats }], &[])
 }
 
 fn step_names(option: &CandidateOption) -> Vec<&str> {
@@ -178,7 +178,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     assert_eq!(effects_2[0].verdict, Verdict::Clean);
     assert_eq!(effects_2[1].verdict, Verdict::NoEffect);
 
-    let option = synthesize(&tree, &pr, catalog, &base, &evaluated);
+    let option = synthesize(&tree, &pr, catalog, &base, &evaluated, &[]);
     let names = step_names(&option);
     assert_eq!(
         names,

@@ -1,0 +1,128 @@
+//! Choosing by evidence: a greedy weighted set cover over the recipes that ran. Each round takes
+//! the clean recipe (true positives, no false positive) that adds the most PR lines not covered
+//! yet; on a tie the one with more sub-recipes wins (one composite that explains the same lines is
+//! the migration, several small recipes are a patch), then the earlier one. Recipes with false
+//! positives are never chosen here: a composite that over-applies was split into its sub-recipes,
+//! which compete like any other recipe.
+
+use std::collections::HashMap;
+
+use super::{Chosen, Tried};
+use crate::diff::ChangeKind;
+use crate::model::ChangeLine;
+
+type LineKey<'a> = (&'a str, ChangeKind, &'a str);
+
+fn key(line: &ChangeLine) -> LineKey<'_> {
+    (&line.path, line.kind, &line.content)
+}
+
+/// The chosen recipes, in the order they were chosen.
+pub(crate) fn choose(tried: &[Tried]) -> Vec<Chosen> {
+    // How many occurrences of each PR line the chosen recipes produce. Recipes run on the same
+    // trees, so two recipes producing one line produce the same occurrence: the maximum counts.
+    let mut covered: HashMap<LineKey<'_>, usize> = HashMap::new();
+    let mut chosen: Vec<Chosen> = Vec::new();
+    loop {
+        let best = tried
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| t.clean() && !chosen.iter().any(|c| c.tried == *i))
+            .map(|(i, t)| (i, fresh(t, &covered), t.members))
+            .filter(|(_, fresh, _)| *fresh > 0)
+            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.cmp(&b.2)).then(b.0.cmp(&a.0)));
+        let Some((index, fresh, _)) = best else { break };
+        for (k, n) in counts(&tried[index].tp_lines) {
+            let entry = covered.entry(k).or_default();
+            *entry = (*entry).max(n);
+        }
+        chosen.push(Chosen { tried: index, fresh });
+    }
+    chosen
+}
+
+fn counts(lines: &[ChangeLine]) -> HashMap<LineKey<'_>, usize> {
+    let mut out: HashMap<LineKey<'_>, usize> = HashMap::new();
+    for line in lines {
+        *out.entry(key(line)).or_default() += 1;
+    }
+    out
+}
+
+/// PR line occurrences `t` produces that the chosen recipes do not.
+fn fresh(t: &Tried, covered: &HashMap<LineKey<'_>, usize>) -> usize {
+    counts(&t.tp_lines)
+        .into_iter()
+        .map(|(k, n)| n.saturating_sub(covered.get(&k).copied().unwrap_or(0)))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openrewrite::RecipeStep;
+
+    fn line(path: &str, content: &str) -> ChangeLine {
+        ChangeLine { path: path.into(), kind: ChangeKind::Added, line: 1, content: content.into() }
+    }
+
+    fn tried(name: &str, members: usize, tp: &[(&str, &str)], fp: usize) -> Tried {
+        Tried {
+            step: RecipeStep::new(name),
+            why: String::new(),
+            round: 1,
+            members,
+            seconds: 0.0,
+            error: None,
+            tp_lines: tp.iter().map(|(p, c)| line(p, c)).collect(),
+            fp_lines: (0..fp).map(|i| line("X.java", &format!("wrong {i}"))).collect(),
+        }
+    }
+
+    fn names(tried: &[Tried], chosen: &[Chosen]) -> Vec<String> {
+        chosen.iter().map(|c| tried[c.tried].step.name.clone()).collect()
+    }
+
+    #[test]
+    fn one_composite_that_explains_the_same_lines_beats_its_parts() {
+        let all = vec![
+            tried("a.Part1", 0, &[("A.java", "x")], 0),
+            tried("a.Part2", 0, &[("B.java", "y")], 0),
+            tried("a.Whole", 2, &[("A.java", "x"), ("B.java", "y")], 0),
+        ];
+        let chosen = choose(&all);
+        assert_eq!(names(&all, &chosen), vec!["a.Whole"]);
+        assert_eq!(chosen[0].fresh, 2);
+    }
+
+    #[test]
+    fn on_a_tie_the_composite_wins_and_recipes_with_false_positives_never_do() {
+        let all = vec![
+            tried("a.Small", 0, &[("A.java", "x")], 0),
+            tried("a.Migration", 5, &[("A.java", "x")], 0),
+            tried("a.Greedy", 9, &[("A.java", "x"), ("B.java", "y"), ("C.java", "z")], 1),
+        ];
+        assert_eq!(names(&all, &choose(&all)), vec!["a.Migration"]);
+    }
+
+    #[test]
+    fn recipes_that_add_nothing_new_are_left_out_and_the_rest_is_covered_greedily() {
+        let all = vec![
+            tried("a.One", 0, &[("A.java", "x"), ("A.java", "y")], 0),
+            tried("a.Two", 0, &[("A.java", "y"), ("B.java", "z"), ("B.java", "w")], 0),
+            tried("a.Three", 0, &[("A.java", "x")], 0),
+        ];
+        let chosen = choose(&all);
+        assert_eq!(names(&all, &chosen), vec!["a.Two", "a.One"]);
+        assert_eq!(chosen.iter().map(|c| c.fresh).collect::<Vec<_>>(), vec![3, 1]);
+    }
+
+    #[test]
+    fn a_line_the_pr_changes_twice_needs_both_occurrences() {
+        let all = vec![
+            tried("a.Once", 0, &[("A.java", "x")], 0),
+            tried("a.Twice", 0, &[("A.java", "x"), ("A.java", "x")], 0),
+        ];
+        assert_eq!(names(&all, &choose(&all)), vec!["a.Twice"]);
+    }
+}

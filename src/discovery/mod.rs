@@ -1,0 +1,147 @@
+//! Phase 4b, discovery: which catalog recipes explain the PR, found by running them. A pool of
+//! candidates ([`pool`]) runs on the embedded runner's trees, each recipe on its own ([`run`]);
+//! each one's diff is compared line by line with the PR's (true and false positives per recipe);
+//! composites that over-apply are split into their sub-recipes, which run too. A weighted set cover
+//! ([`cover`]) then chooses the recipes that explain the most lines without false positives, and
+//! refinement builds option 3 on them: narrow parameterized recipes and plain text only fill what
+//! no discovered recipe explains.
+//!
+//! Discovery needs the embedded runner (one parse for hundreds of recipe runs); with the plugin
+//! backend it is skipped and option 3 is synthesized from options 1 and 2 alone.
+
+pub(crate) mod cover;
+pub(crate) mod pool;
+mod report;
+pub(crate) mod run;
+
+pub(crate) use report::{DISCOVERY_JSON, DISCOVERY_MD, POOL_YAML, render_markdown};
+
+use serde::Serialize;
+
+use crate::model::ChangeLine;
+use crate::model::intent::IntentTree;
+use crate::model::{Intent, PlannedStep};
+use crate::openrewrite::RecipeStep;
+use crate::refinement::{StepEffect, Verdict};
+
+/// Recipes in the first round's pool, at most.
+pub(crate) const MAX_POOL: usize = 150;
+/// Seconds discovery may take (bounded further by a third of the run's time left). A safety net:
+/// the pool's size is bounded by counts, so on a healthy machine discovery ends well before; when
+/// it does not, what is cut is the least promising (the pool is ranked) and the report says so.
+pub(crate) const DEFAULT_SECONDS: u64 = 120;
+/// Sub-recipe runs of split composites, at most (a property migration has hundreds of members,
+/// each a fraction of a millisecond on a small file).
+pub(crate) const MAX_SPLIT_RUNS: usize = 1000;
+
+/// One recipe the runner ran on its own, and what it did to the PR's lines.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Tried {
+    /// The recipe and the options it ran with (a composite's sub-recipe keeps the composite's).
+    pub step: RecipeStep,
+    pub why: String,
+    /// 1 for the pool; 2 and 3 for sub-recipes of composites that over-applied.
+    pub round: usize,
+    /// Sub-recipes per the catalog (0 for a single recipe).
+    pub members: usize,
+    pub seconds: f64,
+    /// Why it did not run (bad options, an exception), if it did not.
+    pub error: Option<String>,
+    /// Changed lines that the PR changes too, and those it does not.
+    pub tp_lines: Vec<ChangeLine>,
+    pub fp_lines: Vec<ChangeLine>,
+}
+
+impl Tried {
+    pub(crate) fn tp(&self) -> usize {
+        self.tp_lines.len()
+    }
+
+    pub(crate) fn fp(&self) -> usize {
+        self.fp_lines.len()
+    }
+
+    /// Ran, was right somewhere and wrong nowhere.
+    pub(crate) fn clean(&self) -> bool {
+        self.error.is_none() && self.tp() > 0 && self.fp() == 0
+    }
+
+    pub(crate) fn over_applying(&self) -> bool {
+        self.error.is_none() && self.tp() > 0 && self.fp() > 0
+    }
+}
+
+/// A recipe the cover chose: an index into [`Discovery::tried`], and the PR lines only it added.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Chosen {
+    pub tried: usize,
+    pub fresh: usize,
+}
+
+/// What discovery ran and chose.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub(crate) struct Discovery {
+    /// Recipes in the first round's pool.
+    pub pool: usize,
+    /// Recipe runs in all rounds; sub-recipes that changed nothing are counted here only.
+    pub runs: usize,
+    /// Recipes of the pool (and sub-recipes) that did not start: discovery's time was up.
+    pub not_run: usize,
+    pub seconds: f64,
+    pub tried: Vec<Tried>,
+    pub chosen: Vec<Chosen>,
+    /// Why discovery ended early (a time limit, the runner stopped), if it did.
+    pub stopped: Option<String>,
+}
+
+impl Discovery {
+    /// The evidence refinement builds option 3 on: the chosen recipes (clean) and the single
+    /// recipes that were right in some files and wrong in others (refinement may restrict them to
+    /// the files where they were right). Every effect is exact: each recipe ran on its own.
+    pub(crate) fn evidence(&self, tree: &IntentTree) -> Vec<(PlannedStep, StepEffect)> {
+        let chosen = self.chosen.iter().map(|c| &self.tried[c.tried]);
+        let over = self.tried.iter().filter(|t| t.over_applying() && t.members == 0);
+        chosen
+            .chain(over)
+            .map(|t| {
+                let intents = intents_of(tree, &t.tp_lines);
+                let reason = format!(
+                    "Discovery ran it on its own: {} true positives, {} false positives ({}).",
+                    t.tp(),
+                    t.fp(),
+                    t.why
+                );
+                (PlannedStep::new(t.step.clone(), true, intents, reason), effect(t))
+            })
+            .collect()
+    }
+}
+
+fn effect(t: &Tried) -> StepEffect {
+    let mut fp_per_file = std::collections::BTreeMap::new();
+    for line in &t.fp_lines {
+        *fp_per_file.entry(line.path.clone()).or_insert(0) += 1;
+    }
+    let tp_files: std::collections::BTreeSet<String> = t.tp_lines.iter().map(|l| l.path.clone()).collect();
+    let files = tp_files.iter().cloned().chain(fp_per_file.keys().cloned()).collect();
+    StepEffect {
+        verdict: if t.fp() == 0 { Verdict::Clean } else { Verdict::OverApplying },
+        files,
+        tp_files,
+        tp: t.tp(),
+        fp: t.fp(),
+        tp_lines: t.tp_lines.clone(),
+        fp_per_file,
+    }
+}
+
+/// The atomic intents whose evidence includes one of `lines`.
+fn intents_of(tree: &IntentTree, lines: &[ChangeLine]) -> Vec<String> {
+    let same =
+        |a: &ChangeLine, b: &ChangeLine| a.path == b.path && a.kind == b.kind && a.content == b.content;
+    tree.atomics()
+        .into_iter()
+        .filter(|i: &&Intent| i.evidence.iter().any(|e| lines.iter().any(|l| same(e, l))))
+        .map(|i| i.id.clone())
+        .collect()
+}

@@ -1,0 +1,245 @@
+//! Running the pool on the embedded runner: the pool in batches (a batch that outlives the time
+//! left is lost alone), each recipe on its own on the unchanged trees; then the composites that
+//! were right somewhere and wrong elsewhere, split by the runner into their sub-recipes with the
+//! options the composite gives them.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+
+use super::pool::Candidate;
+use super::{Discovery, MAX_SPLIT_RUNS, Tried};
+use crate::catalog::Catalog;
+use crate::diff::Diff;
+use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_yaml::{DeclarativeRecipe, OptionValue};
+use crate::validation::embedded::Session;
+use crate::validation::embedded::protocol::StepRun;
+
+/// Recipes per runner request.
+const BATCH: usize = 40;
+/// Rounds of splitting composites that over-apply (sub-recipes of sub-recipes).
+const SPLIT_ROUNDS: usize = 2;
+/// Composites split per round, the ones with the most true positives first.
+const SPLITS_PER_ROUND: usize = 4;
+/// Time a step started just before discovery's time was up may take to finish.
+const STEP_GRACE: Duration = Duration::from_secs(60);
+
+/// What a discovery run needs.
+pub(crate) struct Inputs<'a> {
+    pub session: &'a Session,
+    pub catalog: &'a Catalog,
+    /// The PR's diff as the metric sees it.
+    pub pr: &'a Diff,
+    /// Where the pool's recipe file is written (the run directory).
+    pub dir: &'a Path,
+    /// Time for all of discovery.
+    pub budget: Duration,
+}
+
+/// Runs `pool`, then splits what over-applied; the cover is chosen by the caller.
+pub(crate) fn run(inputs: &Inputs<'_>, pool: &[Candidate]) -> Result<Discovery> {
+    let started = Instant::now();
+    let mut discovery = Discovery { pool: pool.len(), ..Discovery::default() };
+    let file = inputs.dir.join(super::report::POOL_YAML);
+    std::fs::write(&file, pool_yaml(pool))?;
+    for (index, batch) in pool.chunks(BATCH).enumerate() {
+        let Some(left) = inputs.budget.checked_sub(started.elapsed()) else {
+            discovery.not_run += batch.len();
+            continue;
+        };
+        let name = batch_name(index);
+        match inputs.session.run_steps(vec![file.clone()], &name, left, left + STEP_GRACE)? {
+            Ok(results) => {
+                discovery.not_run += results.not_run.len();
+                for run in results.steps() {
+                    let why =
+                        batch.get(run.step.unwrap_or(usize::MAX)).map(|c| c.why.clone()).unwrap_or_default();
+                    record(inputs, &mut discovery, run, why, 1);
+                }
+            }
+            Err(stopped) => {
+                discovery.stopped = Some(stopped.to_string());
+                break;
+            }
+        }
+    }
+    for round in 2..2 + SPLIT_ROUNDS {
+        split_round(inputs, &mut discovery, round, started)?;
+    }
+    discovery.seconds = started.elapsed().as_secs_f64();
+    Ok(discovery)
+}
+
+/// Splits the previous round's over-applying composites.
+fn split_round(inputs: &Inputs<'_>, discovery: &mut Discovery, round: usize, started: Instant) -> Result<()> {
+    // An umbrella's members include the previous version's umbrella: split once, not down the
+    // whole version ladder.
+    let mut over: Vec<&Tried> = discovery
+        .tried
+        .iter()
+        .filter(|t| t.round == round - 1 && t.members > 0 && t.over_applying())
+        .filter(|t| round == 2 || !super::pool::is_umbrella(inputs.catalog, &t.step.name))
+        .collect();
+    over.sort_by(|a, b| b.tp().cmp(&a.tp()).then(a.fp().cmp(&b.fp())));
+    let composites: Vec<String> = over.iter().take(SPLITS_PER_ROUND).map(|t| t.step.name.clone()).collect();
+    for composite in composites {
+        if discovery.stopped.is_some() || discovery.runs.saturating_sub(discovery.pool) >= MAX_SPLIT_RUNS {
+            return Ok(());
+        }
+        let Some(left) = inputs.budget.checked_sub(started.elapsed()) else {
+            return Ok(());
+        };
+        match inputs.session.run_steps(Vec::new(), &composite, left, left + STEP_GRACE)? {
+            Ok(results) if results.ok => {
+                discovery.not_run += results.not_run.len();
+                for run in results.steps() {
+                    record(inputs, discovery, run, format!("sub-recipe of `{composite}`"), round);
+                }
+            }
+            Ok(results) => {
+                let why = results.error.map(|e| e.message).unwrap_or_default();
+                tracing::info!("discovery: `{composite}` could not be split: {why}");
+            }
+            Err(stopped) => discovery.stopped = Some(stopped.to_string()),
+        }
+    }
+    Ok(())
+}
+
+/// Scores one run against the PR and keeps it, unless the same recipe with the same options ran
+/// already, or it is a sub-recipe that changed nothing and failed in nothing.
+fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: String, round: usize) {
+    discovery.runs += 1;
+    let Some(step) = step_of(run) else { return };
+    if round > 1 && run.diff.trim().is_empty() && run.error.is_none() {
+        return;
+    }
+    if discovery.tried.iter().any(|t| t.step.signature() == step.signature()) {
+        return;
+    }
+    let (tp_lines, fp_lines) = score(inputs.pr, &run.diff);
+    let members = inputs.catalog.get(&step.name).map_or(0, |r| r.members.len());
+    discovery.tried.push(Tried {
+        step,
+        why,
+        round,
+        members,
+        seconds: run.seconds,
+        error: run.error.as_ref().map(|e| e.message.clone()),
+        tp_lines,
+        fp_lines,
+    });
+}
+
+/// The recipe as a step of a recipe list, when its options can be written in YAML (strings,
+/// numbers, booleans, lists of strings).
+fn step_of(run: &StepRun) -> Option<RecipeStep> {
+    let mut step = RecipeStep::new(run.name.clone());
+    for (key, value) in &run.options {
+        let value = match value {
+            serde_json::Value::Null => continue,
+            serde_json::Value::Bool(b) => OptionValue::Bool(*b),
+            serde_json::Value::String(s) => OptionValue::Text(s.clone()),
+            serde_json::Value::Number(n) => OptionValue::Text(n.to_string()),
+            serde_json::Value::Array(items) => OptionValue::List(
+                items.iter().map(|i| i.as_str().map(str::to_string)).collect::<Option<Vec<_>>>()?,
+            ),
+            serde_json::Value::Object(_) => return None,
+        };
+        step.options.insert(key.clone(), value);
+    }
+    Some(step)
+}
+
+/// The PR lines a recipe's diff reproduces (true positives) and the lines it changes that the PR
+/// does not (false positives).
+pub(crate) fn score(
+    pr: &Diff,
+    diff_text: &str,
+) -> (Vec<crate::model::ChangeLine>, Vec<crate::model::ChangeLine>) {
+    if diff_text.trim().is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let text = crate::diff::remove_excluded_sections(diff_text);
+    let Ok(diff) = crate::diff::parse(&text) else { return (Vec::new(), Vec::new()) };
+    let metrics = crate::metrics::compare(pr, &diff);
+    (metrics.true_positive_lines, metrics.false_positive_lines)
+}
+
+fn batch_name(index: usize) -> String {
+    format!("rewriteassist.Discovery{}", index + 1)
+}
+
+/// One recipe document per batch, each recipe by name without options.
+fn pool_yaml(pool: &[Candidate]) -> String {
+    let docs: Vec<String> = pool
+        .chunks(BATCH)
+        .enumerate()
+        .map(|(index, batch)| {
+            DeclarativeRecipe {
+                name: batch_name(index),
+                display_name: format!("Discovery pool, batch {}", index + 1),
+                description: "Candidate recipes, each run on its own by rewrite-assist's discovery.".into(),
+                preconditions: Vec::new(),
+                recipe_list: batch.iter().map(|c| RecipeStep::new(c.name.clone())).collect(),
+            }
+            .to_yaml()
+        })
+        .collect();
+    docs.join("---\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_diff_is_scored_line_by_line_against_the_pr() {
+        let pr = crate::diff::parse(
+            "diff --git a/A.java b/A.java\n--- a/A.java\n+++ b/A.java\n@@ -1,2 +1,2 @@\n-import a.B;\n+import c.B;\n x\n",
+        )
+        .unwrap();
+        let step = "diff --git a/A.java b/A.java\n--- a/A.java\n+++ b/A.java\n@@ -1,3 +1,3 @@\n-import a.B;\n+import c.B;\n x\n-y\n+z\n";
+        let (tp, fp) = score(&pr, step);
+        assert_eq!(tp.len(), 2);
+        assert_eq!(fp.iter().map(|l| l.content.as_str()).collect::<Vec<_>>(), vec!["y", "z"]);
+        assert_eq!(score(&pr, ""), (vec![], vec![]));
+    }
+
+    #[test]
+    fn options_the_runner_reports_become_yaml_options_unless_they_are_objects() {
+        let run: StepRun = serde_json::from_value(serde_json::json!({
+            "step": 0, "name": "org.openrewrite.maven.UpgradeParentVersion",
+            "options": {"groupId": "org.springframework.boot", "newVersion": "3.1.x", "retainVersions": ["a", "b"],
+                "onlyIfUsing": null, "keep": true, "limit": 3}
+        }))
+        .unwrap();
+        let step = step_of(&run).unwrap();
+        assert_eq!(
+            step.signature(),
+            "org.openrewrite.maven.UpgradeParentVersion groupId=org.springframework.boot keep=true limit=3 newVersion=3.1.x retainVersions=a,b"
+        );
+        let odd: StepRun = serde_json::from_value(
+            serde_json::json!({"step": 0, "name": "x.Y", "options": {"m": {"k": "v"}}}),
+        )
+        .unwrap();
+        assert_eq!(step_of(&odd), None);
+    }
+
+    #[test]
+    fn the_pool_file_has_one_recipe_per_batch() {
+        let pool: Vec<Candidate> = (0..BATCH + 3)
+            .map(|i| Candidate { name: format!("a.R{i}"), score: 1.0, why: String::new() })
+            .collect();
+        let yaml = pool_yaml(&pool);
+        assert!(
+            yaml.contains("name: \"rewriteassist.Discovery1\"")
+                || yaml.contains("name: rewriteassist.Discovery1"),
+            "{yaml}"
+        );
+        assert!(yaml.contains("rewriteassist.Discovery2"));
+        assert_eq!(yaml.matches("  - a.R").count(), BATCH + 3, "{yaml}");
+    }
+}

@@ -1,0 +1,77 @@
+//! The generalize phase: the recommended recipe made reusable ([`crate::reuse`]) and run on this
+//! PR like an option, so its F1 and semantic share are measured, not assumed.
+
+use anyhow::Context;
+
+use super::Run;
+use super::artifacts::{REUSABLE_RECIPE, option_file_name};
+use super::state::Outcome;
+use crate::model::{ReusableRecipe, Strategy};
+
+type PhaseResult = anyhow::Result<(Outcome, String, Vec<String>)>;
+
+impl Run<'_> {
+    pub(super) fn generalize(&mut self) -> PhaseResult {
+        let Some(recommendation) = &self.recommendation else {
+            return Ok((Outcome::Skipped, "no recommendation".into(), Vec::new()));
+        };
+        let chosen =
+            self.results.get(&recommendation.option).context("recommended option without results")?;
+        let Some(reusable) = crate::reuse::generalize(&chosen.option, self.catalog) else {
+            return Ok((Outcome::Skipped, "the recommended recipe has no semantic step".into(), Vec::new()));
+        };
+        let mut outputs = vec![REUSABLE_RECIPE.to_string()];
+        std::fs::create_dir_all(self.dir.path("result"))?;
+        self.dir.write(REUSABLE_RECIPE, reusable.option.to_yaml())?;
+        let same = reusable.option.signature() == chosen.option.signature();
+        let result = if same {
+            // The recommended recipe is reusable as it is: its run holds.
+            let mut result = chosen.result.clone();
+            result.option = crate::reuse::NUMBER;
+            result.strategy = Strategy::Reusable;
+            result.recipe_name = reusable.option.recipe_name();
+            Some(result)
+        } else if self.session()?.is_some() && self.can_run_again() {
+            let (mut validated, broken) = self.validate_all(vec![reusable.option.clone()], None)?;
+            self.problems.extend(broken.iter().map(|b| format!("generalize: {b}")));
+            outputs.extend(
+                [
+                    "recipe.yaml",
+                    "creation-analysis.md",
+                    "recipe.diff",
+                    "stats.json",
+                    "validation-analysis.md",
+                ]
+                .iter()
+                .map(|what| option_file_name(crate::reuse::NUMBER, what)),
+            );
+            validated.pop().map(|v| v.result)
+        } else {
+            None
+        };
+        let detail = match &result {
+            Some(r) if r.ran() => format!(
+                "{} recipes, F1 {:.4} on this PR, semantic share {:.2}{}",
+                reusable.option.steps.len(),
+                r.f1,
+                r.semantic_share,
+                if same { " (the recommended recipe as it is)" } else { "" }
+            ),
+            Some(r) => format!(
+                "{} recipes; its run failed: {}",
+                reusable.option.steps.len(),
+                r.error.as_ref().map(|e| e.detail.clone()).unwrap_or_default()
+            ),
+            None => {
+                format!("{} recipes; not run here (needs the embedded runner)", reusable.option.steps.len())
+            }
+        };
+        self.reusable = Some(ReusableRecipe {
+            recipe_name: reusable.option.recipe_name(),
+            recipes: reusable.option.steps.len(),
+            generalized: reusable.changes,
+            result,
+        });
+        Ok((Outcome::Ok, detail, outputs))
+    }
+}

@@ -1,0 +1,146 @@
+//! The reusable recipe: the recommended recipe reproduces this PR as closely as possible; the
+//! reusable one describes the migration, so that it does something on the next repository.
+//!
+//! From the recommended option it keeps the semantic steps only. Plain-text steps replay this
+//! repository's literal text and are left out; a step restricted to some files runs everywhere;
+//! options that pin it to this repository (a file pattern naming one file) or to this PR's
+//! starting point (the old value or version a change starts from) are dropped when the recipe
+//! does not require them. Each decision is listed, so a reviewer sees what was generalized.
+
+use crate::catalog::Catalog;
+use crate::model::{CandidateOption, PlannedStep, Strategy};
+
+/// The option number the reusable recipe is validated under (it is not a candidate: the decision
+/// never sees it).
+pub(crate) const NUMBER: u8 = 4;
+
+/// Options that say where a change starts from, not what it does: without them a version bump
+/// or a value change applies whatever the current value is.
+const STARTING_POINT_OPTIONS: &[&str] = &["oldValue", "oldVersion", "currentVersion", "versionPattern"];
+
+/// The reusable recipe, and what was generalized or left out (one line each).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Reusable {
+    pub option: CandidateOption,
+    pub changes: Vec<String>,
+}
+
+/// Generalizes `recommended`; `None` when no semantic step is left.
+pub(crate) fn generalize(recommended: &CandidateOption, catalog: &Catalog) -> Option<Reusable> {
+    let mut option = CandidateOption::new(NUMBER, Strategy::Reusable, recommended.purpose.clone());
+    let mut changes = Vec::new();
+    for planned in &recommended.steps {
+        let short = crate::openrewrite::simple_name(&planned.step.name).to_string();
+        if !planned.semantic {
+            changes.push(format!("left out `{short}`: plain text pinned to this repository"));
+            continue;
+        }
+        let mut step = planned.step.clone();
+        if !planned.scope.is_empty() {
+            changes.push(format!("`{short}` runs on every file, not only {}", planned.scope.join(", ")));
+        }
+        let optional = |key: &str| {
+            catalog.get(&step.name).is_some_and(|r| r.options.iter().any(|o| o.name == key && !o.required))
+        };
+        let pinned: Vec<String> = step
+            .options
+            .iter()
+            .filter(|(key, value)| {
+                let path_like = key.as_str() == "filePattern" && !has_wildcard(&value.as_text());
+                (path_like || STARTING_POINT_OPTIONS.contains(&key.as_str())) && optional(key)
+            })
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in pinned {
+            let value = step.options.remove(&key).map(|v| v.as_text()).unwrap_or_default();
+            changes.push(format!(
+                "`{short}`: dropped `{key}: {value}` (pins it to this repository's starting point)"
+            ));
+        }
+        let reason = format!("{} Generalized for other repositories.", planned.reason);
+        let generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
+        if !option.steps.iter().any(|s| s.signature() == generalized.signature()) {
+            option.steps.push(generalized);
+        }
+    }
+    if option.steps.is_empty() {
+        return None;
+    }
+    option.notes = changes.clone();
+    Some(Reusable { option, changes })
+}
+
+fn has_wildcard(pattern: &str) -> bool {
+    pattern.contains(['*', '?', '['])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openrewrite::RecipeStep;
+    use crate::openrewrite::text::FIND_AND_REPLACE;
+
+    fn planned(step: RecipeStep, semantic: bool) -> PlannedStep {
+        PlannedStep::new(step, semantic, vec!["1".into()], "why.")
+    }
+
+    #[test]
+    fn text_steps_go_scopes_and_pinned_optional_options_are_dropped() {
+        let mut scoped = planned(
+            RecipeStep::new("org.openrewrite.java.ChangeType")
+                .with("oldFullyQualifiedTypeName", "a.B")
+                .with("newFullyQualifiedTypeName", "c.B"),
+            true,
+        );
+        scoped.scope = vec!["src/A.java".into()];
+        let value = planned(
+            RecipeStep::new("org.openrewrite.properties.ChangePropertyValue")
+                .with("propertyKey", "app.greeting")
+                .with("newValue", "hello world")
+                .with("oldValue", "hello"),
+            true,
+        );
+        let yaml = planned(
+            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+                .with("propertyKey", "jobs.build.runs-on")
+                .with("newValue", "ubuntu-24.04")
+                .with("filePattern", ".github/workflows/*.yml"),
+            true,
+        );
+        let one_file = planned(
+            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+                .with("propertyKey", "jobs.build.timeout-minutes")
+                .with("newValue", "30")
+                .with("filePattern", ".github/workflows/build.yml"),
+            true,
+        );
+        let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
+        let recommended = CandidateOption {
+            steps: vec![scoped, value, yaml, one_file, text],
+            ..CandidateOption::new(3, Strategy::Synthesized, "Migrate")
+        };
+        let reusable = generalize(&recommended, Catalog::embedded()).unwrap();
+        let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
+        assert_eq!(
+            signatures,
+            vec![
+                "org.openrewrite.java.ChangeType newFullyQualifiedTypeName=c.B oldFullyQualifiedTypeName=a.B",
+                "org.openrewrite.properties.ChangePropertyValue newValue=hello world propertyKey=app.greeting",
+                "org.openrewrite.yaml.ChangePropertyValue filePattern=.github/workflows/*.yml newValue=ubuntu-24.04 propertyKey=jobs.build.runs-on",
+                "org.openrewrite.yaml.ChangePropertyValue newValue=30 propertyKey=jobs.build.timeout-minutes",
+            ]
+        );
+        assert!(reusable.option.steps.iter().all(|s| s.semantic && s.scope.is_empty()));
+        assert_eq!(reusable.changes.len(), 4, "{:?}", reusable.changes);
+        assert!(reusable.changes.iter().any(|c| c.contains("left out `FindAndReplace`")));
+        assert!(reusable.option.to_yaml().contains("name: \"rewriteassist.Option4Reusable\""));
+    }
+
+    #[test]
+    fn a_recipe_of_text_only_has_no_reusable_form() {
+        let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
+        let recommended =
+            CandidateOption { steps: vec![text], ..CandidateOption::new(2, Strategy::Narrow, "Edit") };
+        assert_eq!(generalize(&recommended, Catalog::embedded()), None);
+    }
+}

@@ -1,0 +1,161 @@
+//! Recipe discovery through the real binary and the embedded runner on OpenRewrite's own recipes:
+//! a PR one catalog composite explains ends with that composite alone; a composite that
+//! over-applies is split and only its right sub-recipe is kept; a hand-made edit no recipe explains
+//! stays one plain-text step, named as such.
+
+mod common;
+
+use std::path::Path;
+
+use common::{bin, json_stdout};
+use rewrite_assist::fixtures::RepoBuilder;
+
+const POM: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.acme</groupId>
+  <artifactId>shop</artifactId>
+  <version>1.0</version>
+</project>
+"#;
+
+const PROPERTIES: &str = "src/main/resources/application.properties";
+
+/// A repository whose `main` has `base` files and whose `migration` branch has `head` files.
+fn repo(dir: &Path, base: &[(&str, &str)], head: &[(&str, &str)]) -> RepoBuilder {
+    let repo = RepoBuilder::init(dir).unwrap();
+    repo.write("pom.xml", POM).unwrap();
+    for (path, text) in base {
+        repo.write(path, text).unwrap();
+    }
+    repo.commit("base").unwrap();
+    repo.branch("migration").unwrap();
+    for (path, text) in head {
+        repo.write(path, text).unwrap();
+    }
+    repo.commit("migration").unwrap();
+    repo
+}
+
+fn analyze(repo: &Path, out: &Path) -> serde_json::Value {
+    let output = bin()
+        .args([
+            "analyze",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    json_stdout(&output)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The discovery phase's line in `audit.jsonl`.
+fn discover_audit(out: &Path) -> serde_json::Value {
+    read(&out.join("audit.jsonl"))
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|e| e["phase"] == "discover")
+        .expect("a discover line in audit.jsonl")
+}
+
+#[test]
+fn a_pr_one_catalog_composite_explains_ends_with_that_composite_and_no_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repo(
+        &dir.path().join("repo"),
+        &[(PROPERTIES, "server.context-path=/api\nmanagement.port=8081\napp.greeting=hello\n")],
+        &[(
+            PROPERTIES,
+            "server.servlet.context-path=/api\nmanagement.server.port=8081\napp.greeting=hello\n",
+        )],
+    );
+    let out = dir.path().join("out");
+    let summary = analyze(repo.path(), &out);
+    assert_eq!(summary["recommended"]["f1"], 1.0, "{summary:#}");
+    let recipe = read(&out.join("result/recommended-recipe.yaml"));
+    let steps: Vec<&str> = recipe.lines().filter(|l| l.starts_with("  - ")).collect();
+    assert_eq!(steps, vec!["  - org.openrewrite.java.spring.boot2.SpringBootProperties_2_0"], "{recipe}");
+    assert!(!recipe.contains("org.openrewrite.text."), "{recipe}");
+
+    let audit = discover_audit(&out);
+    assert_eq!(audit["outcome"], "ok", "{audit}");
+    assert!(audit["detail"].as_str().unwrap().contains("1 chosen (4 PR lines)"), "{audit}");
+    assert!(audit["outputs"].as_array().unwrap().iter().any(|o| o == "discovery.json"), "{audit}");
+    let analysis = read(&out.join("option-3-creation-analysis.md"));
+    assert!(
+        analysis.contains("`org.openrewrite.java.spring.boot2.SpringBootProperties_2_0` — Discovery ran it on its own: 4 true positives, 0 false positives"),
+        "{analysis}"
+    );
+}
+
+#[test]
+fn an_over_applying_composite_is_split_and_a_hand_made_edit_stays_one_text_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repo(
+        &dir.path().join("repo"),
+        &[
+            (PROPERTIES, "server.context-path=/api\nmanagement.port=8081\n"),
+            ("README.md", "# Shop\n\nRun it with mvn.\n"),
+        ],
+        &[
+            (PROPERTIES, "server.servlet.context-path=/api\nmanagement.port=8081\n"),
+            ("README.md", "# Shop\n\nRun it with ./mvnw.\n"),
+        ],
+    );
+    let out = dir.path().join("out");
+    let summary = analyze(repo.path(), &out);
+    assert_eq!(summary["recommended"]["f1"], 1.0, "{summary:#}");
+
+    // The composite renamed both keys (two false positives); its sub-recipe for the one key the PR
+    // renames is chosen, with the composite's options.
+    let discovery: serde_json::Value = serde_json::from_str(&read(&out.join("discovery.json"))).unwrap();
+    let tried = discovery["tried"].as_array().unwrap();
+    let composite = tried
+        .iter()
+        .find(|t| t["step"]["name"] == "org.openrewrite.java.spring.boot2.SpringBootProperties_2_0")
+        .expect("the composite ran");
+    assert_eq!(
+        (composite["tp_lines"].as_array().unwrap().len(), composite["fp_lines"].as_array().unwrap().len()),
+        (2, 2)
+    );
+    let chosen: Vec<&serde_json::Value> = discovery["chosen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &tried[c["tried"].as_u64().unwrap() as usize])
+        .collect();
+    assert_eq!(chosen.len(), 1, "{discovery:#}");
+    assert_eq!(chosen[0]["step"]["name"], "org.openrewrite.java.spring.ChangeSpringPropertyKey");
+    assert_eq!(chosen[0]["step"]["options"]["oldPropertyKey"], "server.context-path");
+    assert_eq!(chosen[0]["round"], 2);
+
+    // Option 3: the sub-recipe, and one literal replacement for the README, said to be plain text.
+    let recipe = read(&out.join("option-3-recipe.yaml"));
+    assert!(recipe.contains("  - org.openrewrite.java.spring.ChangeSpringPropertyKey:"), "{recipe}");
+    assert!(!recipe.contains("SpringBootProperties_2_0"), "{recipe}");
+    assert_eq!(recipe.matches("  - org.openrewrite.text.").count(), 1, "{recipe}");
+    assert!(recipe.contains("filePattern: \"README.md\""), "{recipe}");
+    let analysis = read(&out.join("option-3-creation-analysis.md"));
+    assert!(analysis.contains("2 recipes, 1 semantic, 1 plain-text."), "{analysis}");
+    assert!(analysis.contains("*(plain text, non-semantic)*"), "{analysis}");
+    assert!(analysis.contains("README.md"), "{analysis}");
+    let md = read(&out.join("discovery.md"));
+    assert!(
+        md.contains("| `org.openrewrite.java.spring.boot2.SpringBootProperties_2_0` | 2 | 2 | 1 |"),
+        "{md}"
+    );
+}
