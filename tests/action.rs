@@ -231,8 +231,9 @@ fn the_results_comment_is_created_once_then_updated_in_place() {
     for name in ["precision", "recall"] {
         assert!(ran.output(name).parse::<f64>().is_ok(), "{name}");
     }
-    let recipe = PathBuf::from(ran.output("recipe-path"));
-    assert!(std::fs::read_to_string(&recipe).unwrap().contains("jakarta.persistence"));
+    let recipe = std::fs::read_to_string(PathBuf::from(ran.output("recipe-path"))).unwrap();
+    // The migration by name: a jakarta composite discovery found, or the package change itself.
+    assert!(recipe.contains("jakarta"), "{recipe}");
     let artifacts = PathBuf::from(ran.output("artifacts-dir"));
     assert!(artifacts.join("pr.diff").is_file() && artifacts.starts_with(&ran.runner_temp));
     // The workspace fetched the PR head it lacked; its working tree is untouched.

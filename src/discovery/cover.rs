@@ -1,7 +1,8 @@
 //! Choosing by evidence: a greedy weighted set cover over the recipes that ran. Each round takes
 //! the clean recipe (true positives, no false positive) that adds the most PR lines not covered
-//! yet; on a tie the one with more sub-recipes wins (one composite that explains the same lines is
-//! the migration, several small recipes are a patch), then the earlier one. Recipes with false
+//! yet; on a tie a composite wins over a single recipe (the composite names the migration), and
+//! of two composites the smaller (the tightest fit: an umbrella that explains the same lines does
+//! more on the next repository than this PR shows), then the earlier one. Recipes with false
 //! positives are never chosen here: a composite that over-applies was split into its sub-recipes,
 //! which compete like any other recipe.
 
@@ -30,7 +31,9 @@ pub(crate) fn choose(tried: &[Tried]) -> Vec<Chosen> {
             .filter(|(i, t)| t.clean() && !chosen.iter().any(|c| c.tried == *i))
             .map(|(i, t)| (i, fresh(t, &covered), t.members))
             .filter(|(_, fresh, _)| *fresh > 0)
-            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.cmp(&b.2)).then(b.0.cmp(&a.0)));
+            .max_by(|a, b| {
+                a.1.cmp(&b.1).then((a.2 > 0).cmp(&(b.2 > 0))).then(b.2.cmp(&a.2)).then(b.0.cmp(&a.0))
+            });
         let Some((index, fresh, _)) = best else { break };
         for (k, n) in counts(&tried[index].tp_lines) {
             let entry = covered.entry(k).or_default();
@@ -103,6 +106,16 @@ mod tests {
             tried("a.Greedy", 9, &[("A.java", "x"), ("B.java", "y"), ("C.java", "z")], 1),
         ];
         assert_eq!(names(&all, &choose(&all)), vec!["a.Migration"]);
+    }
+
+    #[test]
+    fn of_two_composites_that_explain_the_same_lines_the_smaller_wins() {
+        let all = vec![
+            tried("a.Platform", 40, &[("A.java", "x")], 0),
+            tried("a.Persistence", 3, &[("A.java", "x")], 0),
+            tried("a.ChangePackage", 0, &[("A.java", "x")], 0),
+        ];
+        assert_eq!(names(&all, &choose(&all)), vec!["a.Persistence"]);
     }
 
     #[test]
