@@ -101,13 +101,15 @@ impl Synthesis {
     /// Keeps the clean steps. The first `exact` come from discovery; a later step whose lines they
     /// all produce already is left out (it would only repeat them).
     fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)], exact: usize) {
+        let discovered: std::collections::HashSet<LineKey> = pool[..exact.min(pool.len())]
+            .iter()
+            .filter(|(_, e)| e.verdict == Verdict::Clean)
+            .flat_map(|(_, e)| e.tp_lines.iter().map(key))
+            .collect();
         for (index, (step, effect)) in
             pool.iter().enumerate().filter(|(_, (_, e))| e.verdict == Verdict::Clean)
         {
-            if index >= exact
-                && exact > 0
-                && effect.tp_lines.iter().all(|l| self.covered.contains_key(&key(l)))
-            {
+            if index >= exact && exact > 0 && effect.tp_lines.iter().all(|l| discovered.contains(&key(l))) {
                 self.option.notes.push(format!(
                     "left out `{}`: the recipes discovery found produce its {} true positives.",
                     describe(&step.step),

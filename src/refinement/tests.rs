@@ -269,3 +269,54 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
     assert_eq!(effect.verdict, Verdict::Clean, "{effect:?}");
     assert_eq!(effect.tp, 2);
 }
+
+#[test]
+fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() {
+    let tree = tree();
+    let pr = crate::diff::parse_all(PR).unwrap();
+    let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
+        .with("oldPackageName", "javax.x")
+        .with("newPackageName", "jakarta.x")
+        .with_bool("recursive", false);
+    let narrow = CandidateOption {
+        steps: vec![planned(change_package)],
+        ..CandidateOption::new(2, Strategy::Narrow, "")
+    };
+    let java_tp = tree.intents[0].evidence.clone();
+    let narrow_stats =
+        stats(&narrow, vec![("src/A.java", "org.openrewrite.java.ChangePackage")], java_tp.clone(), vec![]);
+    // Discovery found a composite that produces the same Java lines, exactly, and nothing else.
+    let composite = PlannedStep::new(
+        RecipeStep::new("org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta"),
+        true,
+        vec!["1".into()],
+        "Discovery ran it on its own.",
+    );
+    let effect = StepEffect {
+        verdict: Verdict::Clean,
+        files: ["src/A.java".to_string()].into(),
+        tp_files: ["src/A.java".to_string()].into(),
+        tp: 2,
+        fp: 0,
+        tp_lines: java_tp,
+        fp_per_file: BTreeMap::new(),
+    };
+    let evaluated = [Evaluated { option: &narrow, stats: &narrow_stats }];
+    let option = synthesize(&tree, &pr, Catalog::embedded(), &base, &evaluated, &[(composite, effect)]);
+    assert_eq!(
+        step_names(&option),
+        // The Docker intent was never evaluated: its narrow recipe is added.
+        vec![
+            "org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta",
+            "org.openrewrite.docker.ChangeFrom"
+        ],
+        "{:#?}",
+        option.notes
+    );
+    assert!(
+        option.notes.iter().any(|n| n.starts_with("left out `ChangePackage")
+            && n.contains("the recipes discovery found produce its 2 true positives")),
+        "{:#?}",
+        option.notes
+    );
+}
