@@ -79,6 +79,16 @@ pub(crate) fn option_file_name(option: u8, what: &str) -> String {
     format!("option-{option}-{what}")
 }
 
+/// Every file a validated option has in the run directory (after `option-N-`).
+pub(crate) const OPTION_FILES: [&str; 6] = [
+    "recipe.yaml",
+    "creation-analysis.md",
+    "recipe.diff",
+    "stats.json",
+    "validation-analysis.md",
+    "build.log",
+];
+
 /// Prefix that validation puts before `recipe.diff`, `stats.json`, `build.log`.
 pub(crate) fn option_prefix(option: u8) -> String {
     format!("option-{option}-")

@@ -4,7 +4,7 @@
 use anyhow::Context;
 
 use super::Run;
-use super::artifacts::{REUSABLE_RECIPE, option_file_name};
+use super::artifacts::{OPTION_FILES, REUSABLE_RECIPE, option_file_name};
 use super::state::Outcome;
 use crate::model::{ReusableRecipe, Strategy};
 
@@ -35,15 +35,10 @@ impl Run<'_> {
             let (mut validated, broken) = self.validate_all(vec![reusable.option.clone()], None)?;
             self.problems.extend(broken.iter().map(|b| format!("generalize: {b}")));
             outputs.extend(
-                [
-                    "recipe.yaml",
-                    "creation-analysis.md",
-                    "recipe.diff",
-                    "stats.json",
-                    "validation-analysis.md",
-                ]
-                .iter()
-                .map(|what| option_file_name(crate::reuse::NUMBER, what)),
+                OPTION_FILES
+                    .iter()
+                    .map(|what| option_file_name(crate::reuse::NUMBER, what))
+                    .filter(|name| self.dir.path(name).exists()),
             );
             validated.pop().map(|v| v.result)
         } else {

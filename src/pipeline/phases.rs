@@ -206,14 +206,7 @@ impl Run<'_> {
         };
         let mut outputs = Vec::new();
         if better {
-            for what in [
-                "recipe.yaml",
-                "creation-analysis.md",
-                "recipe.diff",
-                "stats.json",
-                "validation-analysis.md",
-                "build.log",
-            ] {
+            for what in artifacts::OPTION_FILES {
                 let name = option_file_name(3, what);
                 let from = round_dir.path(&name);
                 if from.exists() {
