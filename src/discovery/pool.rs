@@ -2,7 +2,7 @@
 //! catalog with several phrasings of every intent and with the lines no intent explains, widened
 //! with the recipes of the same family, bounded and ranked.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::catalog::Catalog;
 use crate::mapping::wide;
@@ -50,8 +50,9 @@ pub(crate) fn build(
     // Relatives: a Refaster rule's siblings in its class, and the members of a matching composite
     // (the runner also splits composites that over-apply, with their options).
     let hits: Vec<Candidate> = found.values().cloned().collect();
+    let index = Relatives::of(catalog);
     for hit in &hits {
-        for relative in relatives(catalog, &hit.name) {
+        for relative in index.of_recipe(catalog, &hit.name) {
             add(&mut found, &relative, hit.score / 2.0, format!("relative of `{}`", hit.name));
         }
     }
@@ -128,39 +129,49 @@ fn cut(text: &str) -> String {
     text.chars().take(MAX_QUERY_CHARS).collect()
 }
 
-/// The recipes of the same `$` family (nested recipe classes of one outer class), the other
-/// versions of a versioned recipe (`SpringBootProperties_2_0` for `SpringBootProperties_2_7`: a
-/// search ranks the version its words match, the PR may need another) and a composite's direct
-/// members.
-fn relatives(catalog: &Catalog, name: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let unversioned = without_digits(name);
-    if unversioned.len() < name.len() {
-        out.extend(
-            catalog
-                .recipes()
-                .iter()
-                .filter(|r| r.name != name && without_digits(&r.name) == unversioned)
-                .map(|r| r.name.clone()),
-        );
+/// Who is related to whom in the catalog, indexed once per pool (each hit looks up its relatives).
+struct Relatives<'a> {
+    /// Names by their form without digits, in catalog order.
+    by_unversioned: HashMap<String, Vec<&'a str>>,
+    /// Names of nested recipe classes by their outer class (`…NoGuavaRefasterRecipes`).
+    by_outer: HashMap<&'a str, Vec<&'a str>>,
+}
+
+impl<'a> Relatives<'a> {
+    fn of(catalog: &'a Catalog) -> Relatives<'a> {
+        let mut by_unversioned: HashMap<String, Vec<&'a str>> = HashMap::new();
+        let mut by_outer: HashMap<&'a str, Vec<&'a str>> = HashMap::new();
+        for recipe in catalog.recipes() {
+            by_unversioned.entry(without_digits(&recipe.name)).or_default().push(&recipe.name);
+            if let Some((outer, _)) = recipe.name.split_once('$') {
+                by_outer.entry(outer).or_default().push(&recipe.name);
+            }
+        }
+        Relatives { by_unversioned, by_outer }
     }
-    if let Some((outer, _)) = name.split_once('$') {
-        let prefix = format!("{outer}$");
-        out.extend(
-            catalog
-                .recipes()
-                .iter()
-                .filter(|r| r.name.starts_with(&prefix) && r.name != name)
-                .take(MAX_FAMILY)
-                .map(|r| r.name.clone()),
-        );
+
+    /// The recipes of the same `$` family (nested recipe classes of one outer class), the other
+    /// versions of a versioned recipe (`SpringBootProperties_2_0` for `SpringBootProperties_2_7`: a
+    /// search ranks the version its words match, the PR may need another) and a composite's direct
+    /// members.
+    fn of_recipe(&self, catalog: &Catalog, name: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let unversioned = without_digits(name);
+        if unversioned.len() < name.len() {
+            let versions = self.by_unversioned.get(&unversioned).into_iter().flatten();
+            out.extend(versions.filter(|n| **n != name).map(|n| n.to_string()));
+        }
+        if let Some((outer, _)) = name.split_once('$') {
+            let family = self.by_outer.get(outer).into_iter().flatten();
+            out.extend(family.filter(|n| **n != name).take(MAX_FAMILY).map(|n| n.to_string()));
+        }
+        if let Some(recipe) = catalog.get(name) {
+            out.extend(recipe.members.iter().cloned());
+        }
+        out.sort();
+        out.dedup();
+        out
     }
-    if let Some(recipe) = catalog.get(name) {
-        out.extend(recipe.members.iter().cloned());
-    }
-    out.sort();
-    out.dedup();
-    out
 }
 
 fn without_digits(name: &str) -> String {
