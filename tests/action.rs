@@ -354,6 +354,19 @@ fn help_unknown_commands_and_ignored_comments() {
     assert!(reply.starts_with("I did not understand `/rewrite-assist frobnicate`."), "{reply}");
     assert_eq!(world.fake.reactions()[3], (555, "confused".into()));
 
+    // A reply that cannot be posted: the user got no answer, so no 🚀, and the job fails.
+    world.fake.fail_next("POST", "/repos/acme/shop/issues/7/comments", 422, &[]);
+    let ran = world.run("issue_comment", &world.comment_event("/rewrite-assist help", "erin", "NONE"), &[]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stdout);
+    assert!(ran.stdout.contains("could not reply"), "{}", ran.stdout);
+    assert_eq!(world.fake.reactions()[5], (555, "confused".into()));
+
+    // An event file that cannot be read is bad input, said in the job summary too.
+    let ran = world.run("issue_comment", &json!({}), &[("GITHUB_EVENT_PATH", "/nonexistent/event.json")]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("cannot read the event /nonexistent/event.json"), "{}", ran.stderr);
+    assert!(ran.summary.contains("cannot read the event"), "{}", ran.summary);
+
     world.fake.clear_requests();
     for body in
         ["> /rewrite-assist run", "```\n/rewrite-assist run\n```", "<!-- /rewrite-assist run -->", "lgtm"]

@@ -222,9 +222,12 @@ fn two_runs_in_parallel_on_the_same_repository_do_not_interfere() {
 #[test]
 fn malformed_recipe_yaml_is_reported_without_running_anything() {
     let s = setup("type: specs.openrewrite.org/v1beta/recipe\nname: x\nrecipeList: [unclosed\n");
-    let (code, stats, _) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    let (code, stats, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
     assert_eq!(code, Some(1));
     assert_eq!(stats["error"]["kind"], "yaml_error");
+    let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(said.len(), 1, "one line on stderr: {stderr}");
+    assert!(said[0].contains("not valid YAML") && said[0].ends_with("(yaml_error)"), "{stderr}");
     assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
 }
 

@@ -165,6 +165,11 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     } else {
         print!("{}", render_text(&stats, &out_dir));
     }
+    // The report on stdout may go to a file or a pipe; the failure is said where errors go too.
+    if let Some(error) = &stats.error {
+        let detail = error.detail.split_whitespace().collect::<Vec<_>>().join(" ");
+        eprintln!("error: {detail} ({})", error.kind);
+    }
     Ok(match &stats.error {
         None => exit::OK,
         Some(e) if e.kind == ErrorKind::Interrupted => exit::INTERRUPTED,

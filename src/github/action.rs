@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 
 use super::command::{self, Command};
 use super::comment::{self, Upserted};
-use super::conversation::{self, Effect, Event, Reply, State};
+use super::conversation::{self, Effect, Event, Reaction, Reply, State};
 use super::event::{self, PullRequest};
 use super::permissions::{self, Permission};
 use super::pulls::{self, Opened};
@@ -189,9 +189,6 @@ struct Bot<'a> {
 
 /// Runs the action; returns the exit code (1 when the work failed or `fail-under` tripped).
 pub(crate) fn run(settings: &Settings) -> Result<u8> {
-    let payload = std::fs::read_to_string(&settings.event_path)
-        .map_err(|e| bad_input(format!("cannot read the event {}: {e}", settings.event_path.display())))?;
-    let event = event::parse(&settings.event_name, &payload, settings.repository.as_deref())?;
     if settings.github.token.is_none() {
         tracing::warn!("GITHUB_TOKEN is not set: API calls are unauthenticated");
     }
@@ -211,7 +208,7 @@ pub(crate) fn run(settings: &Settings) -> Result<u8> {
         scratch: None,
         undelivered: false,
     };
-    let first = match bot.first_event(event) {
+    let first = match bot.read_event().and_then(|event| bot.first_event(event)) {
         Ok(first) => first,
         Err(error) => {
             // Say so where the workflow's reader looks (the job summary), not only in the log.
@@ -270,6 +267,14 @@ impl Bot<'_> {
         })
     }
 
+    /// The workflow's event, from the file the runner wrote.
+    fn read_event(&self) -> Result<event::Event> {
+        let path = &self.settings.event_path;
+        let payload = std::fs::read_to_string(path)
+            .map_err(|e| bad_input(format!("cannot read the event {}: {e}", path.display())))?;
+        event::parse(&self.settings.event_name, &payload, self.settings.repository.as_deref())
+    }
+
     /// Walks the table from `event` to a final state.
     fn converse(&mut self, mut event: Event) -> Result<State> {
         let mut state = State::Idle;
@@ -295,6 +300,11 @@ impl Bot<'_> {
     fn perform(&mut self, effect: Effect) -> Result<Option<Event>> {
         match effect {
             Effect::React(reaction) => {
+                // A 🚀 would tell the user the command worked while they got no answer.
+                let reaction = match reaction {
+                    Reaction::Rocket if self.undelivered => Reaction::Confused,
+                    other => other,
+                };
                 if let Some(c) = &self.comment
                     && let Err(e) = comment::react(&self.gh, &c.repo, c.id, reaction)
                 {
