@@ -456,3 +456,25 @@ fn an_out_directory_with_files_or_a_zero_limit_is_bad_input_and_nothing_is_touch
         .unwrap();
     assert_eq!(analyze.status.code(), Some(2));
 }
+
+/// A step OpenRewrite skips with a warning (a file outside the repository) is a warning in the
+/// stats, not a silent success.
+#[test]
+fn openrewrite_warnings_reach_the_stats() {
+    let recipe = JAKARTA_RECIPE.replace(
+        "recipeList:\n",
+        "recipeList:\n  - org.openrewrite.text.CreateTextFile:\n      relativeFileName: ../outside.txt\n      fileContents: hi\n",
+    );
+    let s = setup(&recipe);
+    let (code, stats, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stats["metrics"]["f1"], 1.0, "the other steps still ran: {stats:#}");
+    let warnings = stats["warnings"].as_array().unwrap();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.as_str().unwrap().starts_with("OpenRewrite: the recipe produced 1 warning")),
+        "{warnings:?}"
+    );
+    assert!(!s.fixture.path.parent().unwrap().join("outside.txt").exists());
+}

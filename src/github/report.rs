@@ -21,6 +21,8 @@ pub(crate) struct Report {
     /// Lines the recommended recipe changed that the PR did not, and the reverse.
     pub false_positives: Vec<ChangeLine>,
     pub false_negatives: Vec<ChangeLine>,
+    /// What OpenRewrite (or the run) warned about while validating the recommended recipe.
+    pub warnings: Vec<String>,
 }
 
 impl Report {
@@ -32,8 +34,8 @@ impl Report {
             let text = read(&artifacts::option_file_name(r.option, "stats.json"))?;
             serde_json::from_str(&text).ok()
         });
-        let (false_positives, false_negatives) = stats
-            .map(|s| (s.metrics.false_positive_lines, s.metrics.false_negative_lines))
+        let (false_positives, false_negatives, warnings) = stats
+            .map(|s| (s.metrics.false_positive_lines, s.metrics.false_negative_lines, s.warnings))
             .unwrap_or_default();
         Report {
             recipe_yaml: summary.recommended.as_ref().and(read(artifacts::RECOMMENDED_RECIPE)),
@@ -41,6 +43,7 @@ impl Report {
             intent_tree: read(artifacts::INTENT_TREE_MD),
             false_positives,
             false_negatives,
+            warnings,
             summary,
         }
     }
@@ -230,6 +233,18 @@ pub(crate) fn push_sections(doc: &mut Doc, report: &Report) {
             ));
         }
         doc.push_code_details(&title, "yaml", &body);
+    }
+    if !report.warnings.is_empty() && summary.recommended.is_some() {
+        let items: String = report.warnings.iter().map(|w| format!("- {}\n", escape(w))).collect();
+        doc.push_long(
+            format!(
+                "<details><summary>⚠️ {} warning{} while validating the recommended recipe</summary>\n\n",
+                report.warnings.len(),
+                plural(report.warnings.len())
+            ),
+            items,
+            "\n</details>\n\n",
+        );
     }
     if let Some(tree) = &report.intent_tree {
         let body = tree.strip_prefix("# Intent tree").unwrap_or(tree).trim();
@@ -494,6 +509,9 @@ pub(crate) mod tests {
                     line: 18,
                     content: "      <version>3.1.0</version>".into(),
                 },
+            ],
+            warnings: vec![
+                "OpenRewrite: the recipe produced 1 warning (a step failed on some file and was skipped there; `--backend embedded` names the step)".into(),
             ],
         }
     }

@@ -96,6 +96,31 @@ pub(crate) fn parse_problems(log: &str) -> Vec<String> {
     files
 }
 
+/// What OpenRewrite warned about during a run that still succeeded: a step that threw on some file
+/// (a `CreateTextFile` outside the repository, a visitor's exception) is skipped there with only
+/// `The recipe produced N warning(s)`; the Gradle plugin adds a `Warning: <message>` line for each.
+pub(crate) fn recipe_warnings(log: &str) -> Vec<String> {
+    static PRODUCED: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"The recipe produced (\d+) warning\(s\)").ok());
+    let Some(re) = PRODUCED.as_ref() else { return Vec::new() };
+    let log = strip_ansi(log);
+    let mut warnings = Vec::new();
+    for line in log.lines().map(strip_log_prefix) {
+        if let Some(count) = re.captures(line).and_then(|c| c.get(1)) {
+            let count: usize = count.as_str().parse().unwrap_or(0);
+            warnings.push(format!(
+                "OpenRewrite: the recipe produced {count} warning{} (a step failed on some file and was skipped there; \
+                 `--backend embedded` names the step)",
+                crate::model::plural(count)
+            ));
+        } else if let Some(message) = line.strip_prefix("Warning: ") {
+            warnings.push(format!("OpenRewrite: {}", one_line(message)));
+        }
+    }
+    warnings.truncate(20);
+    warnings
+}
+
 /// `[ERROR] text` → `text`.
 fn strip_log_prefix(line: &str) -> &str {
     for prefix in ["[ERROR] ", "[WARNING] ", "[WARN] ", "[INFO] ", "ERROR: ", "> "] {
@@ -201,6 +226,21 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::BuildToolFailure);
         assert!(e.detail.starts_with("Non-readable POM /tmp/x/pom.xml"), "{}", e.detail);
         assert_eq!(classify(COLOURED).property.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn recipe_warnings_from_either_plugin() {
+        let maven = "[INFO] Running recipe(s)...\n[WARNING] The recipe produced 3 warning(s). Please report this to the recipe author.\n[WARNING] Changes have been made to pom.xml by:\n";
+        let warnings = recipe_warnings(maven);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].starts_with("OpenRewrite: the recipe produced 3 warnings"), "{warnings:?}");
+        let gradle = "The recipe produced 1 warning(s). Please report this to the recipe author.\nWarning: Recipe org.openrewrite.text.CreateTextFile generated a source file with an invalid path: ../x\n";
+        let warnings = recipe_warnings(gradle);
+        assert_eq!(
+            warnings[1],
+            "OpenRewrite: Recipe org.openrewrite.text.CreateTextFile generated a source file with an invalid path: ../x"
+        );
+        assert!(recipe_warnings("[INFO] BUILD SUCCESS\n").is_empty());
     }
 
     #[test]

@@ -152,6 +152,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     stats.warnings = errors::parse_problems(&log)
         .into_iter()
         .map(|f| format!("OpenRewrite could not parse {f}; no recipe saw it"))
+        .chain(errors::recipe_warnings(&log))
         .collect();
     if stats.tests.dropped {
         stats.warnings.push(format!(
