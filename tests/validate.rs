@@ -221,14 +221,29 @@ fn two_runs_in_parallel_on_the_same_repository_do_not_interfere() {
 
 #[test]
 fn malformed_recipe_yaml_is_reported_without_running_anything() {
-    let s = setup("type: specs.openrewrite.org/v1beta/recipe\nname: x\nrecipeList: [unclosed\n");
-    let (code, stats, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
-    assert_eq!(code, Some(1));
-    assert_eq!(stats["error"]["kind"], "yaml_error");
-    let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error: ")).collect();
-    assert_eq!(said.len(), 1, "one line on stderr: {stderr}");
-    assert!(said[0].contains("not valid YAML") && said[0].ends_with("(yaml_error)"), "{stderr}");
-    assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
+    let head = "type: specs.openrewrite.org/v1beta/recipe\nname: x\nrecipeList:";
+    let cases = [
+        (format!("{head} [unclosed\n"), "not valid YAML"),
+        // Both took minutes to parse once: depth and step count are bounded before.
+        (
+            format!("{head}\n  - a.B: {{x: {}1{}}}\n", "[".repeat(200_000), "]".repeat(200_000)),
+            "line 4 nests deeper than 64 levels",
+        ),
+        (
+            format!("{head}\n{}", "  - a.B\n".repeat(250_000)),
+            "250000 recipe steps; recipe files are limited to 10000",
+        ),
+    ];
+    for (yaml, message) in cases {
+        let s = setup(&yaml);
+        let (code, stats, stderr) = validate(&s.fixture.path, &s.recipe, &s.out, &[]);
+        assert_eq!(code, Some(1));
+        assert_eq!(stats["error"]["kind"], "yaml_error");
+        let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error: ")).collect();
+        assert_eq!(said.len(), 1, "one line on stderr: {stderr}");
+        assert!(said[0].contains(message) && said[0].ends_with("(yaml_error)"), "{stderr}");
+        assert_eq!(stats["command"], serde_json::Value::Null, "nothing ran");
+    }
 }
 
 #[test]
@@ -253,6 +268,7 @@ fn input_problems_are_one_line_errors_with_exit_2() {
         (vec!["--recipe".into(), two_path.display().to_string()], "choose one with --recipe-name"),
         (vec!["--recipe-name".into(), "com.example.Nope".into()], "is not defined in the recipe file"),
         (vec!["--repo".into(), no_build.path().display().to_string()], "looked for pom.xml"),
+        (vec!["--recipe".into(), "/dev/zero".into()], "larger than 16 MiB, the limit for recipe files"),
     ];
     for (overrides, message) in cases {
         let mut args: Vec<String> = vec![
@@ -279,6 +295,26 @@ fn input_problems_are_one_line_errors_with_exit_2() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(message), "expected `{message}` in: {stderr}");
+    }
+    // A diff without end is refused at the limit, not read until memory runs out.
+    for command in [
+        &["metrics", "--expected", "/dev/zero", "--actual", "/dev/zero"][..],
+        &[
+            "validate",
+            "--repo",
+            s.fixture.path.to_str().unwrap(),
+            "--base",
+            "main",
+            "--expected",
+            "/dev/zero",
+            "--recipe",
+            s.recipe.to_str().unwrap(),
+        ],
+    ] {
+        let output = bin().args(command).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
+        assert_eq!(stderr.trim(), "error: /dev/zero is larger than 64 MiB, the limit for diffs");
     }
 }
 

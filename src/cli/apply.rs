@@ -45,8 +45,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Result<u8> {
     let recipe_file = recipe_file(&args.recipe);
-    let recipe_yaml = std::fs::read_to_string(&recipe_file)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", recipe_file.display())))?;
+    let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&recipe_file)?;
     let repos = rollout::parse_repos(&args.repos)?;
     // Fail on a bad recipe before cloning anything.
     rollout::recipe_to_run(&recipe_yaml, args.recipe_name.as_deref())?;

@@ -94,17 +94,12 @@ pub(crate) fn run(args: Args) -> Result<u8> {
             let head = repo.resolve(head)?;
             repo.diff(&base, &head)?
         }
-        (None, Some(path)) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
-            String::from_utf8_lossy(&bytes).into_owned()
-        }
+        (None, Some(path)) => crate::diff::read_text(path)?,
         (None, None) => return Err(bad_input("give --head or --expected")),
     };
     let expected =
         crate::diff::parse(&expected_text).map_err(|e| bad_input(format!("the expected diff: {e}")))?;
-    let recipe_yaml = std::fs::read_to_string(&args.recipe)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", args.recipe.display())))?;
+    let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&args.recipe)?;
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
     // Like analyze: never mix with (or overwrite) files already there.

@@ -136,12 +136,20 @@ impl Diff {
     }
 }
 
-/// Reads and parses a diff file for the metric. A missing or unreadable file, or one that is not a
-/// diff, is bad input (exit 2).
+/// Largest diff read, from a file or from git: parsing needs about seven times its size in memory.
+pub(crate) const MAX_BYTES: usize = 64 << 20;
+
+/// Reads and parses a diff file for the metric. A missing or unreadable file, one over
+/// [`MAX_BYTES`], or one that is not a diff, is bad input (exit 2).
 pub fn read_file(path: &std::path::Path) -> anyhow::Result<Diff> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| crate::error::bad_input(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = read_text(path)?;
     // Diffs of files in other encodings are still diffs: keep going with replacement characters.
-    let text = String::from_utf8_lossy(&bytes);
-    parse(&text).map_err(|e| crate::error::bad_input(format!("{}: {e}", path.display())))
+    parse(&bytes).map_err(|e| crate::error::bad_input(format!("{}: {e}", path.display())))
+}
+
+/// A diff file's text, at most [`MAX_BYTES`]. Diffs of files in other encodings are still diffs:
+/// invalid UTF-8 becomes replacement characters.
+pub(crate) fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
+    let bytes = crate::setup::input::read_bounded(path, MAX_BYTES, "diffs")?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

@@ -5,6 +5,7 @@ pub(crate) mod recipe_yaml;
 pub(crate) mod rewrite_yml;
 pub(crate) mod text;
 pub mod versions;
+pub(crate) mod yaml_limits;
 
 pub(crate) use recipe_yaml::{DeclarativeRecipe, RecipeFile, RecipeStep};
 pub use versions::{Coordinates, RecipeModule, Versions};

@@ -5,7 +5,7 @@
 //! OpenRewrite as the number 3.1. Booleans are quoted too (`recursive: "true"`): OpenRewrite's
 //! Jackson mapper reads them back as booleans.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
@@ -190,13 +190,17 @@ pub(crate) enum RecipeFileError {
     Document(usize, String),
     #[error("no recipe defined (a document with `type: {RECIPE_TYPE}` and a `name`)")]
     NoRecipe,
+    #[error(transparent)]
+    Limit(#[from] super::yaml_limits::LimitError),
 }
 
 impl RecipeFile {
     /// Parses and checks every document: well-formed YAML, recipe documents with a name and a
     /// well-shaped `recipeList`. Other document types (styles, categories) are allowed and ignored.
     pub(crate) fn parse(text: &str) -> Result<RecipeFile, RecipeFileError> {
+        super::yaml_limits::check(text)?;
         let mut recipes = Vec::new();
+        let mut seen = HashSet::new();
         for (index, document) in serde_norway::Deserializer::from_str(text).enumerate() {
             let number = index + 1;
             let value = serde_norway::Value::deserialize(document)
@@ -218,7 +222,7 @@ impl RecipeFile {
                 return Err(RecipeFileError::Document(number, "is a recipe without a `name`".into()));
             }
             // OpenRewrite would silently run only one of them.
-            if recipes.iter().any(|r: &DefinedRecipe| r.name == name) {
+            if !seen.insert(name.clone()) {
                 return Err(RecipeFileError::Document(
                     number,
                     format!("defines recipe {name} a second time"),
@@ -250,6 +254,10 @@ impl RecipeFile {
         if recipes.is_empty() {
             return Err(RecipeFileError::NoRecipe);
         }
+        let steps: usize = recipes.iter().map(|r| r.steps.len() + r.preconditions.len()).sum();
+        if steps > super::yaml_limits::MAX_STEPS {
+            return Err(super::yaml_limits::LimitError::Steps(steps).into());
+        }
         Ok(RecipeFile { recipes })
     }
 
@@ -264,42 +272,53 @@ impl RecipeFile {
     /// `name` and the recipes of this file it runs (recursively), in file order: what must travel
     /// together when the recipe is copied elsewhere.
     pub(crate) fn family(&self, name: &str) -> Vec<&DefinedRecipe> {
-        let mut wanted = vec![name.to_string()];
-        let mut i = 0;
-        while i < wanted.len() {
-            if let Some(recipe) = self.get(&wanted[i]) {
-                for step in &recipe.steps {
-                    if self.get(&step.name).is_some() && !wanted.contains(&step.name) {
-                        wanted.push(step.name.clone());
-                    }
+        let defined = self.by_name();
+        let mut wanted: HashSet<&str> = HashSet::from([name]);
+        let mut queue = vec![name];
+        while let Some(next) = queue.pop() {
+            for step in defined.get(next).map_or(&[][..], |r| &r.steps[..]) {
+                if defined.contains_key(step.name.as_str()) && wanted.insert(&step.name) {
+                    queue.push(&step.name);
                 }
             }
-            i += 1;
         }
-        self.recipes.iter().filter(|r| wanted.contains(&r.name)).collect()
+        self.recipes.iter().filter(|r| wanted.contains(r.name.as_str())).collect()
+    }
+
+    /// The recipes this file defines, by name (names are unique, see [`Self::parse`]).
+    fn by_name(&self) -> HashMap<&str, &DefinedRecipe> {
+        self.recipes.iter().map(|r| (r.name.as_str(), r)).collect()
     }
 
     /// Every recipe the named recipe runs that this file does not define itself (following
     /// recipes defined in the file), deduplicated, in order of first use.
     pub(crate) fn external_steps(&self, name: &str) -> Vec<&RecipeStep> {
+        let defined = self.by_name();
         let mut out: Vec<&RecipeStep> = Vec::new();
-        let mut visiting = vec![name.to_string()];
-        self.collect_external(name, &mut visiting, &mut out);
-        out
-    }
-
-    fn collect_external<'a>(&'a self, name: &str, visiting: &mut Vec<String>, out: &mut Vec<&'a RecipeStep>) {
-        let Some(recipe) = self.get(name) else { return };
-        for step in &recipe.steps {
-            if self.get(&step.name).is_some() {
-                if !visiting.contains(&step.name) {
-                    visiting.push(step.name.clone());
-                    self.collect_external(&step.name, visiting, out);
+        let mut signatures = HashSet::new();
+        let mut visited: HashSet<&str> = HashSet::from([name]);
+        // Depth first in file order, without recursion: a file may nest recipes deeply.
+        let mut stack: Vec<std::slice::Iter<'_, RecipeStep>> =
+            defined.get(name).map(|r| r.steps.iter()).into_iter().collect();
+        while let Some(top) = stack.last_mut() {
+            let Some(step) = top.next() else {
+                stack.pop();
+                continue;
+            };
+            match defined.get(step.name.as_str()) {
+                Some(recipe) => {
+                    if visited.insert(&step.name) {
+                        stack.push(recipe.steps.iter());
+                    }
                 }
-            } else if !out.iter().any(|s| s.signature() == step.signature()) {
-                out.push(step);
+                None => {
+                    if signatures.insert(step.signature()) {
+                        out.push(step);
+                    }
+                }
             }
         }
+        out
     }
 }
 

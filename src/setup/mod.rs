@@ -2,6 +2,7 @@
 //! temporary clones to run recipes in. The user's repository is only ever read.
 
 pub mod git;
+pub(crate) mod input;
 pub(crate) mod out_dir;
 
 pub use git::{Clone, Repo};
