@@ -70,6 +70,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "timeout",
             "recipe-artifacts",
             "backend",
+            "trust-build-config",
             "fail-under",
             "artifact-name",
             "image"

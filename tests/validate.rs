@@ -514,3 +514,74 @@ fn openrewrite_warnings_reach_the_stats() {
     );
     assert!(!s.fixture.path.parent().unwrap().join("outside.txt").exists());
 }
+
+/// A Java agent (built here with the JDK's javac and jar) that writes `marker` when a JVM starts
+/// with `-javaagent:agent.jar=<marker>`.
+fn build_agent(dir: &Path) -> Vec<u8> {
+    std::fs::write(
+        dir.join("Agent.java"),
+        "public class Agent {\n  public static void premain(String marker) throws Exception {\n    java.nio.file.Files.writeString(java.nio.file.Path.of(marker), \"repository code ran\");\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("manifest.txt"), "Premain-Class: Agent\n").unwrap();
+    for args in [&["javac", "Agent.java"][..], &["jar", "cfm", "agent.jar", "manifest.txt", "Agent.class"]] {
+        let status = std::process::Command::new(args[0]).args(&args[1..]).current_dir(dir).status().unwrap();
+        assert!(status.success(), "{args:?}");
+    }
+    std::fs::read(dir.join("agent.jar")).unwrap()
+}
+
+/// The base commit's `.mvn/` (a `-javaagent` in jvm.config, an unknown option in maven.config, an
+/// extension that does not exist) is not honoured by default: no code of the repository runs, and
+/// the run says what it ignored. `--trust-build-config` honours it.
+#[test]
+fn the_repositorys_maven_config_runs_nothing_unless_trusted() {
+    let s = setup(JAKARTA_RECIPE);
+    let pr_diff = s.out.with_file_name("pr.diff");
+    std::fs::write(&pr_diff, git(&s.fixture.path, &["diff", "main", "migration"])).unwrap();
+    let marker = s.out.with_file_name("agent-ran");
+    let agent = build_agent(s.out.parent().unwrap());
+    let repo = RepoBuilder::init(&s.fixture.path).unwrap();
+    repo.checkout("main").unwrap();
+    repo.write(".mvn/agent.jar", &agent).unwrap();
+    repo.write(".mvn/jvm.config", format!("-javaagent:.mvn/agent.jar={}\n", marker.display())).unwrap();
+    let trusted_base = repo.commit("a Java agent in jvm.config").unwrap();
+    repo.write(".mvn/maven.config", "--no-such-maven-option\n").unwrap();
+    repo.write(
+        ".mvn/extensions.xml",
+        "<extensions><extension><groupId>com.example.nope</groupId><artifactId>nope</artifactId><version>1.0</version></extension></extensions>\n",
+    )
+    .unwrap();
+    let base = repo.commit("build configuration that runs code").unwrap();
+
+    let run = |base: &str, extra: &[&str]| {
+        let output = bin()
+            .args(["validate", "--json", "--base", base, "--repo"])
+            .arg(&s.fixture.path)
+            .arg("--expected")
+            .arg(&pr_diff)
+            .arg("--recipe")
+            .arg(&s.recipe)
+            .arg("--out")
+            .arg(s.out.with_file_name(format!("out-{}", extra.len())))
+            .args(extra)
+            .output()
+            .unwrap();
+        (output.status.code(), json_stdout(&output), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let (code, stats, stderr) = run(&base, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stats["metrics"]["f1"], 1.0, "{stats:#}");
+    assert!(!marker.exists(), "the repository's Java agent ran");
+    let warnings = stats["warnings"].to_string();
+    assert!(
+        warnings.contains("ignored the repository's .mvn/jvm.config, .mvn/maven.config, .mvn/extensions.xml"),
+        "{warnings}"
+    );
+
+    let (code, stats, stderr) = run(&trusted_base, &["--trust-build-config"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stats["metrics"]["f1"], 1.0, "{stats:#}");
+    assert_eq!(std::fs::read_to_string(&marker).unwrap(), "repository code ran", "trusted: honoured");
+    assert!(!stats["warnings"].to_string().contains("ignored"), "{stats:#}");
+}

@@ -71,6 +71,7 @@ impl RunArgs {
             },
             versions: self.versions.resolve()?,
             backend: self.backend.backend,
+            build_config: self.backend.build_config(),
         })
     }
 }

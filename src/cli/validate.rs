@@ -7,7 +7,7 @@ use crate::error::{bad_input, exit};
 use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
 use crate::setup::Repo;
-use crate::validation::choice::{BACKEND_ENV, BackendChoice};
+use crate::validation::choice::{BACKEND_ENV, BackendChoice, BuildConfig, TRUST_BUILD_CONFIG_ENV};
 use crate::validation::{self, Request};
 
 #[derive(Debug, clap::Args)]
@@ -54,6 +54,16 @@ pub(crate) struct BackendArgs {
     /// rewrite plugin), or `auto` (embedded, then the result confirmed once with the plugin)
     #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Auto, env = BACKEND_ENV)]
     pub backend: BackendChoice,
+    /// Let the plugin backend honour the repository's .mvn/jvm.config, .mvn/maven.config and
+    /// .mvn/extensions.xml (ignored by default: they can run the repository's code in the build)
+    #[arg(long, env = TRUST_BUILD_CONFIG_ENV)]
+    pub trust_build_config: bool,
+}
+
+impl BackendArgs {
+    pub(crate) fn build_config(&self) -> BuildConfig {
+        BuildConfig::from_flag(self.trust_build_config)
+    }
 }
 
 /// Version overrides shared by the commands that run recipes.
@@ -125,6 +135,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         out_dir: &out_dir,
         file_prefix: "",
         session: None,
+        build_config: args.backend.build_config(),
     };
     let choice = args.backend.backend;
     let session = match choice {

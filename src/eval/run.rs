@@ -36,6 +36,8 @@ pub(crate) struct Options {
     pub cache: Option<CloneCache>,
     /// What validates each case's options.
     pub backend: crate::validation::choice::BackendChoice,
+    /// Whether the plugin honours each repository's `.mvn/` configuration.
+    pub build_config: crate::validation::choice::BuildConfig,
 }
 
 /// What the batch reports while it runs.
@@ -101,6 +103,7 @@ fn run_case(
             budgets: settings.budgets(),
             versions: options.versions.clone(),
             backend: options.backend,
+            build_config: options.build_config,
         };
         // A bug in one case must not cost the others their results.
         match catch_unwind(AssertUnwindSafe(|| pipeline::analyze(&request, &NoProgress))) {
@@ -204,6 +207,7 @@ mod tests {
             network_timeout: Duration::from_secs(60),
             cache: None,
             backend: crate::validation::choice::BackendChoice::default(),
+            build_config: crate::validation::choice::BuildConfig::default(),
         }
     }
 

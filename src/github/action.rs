@@ -41,6 +41,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_RECIPE_ARTIFACTS",
     "INPUT_BACKEND",
     "INPUT_FAIL_UNDER",
+    "INPUT_TRUST_BUILD_CONFIG",
 ];
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
@@ -85,6 +86,8 @@ pub(crate) struct Settings {
     pub versions: Versions,
     /// Input `backend`: what validates the recipes.
     pub backend: crate::validation::choice::BackendChoice,
+    /// Input `trust-build-config`: honour the repository's `.mvn/` configuration.
+    pub build_config: crate::validation::choice::BuildConfig,
     pub github: super::Config,
 }
 
@@ -127,6 +130,15 @@ impl Settings {
                 )?
             }
         };
+        let build_config = match get("INPUT_TRUST_BUILD_CONFIG").as_deref() {
+            None | Some("false") => crate::validation::choice::BuildConfig::Ignore,
+            Some("true") => crate::validation::choice::BuildConfig::Trust,
+            Some(text) => {
+                return Err(bad_input(format!(
+                    "input `trust-build-config` must be true or false, not `{text}`"
+                )));
+            }
+        };
         let out_root =
             get("RUNNER_TEMP").map(PathBuf::from).unwrap_or_else(std::env::temp_dir).join("rewrite-assist");
         Ok(Settings {
@@ -144,6 +156,7 @@ impl Settings {
             fail_under,
             versions,
             backend,
+            build_config,
             github: super::Config::from_env(env),
         })
     }
@@ -413,6 +426,7 @@ impl Bot<'_> {
             budgets: self.settings.budgets,
             versions: self.settings.versions.clone(),
             backend: self.settings.backend,
+            build_config: self.settings.build_config,
         };
         let summary = pipeline::analyze(&request, &NoProgress)?;
         print!("{}", pipeline::render_text(&summary));
@@ -650,6 +664,7 @@ mod tests {
             ("INPUT_FAIL_UNDER", "0.8"),
             ("INPUT_RECIPE_ARTIFACTS", "org.example:recipes:1.0"),
             ("INPUT_BACKEND", "Plugin"),
+            ("INPUT_TRUST_BUILD_CONFIG", "true"),
             ("GITHUB_REPOSITORY", "acme/shop"),
             ("GITHUB_RUN_ID", "42"),
             ("RUNNER_TEMP", "/runner/tmp"),
@@ -661,6 +676,7 @@ mod tests {
         assert_eq!(s.fail_under, Some(0.8));
         assert_eq!(s.versions.overrides.len(), 1);
         assert_eq!(s.backend, crate::validation::choice::BackendChoice::Plugin);
+        assert_eq!(s.build_config, crate::validation::choice::BuildConfig::Trust);
         assert_eq!(s.out_root, PathBuf::from("/runner/tmp/rewrite-assist"));
         assert_eq!(s.run_url().as_deref(), Some("https://github.com/acme/shop/actions/runs/42"));
         assert_eq!(s.github.api_url, "https://api.github.com");
@@ -672,7 +688,9 @@ mod tests {
         assert_eq!((s.mode, s.fail_under), (Mode::Comment, None));
         assert_eq!(s.budgets, Budgets::default());
         assert_eq!(s.backend, crate::validation::choice::BackendChoice::Auto);
+        assert_eq!(s.build_config, crate::validation::choice::BuildConfig::Ignore);
         for (name, value) in [
+            ("INPUT_TRUST_BUILD_CONFIG", "yes"),
             ("INPUT_MODE", "loud"),
             ("INPUT_TIMEOUT", "soon"),
             ("INPUT_FAIL_UNDER", "1.5"),

@@ -31,6 +31,8 @@ pub(crate) struct Rollout<'a> {
     pub artifacts_for: ArtifactLookup<'a>,
     /// Per repository: `<out>/<owner>-<name>/` holds `recipe.diff`, `stats.json`, `build.log`.
     pub out_dir: &'a Path,
+    /// Whether each repository's `.mvn/` configuration is honoured.
+    pub build_config: crate::validation::choice::BuildConfig,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -145,6 +147,7 @@ fn one(
         file_prefix: "",
         // Rollout runs what users run: the project's own build with the plugin.
         session: None,
+        build_config: rollout.build_config,
     })?;
     if let Some(error) = &outcome.stats.error {
         anyhow::bail!("the recipe could not run ({}): {}", error.kind, error.detail);

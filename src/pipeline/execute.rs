@@ -106,6 +106,7 @@ impl Run<'_> {
                 out_dir: dir.root(),
                 file_prefix: &prefix,
                 session: self.session()?,
+                build_config: self.req.build_config,
             };
             let outcome = crate::validation::run(&request)?;
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {

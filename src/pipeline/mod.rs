@@ -67,6 +67,8 @@ pub(crate) struct Request {
     pub versions: Versions,
     /// What validates the options (`auto`: the embedded runner, then the plugin confirms).
     pub backend: crate::validation::choice::BackendChoice,
+    /// Whether the plugin honours the repository's `.mvn/` configuration.
+    pub build_config: crate::validation::choice::BuildConfig,
 }
 
 /// A validated option: the recipe as it finally ran, its stats and its diff.

@@ -272,6 +272,7 @@ impl Run<'_> {
             out_dir: self.dir.root(),
             file_prefix: &prefix,
             session: None,
+            build_config: self.req.build_config,
         };
         let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
         let confirmation = crate::validation::confirm(&request, &explored)?;

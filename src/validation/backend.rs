@@ -64,6 +64,18 @@ pub(crate) struct RunSpec<'a> {
     pub gradle_plugin_version: &'a str,
     /// Where the Gradle init script is written (outside the project).
     pub init_script: &'a Path,
+    /// An empty directory outside the project that Maven takes for the project's base directory,
+    /// so the clone's `.mvn/` is not read (see [`super::choice::BuildConfig`]); None: honour it.
+    pub maven_basedir: Option<&'a Path>,
+}
+
+/// The files of a Maven project's `.mvn/` that change how Maven itself starts.
+pub(crate) const MAVEN_BUILD_CONFIG: [&str; 3] =
+    [".mvn/jvm.config", ".mvn/maven.config", ".mvn/extensions.xml"];
+
+/// Which of [`MAVEN_BUILD_CONFIG`] `project` has.
+pub(crate) fn maven_build_config(project: &Path) -> Vec<&'static str> {
+    MAVEN_BUILD_CONFIG.into_iter().filter(|f| project.join(f).is_file()).collect()
 }
 
 pub(crate) fn invocation(tool: BuildTool, spec: &RunSpec<'_>) -> Invocation {
@@ -94,7 +106,14 @@ pub(crate) fn maven(spec: &RunSpec<'_>) -> Invocation {
         let list: Vec<String> = spec.artifacts.iter().map(ToString::to_string).collect();
         args.push(format!("-Drewrite.recipeArtifactCoordinates={}", list.join(",")));
     }
-    Invocation { program: "mvn".into(), args, env: java_env(spec.jdk), cwd: spec.project.to_path_buf() }
+    let mut env = java_env(spec.jdk);
+    if let Some(dir) = spec.maven_basedir {
+        // The `mvn` launcher reads jvm.config from MAVEN_BASEDIR (when set) instead of searching
+        // for `.mvn/`, and passes it on as maven.multiModuleProjectDirectory, where Maven reads
+        // maven.config and extensions.xml.
+        env.push(("MAVEN_BASEDIR".into(), dir.display().to_string()));
+    }
+    Invocation { program: "mvn".into(), args, env, cwd: spec.project.to_path_buf() }
 }
 
 /// `./gradlew` (or `gradle`) `rewriteRun` with a generated init script.
@@ -171,6 +190,7 @@ mod tests {
             maven_plugin_version: "6.46.1",
             gradle_plugin_version: "7.38.0",
             init_script: Path::new("/tmp/run-1/rewrite-assist.init.gradle"),
+            maven_basedir: None,
         }
     }
 
@@ -201,6 +221,25 @@ mod tests {
         assert_eq!(inv.cwd, Path::new("/tmp/run-1/repo"));
         let no_artifacts = maven(&spec(Path::new("/x"), &[], &jdk));
         assert!(!no_artifacts.args.iter().any(|a| a.contains("recipeArtifactCoordinates")));
+        let ignoring = RunSpec {
+            maven_basedir: Some(Path::new("/tmp/run-1/maven-basedir")),
+            ..spec(Path::new("/x"), &[], &jdk)
+        };
+        assert_eq!(
+            maven(&ignoring).env[1],
+            ("MAVEN_BASEDIR".to_string(), "/tmp/run-1/maven-basedir".to_string())
+        );
+    }
+
+    #[test]
+    fn the_maven_build_config_a_project_has() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(maven_build_config(dir.path()).is_empty());
+        std::fs::create_dir_all(dir.path().join(".mvn/wrapper")).unwrap();
+        std::fs::write(dir.path().join(".mvn/jvm.config"), "-Xmx1g").unwrap();
+        std::fs::write(dir.path().join(".mvn/extensions.xml"), "<extensions/>").unwrap();
+        std::fs::write(dir.path().join(".mvn/wrapper/maven-wrapper.properties"), "").unwrap();
+        assert_eq!(maven_build_config(dir.path()), vec![".mvn/jvm.config", ".mvn/extensions.xml"]);
     }
 
     #[test]

@@ -56,6 +56,8 @@ pub(crate) struct Request<'a> {
     /// The embedded runner's session on this repository and base, when it validates; None: the
     /// project's build tool with the rewrite plugin.
     pub session: Option<&'a embedded::Session>,
+    /// Whether the plugin backend honours the clone's `.mvn/` configuration.
+    pub build_config: choice::BuildConfig,
 }
 
 impl Request<'_> {
@@ -117,6 +119,14 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let recipe_file = clone.scratch().join(TEMPORARY_RECIPE);
     std::fs::write(&recipe_file, req.recipe_yaml)?;
     let init_script = clone.scratch().join(TEMPORARY_INIT_SCRIPT);
+    let maven_basedir = clone.scratch().join("maven-basedir");
+    let ignored = match (tool, req.build_config) {
+        (build::BuildTool::Maven, choice::BuildConfig::Ignore) => backend::maven_build_config(clone.path()),
+        _ => Vec::new(),
+    };
+    if !ignored.is_empty() {
+        std::fs::create_dir_all(&maven_basedir)?;
+    }
     let spec = backend::RunSpec {
         project: clone.path(),
         recipe_file: &recipe_file,
@@ -126,6 +136,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
         maven_plugin_version: &req.versions.maven_plugin,
         gradle_plugin_version: &req.versions.gradle_plugin,
         init_script: &init_script,
+        maven_basedir: (!ignored.is_empty()).then_some(maven_basedir.as_path()),
     };
     if tool == build::BuildTool::Gradle {
         std::fs::write(&init_script, backend::gradle_init_script(&spec))?;
@@ -154,6 +165,13 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
         .map(|f| format!("OpenRewrite could not parse {f}; no recipe saw it"))
         .chain(errors::recipe_warnings(&log))
         .collect();
+    if !ignored.is_empty() {
+        stats.warnings.push(format!(
+            "ignored the repository's {}: it can run code of the repository in the build (use \
+             --trust-build-config, or the action's trust-build-config input, to honour it)",
+            ignored.join(", ")
+        ));
+    }
     if stats.tests.dropped {
         stats.warnings.push(format!(
             "the recipe removed test methods: {} before, {} after",
