@@ -10,7 +10,7 @@ mod github;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::bin;
+use common::{bin, bin_std};
 use github::FakeGitHub;
 use rewrite_assist::fixtures::scenarios::{JAVAX_TO_JAKARTA, JUNIT4_TO_JUNIT5};
 use rewrite_assist::fixtures::{Fixture, RepoBuilder};
@@ -73,6 +73,30 @@ impl World {
 
     /// Runs `rewrite-assist action` for one event, as the composite action's `docker run` would.
     fn run(&self, event_name: &str, event: &Value, extra: &[(&str, &str)]) -> Ran {
+        let (cmd, run_dir) = self.command(event_name, event, extra);
+        let summary = run_dir.join("step_summary.md");
+        let output = run_dir.join("output.txt");
+        let runner_temp = run_dir.join("tmp");
+        let out = assert_cmd::Command::from_std(cmd).timeout(Duration::from_secs(900)).output().unwrap();
+        let ran = Ran {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            summary: std::fs::read_to_string(&summary).unwrap_or_default(),
+            outputs: std::fs::read_to_string(&output).unwrap_or_default(),
+            runner_temp,
+        };
+        ran.assert_no_token();
+        ran
+    }
+
+    /// The command [`Self::run`] runs, and its run directory.
+    fn command(
+        &self,
+        event_name: &str,
+        event: &Value,
+        extra: &[(&str, &str)],
+    ) -> (std::process::Command, PathBuf) {
         self.runs.set(self.runs.get() + 1);
         let run_dir = self.dir.path().join(format!("run-{}", self.runs.get()));
         std::fs::create_dir_all(&run_dir).unwrap();
@@ -81,7 +105,7 @@ impl World {
         let summary = run_dir.join("step_summary.md");
         let output = run_dir.join("output.txt");
         let runner_temp = run_dir.join("tmp");
-        let mut cmd = bin();
+        let mut cmd = bin_std();
         for name in ENV_VARS {
             cmd.env_remove(name);
         }
@@ -101,17 +125,7 @@ impl World {
         for (k, v) in extra {
             cmd.env(k, v);
         }
-        let out = cmd.timeout(Duration::from_secs(900)).output().unwrap();
-        let ran = Ran {
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            summary: std::fs::read_to_string(&summary).unwrap_or_default(),
-            outputs: std::fs::read_to_string(&output).unwrap_or_default(),
-            runner_temp,
-        };
-        ran.assert_no_token();
-        ran
+        (cmd, run_dir)
     }
 
     fn comment_event(&self, body: &str, login: &str, association: &str) -> Value {
@@ -383,6 +397,33 @@ fn help_unknown_commands_and_ignored_comments() {
     closed["action"] = json!("closed");
     world.run("pull_request", &closed, &[]).assert_ok();
     assert_eq!(world.fake.calls(), Vec::<String>::new(), "none of these is for the bot");
+}
+
+/// The token does not stay in the action's own environment, where any process of the same user
+/// could read it (`/proc/<pid>/environ`): the process replaces itself with a copy started without
+/// it. A rate limit keeps the process alive long enough to look.
+#[test]
+fn the_token_does_not_stay_readable_in_the_process_environment() {
+    let world = World::javax();
+    world.fake.fail_next("POST", "/repos/acme/shop/issues/7/comments", 429, &[("retry-after", "2")]);
+    let event = world.comment_event("/rewrite-assist help", "erin", "NONE");
+    let (mut cmd, _) = world.command("issue_comment", &event, &[]);
+    let mut child =
+        cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap();
+    let environ = PathBuf::from(format!("/proc/{}/environ", child.id()));
+    let mut looked = 0;
+    while child.try_wait().unwrap().is_none() {
+        let text = String::from_utf8_lossy(&std::fs::read(&environ).unwrap_or_default()).into_owned();
+        // The first instant, before the exec, the environment is the one we gave it.
+        if text.contains("REWRITE_ASSIST_SECRETS_FD=") {
+            assert!(!text.contains(TOKEN), "the token is readable in {}", environ.display());
+            looked += 1;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert!(looked > 10, "the running process was looked at {looked} times");
+    assert!(world.fake.comments()[0].body.contains("/rewrite-assist help"), "the token still worked");
 }
 
 /// A PR the pipeline cannot analyze (no build file) gets the failure in its results comment; the

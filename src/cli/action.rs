@@ -7,6 +7,6 @@ use crate::github::action::{self, Settings};
 pub(crate) struct Args {}
 
 pub(crate) fn run(_args: Args) -> Result<u8> {
-    let settings = Settings::from_env(&|name| std::env::var(name).ok())?;
+    let settings = Settings::from_env(&crate::process::secrets::var)?;
     action::run(&settings)
 }

@@ -53,7 +53,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let repos = rollout::parse_repos(&args.repos)?;
     // Fail on a bad recipe before cloning anything.
     rollout::recipe_to_run(&recipe_yaml, args.recipe_name.as_deref())?;
-    let env = |name: &str| std::env::var(name).ok();
+    let env = crate::process::secrets::var;
     let config = Config::from_env(&env);
     if config.token.is_none() {
         return Err(bad_input("GITHUB_TOKEN is not set: opening pull requests needs a token"));

@@ -3,6 +3,7 @@
 //! they forked), output captured to a log file, a wall-clock limit, and the interrupted flag.
 
 pub(crate) mod env;
+pub mod secrets;
 
 use std::fs::File;
 use std::path::Path;

@@ -10,7 +10,12 @@ use assert_cmd::Command;
 /// the plugin backend get it explicitly (`auto` is the default); tests of the embedded runner pass
 /// `--backend`, which wins over the environment.
 pub fn bin() -> Command {
-    let mut cmd = Command::cargo_bin("rewrite-assist").expect("binary built by cargo");
+    Command::from_std(bin_std())
+}
+
+/// [`bin`] as a `std` command, for tests that spawn it and watch it run.
+pub fn bin_std() -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("rewrite-assist"));
     cmd.env("NO_COLOR", "1").env_remove("RUST_LOG").env("REWRITE_ASSIST_BACKEND", "plugin");
     cmd
 }
