@@ -3,6 +3,8 @@
 //! diffs through this module, so they all agree on what a "changed line" is.
 
 mod exclude;
+#[cfg(test)]
+mod fuzz;
 mod parse;
 
 pub(crate) use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};

@@ -1,6 +1,8 @@
 //! Facts about OpenRewrite that several phases share: pinned versions and artifact coordinates, and
 //! the declarative recipe format.
 
+#[cfg(test)]
+mod fuzz;
 pub(crate) mod recipe_yaml;
 pub(crate) mod rewrite_yml;
 pub(crate) mod text;
@@ -9,6 +11,16 @@ pub(crate) mod yaml_limits;
 
 pub(crate) use recipe_yaml::{DeclarativeRecipe, RecipeFile, RecipeStep};
 pub use versions::{Coordinates, RecipeModule, Versions};
+
+/// Checks a recipe file as `validate` does before running anything (size, depth and step limits,
+/// YAML, recipe shape) and returns how many recipes it defines. Public for the benchmarks.
+pub fn check_recipe_file(text: &str) -> anyhow::Result<usize> {
+    let file = RecipeFile::parse(text)?;
+    for recipe in &file.recipes {
+        file.external_steps(&recipe.name);
+    }
+    Ok(file.recipes.len())
+}
 
 /// A recipe's simple name, the part after the last dot: `ChangePackage` for
 /// `org.openrewrite.java.ChangePackage`.
