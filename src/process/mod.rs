@@ -6,10 +6,12 @@ pub(crate) mod env;
 pub mod secrets;
 
 use std::fs::File;
+use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -26,6 +28,10 @@ pub(crate) enum Outcome {
 
 /// Process groups of running children, killed when the user presses Ctrl-C.
 static CHILDREN: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+/// This process's own temporary directory (see [`TempRoot`]).
+static TEMP_ROOT: OnceLock<PathBuf> = OnceLock::new();
+/// How long an interrupted run may take to unwind before it is ended.
+const UNWIND_LIMIT: Duration = Duration::from_secs(1);
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static HANDLER: Once = Once::new();
 
@@ -47,11 +53,40 @@ pub(crate) fn install_interrupt_handler() {
                     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
                 }
             }
+            // Loops notice the flag between steps; a step that computes for long (a huge diff)
+            // would not. Whatever is still running after the limit ends here, with the
+            // temporary directories removed as on the way out.
+            std::thread::spawn(|| {
+                std::thread::sleep(UNWIND_LIMIT);
+                if let Some(root) = TEMP_ROOT.get() {
+                    let _ = std::fs::remove_dir_all(root);
+                }
+                let _ = writeln!(std::io::stderr(), "interrupted");
+                std::process::exit(i32::from(crate::error::exit::INTERRUPTED));
+            });
         });
         if let Err(e) = result {
             tracing::debug!("no Ctrl-C handler installed: {e}");
         }
     });
+}
+
+/// The process's own temporary directory: everything `tempfile` creates from then on (clones,
+/// scratch directories) goes inside it, so an interrupted run that must end at once removes them
+/// all with it. Removed when dropped (at the end of `main`).
+pub struct TempRoot {
+    _dir: tempfile::TempDir,
+}
+
+impl TempRoot {
+    /// Call once, early in `main`. None when it cannot be made (then temporary directories go to
+    /// the system's as before).
+    pub fn create() -> Option<TempRoot> {
+        let dir = tempfile::Builder::new().prefix("rewrite-assist-").tempdir().ok()?;
+        tempfile::env::override_temp_dir(dir.path()).ok()?;
+        TEMP_ROOT.set(dir.path().to_path_buf()).ok()?;
+        Some(TempRoot { _dir: dir })
+    }
 }
 
 /// Runs `command` in its own process group with stdout and stderr appended to `log`, killing the
