@@ -138,8 +138,8 @@ impl Diff {
     }
 }
 
-/// Largest diff read, from a file or from git: parsing needs about seven times its size in memory.
-pub(crate) const MAX_BYTES: usize = 64 << 20;
+/// Largest diff read (see [`crate::setup::input::MAX_DIFF_BYTES`]).
+pub(crate) const MAX_BYTES: usize = crate::setup::input::MAX_DIFF_BYTES;
 
 /// Reads and parses a diff file for the metric. A missing or unreadable file, one over
 /// [`MAX_BYTES`], or one that is not a diff, is bad input (exit 2).

@@ -56,13 +56,13 @@ impl Repo {
     /// The unified diff `git diff BASE HEAD` in the fixed format of [`DIFF_FORMAT`].
     pub fn diff(&self, base: &str, head: &str) -> Result<String> {
         let out = git_output(&self.path, ["diff"].iter().chain(DIFF_FORMAT).chain(&[base, head]))?;
-        if out.stdout.len() > crate::diff::MAX_BYTES {
+        if out.stdout.len() > super::input::MAX_DIFF_BYTES {
             return Err(bad_input(format!(
                 "the diff between {} and {} is {} MiB, larger than the {} MiB limit for diffs",
                 short_sha(base),
                 short_sha(head),
                 out.stdout.len() >> 20,
-                crate::diff::MAX_BYTES >> 20
+                super::input::MAX_DIFF_BYTES >> 20
             )));
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())

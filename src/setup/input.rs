@@ -8,6 +8,9 @@ use anyhow::Result;
 
 use crate::error::bad_input;
 
+/// Largest diff read, from a file or from git: parsing needs about seven times its size in memory.
+pub(crate) const MAX_DIFF_BYTES: usize = 64 << 20;
+
 /// The bytes of `path`, refused with a one-line error when there are more than `max`.
 pub(crate) fn read_bounded(path: &Path, max: usize, what: &str) -> Result<Vec<u8>> {
     let file =
