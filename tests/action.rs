@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::{bin, bin_std};
 use github::FakeGitHub;
-use rewrite_assist::fixtures::scenarios::{JAVAX_TO_JAKARTA, JUNIT4_TO_JUNIT5};
+use rewrite_assist::fixtures::scenarios::{JAVA_11_TO_17, JAVAX_TO_JAKARTA, JUNIT4_TO_JUNIT5, Scenario};
 use rewrite_assist::fixtures::{Fixture, RepoBuilder};
 use rewrite_assist::github::action::ENV_VARS;
 use rewrite_assist::github::{self as gh, Config, GitHub, RepoId, RetryPolicy};
@@ -35,8 +35,12 @@ struct World {
 
 impl World {
     fn javax() -> World {
+        World::of(&JAVAX_TO_JAKARTA)
+    }
+
+    fn of(scenario: &Scenario) -> World {
         let dir = tempfile::tempdir().unwrap();
-        let fixture = JAVAX_TO_JAKARTA.build(&dir.path().join("fixture")).unwrap();
+        let fixture = scenario.build(&dir.path().join("fixture")).unwrap();
         let bare = dir.path().join("server/acme/shop.git");
         bare_copy(&fixture.path, &bare);
         git_output(&bare, ["update-ref", "refs/pull/7/head", &fixture.head]).unwrap();
@@ -250,6 +254,15 @@ fn the_results_comment_is_created_once_then_updated_in_place() {
     assert!(recipe.contains("jakarta"), "{recipe}");
     let artifacts = PathBuf::from(ran.output("artifacts-dir"));
     assert!(artifacts.join("pr.diff").is_file() && artifacts.starts_with(&ran.runner_temp));
+    assert_eq!(
+        ran.output("comment-url"),
+        format!("https://github.com/acme/shop/pull/7#issuecomment-{}", world.fake.comments()[0].id)
+    );
+    assert_eq!(
+        (ran.output("pr-url"), ran.output("pr-number")),
+        (String::new(), String::new()),
+        "mode comment"
+    );
     // The workspace fetched the PR head it lacked; its working tree is untouched.
     let status = git_output(&world.workspace, ["status", "--porcelain"]).unwrap();
     assert!(status.stdout.is_empty(), "{}", String::from_utf8_lossy(&status.stdout));
@@ -510,6 +523,56 @@ fn apply_opens_a_migration_pr_from_a_slash_command() {
         "{comments:#?}"
     );
     assert_eq!(world.fake.reactions(), vec![(555, "eyes".into()), (555, "rocket".into())]);
+    assert_eq!(ran.output("pr-url"), "https://github.com/acme/shop/pull/100");
+    assert_eq!(ran.output("pr-number"), "100");
+    assert!(ran.output("comment-url").starts_with("https://github.com/acme/shop/pull/7#issuecomment-"));
+}
+
+/// With the workflow's own token a migration PR leaves workflow files out (that token may not push
+/// them) and lists them in its body; with a token of one's own they are in. A 403 on creating the
+/// PR (organisations forbid it by default) tells the user what to change. Real analyses.
+#[test]
+fn the_default_token_leaves_workflow_files_out_and_a_refused_pr_is_explained() {
+    let world = World::of(&JAVA_11_TO_17);
+    world.fake.permission("alice", "admin");
+    let apply = world.comment_event("/rewrite-assist apply", "alice", "OWNER");
+    let default_token = [("INPUT_DEFAULT_TOKEN", "true")];
+    world.fake.fail_next_saying(
+        "POST",
+        "/repos/acme/shop/pulls",
+        403,
+        &[],
+        "GitHub Actions is not permitted to create or approve pull requests.",
+    );
+    let ran = world.run("issue_comment", &apply, &default_token);
+    ran.assert_ok();
+    let reply = world.fake.comments().last().unwrap().body.clone();
+    assert!(reply.contains("Allow GitHub Actions to create and approve pull requests"), "{reply}");
+    assert!(reply.contains("`token` input"), "{reply}");
+    assert_eq!(world.fake.reactions().last().unwrap(), &(555, "confused".to_string()));
+    assert_eq!(ran.output("pr-url"), "");
+
+    let ran = world.run("issue_comment", &apply, &default_token);
+    ran.assert_ok();
+    let pr = world.fake.pulls()[0].clone();
+    assert!(pr.body.contains("### Left out: workflow files"), "{}", pr.body);
+    assert!(pr.body.contains("`.github/workflows/ci.yml`"), "{}", pr.body);
+    let branch = format!("rewrite-assist/pr-7-option-{}", ran.output("recommended-option"));
+    let bare = world.bare();
+    let base = &world.fixture.base;
+    let ci = ".github/workflows/ci.yml";
+    assert_eq!(show(&bare, &format!("{branch}:{ci}")), show(&bare, &format!("{base}:{ci}")));
+    assert_ne!(show(&bare, &format!("{branch}:pom.xml")), show(&bare, &format!("{base}:pom.xml")));
+    assert_eq!(ran.output("pr-number"), pr.number.to_string());
+
+    let ran = world.run("issue_comment", &apply, &[("INPUT_DEFAULT_TOKEN", "false")]);
+    ran.assert_ok();
+    assert_ne!(
+        show(&bare, &format!("{branch}:{ci}")),
+        show(&bare, &format!("{base}:{ci}")),
+        "a token of one's own"
+    );
+    assert!(!world.fake.pulls()[0].body.contains("Left out"), "{}", world.fake.pulls()[0].body);
 }
 
 fn client(fake: &FakeGitHub) -> GitHub {
@@ -537,7 +600,7 @@ fn the_client_retries_5xx_and_rate_limits_and_reports_bodies() {
         .fail_next("POST", "/repos/acme/shop/issues/7/comments", 429, &[("retry-after", "1")]);
     let started = std::time::Instant::now();
     let done = gh::comment::upsert_results(&client, &repo, 7, &format!("{MARKER}\nfirst")).unwrap();
-    assert!(matches!(done, gh::comment::Upserted::Created(_)));
+    assert!(matches!(done, gh::comment::Upserted::Created { .. }));
     assert!(started.elapsed() >= Duration::from_secs(1), "Retry-After was honoured");
     let statuses: Vec<u16> = fake.requests().iter().map(|r| r.status).collect();
     assert_eq!(statuses, vec![502, 200, 503, 429, 201]);
@@ -552,7 +615,7 @@ fn the_client_retries_5xx_and_rate_limits_and_reports_bodies() {
         &[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", &reset)],
     );
     let done = gh::comment::upsert_results(&client, &repo, 7, &format!("{MARKER}\nsecond")).unwrap();
-    assert!(matches!(done, gh::comment::Upserted::Updated(_)));
+    assert!(matches!(done, gh::comment::Upserted::Updated { .. }));
     assert_eq!(fake.comments().len(), 1);
     assert_eq!(fake.comments()[0].body, format!("{MARKER}\nsecond"));
 
@@ -606,19 +669,20 @@ fn a_planted_marker_comment_is_not_taken_over() {
     let planted =
         fake.add_comment_by(7, &format!("{MARKER}\nfake results"), "mallory", "User", "CONTRIBUTOR");
     let done = gh::comment::upsert_results(&gh, &repo, 7, &format!("{MARKER}\nreal")).unwrap();
-    assert!(matches!(done, gh::comment::Upserted::Created(id) if id != planted));
+    assert!(matches!(done, gh::comment::Upserted::Created { id, .. } if id != planted));
     assert_eq!(
         fake.comments().iter().find(|c| c.id == planted).unwrap().body,
         format!("{MARKER}\nfake results")
     );
     // The next run finds the bot's own comment, not the planted one.
     let again = gh::comment::upsert_results(&gh, &repo, 7, &format!("{MARKER}\nreal again")).unwrap();
-    assert!(matches!(again, gh::comment::Upserted::Updated(id) if id != planted));
+    assert!(matches!(again, gh::comment::Upserted::Updated { id, .. } if id != planted));
     // A maintainer's comment (a personal token) is trusted.
     let other = FakeGitHub::start();
     let mine = other.add_comment_by(7, &format!("{MARKER}\nold"), "maintainer", "User", "MEMBER");
     let done = gh::comment::upsert_results(&client(&other), &repo, 7, &format!("{MARKER}\nnew")).unwrap();
-    assert_eq!(done, gh::comment::Upserted::Updated(mine));
+    assert!(matches!(done, gh::comment::Upserted::Updated { id, .. } if id == mine));
+    assert_eq!(done.url(), format!("https://github.com/acme/shop/pull/7#issuecomment-{mine}"));
 }
 
 /// A migration PR: the recipe merged into an existing rewrite.yml, the option's diff applied, the
@@ -684,6 +748,7 @@ fn apply_builds_the_branch_and_updates_rather_than_duplicates() {
         summary: &summary,
         option: None,
         versions: &versions,
+        workflow_files: gh::apply::WorkflowFiles::Include,
     };
     let opened = gh::apply::open_for_pr(&client, &remote, &migration).unwrap();
     assert!(opened.created);

@@ -66,6 +66,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
         inputs,
         [
             "github-token",
+            "token",
             "mode",
             "timeout",
             "recipe-artifacts",
@@ -93,11 +94,15 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
     // Each input is handed over through the step's environment, except the artifact's name, which
     // only the upload step's `with:` uses; no script text contains an expression.
     assert!(!script.contains("${{"), "an expression is interpolated into the script");
-    for input in inputs.iter().filter(|i| **i != "artifact-name") {
-        let variable = match *input {
-            "github-token" => "GITHUB_TOKEN".to_string(),
-            other => format!("INPUT_{}", other.to_uppercase().replace('-', "_")),
-        };
+    // The two token inputs make one GITHUB_TOKEN (`token` wins), and the binary learns whether it
+    // is the workflow's own token.
+    assert_eq!(env["GITHUB_TOKEN"].as_str(), Some("${{ inputs.token || inputs.github-token }}"));
+    assert_eq!(
+        env["INPUT_DEFAULT_TOKEN"].as_str(),
+        Some("${{ inputs.token == '' && inputs.github-token == github.token }}")
+    );
+    for input in inputs.iter().filter(|i| !["artifact-name", "github-token", "token"].contains(*i)) {
+        let variable = format!("INPUT_{}", input.to_uppercase().replace('-', "_"));
         assert!(env_names.contains(&variable.as_str()), "input {input} is not passed as {variable}");
         assert_eq!(env[variable.as_str()].as_str(), Some(format!("${{{{ inputs.{input} }}}}").as_str()));
     }
@@ -203,6 +208,34 @@ fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_need
         assert_eq!(job["permissions"][scope].as_str(), Some(level), "{scope}");
     }
     assert_eq!(job["steps"][0]["with"]["fetch-depth"].as_u64(), Some(0));
+
+    // Not every PR: code and build paths only, labelled ones, no drafts.
+    let paths: Vec<&str> = example["on"]["pull_request"]["paths"]
+        .as_sequence()
+        .expect("a paths filter")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    for expected in ["**/pom.xml", "**/*.gradle", "**/*.java", ".github/workflows/**"] {
+        assert!(paths.contains(&expected), "{expected} in {paths:?}");
+    }
+    assert!(!paths.iter().any(|p| p.ends_with(".md")), "docs-only PRs start no runner");
+    let condition = job["if"].as_str().expect("a job condition");
+    for expected in [
+        "contains(github.event.pull_request.labels.*.name, 'rewrite-assist')",
+        "!github.event.pull_request.draft",
+        "contains(github.event.comment.body, '/rewrite-assist')",
+        r#"contains(fromJSON('["OWNER", "MEMBER", "COLLABORATOR"]'), github.event.comment.author_association)"#,
+    ] {
+        assert!(condition.contains(expected), "{expected} missing in {condition}");
+    }
+    // Pushes cancel the stale analysis; slash commands are in groups of their own, never cancelled.
+    assert_eq!(
+        job["concurrency"]["cancel-in-progress"].as_str(),
+        Some("${{ github.event_name == 'pull_request' }}")
+    );
+    let group = job["concurrency"]["group"].as_str().unwrap();
+    assert!(group.contains("github.event_name == 'pull_request' && 'push' || github.run_id"), "{group}");
 }
 
 #[test]

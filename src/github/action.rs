@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::command::{self, Command};
-use super::comment::{self, Upserted};
+use super::comment;
 use super::conversation::{self, Effect, Event, Reaction, Reply, State};
 use super::event::{self, PullRequest};
 use super::permissions::{self, Permission};
@@ -42,6 +42,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_BACKEND",
     "INPUT_FAIL_UNDER",
     "INPUT_TRUST_BUILD_CONFIG",
+    "INPUT_DEFAULT_TOKEN",
 ];
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
@@ -88,6 +89,8 @@ pub(crate) struct Settings {
     pub backend: crate::validation::choice::BackendChoice,
     /// Input `trust-build-config`: honour the repository's `.mvn/` configuration.
     pub build_config: crate::validation::choice::BuildConfig,
+    /// Whether migration PRs carry workflow-file changes: not with the workflow's default token.
+    pub workflow_files: super::apply::WorkflowFiles,
     pub github: super::Config,
 }
 
@@ -139,6 +142,12 @@ impl Settings {
                 )));
             }
         };
+        // action.yml says whether GITHUB_TOKEN is the workflow's own token (it compares the
+        // inputs with github.token); run outside the action, a token is someone's own.
+        let workflow_files = match get("INPUT_DEFAULT_TOKEN").as_deref() {
+            Some("true") => super::apply::WorkflowFiles::LeaveOut,
+            _ => super::apply::WorkflowFiles::Include,
+        };
         let out_root =
             get("RUNNER_TEMP").map(PathBuf::from).unwrap_or_else(std::env::temp_dir).join("rewrite-assist");
         Ok(Settings {
@@ -157,6 +166,7 @@ impl Settings {
             versions,
             backend,
             build_config,
+            workflow_files,
             github: super::Config::from_env(env),
         })
     }
@@ -198,6 +208,10 @@ struct Bot<'a> {
     scratch: Option<tempfile::TempDir>,
     /// A reply could not be posted: the user got no answer, so the job fails.
     undelivered: bool,
+    /// The results comment, once written.
+    comment_url: Option<String>,
+    /// The job summary was written (the step outputs go with it).
+    summarized: bool,
 }
 
 /// Runs the action; returns the exit code (1 when the work failed or `fail-under` tripped).
@@ -220,13 +234,15 @@ pub(crate) fn run(settings: &Settings) -> Result<u8> {
         opened: None,
         scratch: None,
         undelivered: false,
+        comment_url: None,
+        summarized: false,
     };
     let first = match bot.read_event().and_then(|event| bot.first_event(event)) {
         Ok(first) => first,
         Err(error) => {
             // Say so where the workflow's reader looks (the job summary), not only in the log.
             bot.error = Some(error);
-            if let Err(e) = bot.write_summary() {
+            if let Err(e) = bot.write_summary().and_then(|()| bot.write_outputs()) {
                 tracing::warn!("could not write the job summary: {}", crate::error::one_line(&e));
             }
             return Err(bot
@@ -236,6 +252,10 @@ pub(crate) fn run(settings: &Settings) -> Result<u8> {
         }
     };
     let end = bot.converse(first)?;
+    if let Err(e) = bot.write_outputs() {
+        error_line(&format!("could not write the step outputs: {}", crate::error::one_line(&e)));
+        return Ok(exit::FAILURE);
+    }
     Ok(bot.exit_code(end))
 }
 
@@ -487,12 +507,8 @@ impl Bot<'_> {
         }
     }
 
-    fn write_summary(&self) -> Result<()> {
-        let artifacts_dir = match (&self.analysis, &self.run_dir) {
-            (Some(a), _) => PathBuf::from(&a.summary.artifacts_dir),
-            (None, Some(dir)) if dir.exists() => dir.clone(),
-            (None, _) => self.settings.out_root.clone(),
-        };
+    fn write_summary(&mut self) -> Result<()> {
+        self.summarized = true;
         if let Some(path) = &self.settings.step_summary {
             let markdown = match &self.analysis {
                 Some(a) => summary::render(&Report::load(a.summary.clone()), &self.links(), &self.pr_label()),
@@ -500,14 +516,35 @@ impl Bot<'_> {
             };
             summary::append(path, &markdown)?;
         }
-        if let Some(path) = &self.settings.output {
-            let outputs = summary::outputs(self.analysis.as_ref().map(|a| &a.summary), &artifacts_dir);
-            summary::write_outputs(path, &outputs)?;
-        }
         Ok(())
     }
 
-    fn upsert(&self, effect: Effect) -> Result<()> {
+    /// The step outputs, once everything is published (the migration PR and the comment too). A
+    /// run that wrote no summary (a comment not for the bot, a refused command) has none.
+    fn write_outputs(&self) -> Result<()> {
+        let Some(path) = &self.settings.output else { return Ok(()) };
+        if !self.summarized {
+            return Ok(());
+        }
+        let published = summary::Published {
+            pr: self.opened.as_ref().map(|o| (o.url.clone(), o.number)),
+            comment_url: self.comment_url.clone(),
+        };
+        let outputs =
+            summary::outputs(self.analysis.as_ref().map(|a| &a.summary), &self.artifacts_dir(), &published);
+        summary::write_outputs(path, &outputs)
+    }
+
+    /// Where the run's files are: the analysis's directory, else the run directory, else the root.
+    fn artifacts_dir(&self) -> PathBuf {
+        match (&self.analysis, &self.run_dir) {
+            (Some(a), _) => PathBuf::from(&a.summary.artifacts_dir),
+            (None, Some(dir)) if dir.exists() => dir.clone(),
+            (None, _) => self.settings.out_root.clone(),
+        }
+    }
+
+    fn upsert(&mut self, effect: Effect) -> Result<()> {
         if self.settings.mode == Mode::None && self.comment.is_none() {
             return Ok(());
         }
@@ -519,8 +556,10 @@ impl Bot<'_> {
             _ => comment::render_failure(&self.error_markdown(), &self.links()),
         };
         match comment::upsert_results(&self.gh, &pr.repo, pr.number, &body) {
-            Ok(Upserted::Created(id)) => tracing::info!("results comment {id} created"),
-            Ok(Upserted::Updated(id)) => tracing::info!("results comment {id} updated"),
+            Ok(upserted) => {
+                tracing::info!("results comment {upserted:?}");
+                self.comment_url = Some(upserted.url().to_string()).filter(|u| !u.is_empty());
+            }
             // Fork PRs run with a read-only token: the job summary still has the results.
             Err(e) if pr.is_from_fork() && super::client::status_of(&e) == Some(403) => warn(
                 "the token may not comment on this fork's pull request; the results are in the job summary",
@@ -540,7 +579,10 @@ impl Bot<'_> {
             return;
         }
         match self.migration_pr(None) {
-            Ok(opened) => tracing::info!("migration pull request {}", opened.url),
+            Ok(opened) => {
+                tracing::info!("migration pull request {}", opened.url);
+                self.opened = Some(opened);
+            }
             Err(e) => {
                 warn(&format!("could not open the migration pull request: {}", crate::error::one_line(&e)))
             }
@@ -570,6 +612,7 @@ impl Bot<'_> {
                 summary: &analysis.summary,
                 option,
                 versions: &self.settings.versions,
+                workflow_files: self.settings.workflow_files,
             },
         )
     }

@@ -131,6 +131,41 @@ pub struct Migration<'a> {
     /// The option asked for (None: the recommended one).
     pub option: Option<u8>,
     pub versions: &'a Versions,
+    /// Whether the token may push changes to `.github/workflows/`.
+    pub workflow_files: WorkflowFiles,
+}
+
+/// What a migration PR does with changes to GitHub Actions workflow files: pushing them needs the
+/// `workflows` permission, which the default `GITHUB_TOKEN` never has (the push is refused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkflowFiles {
+    /// The token can push them (a personal access token or GitHub App token given as `token`).
+    Include,
+    /// The default token: they are left out of the branch and listed in the PR body.
+    LeaveOut,
+}
+
+/// The directory whose files need the `workflows` permission to push.
+const WORKFLOWS_DIR: &str = ".github/workflows/";
+
+/// `diff` without the sections of workflow files, and those files' paths.
+fn without_workflow_files(diff: &str) -> (String, Vec<String>) {
+    let mut kept = String::with_capacity(diff.len());
+    let mut left_out = Vec::new();
+    let mut keep = true;
+    for line in diff.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("diff --git a/") {
+            let path = rest.split(" b/").next().unwrap_or_default().to_string();
+            keep = !path.starts_with(WORKFLOWS_DIR);
+            if !keep {
+                left_out.push(path);
+            }
+        }
+        if keep {
+            kept.push_str(line);
+        }
+    }
+    (kept, left_out)
 }
 
 /// Opens (or updates) the migration PR for an analyzed PR.
@@ -142,6 +177,19 @@ pub fn open_for_pr(gh: &GitHub, remote: &Remote, m: &Migration<'_>) -> Result<Op
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
     };
     let diff = read("recipe.diff")?;
+    let (diff, left_out) = match m.workflow_files {
+        WorkflowFiles::Include => (diff, Vec::new()),
+        WorkflowFiles::LeaveOut => without_workflow_files(&diff),
+    };
+    if diff.trim().is_empty() && !left_out.is_empty() {
+        return Err(user_facing(format!(
+            "Option {} only changes workflow files ({}), and the workflow's default token may not push those: \
+give the action a token with the `workflows` permission (a GitHub App token or a personal access token with the \
+`workflow` scope) through its `token` input.",
+            option.option,
+            left_out.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+        )));
+    }
     if diff.trim().is_empty() {
         return Err(user_facing(format!(
             "Option {} changes nothing, so there is nothing to apply.",
@@ -165,7 +213,7 @@ pub fn open_for_pr(gh: &GitHub, remote: &Remote, m: &Migration<'_>) -> Result<Op
         &m.pr.repo,
         &branch,
     )?;
-    let body = render_pr_body(&PrBody {
+    let mut body = render_pr_body(&PrBody {
         origin: format!(
             "Opened by rewrite-assist from #{} (`/rewrite-assist apply {}`). It adds the OpenRewrite recipe `{}` to \
 `{REWRITE_YML}` and applies it: the changes below are what the recipe produces on `{}` (`{}`), the commit #{} started from.",
@@ -184,6 +232,14 @@ pub fn open_for_pr(gh: &GitHub, remote: &Remote, m: &Migration<'_>) -> Result<Op
         versions: m.versions,
         diff: &diff,
     });
+    if !left_out.is_empty() {
+        body.push_str(&format!(
+            "\n### Left out: workflow files\n\nThe recipe also changes {}, but the workflow's default token may not \
+push changes to `{WORKFLOWS_DIR}`. Run the recipe locally for those, or give the action a token with the \
+`workflows` permission through its `token` input.\n",
+            left_out.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+        ));
+    }
     let title = format!("Apply the recipe of #{}: {}", m.pr.number, m.pr.title.trim());
     pulls::upsert(gh, &m.pr.repo, &branch, &m.pr.base_ref, &title, &body)
 }
@@ -344,6 +400,21 @@ pub(crate) fn how_to_run(recipe_name: &str, recipe_artifacts: &[String], version
     );
     let _ = writeln!(out, "{recipe_name} --repos owner/a,owner/b`.\n");
     out
+}
+
+#[cfg(test)]
+mod workflow_tests {
+    use super::*;
+
+    #[test]
+    fn workflow_sections_are_split_off() {
+        let diff = "diff --git a/pom.xml b/pom.xml\n--- a/pom.xml\n+++ b/pom.xml\n@@ -1 +1 @@\n-a\n+b\n\
+diff --git a/.github/workflows/ci.yml b/.github/workflows/ci.yml\n--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -1 +1 @@\n-java: 11\n+java: 17\n\
+diff --git a/.github/dependabot.yml b/.github/dependabot.yml\n--- a/.github/dependabot.yml\n+++ b/.github/dependabot.yml\n@@ -1 +1 @@\n-x\n+y\n";
+        let (kept, left_out) = without_workflow_files(diff);
+        assert_eq!(left_out, vec![".github/workflows/ci.yml"]);
+        assert!(kept.contains("pom.xml") && kept.contains("dependabot.yml") && !kept.contains("java: 17"));
+    }
 }
 
 #[cfg(test)]

@@ -57,6 +57,8 @@ fn footer(links: &Links, seconds: Option<f64>, can_apply: bool) -> String {
 pub(crate) struct IssueComment {
     pub id: u64,
     #[serde(default)]
+    pub html_url: String,
+    #[serde(default)]
     pub body: Option<String>,
     #[serde(default)]
     pub user: Option<CommentAuthor>,
@@ -81,11 +83,19 @@ impl IssueComment {
     }
 }
 
-/// What [`upsert_results`] did.
+/// What [`upsert_results`] did, and the comment's web address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Upserted {
-    Created(u64),
-    Updated(u64),
+    Created { id: u64, url: String },
+    Updated { id: u64, url: String },
+}
+
+impl Upserted {
+    pub fn url(&self) -> &str {
+        match self {
+            Upserted::Created { url, .. } | Upserted::Updated { url, .. } => url,
+        }
+    }
 }
 
 /// The bot's results comment on `issue`, if there is one: the first whose body starts with the
@@ -101,15 +111,15 @@ pub(crate) fn find_results(gh: &GitHub, repo: &RepoId, issue: u64) -> Result<Opt
 pub fn upsert_results(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Result<Upserted> {
     match find_results(gh, repo, issue)? {
         Some(existing) => {
-            let _: IssueComment = gh.patch(
+            let updated: IssueComment = gh.patch(
                 &format!("{}/issues/comments/{}", repo.api(), existing.id),
                 &json!({ "body": body }),
             )?;
-            Ok(Upserted::Updated(existing.id))
+            Ok(Upserted::Updated { id: existing.id, url: updated.html_url })
         }
         None => {
             let created = reply(gh, repo, issue, body)?;
-            Ok(Upserted::Created(created.id))
+            Ok(Upserted::Created { id: created.id, url: created.html_url })
         }
     }
 }

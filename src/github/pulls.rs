@@ -51,10 +51,21 @@ pub(crate) fn upsert(
         )?;
         return Ok(Opened { number: existing.number, url: existing.html_url, created: false });
     }
-    let created: Listed = gh.post(
-        &format!("{}/pulls", repo.api()),
-        &json!({ "title": title, "head": branch, "base": base, "body": body, "maintainer_can_modify": true }),
-    )?;
+    let created: Listed = gh
+        .post(
+            &format!("{}/pulls", repo.api()),
+            &json!({ "title": title, "head": branch, "base": base, "body": body, "maintainer_can_modify": true }),
+        )
+        .map_err(|e| match super::client::status_of(&e) {
+            // Organisations (and new repositories) turn this off by default; the push went through.
+            Some(403) => super::user_facing(format!(
+                "GitHub refused to open the pull request with this token (403): the branch `{branch}` is pushed, \
+but the workflow's token may not create pull requests. Turn on *Allow GitHub Actions to create and approve pull \
+requests* (Settings → Actions → General → Workflow permissions, for the repository or the organisation) and give \
+the job `pull-requests: write`, or pass a GitHub App token or personal access token as the action's `token` input."
+            )),
+            _ => e,
+        })?;
     Ok(Opened { number: created.number, url: created.html_url, created: true })
 }
 

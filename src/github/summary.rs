@@ -11,8 +11,26 @@ use crate::model::RunSummary;
 use crate::pipeline::artifacts;
 
 /// The step outputs, in the order they are written; `action.yml` declares exactly these.
-pub const OUTPUTS: &[&str] =
-    &["recommended-option", "f1", "precision", "recall", "recipe-path", "artifacts-dir"];
+pub const OUTPUTS: &[&str] = &[
+    "recommended-option",
+    "f1",
+    "precision",
+    "recall",
+    "recipe-path",
+    "artifacts-dir",
+    "pr-url",
+    "pr-number",
+    "comment-url",
+];
+
+/// What the run published on GitHub, for the outputs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Published {
+    /// The migration pull request opened or updated: its URL and number.
+    pub pr: Option<(String, u64)>,
+    /// The results comment created or updated.
+    pub comment_url: Option<String>,
+}
 
 /// GitHub shows at most 1 MiB of summary per step.
 const LIMIT: usize = 1_000_000;
@@ -37,7 +55,11 @@ pub(crate) fn render_failure(message: &str, pr: &str) -> String {
 }
 
 /// The step outputs of a run: empty values when there is no recommendation.
-pub(crate) fn outputs(summary: Option<&RunSummary>, artifacts_dir: &Path) -> Vec<(&'static str, String)> {
+pub(crate) fn outputs(
+    summary: Option<&RunSummary>,
+    artifacts_dir: &Path,
+    published: &Published,
+) -> Vec<(&'static str, String)> {
     let recommended = summary.and_then(|s| s.recommended.as_ref());
     let recipe = artifacts_dir.join(artifacts::RECOMMENDED_RECIPE);
     let values = [
@@ -47,6 +69,9 @@ pub(crate) fn outputs(summary: Option<&RunSummary>, artifacts_dir: &Path) -> Vec
         recommended.map(|r| format!("{:.4}", r.recall)).unwrap_or_default(),
         if recommended.is_some() && recipe.is_file() { recipe.display().to_string() } else { String::new() },
         artifacts_dir.display().to_string(),
+        published.pr.as_ref().map(|(url, _)| url.clone()).unwrap_or_default(),
+        published.pr.as_ref().map(|(_, number)| number.to_string()).unwrap_or_default(),
+        published.comment_url.clone().unwrap_or_default(),
     ];
     OUTPUTS.iter().copied().zip(values).collect()
 }
@@ -97,15 +122,28 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("result")).unwrap();
         std::fs::write(dir.path().join(artifacts::RECOMMENDED_RECIPE), "x").unwrap();
         let report = sample_report();
-        let out = outputs(Some(&report.summary), dir.path());
+        let published = Published {
+            pr: Some(("https://github.com/acme/shop/pull/8".into(), 8)),
+            comment_url: Some("https://github.com/acme/shop/pull/7#issuecomment-1".into()),
+        };
+        let out = outputs(Some(&report.summary), dir.path(), &published);
         let names: Vec<_> = out.iter().map(|(n, _)| *n).collect();
         assert_eq!(names, OUTPUTS);
         assert_eq!(out[0].1, "2");
         assert_eq!(out[1].1, "0.9565");
         assert!(out[4].1.ends_with("result/recommended-recipe.yaml"));
-        let none = outputs(None, dir.path());
+        assert_eq!(
+            out[6..].iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(),
+            [
+                "https://github.com/acme/shop/pull/8",
+                "8",
+                "https://github.com/acme/shop/pull/7#issuecomment-1"
+            ]
+        );
+        let none = outputs(None, dir.path(), &Published::default());
         assert!(none[..5].iter().all(|(_, v)| v.is_empty()));
         assert_eq!(none[5].1, dir.path().display().to_string());
+        assert!(none[6..].iter().all(|(_, v)| v.is_empty()));
     }
 
     #[test]
