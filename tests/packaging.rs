@@ -270,3 +270,17 @@ fn the_dockerfile_builds_the_binary_and_runs_it_as_a_non_root_user() {
         }
     }
 }
+
+#[test]
+fn scripts_test_lints_the_workflows_with_actionlint_and_zizmor() {
+    let test = read("scripts/test");
+    let lint_at = test.find("scripts/lint-workflows").expect("scripts/test runs scripts/lint-workflows");
+    assert!(lint_at < test.find("cargo test").unwrap(), "lints before the long test run");
+    let lint = read("scripts/lint-workflows");
+    for expected in
+        ["ZIZMOR_VERSION=", "ACTIONLINT_VERSION=", "zizmor\" --offline --quiet .github/workflows action.yml"]
+    {
+        assert!(lint.contains(expected), "{expected}");
+    }
+    assert!(!lint.contains("--persona"), "zizmor's default persona");
+}
