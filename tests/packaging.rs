@@ -72,6 +72,9 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "recipe-artifacts",
             "backend",
             "trust-build-config",
+            "maven-settings",
+            "maven-opts",
+            "cache-dir",
             "fail-under",
             "artifact-name",
             "image"
@@ -114,7 +117,9 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "{name} is not passed to the container"
         );
     }
-    for name in env_names.iter().filter(|n| n.starts_with("INPUT_") && **n != "INPUT_IMAGE") {
+    // What the script itself uses (the image, mounts, MAVEN_OPTS) is not for the binary.
+    let for_the_script = ["INPUT_IMAGE", "INPUT_MAVEN_SETTINGS", "INPUT_MAVEN_OPTS", "INPUT_CACHE_DIR"];
+    for name in env_names.iter().filter(|n| n.starts_with("INPUT_") && !for_the_script.contains(n)) {
         assert!(ENV_VARS.contains(name), "{name} is passed but the binary does not read it");
     }
     assert!(script.contains("--user \"$(id -u):$(id -g)\""), "the container runs as the runner's user");
@@ -268,6 +273,25 @@ fn the_dockerfile_builds_the_binary_and_runs_it_as_a_non_root_user() {
         for source in &parts[1..parts.len() - 1] {
             assert!(Path::new(&root().join(source)).exists(), "{source} is copied but missing");
         }
+    }
+}
+
+#[test]
+fn settings_options_and_caches_reach_the_container() {
+    let action = yaml("action.yml");
+    let steps = action["runs"]["steps"].as_sequence().unwrap();
+    let script = steps.iter().find(|s| s["id"].as_str() == Some("run")).unwrap()["run"].as_str().unwrap();
+    for expected in [
+        // The runner's own settings.xml by default, read-only where Maven looks for it.
+        r#"settings="${INPUT_MAVEN_SETTINGS:-$HOME/.m2/settings.xml}""#,
+        r#":/home/rewrite/.m2/settings.xml:ro""#,
+        "--env MAVEN_OPTS",
+        r#"--volume "$cache_dir/m2-repository:/home/rewrite/.m2/repository""#,
+        r#"--volume "$cache_dir/gradle:/home/rewrite/.gradle""#,
+        r#"--volume "$cache_dir/rewrite-assist:/home/rewrite/.cache/rewrite-assist""#,
+        r#""${extra[@]}""#,
+    ] {
+        assert!(script.contains(expected), "{expected} missing in the script");
     }
 }
 
