@@ -197,8 +197,39 @@ fn workflows_ask_for_minimal_permissions() {
     let release = yaml(".github/workflows/release.yml");
     assert_eq!(release["jobs"]["image"]["permissions"]["packages"].as_str(), Some("write"));
     assert!(release["permissions"].as_mapping().is_some_and(|m| m.is_empty()), "nothing at the top level");
-    let tags = release["jobs"]["image"]["steps"][3]["with"]["tags"].as_str().unwrap();
+    let meta = release["jobs"]["image"]["steps"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"].as_str() == Some("meta"))
+        .expect("a metadata step");
+    let tags = meta["with"]["tags"].as_str().unwrap();
     assert!(tags.contains("type=sha,format=long,prefix="), "the image tag action.yml derives from a SHA pin");
+}
+
+#[test]
+fn the_release_publishes_amd64_and_arm64_each_built_natively() {
+    let release = yaml(".github/workflows/release.yml");
+    let build = &release["jobs"]["build"];
+    let archs: Vec<(&str, &str)> = build["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|m| (m["arch"].as_str().unwrap(), m["runner"].as_str().unwrap()))
+        .collect();
+    assert_eq!(archs, [("amd64", "ubuntu-24.04"), ("arm64", "ubuntu-24.04-arm")]);
+    assert_eq!(build["permissions"]["packages"].as_str(), Some("write"));
+    let text = read(".github/workflows/release.yml");
+    for expected in [
+        "platforms: linux/${{ matrix.arch }}",
+        "push-by-digest=true",
+        "cache-to: type=registry,ref=${{ steps.image.outputs.name }}:buildcache-${{ matrix.arch }},mode=max",
+        "docker buildx imagetools create",
+    ] {
+        assert!(text.contains(expected), "{expected}");
+    }
+    // action.yml's local build starts from the cache of the runner's architecture.
+    assert!(read("action.yml").contains(":buildcache-${arch}"));
 }
 
 #[test]
