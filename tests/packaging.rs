@@ -339,3 +339,14 @@ fn scripts_test_lints_the_workflows_with_actionlint_and_zizmor() {
     }
     assert!(!lint.contains("--persona"), "zizmor's default persona");
 }
+
+#[test]
+fn a_workflow_runs_the_action_from_this_checkout_on_every_change() {
+    let selftest = yaml(".github/workflows/action-selftest.yml");
+    let on = selftest["on"].as_mapping().unwrap();
+    assert!(on.contains_key("pull_request") && on.contains_key("push"), "every change");
+    let steps = selftest["jobs"]["selftest"]["steps"].as_sequence().unwrap();
+    let action = steps.iter().find(|s| s["uses"].as_str() == Some("./")).expect("a step with uses: ./");
+    assert_eq!(action["with"]["mode"].as_str(), Some("none"), "posts nothing");
+    assert_eq!(selftest["jobs"]["selftest"]["permissions"]["contents"].as_str(), Some("read"));
+}
