@@ -575,6 +575,42 @@ fn the_default_token_leaves_workflow_files_out_and_a_refused_pr_is_explained() {
     assert!(!world.fake.pulls()[0].body.contains("Left out"), "{}", world.fake.pulls()[0].body);
 }
 
+/// The container's `~/.m2/settings.xml` (where action.yml mounts `maven-settings`, by default the
+/// runner's own) is what the builds use: here a mirror nobody answers, so the build log names it.
+#[test]
+fn the_maven_settings_in_home_are_used_by_the_builds() {
+    let world = World::javax();
+    let home = world.dir.path().join("home");
+    std::fs::create_dir_all(home.join(".m2")).unwrap();
+    std::fs::write(
+        home.join(".m2/settings.xml"),
+        format!(
+            "<settings><localRepository>{}</localRepository><mirrors><mirror><id>custom-mirror</id>\
+<url>http://127.0.0.1:9/maven2</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>\n",
+            home.join("repository").display()
+        ),
+    )
+    .unwrap();
+    let ran = world.run(
+        "pull_request",
+        &world.pull_request_event(),
+        &[("HOME", home.to_str().unwrap()), ("INPUT_BACKEND", "plugin"), ("INPUT_MODE", "none")],
+    );
+    ran.assert_ok();
+    let artifacts = PathBuf::from(ran.output("artifacts-dir"));
+    let logs: Vec<String> = walkdir(&artifacts)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().ends_with("build.log"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(!logs.is_empty(), "no build ran");
+    assert!(
+        logs.iter().any(|log| log.contains("custom-mirror") && log.contains("127.0.0.1:9")),
+        "the mirror of the settings is not in the build logs:\n{}",
+        logs.join("\n---\n")
+    );
+}
+
 fn client(fake: &FakeGitHub) -> GitHub {
     GitHub::new(Config {
         api_url: fake.url.clone(),

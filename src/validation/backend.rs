@@ -67,6 +67,17 @@ pub(crate) struct RunSpec<'a> {
     /// An empty directory outside the project that Maven takes for the project's base directory,
     /// so the clone's `.mvn/` is not read (see [`super::choice::BuildConfig`]); None: honour it.
     pub maven_basedir: Option<&'a Path>,
+    /// The user's settings.xml ([`maven_user_settings`]).
+    pub maven_settings: Option<&'a Path>,
+}
+
+/// The user's Maven settings, `$HOME/.m2/settings.xml`, when there is one. Passed to Maven
+/// explicitly: Maven looks in the home directory of the user's passwd entry, which a container run
+/// under another uid (the action's `docker run --user`) may not have, while `HOME` is set and is
+/// where action.yml mounts `maven-settings`.
+pub(crate) fn maven_user_settings() -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var_os("HOME")?).join(".m2/settings.xml");
+    path.is_file().then_some(path)
 }
 
 /// The files of a Maven project's `.mvn/` that change how Maven itself starts.
@@ -105,6 +116,10 @@ pub(crate) fn maven(spec: &RunSpec<'_>) -> Invocation {
     if !spec.artifacts.is_empty() {
         let list: Vec<String> = spec.artifacts.iter().map(ToString::to_string).collect();
         args.push(format!("-Drewrite.recipeArtifactCoordinates={}", list.join(",")));
+    }
+    if let Some(settings) = spec.maven_settings {
+        args.push("--settings".into());
+        args.push(settings.display().to_string());
     }
     let mut env = java_env(spec.jdk);
     if let Some(dir) = spec.maven_basedir {
@@ -191,6 +206,7 @@ mod tests {
             gradle_plugin_version: "7.38.0",
             init_script: Path::new("/tmp/run-1/rewrite-assist.init.gradle"),
             maven_basedir: None,
+            maven_settings: None,
         }
     }
 
@@ -223,8 +239,10 @@ mod tests {
         assert!(!no_artifacts.args.iter().any(|a| a.contains("recipeArtifactCoordinates")));
         let ignoring = RunSpec {
             maven_basedir: Some(Path::new("/tmp/run-1/maven-basedir")),
+            maven_settings: Some(Path::new("/home/u/.m2/settings.xml")),
             ..spec(Path::new("/x"), &[], &jdk)
         };
+        assert!(maven(&ignoring).args.ends_with(&["--settings".into(), "/home/u/.m2/settings.xml".into()]));
         assert_eq!(
             maven(&ignoring).env[1],
             ("MAVEN_BASEDIR".to_string(), "/tmp/run-1/maven-basedir".to_string())

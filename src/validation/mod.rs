@@ -120,6 +120,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     std::fs::write(&recipe_file, req.recipe_yaml)?;
     let init_script = clone.scratch().join(TEMPORARY_INIT_SCRIPT);
     let maven_basedir = clone.scratch().join("maven-basedir");
+    let user_settings = backend::maven_user_settings();
     let ignored = match (tool, req.build_config) {
         (build::BuildTool::Maven, choice::BuildConfig::Ignore) => backend::maven_build_config(clone.path()),
         _ => Vec::new(),
@@ -137,6 +138,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
         gradle_plugin_version: &req.versions.gradle_plugin,
         init_script: &init_script,
         maven_basedir: (!ignored.is_empty()).then_some(maven_basedir.as_path()),
+        maven_settings: user_settings.as_deref(),
     };
     if tool == build::BuildTool::Gradle {
         std::fs::write(&init_script, backend::gradle_init_script(&spec))?;

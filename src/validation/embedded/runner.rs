@@ -85,6 +85,9 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
         "-Dspotless.check.skip=true",
     ]);
     command.args(version_properties(versions));
+    if let Some(settings) = crate::validation::backend::maven_user_settings() {
+        command.arg("--settings").arg(settings);
+    }
     tracing::info!("building the embedded runner: {command:?}");
     eprintln!(
         "rewrite-assist: building the embedded OpenRewrite runner (once per version set) in {}",
