@@ -116,7 +116,7 @@ fn main() {
     let mut tree = None;
     for _ in 0..runs {
         let start = Instant::now();
-        let t = rewrite_assist::intents::extract(&repo, "base", "head").expect("extract");
+        let t = rewrite_assist::intents::extract(&repo, "base", "head", None).expect("extract");
         best = best.min(start.elapsed().as_secs_f64());
         tree = Some(t);
     }

@@ -41,6 +41,36 @@ impl World {
     fn of(scenario: &Scenario) -> World {
         let dir = tempfile::tempdir().unwrap();
         let fixture = scenario.build(&dir.path().join("fixture")).unwrap();
+        World::serving(dir, fixture)
+    }
+
+    /// The javax scenario moved into `service/` of a monorepo whose PR also edits the root README.
+    fn monorepo() -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let single = JAVAX_TO_JAKARTA.build(&dir.path().join("single")).unwrap();
+        let mono = RepoBuilder::init(&dir.path().join("fixture")).unwrap();
+        let snapshot = |commit: &str| {
+            let tar = dir.path().join("snapshot.tar");
+            git_output(&single.path, ["archive", "--prefix=service/", "-o", tar.to_str().unwrap(), commit])
+                .unwrap();
+            let target = mono.path().to_str().unwrap();
+            let status =
+                std::process::Command::new("tar").args(["-xf", tar.to_str().unwrap(), "-C", target]).status();
+            assert!(status.unwrap().success());
+        };
+        snapshot(&single.base);
+        mono.write("README.md", "The shop and its friends.\n").unwrap();
+        let base = mono.commit("base").unwrap();
+        mono.branch("migration").unwrap();
+        snapshot(&single.head);
+        mono.write("README.md", "The shop, now on Jakarta EE, and its friends.\n").unwrap();
+        let head = mono.commit("migrate the shop").unwrap();
+        mono.checkout("main").unwrap();
+        let fixture = Fixture { path: mono.path().to_path_buf(), base, head };
+        World::serving(dir, fixture)
+    }
+
+    fn serving(dir: tempfile::TempDir, fixture: Fixture) -> World {
         let bare = dir.path().join("server/acme/shop.git");
         bare_copy(&fixture.path, &bare);
         git_output(&bare, ["update-ref", "refs/pull/7/head", &fixture.head]).unwrap();
@@ -437,6 +467,35 @@ fn the_token_does_not_stay_readable_in_the_process_environment() {
     assert_eq!(child.wait().unwrap().code(), Some(0));
     assert!(looked > 10, "the running process was looked at {looked} times");
     assert!(world.fake.comments()[0].body.contains("/rewrite-assist help"), "the token still worked");
+}
+
+/// A monorepo whose build is in `service/`: with `working-directory: service` the PR's README edit
+/// at the root is left out, and the build in the subfolder validates the recipe. Real analysis.
+#[test]
+fn working_directory_analyzes_the_build_in_a_subfolder() {
+    let world = World::monorepo();
+    let ran =
+        world.run("pull_request", &world.pull_request_event(), &[("INPUT_WORKING_DIRECTORY", "./service/")]);
+    ran.assert_ok();
+    assert!(ran.output("f1").parse::<f64>().unwrap() >= 0.99, "{}", ran.outputs);
+    let artifacts = PathBuf::from(ran.output("artifacts-dir"));
+    let pr = std::fs::read_to_string(artifacts.join("pr.diff")).unwrap();
+    assert!(pr.contains("service/src/main/java/com/acme/shop/Customer.java"), "{pr}");
+    assert!(!pr.contains("README.md"), "outside the working directory: {pr}");
+    let body = &world.fake.comments()[0].body;
+    assert!(body.contains("✅ recipe recommended"), "{body}");
+
+    // Without it, the build is not found at the root.
+    let ran = world.run("pull_request", &world.pull_request_event(), &[]);
+    ran.assert_ok();
+    assert!(world.fake.comments()[0].body.contains("could not analyze"), "{}", world.fake.comments()[0].body);
+    // A directory outside the repository is bad input.
+    let ran = world.run(
+        "pull_request",
+        &world.pull_request_event(),
+        &[("INPUT_WORKING_DIRECTORY", "../elsewhere")],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
 }
 
 /// A PR the pipeline cannot analyze (no build file) gets the failure in its results comment; the

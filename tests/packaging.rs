@@ -72,6 +72,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "recipe-artifacts",
             "backend",
             "trust-build-config",
+            "working-directory",
             "maven-settings",
             "maven-opts",
             "cache-dir",

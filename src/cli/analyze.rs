@@ -42,6 +42,10 @@ pub(crate) struct RunArgs {
     pub backend: BackendArgs,
     #[command(flatten)]
     pub versions: VersionArgs,
+    /// The build's directory inside the repository (a monorepo): the PR's changes elsewhere are
+    /// left out, and recipes run from there [default: the repository root]
+    #[arg(long, value_name = "DIR")]
+    pub working_directory: Option<String>,
     /// Print the summary as one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
@@ -72,6 +76,10 @@ impl RunArgs {
             versions: self.versions.resolve()?,
             backend: self.backend.backend,
             build_config: self.backend.build_config(),
+            project_dir: match &self.working_directory {
+                Some(text) => crate::setup::ProjectDir::parse(text)?,
+                None => None,
+            },
         })
     }
 }

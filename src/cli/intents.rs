@@ -29,7 +29,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Result<u8> {
     let repo = Repo::open(&args.pr.repo)?;
-    let tree = crate::intents::extract(&repo, &args.pr.base, &args.pr.head)?;
+    let tree = crate::intents::extract(&repo, &args.pr.base, &args.pr.head, None)?;
     let markdown = crate::intents::render_markdown(&tree);
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;

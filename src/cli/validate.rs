@@ -136,12 +136,13 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         file_prefix: "",
         session: None,
         build_config: args.backend.build_config(),
+        project_dir: None,
     };
     let choice = args.backend.backend;
     let session = match choice {
         BackendChoice::Plugin => None,
-        BackendChoice::Embedded => Some(validation::embedded::start(repo.path(), &base, &versions)?),
-        BackendChoice::Auto => match validation::embedded::start(repo.path(), &base, &versions) {
+        BackendChoice::Embedded => Some(validation::embedded::start(repo.path(), &base, &versions, None)?),
+        BackendChoice::Auto => match validation::embedded::start(repo.path(), &base, &versions, None) {
             Ok(session) => Some(session),
             Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
             Err(e) => {

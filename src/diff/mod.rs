@@ -8,7 +8,7 @@ mod fuzz;
 mod parse;
 
 pub(crate) use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
-pub(crate) use parse::{parse, parse_all, remove_excluded_sections};
+pub(crate) use parse::{keep_sections, parse, parse_all, remove_excluded_sections};
 
 use serde::{Deserialize, Serialize};
 

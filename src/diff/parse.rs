@@ -60,13 +60,19 @@ pub(crate) fn parse_all(text: &str) -> Result<Diff, ParseError> {
 /// run's diff artifact keeps. Sections are cut at `diff --git` lines, which never start a hunk
 /// body line.
 pub(crate) fn remove_excluded_sections(text: &str) -> String {
+    keep_sections(text, &|path| !is_excluded(path))
+}
+
+/// `text` with only the file sections whose path (the old one, else the new) `keep` accepts; a
+/// preamble before the first section is kept. Sections are cut at `diff --git` lines.
+pub(crate) fn keep_sections(text: &str, keep_path: &dyn Fn(&str) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut keep = true;
     for line in text.split_inclusive('\n') {
         if let Some(rest) = line.strip_prefix("diff --git ") {
             let (old, new) = git_header_paths(rest.trim_end_matches(['\n', '\r']));
             let path = old.or(new).unwrap_or_default();
-            keep = !is_excluded(&path);
+            keep = keep_path(&path);
         }
         if keep {
             out.push_str(line);

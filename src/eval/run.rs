@@ -104,6 +104,7 @@ fn run_case(
             versions: options.versions.clone(),
             backend: options.backend,
             build_config: options.build_config,
+            project_dir: None,
         };
         // A bug in one case must not cost the others their results.
         match catch_unwind(AssertUnwindSafe(|| pipeline::analyze(&request, &NoProgress))) {

@@ -43,6 +43,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_FAIL_UNDER",
     "INPUT_TRUST_BUILD_CONFIG",
     "INPUT_DEFAULT_TOKEN",
+    "INPUT_WORKING_DIRECTORY",
 ];
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
@@ -91,6 +92,8 @@ pub(crate) struct Settings {
     pub build_config: crate::validation::choice::BuildConfig,
     /// Whether migration PRs carry workflow-file changes: not with the workflow's default token.
     pub workflow_files: super::apply::WorkflowFiles,
+    /// Input `working-directory`: the build's directory in a monorepo.
+    pub project_dir: Option<crate::setup::ProjectDir>,
     pub github: super::Config,
 }
 
@@ -167,6 +170,11 @@ impl Settings {
             backend,
             build_config,
             workflow_files,
+            project_dir: match get("INPUT_WORKING_DIRECTORY") {
+                Some(text) => crate::setup::ProjectDir::parse(&text)
+                    .map_err(|e| bad_input(format!("input `working-directory`: {e}")))?,
+                None => None,
+            },
             github: super::Config::from_env(env),
         })
     }
@@ -447,6 +455,7 @@ impl Bot<'_> {
             versions: self.settings.versions.clone(),
             backend: self.settings.backend,
             build_config: self.settings.build_config,
+            project_dir: self.settings.project_dir.clone(),
         };
         let summary = pipeline::analyze(&request, &NoProgress)?;
         print!("{}", pipeline::render_text(&summary));

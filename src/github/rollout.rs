@@ -148,6 +148,7 @@ fn one(
         // Rollout runs what users run: the project's own build with the plugin.
         session: None,
         build_config: rollout.build_config,
+        project_dir: None,
     })?;
     if let Some(error) = &outcome.stats.error {
         anyhow::bail!("the recipe could not run ({}): {}", error.kind, error.detail);

@@ -50,10 +50,18 @@ pub(crate) enum Side {
 }
 
 /// Extracts the intent tree of `base..head` in `repo`. Unknown refs are bad input.
-pub fn extract(repo: &Repo, base_commit: &str, head_commit: &str) -> Result<IntentTree> {
+pub fn extract(
+    repo: &Repo,
+    base_commit: &str,
+    head_commit: &str,
+    scope: Option<&crate::setup::ProjectDir>,
+) -> Result<IntentTree> {
     let base = repo.resolve(base_commit)?;
     let head = repo.resolve(head_commit)?;
-    let diff_text = repo.diff(&base, &head)?;
+    let mut diff_text = repo.diff(&base, &head)?;
+    if let Some(dir) = scope {
+        diff_text = diff::keep_sections(&diff_text, &|path| dir.contains(path));
+    }
     let contents = |side: Side, path: &str| -> Option<String> {
         let commit = match side {
             Side::Base => &base,

@@ -107,6 +107,7 @@ impl Run<'_> {
                 file_prefix: &prefix,
                 session: self.session()?,
                 build_config: self.req.build_config,
+                project_dir: self.req.project_dir.as_ref(),
             };
             let outcome = crate::validation::run(&request)?;
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {

@@ -69,6 +69,8 @@ pub(crate) struct Request {
     pub backend: crate::validation::choice::BackendChoice,
     /// Whether the plugin honours the repository's `.mvn/` configuration.
     pub build_config: crate::validation::choice::BuildConfig,
+    /// The build's directory in a monorepo (None: the repository root).
+    pub project_dir: Option<crate::setup::ProjectDir>,
 }
 
 /// A validated option: the recipe as it finally ran, its stats and its diff.
@@ -279,8 +281,13 @@ impl Run<'_> {
         let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
         let started = self.session.get_or_init(|| {
             self.progress.message("starting the embedded OpenRewrite runner");
-            crate::validation::embedded::start(repo, &self.base, &self.req.versions)
-                .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
+            crate::validation::embedded::start(
+                repo,
+                &self.base,
+                &self.req.versions,
+                self.req.project_dir.as_ref(),
+            )
+            .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
         });
         match (started, self.req.backend) {
             (Ok(session), _) => Ok(Some(session)),

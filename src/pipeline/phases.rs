@@ -18,7 +18,17 @@ impl Run<'_> {
         let repo = Repo::open(&self.req.repo)?;
         self.base = repo.resolve(&self.req.base)?;
         self.head = repo.resolve(&self.req.head)?;
-        let text = repo.diff(&self.base, &self.head)?;
+        let mut text = repo.diff(&self.base, &self.head)?;
+        if let Some(dir) = &self.req.project_dir {
+            // A monorepo's build: the PR's changes elsewhere are not this build's to reproduce.
+            text = crate::diff::keep_sections(&text, &|path| dir.contains(path));
+            if text.trim().is_empty() {
+                return Err(bad_input(format!(
+                    "the diff {}..{} changes nothing under the working directory {dir}",
+                    self.req.base, self.req.head
+                )));
+            }
+        }
         self.dir.write(artifacts::PR_DIFF, &text)?;
         self.dir.write(artifacts::RESULT_PR_DIFF, &text)?;
         self.pr = crate::diff::parse(&text).context("reading the PR's diff")?;
@@ -49,7 +59,7 @@ impl Run<'_> {
 
     pub(super) fn intents(&mut self) -> PhaseResult {
         let repo = self.repo()?;
-        let tree = crate::intents::extract(&repo, &self.base, &self.head)?;
+        let tree = crate::intents::extract(&repo, &self.base, &self.head, self.req.project_dir.as_ref())?;
         drop(repo);
         self.dir.write(artifacts::INTENT_TREE_MD, crate::intents::render_markdown(&tree))?;
         self.dir.write_json(artifacts::INTENT_TREE_JSON, &tree)?;
@@ -273,6 +283,7 @@ impl Run<'_> {
             file_prefix: &prefix,
             session: None,
             build_config: self.req.build_config,
+            project_dir: self.req.project_dir.as_ref(),
         };
         let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
         let confirmation = crate::validation::confirm(&request, &explored)?;

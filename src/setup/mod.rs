@@ -4,5 +4,7 @@
 pub mod git;
 pub(crate) mod input;
 pub(crate) mod out_dir;
+pub mod project_dir;
 
 pub use git::{Clone, Repo};
+pub use project_dir::ProjectDir;

@@ -58,6 +58,8 @@ pub(crate) struct Request<'a> {
     pub session: Option<&'a embedded::Session>,
     /// Whether the plugin backend honours the clone's `.mvn/` configuration.
     pub build_config: choice::BuildConfig,
+    /// The build's directory in the repository (None: its root).
+    pub project_dir: Option<&'a crate::setup::ProjectDir>,
 }
 
 impl Request<'_> {
@@ -108,13 +110,15 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let started = Instant::now();
     let clone = crate::setup::git::clone_at(req.repo, req.base)?;
     stats.timings.clone_seconds = started.elapsed().as_secs_f64();
-    let tool = build::detect(clone.path())?;
-    let level = build::language_level(clone.path(), tool);
+    // Where the build is: the clone, or a monorepo's project directory in it.
+    let project = crate::setup::project_dir::project_root(clone.path(), req.project_dir);
+    let tool = build::detect(&project)?;
+    let level = build::language_level(&project, tool);
     let jdk = jdk::choose(level, &jdk::installed())?;
     stats.build_tool = Some(format!("{tool:?}").to_lowercase());
     stats.backend = crate::model::Backend::of_build_tool(stats.build_tool.as_deref().unwrap_or_default());
     stats.jdk = Some(jdk.major);
-    let tests_before = tests_count::count(clone.path());
+    let tests_before = tests_count::count(&project);
 
     let recipe_file = clone.scratch().join(TEMPORARY_RECIPE);
     std::fs::write(&recipe_file, req.recipe_yaml)?;
@@ -122,14 +126,21 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let maven_basedir = clone.scratch().join("maven-basedir");
     let user_settings = backend::maven_user_settings();
     let ignored = match (tool, req.build_config) {
-        (build::BuildTool::Maven, choice::BuildConfig::Ignore) => backend::maven_build_config(clone.path()),
+        // Maven finds `.mvn/` in the project directory or above it, up to the repository's root.
+        (build::BuildTool::Maven, choice::BuildConfig::Ignore) => {
+            let mut found = backend::maven_build_config(&project);
+            if found.is_empty() && project != clone.path() {
+                found = backend::maven_build_config(clone.path());
+            }
+            found
+        }
         _ => Vec::new(),
     };
     if !ignored.is_empty() {
         std::fs::create_dir_all(&maven_basedir)?;
     }
     let spec = backend::RunSpec {
-        project: clone.path(),
+        project: &project,
         recipe_file: &recipe_file,
         recipe_name: &name,
         artifacts: &artifacts,
@@ -160,8 +171,14 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
 
     let started = Instant::now();
     let diff_text = diff::remove_excluded_sections(&clone.staged_diff()?);
-    stats.attribution = attribution::collect(clone.path(), &log);
-    stats.tests = TestCounts::new(tests_before, tests_count::count(clone.path()));
+    stats.attribution = attribution::collect(&project, &log);
+    if let Some(dir) = req.project_dir {
+        // The plugin's paths are relative to the project; the PR's to the repository.
+        for row in &mut stats.attribution {
+            row.source_path = format!("{}{}", dir.prefix(), row.source_path);
+        }
+    }
+    stats.tests = TestCounts::new(tests_before, tests_count::count(&project));
     stats.warnings = errors::parse_problems(&log)
         .into_iter()
         .map(|f| format!("OpenRewrite could not parse {f}; no recipe saw it"))

@@ -23,18 +23,30 @@ use crate::openrewrite::Versions;
 
 /// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
 /// a JDK (17 or newer: the runner's own level, and at least the project's).
-pub(crate) fn start(repo: &std::path::Path, base: &str, versions: &Versions) -> Result<Session> {
+pub(crate) fn start(
+    repo: &std::path::Path,
+    base: &str,
+    versions: &Versions,
+    project: Option<&crate::setup::ProjectDir>,
+) -> Result<Session> {
     let runner = runner::ensure(versions)?;
     let clone = crate::setup::git::clone_at(repo, base)?;
-    let level = super::build::detect(clone.path())
+    let root = crate::setup::project_dir::project_root(clone.path(), project);
+    if !root.is_dir() {
+        return Err(crate::error::bad_input(format!(
+            "the working directory {} does not exist at the base commit",
+            project.map(ToString::to_string).unwrap_or_default()
+        )));
+    }
+    let level = super::build::detect(&root)
         .ok()
-        .and_then(|tool| super::build::language_level(clone.path(), tool))
+        .and_then(|tool| super::build::language_level(&root, tool))
         .unwrap_or(17)
         .max(17);
     let jdk = super::jdk::choose(Some(level), &super::jdk::installed())
         .or_else(|_| super::jdk::choose(Some(17), &super::jdk::installed()))
         .context("the embedded runner needs a JDK 17 or newer")?;
-    Session::new(Settings::new(runner, jdk), clone)
+    Session::new(Settings::new(runner, jdk), clone, project.cloned())
 }
 
 /// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:
@@ -52,7 +64,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         Err(error) => return finish_run(req, stats, String::new(), Some(error), total, &log),
     };
     stats.command = Some(format!("embedded runner ({})", session.log_path().display()));
-    stats.build_tool = super::build::detect(session.root()).ok().map(|t| format!("{t:?}").to_lowercase());
+    stats.build_tool = super::build::detect(&session.root()).ok().map(|t| format!("{t:?}").to_lowercase());
 
     let started = Instant::now();
     let parsed = session.parsed(req.timeout)?;
@@ -111,7 +123,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
             left_out.error.detail
         )
     }));
-    let before = super::tests_count::count(session.root());
+    let before = super::tests_count::count(&session.root());
     stats.tests = TestCounts::new(before, tests_after(before, &diff_text));
     if stats.tests.dropped {
         stats.warnings.push(format!(

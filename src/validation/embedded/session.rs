@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use crate::setup::ProjectDir;
 use anyhow::{Context, Result, anyhow};
 use serde::de::DeserializeOwned;
 
@@ -119,6 +120,9 @@ pub(crate) fn default_xmx() -> String {
 pub(crate) struct Session {
     settings: Settings,
     clone: Clone,
+    /// The build's directory in the clone (a monorepo's `--working-directory`): the runner parses
+    /// from there, and its paths get this prefix back.
+    project: Option<ProjectDir>,
     /// Request and results files, and the runner's log.
     scratch: tempfile::TempDir,
     state: Mutex<State>,
@@ -147,15 +151,53 @@ impl Drop for Process {
     }
 }
 
+/// `diff` with `prefix` put before every path of its file headers (not in hunk bodies, where a
+/// removed line may look like a header).
+fn prefix_paths(diff: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(diff.len());
+    let mut in_header = false;
+    for line in diff.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("diff --git a/") {
+            in_header = true;
+            out.push_str(&format!(
+                "diff --git a/{prefix}{}",
+                rest.replacen(" b/", &format!(" b/{prefix}"), 1)
+            ));
+            continue;
+        }
+        if line.starts_with("@@") {
+            in_header = false;
+        }
+        let rewritten = in_header
+            .then(|| {
+                [
+                    ("--- a/", "--- a/"),
+                    ("+++ b/", "+++ b/"),
+                    ("rename from ", "rename from "),
+                    ("rename to ", "rename to "),
+                ]
+                .iter()
+                .find_map(|(start, keep)| {
+                    line.strip_prefix(start).map(|rest| format!("{keep}{prefix}{rest}"))
+                })
+            })
+            .flatten();
+        out.push_str(rewritten.as_deref().unwrap_or(line));
+    }
+    out
+}
+
 impl Session {
-    /// A session on `clone` (checked out at the base commit; the session owns and removes it).
-    pub(crate) fn new(settings: Settings, clone: Clone) -> Result<Session> {
+    /// A session on `clone` (checked out at the base commit; the session owns and removes it),
+    /// parsing `project` in it (None: all of it).
+    pub(crate) fn new(settings: Settings, clone: Clone, project: Option<ProjectDir>) -> Result<Session> {
         let scratch = tempfile::Builder::new().prefix("rewrite-assist-runner-").tempdir()?;
-        Ok(Session { settings, clone, scratch, state: Mutex::new(State::default()) })
+        Ok(Session { settings, clone, project, scratch, state: Mutex::new(State::default()) })
     }
 
-    pub(crate) fn root(&self) -> &Path {
-        self.clone.path()
+    /// Where the runner parses: the clone, or the project directory in it.
+    pub(crate) fn root(&self) -> PathBuf {
+        crate::setup::project_dir::project_root(self.clone.path(), self.project.as_ref())
     }
 
     /// The runner's log (its stderr), across processes.
@@ -219,7 +261,17 @@ impl Session {
             whole: steps_until.is_none(),
             stop_after_seconds: steps_until.map(|d| d.as_secs_f64().max(0.001)),
         };
-        self.exchange(&mut state, &request, left)
+        let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
+        // The runner's paths are relative to where it parsed; the PR's to the repository.
+        if let (Ok(results), Some(dir)) = (&mut outcome, &self.project) {
+            for run in &mut results.runs {
+                run.diff = prefix_paths(&run.diff, &dir.prefix());
+                for file in &mut run.files {
+                    *file = format!("{}{file}", dir.prefix());
+                }
+            }
+        }
+        Ok(outcome)
     }
 
     fn ensure_parsed(&self, state: &mut State, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
@@ -231,7 +283,7 @@ impl Session {
             protocol: PROTOCOL,
             output: self.scratch.path().join(format!("{id}.json")),
             id,
-            root: self.clone.path().to_path_buf(),
+            root: self.root(),
             local_repository: self.settings.local_repository.clone(),
         };
         let outcome: Result<ParseResults, Stopped> = self.exchange(state, &request, timeout)?;
@@ -371,6 +423,17 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_get_the_project_prefix_in_headers_only() {
+        let diff = "diff --git a/pom.xml b/pom.xml\nindex 1..2 100644\n--- a/pom.xml\n+++ b/pom.xml\n@@ -1,2 +1,2 @@\n--- a/not-a-header\n+++ b/not-a-header\n\
+diff --git a/a.txt b/b.txt\nsimilarity index 90%\nrename from a.txt\nrename to b.txt\n\
+diff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+x\n";
+        let expected = "diff --git a/service/pom.xml b/service/pom.xml\nindex 1..2 100644\n--- a/service/pom.xml\n+++ b/service/pom.xml\n@@ -1,2 +1,2 @@\n--- a/not-a-header\n+++ b/not-a-header\n\
+diff --git a/service/a.txt b/service/b.txt\nsimilarity index 90%\nrename from service/a.txt\nrename to service/b.txt\n\
+diff --git a/service/new.txt b/service/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/service/new.txt\n@@ -0,0 +1 @@\n+x\n";
+        assert_eq!(prefix_paths(diff, "service/"), expected);
+    }
 
     #[test]
     fn the_heap_limit_comes_from_the_machine_within_bounds() {
