@@ -149,9 +149,24 @@ fn no_expression_is_interpolated_into_script_text() {
     }
 }
 
+/// The releases we pin, each read from its repository at that commit: `runs.using: node24` in its
+/// action.yml (Node 20 actions make runners warn on every run). Moving a pin means checking the
+/// new commit's action.yml the same way and updating this table.
+const NODE24_RELEASES: &[(&str, &str, &str)] = &[
+    ("actions/checkout", "3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1"),
+    ("actions/upload-artifact", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0"),
+    ("actions/download-artifact", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1"),
+    ("actions/cache", "27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5"),
+    ("actions/setup-java", "b6effb05e454b25005698d916606bdc6ffcbf961", "v5.7.0"),
+    ("docker/build-push-action", "53b7df96c91f9c12dcc8a07bcb9ccacbed38856a", "v7.3.0"),
+    ("docker/login-action", "4907a6ddec9925e35a0a9e82d7399ccc52663121", "v4.1.0"),
+    ("docker/metadata-action", "dc802804100637a589fabce1cb79ff13a1411302", "v6.2.0"),
+    ("docker/setup-buildx-action", "37fe631027851001ddb9b187196cc803df7f5f0e", "v4.3.0"),
+];
+
 #[test]
 fn every_action_is_pinned_by_a_full_commit_sha_with_its_version_in_a_comment() {
-    for file in yaml_files() {
+    for file in yaml_files().into_iter().chain(["action.yml".to_string()]) {
         let text = read(&file);
         let (mut runs, mut uses) = (Vec::new(), Vec::new());
         collect(&yaml(&file), &mut runs, &mut uses);
@@ -168,6 +183,14 @@ fn every_action_is_pinned_by_a_full_commit_sha_with_its_version_in_a_comment() {
             assert!(is_sha(reference) || placeholder, "{file}: {action} is not pinned by a commit SHA");
             let line = text.lines().find(|l| l.contains(action.as_str())).unwrap();
             assert!(line.contains(" # v"), "{file}: say the version after the SHA: {line}");
+            if placeholder {
+                continue;
+            }
+            let known = NODE24_RELEASES.iter().find(|(n, _, _)| *n == name);
+            let (_, sha, tag) =
+                known.unwrap_or_else(|| panic!("{file}: {name} is not a known Node 24 release"));
+            assert_eq!(reference, *sha, "{file}: {name} is not pinned to its Node 24 release {tag}");
+            assert!(line.ends_with(&format!(" # {tag}")), "{file}: {line} should say {tag}");
         }
     }
 }
