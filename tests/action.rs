@@ -632,6 +632,23 @@ fn the_default_token_leaves_workflow_files_out_and_a_refused_pr_is_explained() {
         "a token of one's own"
     );
     assert!(!world.fake.pulls()[0].body.contains("Left out"), "{}", world.fake.pulls()[0].body);
+
+    // A token of one's own that may not push workflow files: the server refuses the push as GitHub
+    // does (a pre-receive hook says GitHub's words), and the reply says what to change.
+    git_output(&bare, ["branch", "-D", &branch]).unwrap();
+    let hook = bare.join("hooks/pre-receive");
+    std::fs::write(
+        &hook,
+        "#!/bin/sh\necho 'refusing to allow a GitHub App to create or update workflow `.github/workflows/ci.yml` without `workflows` permission' >&2\nexit 1\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let ran = world.run("issue_comment", &apply, &[("INPUT_DEFAULT_TOKEN", "false")]);
+    ran.assert_ok();
+    let reply = world.fake.comments().last().unwrap().body.clone();
+    assert!(reply.contains("Workflows: write") && reply.contains("`workflow` scope"), "{reply}");
+    assert_eq!(world.fake.reactions().last().unwrap(), &(555, "confused".to_string()));
 }
 
 /// The container's `~/.m2/settings.xml` (where action.yml mounts `maven-settings`, by default the

@@ -93,9 +93,26 @@ impl Remote {
 
     /// Pushes HEAD of `dir` to `branch` of `repo`, replacing what is there (the branch is the bot's).
     pub(crate) fn push_head(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
-        self.git(dir, ["push", "--quiet", "--force", &self.url(repo), &format!("HEAD:refs/heads/{branch}")])?;
+        self.git(dir, ["push", "--quiet", "--force", &self.url(repo), &format!("HEAD:refs/heads/{branch}")])
+            .map_err(|e| {
+                if !refused_workflow_push(&format!("{e:#}")) {
+                    return e;
+                }
+                super::user_facing(format!(
+                    "GitHub refused to push the branch `{branch}`: it changes files under `.github/workflows/`, and \
+the token may not. Give it that right (a GitHub App with *Workflows: write*, or a personal access token with the \
+`workflow` scope), or use the workflow's own token, with which workflow files are left out of the pull request."
+                ))
+            })?;
         Ok(())
     }
+}
+
+/// GitHub's answer to a push of workflow files without the right to: "refusing to allow a GitHub
+/// App (or an OAuth App, or a Personal Access Token) to create or update workflow … without
+/// `workflows` permission (or `workflow` scope)".
+fn refused_workflow_push(git_error: &str) -> bool {
+    git_error.contains("refusing to allow") && git_error.contains("workflow")
 }
 
 #[cfg(test)]
@@ -106,6 +123,18 @@ mod tests {
         cmd.get_envs()
             .find(|(k, _)| *k == OsStr::new(key))
             .and_then(|(_, v)| v.map(|v| v.to_string_lossy().into_owned()))
+    }
+
+    #[test]
+    fn a_refused_workflow_push_is_recognised() {
+        assert!(refused_workflow_push(
+            "git push failed: ! [remote rejected] HEAD -> x (refusing to allow a GitHub App to create or update \
+workflow `.github/workflows/ci.yml` without `workflows` permission)"
+        ));
+        assert!(refused_workflow_push(
+            "refusing to allow an OAuth App to create or update workflow `.github/workflows/a.yml` without `workflow` scope"
+        ));
+        assert!(!refused_workflow_push("git push failed: Permission denied"));
     }
 
     #[test]
