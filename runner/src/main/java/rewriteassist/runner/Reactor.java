@@ -25,8 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.HttpSenderExecutionContextView;
 import org.openrewrite.InMemoryExecutionContext;
@@ -42,15 +40,12 @@ import org.openrewrite.marker.BuildTool;
 import org.openrewrite.marker.Marker;
 import org.openrewrite.marker.Markers;
 import org.openrewrite.marker.OperatingSystemProvenance;
-import org.openrewrite.maven.MavenDownloadingException;
-import org.openrewrite.maven.MavenDownloadingExceptions;
 import org.openrewrite.maven.MavenExecutionContextView;
 import org.openrewrite.maven.MavenParser;
 import org.openrewrite.maven.cache.CompositeMavenPomCache;
 import org.openrewrite.maven.cache.InMemoryMavenPomCache;
 import org.openrewrite.maven.cache.MavenArtifactCache;
 import org.openrewrite.maven.cache.MavenPomCache;
-import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.maven.tree.MavenResolutionResult;
 import org.openrewrite.maven.tree.Plugin;
@@ -79,8 +74,6 @@ final class Reactor {
      * disk too when {@link #keepPomsIn} was called.
      */
     private static volatile MavenPomCache pomCache = new InMemoryMavenPomCache();
-
-    private static final Pattern DEPENDENCY = Pattern.compile("<dependency>.*?</dependency>", Pattern.DOTALL);
 
     private final Path root;
     private final Path localRepository;
@@ -191,9 +184,9 @@ final class Reactor {
             Path root, List<Path> pomFiles, Path localRepository, Parse.Warnings warnings, Parse.Unparsed unparsed)
             throws IOException {
         long started = System.nanoTime();
-        Set<String> failedArtifacts = new LinkedHashSet<>();
+        Unavailable unavailable = new Unavailable();
         ExecutionContext ctx = configure(
-                new InMemoryExecutionContext(t -> downloadFailure(t, warnings, failedArtifacts)), localRepository);
+                new InMemoryExecutionContext(t -> downloadFailure(t, warnings, unavailable)), localRepository);
 
         List<SourceFile> parsed = new ArrayList<>();
         for (SourceFile tree : parseAll(pomFiles, Map.of(), root, ctx)) {
@@ -201,7 +194,7 @@ final class Reactor {
             parsed.add(Parse.kept(tree, root, ctx, unparsed));
         }
         Map<Path, String> texts = new HashMap<>();
-        parsed = resolveWithout(parsed, failedArtifacts, texts, root, ctx, warnings);
+        parsed = resolveWithout(parsed, unavailable, texts, root, ctx, warnings);
         Map<Path, String> resolvedFrom = new LinkedHashMap<>();
         for (SourceFile pom : parsed) {
             if (pom instanceof Xml.Document) {
@@ -267,55 +260,42 @@ final class Reactor {
         }
     }
 
-    /** A failure the downloaders report: a warning, and its coordinates for {@link #resolveWithout}. */
-    private static void downloadFailure(Throwable t, Parse.Warnings warnings, Set<String> failedArtifacts) {
-        List<MavenDownloadingException> failures = new ArrayList<>();
-        if (t instanceof MavenDownloadingExceptions many) {
-            failures.addAll(many.getExceptions());
-        } else if (t instanceof MavenDownloadingException one) {
-            failures.add(one);
-        } else {
+    /** A failure the downloaders report: a warning, and what {@link #resolveWithout} leaves out. */
+    private static void downloadFailure(Throwable t, Parse.Warnings warnings, Unavailable unavailable) {
+        List<String> reported = unavailable.take(t);
+        if (reported == null) {
             warnings.add(Main.oneLine(t));
-            return;
-        }
-        for (MavenDownloadingException failure : failures) {
-            GroupArtifactVersion gav = failure.getFailedOn();
-            if (!failedArtifacts.add(gav.getGroupId() + ":" + gav.getArtifactId())) {
-                // Reported already ("did not attempt to download because of a previous failure").
-                continue;
-            }
-            String message = String.valueOf(failure.getMessage());
-            warnings.add(message.contains(gav.toString()) ? message : gav + ": " + message);
+        } else {
+            reported.forEach(warnings::add);
         }
     }
 
     /**
      * One artifact that cannot be downloaded (a dependency that exists only in a private repository,
      * a BOM on a retired one) leaves the whole POM unresolved, and Maven recipes then skip it. So
-     * POMs that failed are resolved again from copies without the {@code <dependency>} entries that
-     * failed (a few rounds: dropping a BOM can make versionless dependencies fail next), and that
-     * resolution is attached to the original, untouched tree. An unresolvable parent stays a failure.
+     * POMs that failed are resolved again from copies without what failed ({@link Unavailable}: a few
+     * rounds, since dropping a BOM can make versionless dependencies fail next, and a transitive
+     * failure is first excluded alone), and that resolution is attached to the original, untouched
+     * tree. An unresolvable parent stays a failure.
      */
     private static List<SourceFile> resolveWithout(
             List<SourceFile> poms,
-            Set<String> failedArtifacts,
+            Unavailable unavailable,
             Map<Path, String> texts,
             Path root,
             ExecutionContext ctx,
             Parse.Warnings warnings) {
         Map<Path, MavenResolutionResult> resolved = new HashMap<>();
         Map<Path, Set<String>> dropped = new HashMap<>();
-        for (int round = 0; round < 4; round++) {
+        for (int round = 0; round < 6; round++) {
             boolean changed = false;
             for (SourceFile pom : poms) {
                 if (!(pom instanceof Xml.Document) || isResolved(pom, resolved)) {
                     continue;
                 }
                 String before = texts.getOrDefault(pom.getSourcePath(), pom.printAll());
-                String after = withoutDependencies(
-                        before,
-                        failedArtifacts,
-                        dropped.computeIfAbsent(pom.getSourcePath(), p -> new LinkedHashSet<>()));
+                String after = unavailable.withoutFailures(
+                        before, dropped.computeIfAbsent(pom.getSourcePath(), p -> new LinkedHashSet<>()));
                 if (!after.equals(before)) {
                     texts.put(pom.getSourcePath(), after);
                     changed = true;
@@ -328,6 +308,7 @@ final class Reactor {
                     .filter(p -> p instanceof Xml.Document)
                     .map(p -> root.resolve(p.getSourcePath()))
                     .toList();
+            unavailable.newRound();
             try {
                 for (SourceFile again : parseAll(files, texts, root, ctx)) {
                     again.getMarkers()
@@ -368,33 +349,6 @@ final class Reactor {
     private static boolean isResolved(SourceFile pom, Map<Path, MavenResolutionResult> resolved) {
         return pom.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
                 || resolved.containsKey(pom.getSourcePath());
-    }
-
-    /** The POM's text without the {@code <dependency>} entries of {@code failed} (group:artifact). */
-    static String withoutDependencies(String pom, Set<String> failed, Set<String> dropped) {
-        Matcher m = DEPENDENCY.matcher(pom);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String block = m.group();
-            String match = null;
-            for (String ga : failed) {
-                String[] parts = ga.split(":", 2);
-                if (Pattern.compile("<groupId>\\s*" + Pattern.quote(parts[0]) + "\\s*</groupId>")
-                                .matcher(block)
-                                .find()
-                        && Pattern.compile("<artifactId>\\s*" + Pattern.quote(parts[1]) + "\\s*</artifactId>")
-                                .matcher(block)
-                                .find()) {
-                    match = ga;
-                }
-            }
-            if (match != null) {
-                dropped.add(match);
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(match == null ? block : ""));
-        }
-        m.appendTail(out);
-        return out.toString();
     }
 
     /** A POM's coordinates and project name: resolved when it could be, else as written. */

@@ -10,6 +10,7 @@ import static rewriteassist.runner.Fixture.recipe;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -293,6 +294,73 @@ class RunnerTest {
                 "test.Greet");
         String diff = run.path("runs").get(0).path("diff").asText();
         assertTrue(diff.contains("+  <properties><greeting>bye</greeting></properties>"), run.toString());
+    }
+
+    @Test
+    void aDependencyWhoseOwnDependenciesExistNowhereKeepsItsJar() throws Exception {
+        // A file repository of our own: `bridge` depends on `middle`, whose parent exists nowhere
+        // (as for a dependency whose parent was only on a retired repository).
+        Path repository = fixture.dir.resolve("file-repository");
+        artifact(
+                repository,
+                "bridge",
+                "<dependencies><dependency><groupId>invalid.rewriteassist.example</groupId>"
+                        + "<artifactId>middle</artifactId><version>1</version></dependency></dependencies>");
+        artifact(
+                repository,
+                "middle",
+                "<parent><groupId>invalid.rewriteassist.example</groupId>"
+                        + "<artifactId>gone-parent</artifactId><version>1</version></parent>");
+        Path root = fixture.repo(
+                "pom.xml",
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.acme</groupId>
+                  <artifactId>bridged</artifactId>
+                  <version>1</version>
+                  <properties><greeting>hello</greeting></properties>
+                  <repositories><repository><id>fixture</id><url>%s</url></repository></repositories>
+                  <dependencies>
+                    <dependency>
+                      <groupId>invalid.rewriteassist.example</groupId>
+                      <artifactId>bridge</artifactId>
+                      <version>1</version>
+                    </dependency>
+                    <dependency><groupId>org.jspecify</groupId><artifactId>jspecify</artifactId><version>1.0.0</version></dependency>
+                  </dependencies>
+                </project>
+                """
+                        .formatted(repository.toUri()));
+        JsonNode parsed = fixture.parse(root);
+        String warnings = parsed.path("warnings").toString();
+        assertTrue(warnings.contains("invalid.rewriteassist.example:gone-parent"), warnings);
+        assertTrue(warnings.contains("the dependencies of invalid.rewriteassist.example:bridge"), warnings);
+        // bridge's own jar and jspecify's: only what is below bridge is left out.
+        assertEquals(2, parsed.path("modules").get(0).path("classpath_jars").asInt(), parsed.toString());
+
+        JsonNode run = fixture.run(
+                recipe("test.Greet", "org.openrewrite.maven.ChangePropertyValue:\n  key: greeting\n  newValue: bye"),
+                "test.Greet");
+        String diff = run.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+  <properties><greeting>bye</greeting></properties>"), run.toString());
+    }
+
+    /** An artifact of group {@code invalid.rewriteassist.example}, version 1: its POM and a jar. */
+    private static void artifact(Path repository, String artifactId, String body) throws IOException {
+        Path dir = repository.resolve("invalid/rewriteassist/example/" + artifactId + "/1");
+        Files.createDirectories(dir);
+        Files.writeString(
+                dir.resolve(artifactId + "-1.pom"),
+                "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion>"
+                        + body
+                        + "<groupId>invalid.rewriteassist.example</groupId><artifactId>" + artifactId
+                        + "</artifactId><version>1</version></project>");
+        try (var jar = new java.util.jar.JarOutputStream(Files.newOutputStream(dir.resolve(artifactId + "-1.jar")))) {
+            jar.putNextEntry(new java.util.zip.ZipEntry("invalid/rewriteassist/example/" + artifactId + ".txt"));
+            jar.write(artifactId.getBytes(StandardCharsets.UTF_8));
+            jar.closeEntry();
+        }
     }
 
     private static final String OPTION = "test.Option";

@@ -1,0 +1,155 @@
+package rewriteassist.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.openrewrite.maven.MavenDownloadingException;
+import org.openrewrite.maven.MavenDownloadingExceptions;
+import org.openrewrite.maven.tree.GroupArtifactVersion;
+
+/**
+ * What the Maven downloaders could not get, and POM texts that resolve without it.
+ *
+ * <p>A direct dependency (or BOM) that cannot be downloaded is left out of the POM. A transitive
+ * one (a dependency's dependency, or the parent of one, that exists only on a retired repository)
+ * is excluded under the direct dependency that brings it in, so that dependency's own jar stays on
+ * the classpath: first the failing artifact alone, then, when the same direct dependency fails
+ * again (the failure was the parent of something deeper), everything below it, and only then the
+ * direct dependency itself.
+ */
+final class Unavailable {
+    private static final Pattern DEPENDENCY = Pattern.compile("<dependency>.*?</dependency>", Pattern.DOTALL);
+    /** Marks the exclusions this class adds, so a later round knows what it tried already. */
+    private static final String MARK = "<!-- rewrite-assist: cannot be downloaded -->";
+
+    private static final String ALL = "*:*";
+
+    /** Failures already warned about (group:artifact). */
+    private final Set<String> reported = new LinkedHashSet<>();
+    /** Direct dependencies, BOMs and parents that failed themselves (group:artifact). */
+    private final Set<String> direct = new LinkedHashSet<>();
+    /** Direct dependency (group:artifact) to the transitive artifacts that failed below it. */
+    private final Map<String, Set<String>> below = new LinkedHashMap<>();
+    /** Direct dependencies with a failure below them since the last {@link #newRound()}. */
+    private final Set<String> failingNow = new LinkedHashSet<>();
+
+    /**
+     * Takes what a downloader reported; returns the warnings to show (each artifact once), or
+     * {@code null} when {@code t} is not a download failure.
+     */
+    List<String> take(Throwable t) {
+        List<MavenDownloadingException> failures = new ArrayList<>();
+        if (t instanceof MavenDownloadingExceptions many) {
+            failures.addAll(many.getExceptions());
+        } else if (t instanceof MavenDownloadingException one) {
+            failures.add(one);
+        } else {
+            return null;
+        }
+        List<String> warnings = new ArrayList<>();
+        for (MavenDownloadingException failure : failures) {
+            GroupArtifactVersion gav = failure.getFailedOn();
+            String failed = ga(gav);
+            String root = ga(failure.getRoot());
+            if (root.equals(failed)) {
+                direct.add(failed);
+            } else {
+                below.computeIfAbsent(root, r -> new LinkedHashSet<>()).add(failed);
+                failingNow.add(root);
+            }
+            if (reported.add(failed)) {
+                String message = String.valueOf(failure.getMessage());
+                warnings.add(message.contains(gav.toString()) ? message : gav + ": " + message);
+            }
+        }
+        return warnings;
+    }
+
+    /** Forgets which direct dependencies failed in the last resolution (not what failed). */
+    void newRound() {
+        failingNow.clear();
+    }
+
+    /**
+     * The POM's text one step closer to resolving: without the direct dependencies that failed,
+     * and with exclusions under those whose dependencies failed. {@code dropped} collects what was
+     * left out, as the warning names it.
+     */
+    String withoutFailures(String pom, Set<String> dropped) {
+        Matcher m = DEPENDENCY.matcher(pom);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String block = m.group();
+            String replacement = block;
+            String failed = matching(block, direct);
+            String root = matching(block, failingNow);
+            if (failed != null) {
+                dropped.add(failed);
+                replacement = "";
+            } else if (root != null) {
+                if (block.contains(MARK + exclusion(ALL))) {
+                    dropped.add(root);
+                    replacement = "";
+                } else if (block.contains(MARK)) {
+                    dropped.add("the dependencies of " + root);
+                    replacement = withExclusions(withoutMarked(block), List.of(ALL));
+                } else {
+                    Set<String> transitive = below.get(root);
+                    dropped.add(String.join(", ", transitive) + " (through " + root + ")");
+                    replacement = withExclusions(block, List.copyOf(transitive));
+                }
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static String matching(String block, Set<String> artifacts) {
+        String match = null;
+        for (String ga : artifacts) {
+            String[] parts = ga.split(":", 2);
+            if (Pattern.compile("<groupId>\\s*" + Pattern.quote(parts[0]) + "\\s*</groupId>")
+                            .matcher(block)
+                            .find()
+                    && Pattern.compile("<artifactId>\\s*" + Pattern.quote(parts[1]) + "\\s*</artifactId>")
+                            .matcher(block)
+                            .find()) {
+                match = ga;
+            }
+        }
+        return match;
+    }
+
+    private static String withExclusions(String block, List<String> artifacts) {
+        StringBuilder added = new StringBuilder();
+        for (String ga : artifacts) {
+            added.append(MARK).append(exclusion(ga));
+        }
+        int open = block.indexOf("<exclusions>");
+        if (open >= 0) {
+            int at = open + "<exclusions>".length();
+            return block.substring(0, at) + added + block.substring(at);
+        }
+        int close = block.lastIndexOf("</dependency>");
+        return block.substring(0, close) + "<exclusions>" + added + "</exclusions>" + block.substring(close);
+    }
+
+    private static String withoutMarked(String block) {
+        return block.replaceAll(Pattern.quote(MARK) + "<exclusion>.*?</exclusion>", "");
+    }
+
+    private static String exclusion(String ga) {
+        String[] parts = ga.split(":", 2);
+        return "<exclusion><groupId>" + parts[0] + "</groupId><artifactId>" + parts[1] + "</artifactId></exclusion>";
+    }
+
+    private static String ga(GroupArtifactVersion gav) {
+        return gav.getGroupId() + ":" + gav.getArtifactId();
+    }
+}
