@@ -162,22 +162,31 @@ fn left_out(whole: &StepRun, results: &RunResults) -> Vec<LeftOut> {
         .collect()
 }
 
-/// Which step changed which file: exact, since every step ran on its own. Options are printed as
-/// the plugin's log prints them (`key=value, …`), so two steps of one recipe stay apart.
+/// Which step changed which file: what each step changed on its own, and what the whole run's
+/// recipe stacks credit it with (a step that only works on an earlier step's result, such as a
+/// method renamed after its call moved to another type, shows only there). Options are printed
+/// as the plugin's log prints them (`key=value, …`), so two steps of one recipe stay apart.
 fn attribution(root: &str, results: &RunResults) -> Vec<Attribution> {
-    let mut rows: Vec<Attribution> = results
+    let row = |step: &StepRun, file: &String| Attribution {
+        source_path: file.clone(),
+        after_source_path: file.clone(),
+        parent_recipe: root.to_string(),
+        recipe: step.name.clone(),
+        options: options_text(step),
+    };
+    let on_their_own = results
         .steps()
         .filter(|step| step.error.is_none())
-        .flat_map(|step| {
-            step.files.iter().map(|file| Attribution {
-                source_path: file.clone(),
-                after_source_path: file.clone(),
-                parent_recipe: root.to_string(),
-                recipe: step.name.clone(),
-                options: options_text(step),
-            })
+        .flat_map(|step| step.files.iter().map(move |file| row(step, file)));
+    let in_the_whole = results.whole().into_iter().flat_map(|whole| {
+        whole.steps_by_file.iter().flat_map(move |(file, indexes)| {
+            indexes
+                .iter()
+                .filter_map(|index| results.steps().find(|s| s.step == Some(*index)))
+                .map(move |step| row(step, file))
         })
-        .collect();
+    });
+    let mut rows: Vec<Attribution> = on_their_own.chain(in_the_whole).collect();
     rows.sort();
     rows.dedup();
     rows

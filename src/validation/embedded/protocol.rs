@@ -161,6 +161,10 @@ pub(crate) struct StepRun {
     /// Steps the whole-recipe run left out (they failed on their own).
     #[serde(default)]
     pub left_out: Vec<usize>,
+    /// The whole run only: for each file it changed, the steps in its recipe stacks (a step that
+    /// works on an earlier step's result changes nothing on its own).
+    #[serde(default)]
+    pub steps_by_file: BTreeMap<String, Vec<usize>>,
 }
 
 #[cfg(test)]

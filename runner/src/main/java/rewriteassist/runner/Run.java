@@ -129,7 +129,7 @@ final class Run {
     private record RecipeFile(Path path, String text, List<Object> documents) {}
 
     /** One step to run: its index, name and options as written, and how to build it. */
-    private interface Step {
+    interface Step {
         String name();
 
         ObjectNode options();
@@ -198,7 +198,7 @@ final class Run {
             run.put("step", i);
             run.put("name", step.name());
             run.set("options", step.options());
-            execute(step::build, parsed, run);
+            execute(step::build, parsed, run, null);
             if (run.get("error").isNull()) {
                 good.add(i);
             } else {
@@ -215,7 +215,9 @@ final class Run {
             run.putNull("step");
             run.put("name", name);
             run.putObject("options");
-            execute(() -> whole.of(good), parsed, run);
+            Map<Integer, Step> included = new LinkedHashMap<>();
+            good.forEach(i -> included.put(i, steps.get(i)));
+            execute(() -> whole.of(good), parsed, run, included);
             run.set("left_out", leftOut);
         }
         results.put("seconds", Main.seconds(started));
@@ -499,8 +501,11 @@ final class Run {
         Recipe recipe();
     }
 
-    /** Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error. */
-    private static void execute(Build build, Parse.Outcome parsed, ObjectNode run) {
+    /**
+     * Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error,
+     * and, for the whole run ({@code steps} not null), which of its steps changed each file.
+     */
+    private static void execute(Build build, Parse.Outcome parsed, ObjectNode run, Map<Integer, Step> steps) {
         long started = System.nanoTime();
         run.put("diff", "");
         ArrayNode files = run.putArray("files");
@@ -535,6 +540,9 @@ final class Run {
                 return;
             }
             report(result, run, files);
+            if (steps != null) {
+                MadeChanges.attribute(result, run, steps, files);
+            }
             // What OpenRewrite reported besides the recipe errors (those are the error above).
             Set<String> errorLines = new LinkedHashSet<>();
             for (SourcesFileErrors.Row row : result.getDataTableRows(SourcesFileErrors.class)) {

@@ -518,6 +518,37 @@ class RunnerTest {
     }
 
     @Test
+    void aStepThatWorksOnAnEarlierStepsResultIsCreditedInTheWholeRun() throws Exception {
+        Path root = fixture.repo(
+                "src/main/java/com/acme/Checks.java",
+                "package com.acme;\n\npublic class Checks {\n    public static void check(Object o) {}\n}\n",
+                "src/main/java/com/acme/Guard.java",
+                "package com.acme;\n\npublic class Guard {\n    public static void require(Object o) {}\n}\n",
+                "src/main/java/com/acme/App.java",
+                "package com.acme;\n\nclass App {\n    void run(Object o) {\n        Checks.check(o);\n    }\n}\n");
+        fixture.parse(root);
+        JsonNode run = fixture.run(
+                recipe(
+                        "test.Move",
+                        "org.openrewrite.java.ChangeMethodTargetToStatic:\n  methodPattern: com.acme.Checks check(..)"
+                                + "\n  fullyQualifiedTargetTypeName: com.acme.Guard",
+                        "org.openrewrite.java.ChangeMethodName:\n  methodPattern: com.acme.Guard check(..)"
+                                + "\n  newMethodName: require"),
+                "test.Move");
+        JsonNode runs = run.path("runs");
+        // On its own, the rename finds no call on Guard yet.
+        assertEquals(0, runs.get(1).path("files").size(), run.toString());
+        JsonNode whole = runs.get(2);
+        assertTrue(whole.path("diff").asText().contains("+        Guard.require(o);"), run.toString());
+        assertEquals(
+                "[0,1]",
+                whole.path("steps_by_file")
+                        .path("src/main/java/com/acme/App.java")
+                        .toString(),
+                run.toString());
+    }
+
+    @Test
     void theServeLoopAnswersEachRequestInOrder() throws Exception {
         Path root = reactor();
         ObjectNode early = fixture.runRequest(recipe("test.Rename", changeType("a.B", "a.C")), "test.Rename", true);

@@ -1,0 +1,105 @@
+package rewriteassist.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.openrewrite.Recipe;
+import org.openrewrite.RecipeRun;
+import org.openrewrite.Result;
+import org.openrewrite.SourceFile;
+import org.openrewrite.config.OptionDescriptor;
+
+/**
+ * Which steps changed which file in the whole run, as OpenRewrite recorded it (the recipe stacks of
+ * each result, as the Maven plugin's attribution has them). Each step's own run says what it does
+ * to the unchanged trees; a step that works on what an earlier step made (a method renamed once
+ * an earlier step moved the call to another type) changes nothing there, and only the whole run
+ * shows its part.
+ */
+final class MadeChanges {
+    private MadeChanges() {}
+
+    /**
+     * Writes {@code steps_by_file} into {@code run}: for each file in {@code files}, the indexes of
+     * the steps whose recipe (same name and options) is in one of its recipe stacks.
+     */
+    static void attribute(RecipeRun result, ObjectNode run, Map<Integer, Run.Step> steps, JsonNode files) {
+        Set<String> changed = new TreeSet<>();
+        files.forEach(f -> changed.add(f.asText()));
+        Map<Recipe, Integer> known = new IdentityHashMap<>();
+        ObjectNode byFile = run.putObject("steps_by_file");
+        for (Result change : result.getChangeset().getAllResults()) {
+            SourceFile after = change.getAfter() != null ? change.getAfter() : change.getBefore();
+            Path path = after.getSourcePath();
+            if (!changed.contains(path.toString())) {
+                continue;
+            }
+            Set<Integer> indexes = new TreeSet<>();
+            for (List<Recipe> stack : change.getRecipes()) {
+                // From the root down: the first recipe that is a step is the step (a sub-recipe
+                // of it may look like another step).
+                for (Recipe recipe : stack) {
+                    int index = known.computeIfAbsent(recipe, r -> stepOf(r, steps));
+                    if (index >= 0) {
+                        indexes.add(index);
+                        break;
+                    }
+                }
+            }
+            ArrayNode list = byFile.putArray(path.toString());
+            indexes.forEach(list::add);
+        }
+    }
+
+    /** The step {@code recipe} is an instance of, or -1. */
+    private static int stepOf(Recipe recipe, Map<Integer, Run.Step> steps) {
+        for (Map.Entry<Integer, Run.Step> step : steps.entrySet()) {
+            if (same(recipe, step.getValue())) {
+                return step.getKey();
+            }
+        }
+        return -1;
+    }
+
+    /** Same name, and every option the step sets has the same value in the recipe. */
+    private static boolean same(Recipe recipe, Run.Step step) {
+        if (!recipe.getName().equals(step.name())) {
+            return false;
+        }
+        ObjectNode wanted = step.options();
+        if (wanted.isEmpty()) {
+            return true;
+        }
+        List<OptionDescriptor> options;
+        try {
+            options = recipe.getDescriptor().getOptions();
+        } catch (RuntimeException e) {
+            return false;
+        }
+        for (Map.Entry<String, JsonNode> option : wanted.properties()) {
+            if (option.getValue().isNull()) {
+                continue;
+            }
+            Object value = options.stream()
+                    .filter(o -> o.getName().equals(option.getKey()))
+                    .map(OptionDescriptor::getValue)
+                    .findFirst()
+                    .orElse(null);
+            if (value == null) {
+                return false;
+            }
+            JsonNode have = Main.JSON.valueToTree(value);
+            if (!have.equals(option.getValue())
+                    && !have.asText().equals(option.getValue().asText())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
