@@ -159,3 +159,41 @@ fn an_over_applying_composite_is_split_and_a_hand_made_edit_stays_one_text_step(
         "{md}"
     );
 }
+
+#[test]
+fn another_types_static_method_in_place_is_reproduced_by_two_dependent_semantic_steps() {
+    // `Checks.check(x)` -> `Guard.require(x)`: the call moves to another type and takes its name
+    // there. The rename only finds its calls once the first step moved them, so only the whole
+    // run shows its part. The PR leaves `Other.java` alone, so option 2 over-applies there and
+    // refinement must scope both steps to `App.java`, not drop the rename as "changed nothing".
+    let checks = "package com.acme.legacy;\n\npublic class Checks {\n    public static void check(Object o) {\n    }\n}\n";
+    let guard = "package com.acme.guard;\n\npublic class Guard {\n    public static void require(Object o) {\n    }\n}\n";
+    let app = |import: &str, call: &str| {
+        format!(
+            "package com.acme.app;\n\nimport {import};\n\nclass App {{\n    void run(Object o) {{\n        {call}(o);\n    }}\n}}\n"
+        )
+    };
+    let (old_app, new_app) =
+        (app("com.acme.legacy.Checks", "Checks.check"), app("com.acme.guard.Guard", "Guard.require"));
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repo(
+        &dir.path().join("repo"),
+        &[
+            ("src/main/java/com/acme/legacy/Checks.java", checks),
+            ("src/main/java/com/acme/guard/Guard.java", guard),
+            ("src/main/java/com/acme/app/App.java", &old_app),
+            ("src/main/java/com/acme/app/Other.java", &old_app.replace("class App", "class Other")),
+        ],
+        &[("src/main/java/com/acme/app/App.java", &new_app)],
+    );
+    let out = dir.path().join("out");
+    let summary = analyze(repo.path(), &out);
+    assert_eq!(summary["recommended"]["f1"], 1.0, "{summary:#}");
+    assert_eq!(summary["recommended"]["semantic_share"], 1.0, "{summary:#}");
+    let recipe = read(&out.join("result/recommended-recipe.yaml"));
+    assert!(!recipe.contains("org.openrewrite.text."), "{recipe}");
+    let moved = recipe.find("org.openrewrite.java.ChangeMethodTargetToStatic").expect(&recipe);
+    let renamed = recipe.find("org.openrewrite.java.ChangeMethodName").expect(&recipe);
+    assert!(moved < renamed, "{recipe}");
+    assert!(recipe.contains("methodPattern: \"com.acme.guard.Guard check(..)\""), "{recipe}");
+}

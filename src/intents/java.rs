@@ -140,6 +140,8 @@ enum Fact {
         method: String,
         old_type: String,
         new_type: String,
+        /// Empty when the name stays.
+        new_method: String,
     },
     Method {
         old: String,
@@ -308,6 +310,7 @@ fn imports(file: &FileChange<'_>, base: &Source, head: &Source, java: &mut JavaF
                 method: old.simple().to_string(),
                 old_type: old.owner().to_string(),
                 new_type: new.owner().to_string(),
+                new_method: String::new(),
             }
         } else {
             Fact::Type { old: old.name.clone(), new: new.name.clone(), annotation: false }
@@ -413,9 +416,22 @@ impl Resolver<'_> {
                             method: o.members[0].clone(),
                             old_type: o.type_name,
                             new_type: n.type_name,
+                            new_method: String::new(),
                         });
                     }
                     return None;
+                }
+                // `Preconditions.checkNotNull(` -> `Objects.requireNonNull(`: another type's
+                // static method in its place.
+                let static_call =
+                    |r: &Ref| r.members.len() == 1 && r.members[0].starts_with(char::is_lowercase);
+                if call && o.type_name != n.type_name && static_call(&o) && static_call(&n) {
+                    return Some(Fact::StaticCall {
+                        method: o.members[0].clone(),
+                        old_type: o.type_name,
+                        new_type: n.type_name,
+                        new_method: n.members[0].clone(),
+                    });
                 }
                 if o.type_name == n.type_name && o.members.len() == 1 && n.members.len() == 1 && call {
                     return Some(Fact::Method {
@@ -707,17 +723,23 @@ fn renames(by_fact: &BTreeMap<Fact, Vec<ChangeLine>>, done: &BTreeSet<Fact>) -> 
                     );
                 }
             }
-            Fact::StaticCall { method, old_type, new_type } => {
+            Fact::StaticCall { method, old_type, new_type, new_method } => {
                 let what = if method == "*" { "static members".to_string() } else { format!("{method}()") };
+                let description = if new_method.is_empty() {
+                    format!("Call {what} on {new_type} instead of {old_type}")
+                } else {
+                    format!("Call {new_type}.{new_method}() instead of {old_type}.{method}()")
+                };
                 out.push(
                     Atomic::new(
                         Change::JavaStaticCallTarget {
                             method: method.to_string(),
                             old_type: old_type.to_string(),
                             new_type: new_type.to_string(),
+                            new_method: new_method.to_string(),
                         },
                         "",
-                        format!("Call {what} on {new_type} instead of {old_type}"),
+                        description,
                     )
                     .evidence(evidence.iter().cloned()),
                 );
@@ -792,8 +814,9 @@ fn attach(import: &Import, line: &ChangeLine, atomics: &mut [Atomic], old: bool)
             Change::JavaPackageMove { old_package, new_package } => {
                 !import.is_static && side(old_package, new_package) == package_of(name)
             }
-            Change::JavaStaticCallTarget { method, old_type, new_type } => {
+            Change::JavaStaticCallTarget { method, old_type, new_type, new_method } => {
                 let target = side(old_type, new_type);
+                let method = if new_method.is_empty() { method.clone() } else { side(method, new_method) };
                 if import.is_static {
                     target == owner && (import.simple() == "*" || method == "*" || method == import.simple())
                 } else {

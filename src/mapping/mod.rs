@@ -141,9 +141,14 @@ pub(crate) fn compose_narrow(
         });
         match semantic {
             Some(steps) => {
-                for step in steps {
+                for (index, step) in steps.into_iter().enumerate() {
                     let reason = narrow::reason(intent, &step);
+                    let before = option.steps.len();
                     add_step(&mut option.steps, step, true, &intent.id, reason);
+                    // A change mapped to a chain: the later steps work on the first one's result.
+                    if index > 0 && option.steps.len() > before {
+                        option.steps[before].after_previous = true;
+                    }
                 }
             }
             None => {

@@ -85,13 +85,22 @@ fn java(change: Change) -> Option<Vec<RecipeStep>> {
                         .with("newMethodName", new_method),
                 ]
             }),
-        Change::JavaStaticCallTarget { method, old_type, new_type } => {
+        Change::JavaStaticCallTarget { method, old_type, new_type, new_method } => {
             (is_qualified(&old_type) && is_qualified(&new_type)).then(|| {
-                vec![
+                let mut steps = vec![
                     RecipeStep::new("org.openrewrite.java.ChangeMethodTargetToStatic")
                         .with("methodPattern", format!("{old_type} {method}(..)"))
-                        .with("fullyQualifiedTargetTypeName", new_type),
-                ]
+                        .with("fullyQualifiedTargetTypeName", new_type.clone()),
+                ];
+                // The call is on the new type now, under its old name.
+                if !new_method.is_empty() && new_method != method && method != "*" {
+                    steps.push(
+                        RecipeStep::new("org.openrewrite.java.ChangeMethodName")
+                            .with("methodPattern", format!("{new_type} {method}(..)"))
+                            .with("newMethodName", new_method),
+                    );
+                }
+                steps
             })
         }
         // Routed elsewhere by semantic_steps.

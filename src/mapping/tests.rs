@@ -44,6 +44,7 @@ fn every_semantic_mapping_passes_the_catalog_check() {
             method: s("assertEquals"),
             old_type: s("org.junit.Assert"),
             new_type: s("org.junit.jupiter.api.Assertions"),
+            new_method: s(""),
         },
         Change::MavenDependencySwap {
             old_group_id: s("g"),
@@ -134,6 +135,28 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     assert_eq!(steps[0].options["compatibilityType"].as_text(), "target");
     assert!(compatibility("jvmTarget", "17").is_none());
     assert!(compatibility("sourceCompatibility", "JavaVersion.current()").is_none());
+    // Another type's static method in place: the target first, then the name on the new type.
+    let steps = narrow::semantic_steps(&of(
+        Change::JavaStaticCallTarget {
+            method: s("checkNotNull"),
+            old_type: s("com.google.common.base.Preconditions"),
+            new_type: s("java.util.Objects"),
+            new_method: s("requireNonNull"),
+        },
+        "A.java",
+    ))
+    .unwrap();
+    let names: Vec<&str> = steps.iter().map(|step| step.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["org.openrewrite.java.ChangeMethodTargetToStatic", "org.openrewrite.java.ChangeMethodName"]
+    );
+    assert_eq!(
+        steps[0].options["methodPattern"].as_text(),
+        "com.google.common.base.Preconditions checkNotNull(..)"
+    );
+    assert_eq!(steps[1].options["methodPattern"].as_text(), "java.util.Objects checkNotNull(..)");
+    assert_eq!(steps[1].options["newMethodName"].as_text(), "requireNonNull");
     // Unqualified names cannot be matched by type: text instead.
     let unqualified = of(
         Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },

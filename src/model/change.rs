@@ -27,9 +27,17 @@ pub enum Change {
     /// `declaring_type`: fully qualified when known, else empty.
     #[serde(rename = "java.method_rename")]
     JavaMethodRename { old_method: String, new_method: String, declaring_type: String },
-    /// `method`: `*` for a wildcard static import.
+    /// `method`: `*` for a wildcard static import. `new_method`: the name the call has on the new
+    /// type when it changes too (`Preconditions.checkNotNull` -> `Objects.requireNonNull`), else
+    /// empty (and absent in the JSON).
     #[serde(rename = "java.static_call_target")]
-    JavaStaticCallTarget { method: String, old_type: String, new_type: String },
+    JavaStaticCallTarget {
+        method: String,
+        old_type: String,
+        new_type: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        new_method: String,
+    },
 
     #[serde(rename = "maven.parent_change")]
     MavenParentChange {
@@ -343,7 +351,12 @@ pub(crate) mod tests {
             Change::JavaTypeRename { old_type: s("a.B"), new_type: s("a.C") },
             Change::JavaAnnotationChange { old_annotation: s("a.B"), new_annotation: s("a.C") },
             Change::JavaMethodRename { old_method: s("m"), new_method: s("n"), declaring_type: s("") },
-            Change::JavaStaticCallTarget { method: s("*"), old_type: s("a.B"), new_type: s("a.C") },
+            Change::JavaStaticCallTarget {
+                method: s("*"),
+                old_type: s("a.B"),
+                new_type: s("a.C"),
+                new_method: s(""),
+            },
             Change::MavenParentChange {
                 old_group_id: s("g"),
                 old_artifact_id: s("a"),

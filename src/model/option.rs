@@ -42,6 +42,11 @@ pub(crate) struct PlannedStep {
     /// Files (globs) the step is restricted to, through a precondition; empty = everywhere.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scope: Vec<String>,
+    /// The step works on what the step before it made (one change mapped to a chain, such as a
+    /// method renamed on the type the previous step moved its calls to): alone it changes nothing,
+    /// so it is kept or dropped with that step, never judged by itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_previous: bool,
 }
 
 impl PlannedStep {
@@ -51,7 +56,14 @@ impl PlannedStep {
         intents: Vec<String>,
         reason: impl Into<String>,
     ) -> Self {
-        PlannedStep { step, semantic, intents, reason: reason.into(), scope: Vec::new() }
+        PlannedStep {
+            step,
+            semantic,
+            intents,
+            reason: reason.into(),
+            scope: Vec::new(),
+            after_previous: false,
+        }
     }
 
     /// The step's recipe and options, plus its scope: what makes two steps do the same thing.

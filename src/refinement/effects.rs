@@ -136,10 +136,11 @@ fn step_file_scope(step: &PlannedStep, path: &str) -> bool {
 }
 
 /// The evidence of the atomic intents below the given intent ids.
+fn find<'a>(intents: &'a [Intent], id: &str) -> Option<&'a Intent> {
+    intents.iter().find_map(|i| if i.id == id { Some(i) } else { find(&i.children, id) })
+}
+
 fn evidence_of(tree: &IntentTree, ids: &[String]) -> Vec<ChangeLine> {
-    fn find<'a>(intents: &'a [Intent], id: &str) -> Option<&'a Intent> {
-        intents.iter().find_map(|i| if i.id == id { Some(i) } else { find(&i.children, id) })
-    }
     ids.iter()
         .filter_map(|id| find(&tree.intents, id))
         .flat_map(|i| i.atomics())

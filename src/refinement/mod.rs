@@ -45,7 +45,10 @@ pub(crate) fn synthesize(
     let mut pool = latest_verdicts(tree, evaluated);
     pool.retain(|(s, _)| !discovered.iter().any(|(d, _)| d.signature() == s.signature()));
     let exact = discovered.len();
-    let pool: Vec<(PlannedStep, StepEffect)> = discovered.iter().cloned().chain(pool).collect();
+    let all: Vec<(PlannedStep, StepEffect)> = discovered.iter().cloned().chain(pool).collect();
+    // A step that works on the previous one's result is judged with it, not by itself.
+    let pool: Vec<(PlannedStep, StepEffect)> =
+        all.iter().filter(|(s, _)| !s.after_previous).cloned().collect();
     let mut synthesis = Synthesis {
         option: CandidateOption::new(3, Strategy::Synthesized, mapping::purpose(tree)),
         known_bad: pool
@@ -62,6 +65,7 @@ pub(crate) fn synthesize(
     //    where everything they did was right; the steps that did only harm or nothing are dropped.
     synthesis.narrow_over_applying(&pool);
     synthesis.note_dropped(&pool);
+    synthesis.follow_chains(&all);
     // 3. The PR's changes nothing covers yet: their intents' narrow recipes, or literal text.
     let open = synthesis.open_lines(pr);
     let text_lines = synthesis.add_narrow_recipes(tree, catalog, &open);
@@ -170,6 +174,37 @@ impl Synthesis {
         }
     }
 
+    /// Steps that work on the previous step's result follow it: right after it, with its scope,
+    /// when it was kept; dropped with it otherwise.
+    fn follow_chains(&mut self, pool: &[(PlannedStep, StepEffect)]) {
+        for (index, (step, _)) in pool.iter().enumerate().filter(|(_, (s, _))| s.after_previous) {
+            let Some((previous, _)) = pool[..index].iter().rev().find(|(p, _)| p.intents == step.intents)
+            else {
+                continue;
+            };
+            let Some(at) = self.selected.iter().position(|s| s.step.signature() == previous.step.signature())
+            else {
+                self.option.notes.push(format!(
+                    "dropped `{}` with `{}`, whose result it works on.",
+                    describe(&step.step),
+                    describe(&previous.step)
+                ));
+                continue;
+            };
+            let mut follower = step.clone();
+            follower.scope = self.selected[at].scope.clone();
+            if self.selected.iter().any(|s| s.signature() == follower.signature()) {
+                continue;
+            }
+            self.option.notes.push(format!(
+                "kept `{}` after `{}`: it works on that step's result.",
+                describe(&step.step),
+                describe(&previous.step)
+            ));
+            self.selected.insert(at + 1, follower);
+        }
+    }
+
     fn note_dropped(&mut self, pool: &[(PlannedStep, StepEffect)]) {
         for (step, effect) in pool {
             match effect.verdict {
@@ -234,7 +269,7 @@ impl Synthesis {
                 text_lines.entry(intent.id.clone()).or_default().extend(mine);
                 continue;
             };
-            for step in steps {
+            for (index, step) in steps.into_iter().enumerate() {
                 self.option.notes.push(format!(
                     "added `{}` for intent {} ({}).",
                     describe(&step),
@@ -242,7 +277,11 @@ impl Synthesis {
                     intent.title
                 ));
                 let reason = mapping::narrow::reason(intent, &step);
+                let before = self.selected.len();
                 mapping::add_step(&mut self.selected, step, true, &intent.id, reason);
+                if index > 0 && self.selected.len() > before {
+                    self.selected[before].after_previous = true;
+                }
             }
         }
         let claimed: Vec<LineKey> = text_lines.values().flatten().map(key).collect();

@@ -403,6 +403,25 @@ fn method_renames_static_calls_and_wildcard_package_moves() {
 }
 
 #[test]
+fn another_types_static_method_in_place_is_one_static_call_change() {
+    let old = "package com.acme;\n\nimport com.google.common.base.Preconditions;\n\nclass Client {\n    Client(String name, Object config) {\n        Preconditions.checkNotNull(name);\n        Preconditions.checkNotNull(config, \"config\");\n    }\n}\n";
+    let new = "package com.acme;\n\nimport java.util.Objects;\n\nclass Client {\n    Client(String name, Object config) {\n        Objects.requireNonNull(name);\n        Objects.requireNonNull(config, \"config\");\n    }\n}\n";
+    let tree = extract(&[changed("src/main/java/com/acme/Client.java", old, new)]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    expect(
+        &only(&tree, "java.static_call_target"),
+        &[
+            ("method", "checkNotNull"),
+            ("old_type", "com.google.common.base.Preconditions"),
+            ("new_type", "java.util.Objects"),
+            ("new_method", "requireNonNull"),
+        ],
+    );
+    assert_eq!(of_kind(&tree, "java.static_call_target")[0].evidence.len(), 6, "calls and imports");
+    assert!(of_kind(&tree, "java.method_rename").is_empty(), "{}", render_markdown(&tree));
+}
+
+#[test]
 fn a_method_renamed_at_its_declaration_names_its_declaring_type() {
     let stock_old = "package com.acme.inv;\n\npublic class Stock {\n    public int quantityOf(String sku) {\n        return 1;\n    }\n}\n";
     let stock_new = "package com.acme.inv;\n\npublic class Stock {\n    public int available(String sku) {\n        return 1;\n    }\n}\n";
