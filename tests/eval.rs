@@ -259,6 +259,23 @@ fn real_pr_lists_become_suites() {
     assert_eq!(sources[0].1.repo.as_deref(), Some("https://github.com/acme/shop.git"));
     assert_eq!(sources[0].1.base.as_deref(), Some(base.as_str()));
     assert_eq!(sources[1].1.repo.as_deref(), Some("https://github.com/acme/lib.java.git"));
+    assert!(suite.pairs.is_empty());
+
+    // Transfer pairs from a second file; a name that is not a case is refused.
+    let pairs = dir.path().join("pairs.tsv");
+    write(&pairs, "# from\tto\twhy\nshop-jdk17\tlib-junit5\tsame build\n");
+    let output =
+        std::process::Command::new(&script).args(["demo-suite"]).arg(&tsv).arg(&pairs).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let suite =
+        rewrite_assist::eval::suite::parse(&String::from_utf8(output.stdout).unwrap(), dir.path()).unwrap();
+    assert_eq!(suite.pairs.len(), 1);
+    assert_eq!((suite.pairs[0].from.as_str(), suite.pairs[0].to.as_str()), ("shop-jdk17", "lib-junit5"));
+    write(&pairs, "shop-jdk17\tnobody\n");
+    let output =
+        std::process::Command::new(&script).args(["demo-suite"]).arg(&tsv).arg(&pairs).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("pairs.tsv:1: `nobody` is not a case"));
 
     write(&tsv, "x\tacme/shop\tmain\tmigration\n");
     let output = std::process::Command::new(&script).args(["demo-suite"]).arg(&tsv).output().unwrap();
@@ -273,10 +290,11 @@ fn real_pr_lists_become_suites() {
 #[test]
 fn the_committed_real_suites_pin_github_commits() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (name, min_cases) in [("real-maven", 10), ("real-gradle", 2)] {
+    for (name, min_cases, min_pairs) in [("real-maven", 10, 6), ("real-gradle", 2, 0)] {
         let suite =
             rewrite_assist::eval::suite::load(&root.join(format!("evals/suites/{name}.yaml"))).unwrap();
         assert_eq!(suite.name, name);
+        assert!(suite.pairs.len() >= min_pairs, "{name}: {} pairs", suite.pairs.len());
         assert!(suite.cases.len() >= min_cases, "{name}: {} cases", suite.cases.len());
         for case in &suite.cases {
             let source = case.written_source();
@@ -292,4 +310,69 @@ fn the_committed_real_suites_pin_github_commits() {
             }
         }
     }
+}
+
+/// The transfer score: the reusable recipe learned from one fixture PR (javax -> jakarta) runs on
+/// the base of another repository whose PR makes the same migration and more (the demo: Java 17
+/// too), and is scored against that PR; a pair whose case was skipped is said to be so. The
+/// aggregate carries the pairs and their averages into `summary.md`.
+#[test]
+fn transfer_pairs_run_one_cases_reusable_recipe_on_anothers_pr() {
+    let dir = tempfile::tempdir().unwrap();
+    JAVAX_TO_JAKARTA.build(&dir.path().join("repos/jakarta")).unwrap();
+    rewrite_assist::fixtures::scenarios::DEMO.build(&dir.path().join("repos/demo")).unwrap();
+    let suite = dir.path().join("suites/pairs.yaml");
+    write(
+        &suite,
+        "suite_name: pairs
+cases:
+  - { name: javax-to-jakarta, repo: ../repos/jakarta, base: main, head: migration }
+  - { name: demo, repo: ../repos/demo, base: main, head: migration }
+  - { name: gone, repo: file:///nonexistent/acme/gone.git, base: main, head: migration }
+pairs:
+  - { from: javax-to-jakarta, to: demo }
+  - { from: demo, to: gone }
+",
+    );
+    let out = dir.path().join("out");
+    let output = bin()
+        .args(["eval", "run", "--json", "--backend", "embedded", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("eval: transfer: 2 pairs"), "{stderr}");
+    let shard = json_stdout(&output);
+    let transfers = shard["transfers"].as_array().unwrap();
+    assert_eq!(transfers.len(), 2, "{shard:#}");
+    let ran = &transfers[0];
+    assert_eq!((ran["from"].as_str(), ran["to"].as_str()), (Some("javax-to-jakarta"), Some("demo")));
+    assert_eq!(ran["status"], "ran", "{ran:#}");
+    assert!(ran["recipes"].as_u64().unwrap() >= 1, "{ran:#}");
+    // The jakarta half of the demo's PR is reproduced, nothing else is touched; the Java 17 half
+    // is not the recipe's to do.
+    assert_eq!(ran["false_positives"], 0, "{ran:#}");
+    assert_eq!(ran["precision"], 1.0, "{ran:#}");
+    let recall = ran["recall"].as_f64().unwrap();
+    assert!(recall > 0.3 && recall < 1.0, "{ran:#}");
+    assert!(out.join("transfers/javax-to-jakarta--demo/stats.json").is_file());
+    let skipped = &transfers[1];
+    assert_eq!(skipped["status"], "skipped", "{skipped:#}");
+    assert_eq!(skipped["reason"], "case `gone` skipped");
+
+    let aggregated = dir.path().join("aggregate");
+    let output = aggregate(&[&out], &aggregated, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let results = read_json(&aggregated.join("suite-results.json"));
+    assert_eq!(results["transfer_totals"]["pairs"], 2);
+    assert_eq!(results["transfer_totals"]["ran"], 1);
+    assert_eq!(results["transfer_totals"]["avg_precision"], 1.0);
+    assert_eq!(results["transfer_totals"]["avg_recall"], ran["recall"]);
+    let summary = std::fs::read_to_string(aggregated.join("summary.md")).unwrap();
+    assert!(summary.contains("## Transfer"), "{summary}");
+    assert!(summary.contains("| javax-to-jakarta | demo | ran | "), "{summary}");
+    assert!(summary.contains("| demo | gone | skipped | "), "{summary}");
 }

@@ -214,6 +214,9 @@ fn run_suite(args: RunArgs) -> Result<u8> {
                 result.wall_seconds
             );
         }
+        Event::Transfers { pairs } => {
+            eprintln!("eval: transfer: {pairs} pairs, each case's reusable recipe on another case's PR …")
+        }
     })?;
     if args.json {
         super::print_json(&shard)?;
@@ -258,6 +261,21 @@ fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
             case.status.label(),
             case.wall_seconds
         ));
+    }
+    if let Some(t) = crate::eval::transfer::totals(&shard.transfers) {
+        text.push_str(&format!(
+            "transfer: {} pairs, {} ran; average precision {:.4} ({} changed something), recall {:.4}\n",
+            t.pairs, t.ran, t.avg_precision, t.with_changes, t.avg_recall
+        ));
+        for p in &shard.transfers {
+            let detail = match p.status {
+                crate::model::TransferStatus::Ran => {
+                    format!("P {:.4}  R {:.4}  F1 {:.4}", p.precision, p.recall, p.f1)
+                }
+                _ => p.reason.clone().unwrap_or_default(),
+            };
+            text.push_str(&format!("  {} -> {}  {:<9}  {detail}\n", p.from, p.to, p.status.label()));
+        }
     }
     text.push_str(&format!("results in {}\n", out.display()));
     text

@@ -10,7 +10,9 @@ use anyhow::{Context, Result};
 use super::run::{CASE_RESULT, SHARD_RESULTS, write_json};
 use super::{gate, summary, totals};
 use crate::error::bad_input;
-use crate::model::{CaseResult, CaseRow, CaseStatus, Shard, ShardResults, SuiteResults};
+use crate::model::{
+    CaseResult, CaseRow, CaseStatus, Shard, ShardResults, SuiteResults, TransferResult, TransferStatus,
+};
 
 /// File names of the aggregate output.
 pub(crate) const SUMMARY_MD: &str = "summary.md";
@@ -47,6 +49,7 @@ pub(crate) fn aggregate(
         )));
     }
     let comparison = baseline.map(|b| gate::compare(&cases, &b.cases, tolerances));
+    let transfers = merged_transfers(&found.shards);
     Ok(SuiteResults {
         suite_name,
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -54,8 +57,28 @@ pub(crate) fn aggregate(
         missing_shards,
         totals: totals::of(&cases),
         cases,
+        transfer_totals: super::transfer::totals(&transfers),
+        transfers,
         comparison,
     })
+}
+
+/// Every shard lists every pair; a pair is tried only in the shard that has both its cases, so
+/// for each pair the result of the shard that tried it wins over the others' "skipped".
+fn merged_transfers(shards: &[(PathBuf, ShardResults)]) -> Vec<TransferResult> {
+    let mut merged: Vec<TransferResult> = Vec::new();
+    for pair in shards.iter().flat_map(|(_, shard)| &shard.transfers) {
+        match merged.iter_mut().find(|m| m.from == pair.from && m.to == pair.to) {
+            Some(known)
+                if known.status == TransferStatus::Skipped && pair.status != TransferStatus::Skipped =>
+            {
+                *known = pair.clone();
+            }
+            Some(_) => {}
+            None => merged.push(pair.clone()),
+        }
+    }
+    merged
 }
 
 /// True when the results are complete and did not regress.

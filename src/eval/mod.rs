@@ -6,7 +6,8 @@
 //!   between runs;
 //! - [`run`]: `eval run`, one `case-result.json` per case and a `shard-results.json`;
 //! - [`aggregate`]: `eval aggregate`, merging shard outputs; [`totals`]: rows and averages;
-//! - [`gate`]: the regression gate against a baseline; [`summary`]: `summary.md`.
+//! - [`gate`]: the regression gate against a baseline; [`summary`]: `summary.md`;
+//! - [`transfer`]: the transfer score, one case's reusable recipe on another case's PR.
 
 pub(crate) mod aggregate;
 pub(crate) mod cache;
@@ -17,6 +18,7 @@ pub(crate) mod source;
 pub mod suite;
 pub(crate) mod summary;
 pub(crate) mod totals;
+pub(crate) mod transfer;
 
 #[cfg(test)]
 mod tests;

@@ -42,8 +42,20 @@ pub(crate) struct Options {
 
 /// What the batch reports while it runs.
 pub(crate) enum Event<'a> {
-    Start { position: usize, total: usize, case: &'a Case },
-    Done { position: usize, total: usize, result: &'a CaseResult },
+    Start {
+        position: usize,
+        total: usize,
+        case: &'a Case,
+    },
+    Done {
+        position: usize,
+        total: usize,
+        result: &'a CaseResult,
+    },
+    /// The transfer pairs start (after every case).
+    Transfers {
+        pairs: usize,
+    },
 }
 
 /// Runs the shard's cases and writes their results; returns the shard's results.
@@ -61,11 +73,12 @@ pub(crate) fn run_suite(
         planned: cases.iter().map(|c| c.name.clone()).collect(),
         cases: Vec::new(),
         totals: totals::of(&[]),
+        transfers: Vec::new(),
     };
     write_json(&options.out.join(SHARD_RESULTS), &shard)?;
     let mut sources = Sources::new(options.network_timeout, options.cache.clone())?;
     let total = cases.len();
-    for (position, case) in cases.into_iter().enumerate() {
+    for (position, &case) in cases.iter().enumerate() {
         if crate::process::interrupted() {
             bail!("interrupted");
         }
@@ -79,6 +92,14 @@ pub(crate) fn run_suite(
         shard.totals = totals::of(&shard.cases);
         write_json(&options.out.join(SHARD_RESULTS), &shard)?;
         on_event(Event::Done { position: position + 1, total, result: &result });
+    }
+    if !suite.pairs.is_empty() {
+        on_event(Event::Transfers { pairs: suite.pairs.len() });
+        shard.transfers = super::transfer::run_pairs(suite, &cases, &settings, options, &mut sources);
+        if crate::process::interrupted() {
+            bail!("interrupted");
+        }
+        write_json(&options.out.join(SHARD_RESULTS), &shard)?;
     }
     Ok(shard)
 }
@@ -239,6 +260,7 @@ cases:
                 Event::Done { position, total, result } => {
                     format!("done {position}/{total} {} {}", result.name, result.status.label())
                 }
+                Event::Transfers { pairs } => format!("transfers {pairs}"),
             })
         })
         .unwrap();

@@ -7,6 +7,10 @@
 //! cases:
 //!   - { name: javax-to-jakarta, repo: ../.fixtures/javax-to-jakarta, base: main, head: migration }
 //!   - { name: petclinic-boot3, pr: "https://github.com/acme/petclinic/pull/42" }
+//! # Optional: the reusable recipe learned from one case, run on another case's base and scored
+//! # against that case's own PR (the transfer score).
+//! pairs:
+//!   - { from: javax-to-jakarta, to: petclinic-boot3 }
 //! ```
 
 use std::collections::BTreeSet;
@@ -27,6 +31,16 @@ pub struct Suite {
     pub defaults: Defaults,
     /// In file order (the order shards are cut in).
     pub cases: Vec<Case>,
+    /// Transfer pairs, in file order.
+    pub pairs: Vec<Pair>,
+}
+
+/// Case `from`'s reusable recipe, run on case `to`'s base and scored against `to`'s PR.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pair {
+    pub from: String,
+    pub to: String,
 }
 
 /// Run settings: the suite's `defaults`, or the command line's overrides of them.
@@ -136,6 +150,8 @@ struct SuiteFile {
     #[serde(default)]
     defaults: Defaults,
     cases: Vec<CaseFile>,
+    #[serde(default)]
+    pairs: Vec<Pair>,
 }
 
 #[derive(Deserialize)]
@@ -186,7 +202,23 @@ pub fn parse(text: &str, dir: &Path) -> Result<Suite, SuiteError> {
         }
         cases.push(case);
     }
-    Ok(Suite { name, defaults: file.defaults, cases })
+    let mut pairs: Vec<Pair> = Vec::new();
+    for (index, pair) in file.pairs.into_iter().enumerate() {
+        let context = |message: String| SuiteError(format!("pairs[{index}]: {message}"));
+        for name in [&pair.from, &pair.to] {
+            if !seen.contains(name) {
+                return Err(context(format!("`{name}` is not a case of the suite")));
+            }
+        }
+        if pair.from == pair.to {
+            return Err(context(format!("`{}` is paired with itself", pair.from)));
+        }
+        if pairs.contains(&pair) {
+            return Err(context(format!("the pair `{}` -> `{}` is listed twice", pair.from, pair.to)));
+        }
+        pairs.push(pair);
+    }
+    Ok(Suite { name, defaults: file.defaults, cases, pairs })
 }
 
 fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, SuiteError> {
@@ -417,6 +449,22 @@ cases:
                 "cases[1]: the name `a` is used twice",
             ),
             ("suite_name: x\ncases: {name: a}\n", "cases: invalid type"),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: z}\n",
+                "pairs[0]: `z` is not a case of the suite",
+            ),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: a}\n",
+                "pairs[0]: `a` is paired with itself",
+            ),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\n  - {name: b, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: b}\n  - {from: a, to: b}\n",
+                "pairs[1]: the pair `a` -> `b` is listed twice",
+            ),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, into: b}\n",
+                "unknown field `into`",
+            ),
             ("- just\n- a list\n", "invalid type"),
         ] {
             let error = parse_err(text);

@@ -49,11 +49,53 @@ pub(crate) fn render(results: &SuiteResults) -> String {
     for row in &results.cases {
         case_row(&mut md, row);
     }
+    if !results.transfers.is_empty() {
+        md.push('\n');
+        transfers(&mut md, results);
+    }
     if let Some(comparison) = &results.comparison {
         md.push('\n');
         regression(&mut md, comparison);
     }
     md
+}
+
+/// The transfer pairs: each case's reusable recipe on another case's PR.
+fn transfers(md: &mut String, results: &SuiteResults) {
+    md.push_str(
+        "## Transfer
+
+",
+    );
+    if let Some(t) = &results.transfer_totals {
+        let _ = writeln!(
+            md,
+            "{} pairs, {} ran: average precision **{:.4}** (over the {} whose recipe changed something), \
+             average recall **{:.4}**, average F1 {:.4} (a case with no reusable recipe counts as recall 0; \
+             skipped and failed pairs are left out).\n",
+            t.pairs, t.ran, t.avg_precision, t.with_changes, t.avg_recall, t.avg_f1
+        );
+    }
+    md.push_str("| reusable recipe of | run on the PR of | status | recipes | precision | recall | F1 | TP | FP | FN | wall time | reason |\n");
+    md.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for p in &results.transfers {
+        let reason = p.reason.as_deref().map(cell).unwrap_or_default();
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {} | {} | {} | {} | {reason} |",
+            p.from,
+            p.to,
+            p.status.label(),
+            p.recipes,
+            p.precision,
+            p.recall,
+            p.f1,
+            p.true_positives,
+            p.false_positives,
+            p.false_negatives,
+            seconds(p.wall_seconds),
+        );
+    }
 }
 
 fn case_row(md: &mut String, row: &CaseRow) {

@@ -90,8 +90,14 @@ fn write_shard(root: &Path, shard: Shard, cases: &[CaseResult], planned_extra: &
     let rows: Vec<_> = cases.iter().map(totals::row).collect();
     let mut planned: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
     planned.extend(planned_extra.iter().map(|s| s.to_string()));
-    let results =
-        ShardResults { suite_name: "nightly".into(), shard, planned, totals: totals::of(&rows), cases: rows };
+    let results = ShardResults {
+        suite_name: "nightly".into(),
+        shard,
+        planned,
+        totals: totals::of(&rows),
+        cases: rows,
+        transfers: Vec::new(),
+    };
     write_json(&dir.join(SHARD_RESULTS), &results).unwrap();
     dir
 }

@@ -167,6 +167,79 @@ pub(crate) struct ShardResults {
     /// The cases finished so far.
     pub cases: Vec<CaseRow>,
     pub totals: Totals,
+    /// The suite's transfer pairs, once every case of the shard ran.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub transfers: Vec<TransferResult>,
+}
+
+/// How a transfer pair ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum TransferStatus {
+    /// The reusable recipe ran on the other case's base and was scored.
+    Ran,
+    /// The first case has no reusable recipe (no semantic step, or no recommendation): nothing
+    /// transfers, recall 0.
+    NoRecipe,
+    /// The pair could not be tried here: a case was skipped, or the two are in different shards.
+    Skipped,
+    /// The recipe could not run on the other base.
+    Error,
+}
+
+impl TransferStatus {
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            TransferStatus::Ran => "ran",
+            TransferStatus::NoRecipe => "no recipe",
+            TransferStatus::Skipped => "skipped",
+            TransferStatus::Error => "error",
+        }
+    }
+}
+
+/// One pair: the reusable recipe of case `from`, run on the base of case `to` and compared with
+/// `to`'s own PR.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct TransferResult {
+    pub from: String,
+    pub to: String,
+    pub status: TransferStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Recipes in the reusable recipe.
+    pub recipes: usize,
+    pub true_positives: usize,
+    pub false_positives: usize,
+    pub false_negatives: usize,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+    pub wall_seconds: f64,
+}
+
+impl TransferResult {
+    /// Precision means something only when the recipe changed some line.
+    pub(crate) fn has_precision(&self) -> bool {
+        self.status == TransferStatus::Ran && self.true_positives + self.false_positives > 0
+    }
+
+    /// Recall counts for pairs that ran and for a case with nothing to transfer (0).
+    pub(crate) fn counts_for_recall(&self) -> bool {
+        matches!(self.status, TransferStatus::Ran | TransferStatus::NoRecipe)
+    }
+}
+
+/// The transfer pairs' averages: precision over the pairs whose recipe changed something,
+/// recall and F1 over those that ran or had no recipe (recall 0).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub(crate) struct TransferTotals {
+    pub pairs: usize,
+    pub ran: usize,
+    pub with_changes: usize,
+    pub avg_precision: f64,
+    pub avg_recall: f64,
+    pub avg_f1: f64,
 }
 
 /// `suite-results.json`: the merged results of a suite (and the format of a baseline).
@@ -183,6 +256,11 @@ pub(crate) struct SuiteResults {
     /// Sorted by name.
     pub cases: Vec<CaseRow>,
     pub totals: Totals,
+    /// Transfer pairs of every shard, in suite order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub transfers: Vec<TransferResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transfer_totals: Option<TransferTotals>,
     /// The regression gate, when a baseline was given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Comparison>,

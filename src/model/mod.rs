@@ -14,7 +14,7 @@ pub(crate) mod validation;
 pub(crate) use change::Change;
 pub(crate) use eval::{
     CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, OptionScore, Shard,
-    ShardResults, SuiteResults, Totals,
+    ShardResults, SuiteResults, Totals, TransferResult, TransferStatus, TransferTotals,
 };
 pub(crate) use groups::{Strategic, Tactical};
 pub(crate) use intent::{Intent, IntentTree};

@@ -1,0 +1,223 @@
+//! The transfer score: a recipe is worth something when it works on the next repository. For each
+//! pair of the suite, the reusable recipe learned from case `from` runs on the base of case `to`,
+//! and its diff is compared with `to`'s own PR (precision, recall, F1), as `validate` would.
+//!
+//! A pair runs after every case of the shard, when both its cases are in the shard (a shard has
+//! only its own cases' results). The runs go to `<out>/transfers/<from>--<to>/`.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use super::run::{CASE_RESULT, Options};
+use super::source::Sources;
+use super::suite::{Case, Defaults, Pair, Suite};
+use crate::model::{CaseResult, CaseStatus, TransferResult, TransferStatus, TransferTotals};
+use crate::pipeline::artifacts::{PR_DIFF, REUSABLE_RECIPE};
+use crate::validation::choice::BackendChoice;
+
+/// The directory of the pairs' runs, under the eval output.
+pub(crate) const TRANSFERS_DIR: &str = "transfers";
+
+/// Runs the pairs whose two cases are in `cases` (the shard's, with their results written).
+pub(crate) fn run_pairs(
+    suite: &Suite,
+    cases: &[&Case],
+    settings: &Defaults,
+    options: &Options,
+    sources: &mut Sources,
+) -> Vec<TransferResult> {
+    let in_shard = |name: &str| cases.iter().find(|c| c.name == name).copied();
+    suite
+        .pairs
+        .iter()
+        .map(|pair| match (in_shard(&pair.from), in_shard(&pair.to)) {
+            (Some(_), Some(to)) => run_pair(pair, to, settings, options, sources),
+            _ => not_run(pair, TransferStatus::Skipped, "its two cases are not in the same shard"),
+        })
+        .collect()
+}
+
+fn run_pair(
+    pair: &Pair,
+    to: &Case,
+    settings: &Defaults,
+    options: &Options,
+    sources: &mut Sources,
+) -> TransferResult {
+    let started = Instant::now();
+    let mut result = match try_pair(pair, to, settings, options, sources) {
+        Ok(result) => result,
+        Err(error) => not_run(pair, TransferStatus::Error, &crate::error::one_line(&error)),
+    };
+    result.wall_seconds = crate::metrics::round4(started.elapsed().as_secs_f64());
+    result
+}
+
+fn try_pair(
+    pair: &Pair,
+    to: &Case,
+    settings: &Defaults,
+    options: &Options,
+    sources: &mut Sources,
+) -> Result<TransferResult> {
+    let from_dir = options.out.join(&pair.from);
+    let to_dir = options.out.join(&pair.to);
+    for (name, dir) in [(&pair.from, &from_dir), (&pair.to, &to_dir)] {
+        let status = read_status(dir)?;
+        if status != CaseStatus::Passed {
+            return Ok(not_run(pair, TransferStatus::Skipped, &format!("case `{name}` {}", status.label())));
+        }
+    }
+    let recipe_file = from_dir.join(REUSABLE_RECIPE);
+    if !recipe_file.is_file() {
+        return Ok(not_run(
+            pair,
+            TransferStatus::NoRecipe,
+            &format!("case `{}` has no reusable recipe (no semantic step to generalize)", pair.from),
+        ));
+    }
+    let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&recipe_file)?;
+    let recipes = crate::openrewrite::RecipeFile::parse(&recipe_yaml)
+        .map(|file| file.recipes.first().map_or(0, |recipe| recipe.steps.len()))
+        .unwrap_or(0);
+    let expected_text = crate::diff::read_text(&to_dir.join(PR_DIFF))?;
+    let expected = crate::diff::parse(&expected_text).context("the PR diff of the second case")?;
+    let prepared = sources.prepare(to)?;
+    let out_dir = options.out.join(TRANSFERS_DIR).join(format!("{}--{}", pair.from, pair.to));
+    crate::setup::out_dir::prepare(&out_dir)?;
+    let catalog = crate::catalog::Catalog::embedded();
+    let lookup = |name: &str| catalog.artifact_for(name);
+    // The plugin when asked for; otherwise the embedded runner alone (the pair is a measurement,
+    // not a recommendation to confirm).
+    let session = match options.backend {
+        BackendChoice::Plugin => None,
+        BackendChoice::Embedded | BackendChoice::Auto => {
+            Some(crate::validation::embedded::start(&prepared.repo, &prepared.base, &options.versions, None)?)
+        }
+    };
+    let request = crate::validation::Request {
+        repo: &prepared.repo,
+        base: &prepared.base,
+        expected: &expected,
+        recipe_yaml: &recipe_yaml,
+        recipe_name: None,
+        timeout: settings.budgets().per_execution.min(Duration::from_secs(3600)),
+        versions: &options.versions,
+        artifacts_for: &lookup,
+        option_check: None,
+        out_dir: &out_dir,
+        file_prefix: "",
+        session: session.as_ref(),
+        build_config: options.build_config,
+        project_dir: None,
+    };
+    let outcome = crate::validation::run(&request).context("validating the reusable recipe")?;
+    let stats = outcome.stats;
+    if let Some(error) = &stats.error {
+        return Ok(TransferResult {
+            recipes,
+            ..not_run(pair, TransferStatus::Error, &format!("{} ({})", error.detail, error.kind))
+        });
+    }
+    let m = &stats.metrics;
+    Ok(TransferResult {
+        from: pair.from.clone(),
+        to: pair.to.clone(),
+        status: TransferStatus::Ran,
+        reason: None,
+        recipes,
+        true_positives: m.true_positives,
+        false_positives: m.false_positives,
+        false_negatives: m.false_negatives,
+        precision: m.precision,
+        recall: m.recall,
+        f1: m.f1,
+        wall_seconds: 0.0,
+    })
+}
+
+fn read_status(dir: &Path) -> Result<CaseStatus> {
+    let path = dir.join(CASE_RESULT);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let result: CaseResult =
+        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    Ok(result.status)
+}
+
+fn not_run(pair: &Pair, status: TransferStatus, reason: &str) -> TransferResult {
+    TransferResult {
+        from: pair.from.clone(),
+        to: pair.to.clone(),
+        status,
+        reason: Some(reason.to_string()),
+        recipes: 0,
+        true_positives: 0,
+        false_positives: 0,
+        false_negatives: 0,
+        precision: 0.0,
+        recall: 0.0,
+        f1: 0.0,
+        wall_seconds: 0.0,
+    }
+}
+
+/// The averages over the pairs (see [`TransferTotals`]); None without pairs.
+pub(crate) fn totals(pairs: &[TransferResult]) -> Option<TransferTotals> {
+    if pairs.is_empty() {
+        return None;
+    }
+    let average = |values: Vec<f64>| {
+        if values.is_empty() {
+            0.0
+        } else {
+            crate::metrics::round4(values.iter().sum::<f64>() / values.len() as f64)
+        }
+    };
+    let with_changes: Vec<&TransferResult> = pairs.iter().filter(|p| p.has_precision()).collect();
+    let for_recall: Vec<&TransferResult> = pairs.iter().filter(|p| p.counts_for_recall()).collect();
+    Some(TransferTotals {
+        pairs: pairs.len(),
+        ran: pairs.iter().filter(|p| p.status == TransferStatus::Ran).count(),
+        with_changes: with_changes.len(),
+        avg_precision: average(with_changes.iter().map(|p| p.precision).collect()),
+        avg_recall: average(for_recall.iter().map(|p| p.recall).collect()),
+        avg_f1: average(for_recall.iter().map(|p| p.f1).collect()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(status: TransferStatus, tp: usize, fp: usize, precision: f64, recall: f64) -> TransferResult {
+        TransferResult {
+            status,
+            true_positives: tp,
+            false_positives: fp,
+            precision,
+            recall,
+            f1: if precision + recall > 0.0 { 2.0 * precision * recall / (precision + recall) } else { 0.0 },
+            ..not_run(&Pair { from: "a".into(), to: "b".into() }, status, "")
+        }
+    }
+
+    #[test]
+    fn precision_counts_pairs_that_changed_something_and_recall_counts_missing_recipes_as_zero() {
+        let pairs = [
+            pair(TransferStatus::Ran, 8, 2, 0.8, 0.5),
+            // Ran and changed nothing: recall 0, no precision.
+            pair(TransferStatus::Ran, 0, 0, 0.0, 0.0),
+            pair(TransferStatus::NoRecipe, 0, 0, 0.0, 0.0),
+            // Not tried: counted apart.
+            pair(TransferStatus::Skipped, 0, 0, 0.0, 0.0),
+            pair(TransferStatus::Error, 0, 0, 0.0, 0.0),
+        ];
+        let totals = totals(&pairs).unwrap();
+        assert_eq!((totals.pairs, totals.ran, totals.with_changes), (5, 2, 1));
+        assert_eq!(totals.avg_precision, 0.8);
+        assert_eq!(totals.avg_recall, 0.1667);
+        assert!(super::totals(&[]).is_none());
+    }
+}
