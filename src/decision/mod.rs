@@ -29,14 +29,27 @@ fn rank(a: &OptionResult, b: &OptionResult) -> Ordering {
 }
 
 /// Share of the true positives that semantic recipes produced: a true-positive line counts as
-/// plain-text work when a non-semantic step of the option targets its file and carries its text.
-pub(crate) fn semantic_share(steps: &[PlannedStep], metrics: &Metrics) -> f64 {
+/// plain-text work when a non-semantic step of the option targets its file, carries its text and,
+/// when the run said which step changed which file (`changed[i]`: the files of step `i`), changed
+/// that file (a text step whose `find` no longer matched after the semantic steps produced nothing).
+pub(crate) fn semantic_share(
+    steps: &[PlannedStep],
+    metrics: &Metrics,
+    changed: Option<&[std::collections::BTreeSet<String>]>,
+) -> f64 {
     let tp = &metrics.true_positive_lines;
     if tp.is_empty() {
         return 0.0;
     }
-    let text_steps: Vec<&PlannedStep> = steps.iter().filter(|s| !s.semantic).collect();
-    let by_text = tp.iter().filter(|line| text_steps.iter().any(|s| text_step_explains(s, line))).count();
+    let text_steps: Vec<(usize, &PlannedStep)> =
+        steps.iter().enumerate().filter(|(_, s)| !s.semantic).collect();
+    let ran_on = |index: usize, path: &str| {
+        changed.is_none_or(|files| files.get(index).is_some_and(|f| f.contains(path)))
+    };
+    let by_text = tp
+        .iter()
+        .filter(|line| text_steps.iter().any(|(i, s)| ran_on(*i, &line.path) && text_step_explains(s, line)))
+        .count();
     crate::metrics::round4((tp.len() - by_text) as f64 / tp.len() as f64)
 }
 
@@ -146,8 +159,16 @@ mod tests {
             ],
             ..Metrics::default()
         };
-        assert_eq!(semantic_share(&[semantic.clone(), text], &metrics), 0.5);
-        assert_eq!(semantic_share(&[semantic], &metrics), 1.0);
-        assert_eq!(semantic_share(&[], &Metrics::default()), 0.0);
+        let steps = [semantic.clone(), text];
+        assert_eq!(semantic_share(&steps, &metrics, None), 0.5);
+        assert_eq!(semantic_share(&[semantic], &metrics, None), 1.0);
+        assert_eq!(semantic_share(&[], &Metrics::default(), None), 0.0);
+        // The run says what each step changed: the text step changed the Dockerfile, so its lines
+        // are its own; had it changed nothing (its `find` gone after an earlier step), they are not.
+        let files = |paths: &[&str]| paths.iter().map(|p| p.to_string()).collect();
+        let changed = [files(&["src/A.java", "src/B.java"]), files(&["Dockerfile"])];
+        assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 0.5);
+        let changed = [files(&["src/A.java", "src/B.java", "Dockerfile"]), files(&[])];
+        assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 1.0);
     }
 }

@@ -183,6 +183,11 @@ fn option_result(
     dropped: Vec<String>,
 ) -> OptionResult {
     let m = &outcome.stats.metrics;
+    // Which step changed which file, when the run said so.
+    let changed: Option<Vec<std::collections::BTreeSet<String>>> = (!outcome.stats.attribution.is_empty())
+        .then(|| {
+            crate::refinement::effects(option, &outcome.stats, None).into_iter().map(|e| e.files).collect()
+        });
     OptionResult {
         option: option.number,
         strategy: option.strategy,
@@ -192,7 +197,7 @@ fn option_result(
         recall: m.recall,
         f1: m.f1,
         perfect_match: m.perfect_match && outcome.stats.error.is_none(),
-        semantic_share: crate::decision::semantic_share(&option.steps, m),
+        semantic_share: crate::decision::semantic_share(&option.steps, m, changed.as_deref()),
         wall_seconds: seconds,
         attempts,
         dropped,
