@@ -197,3 +197,30 @@ fn another_types_static_method_in_place_is_reproduced_by_two_dependent_semantic_
     assert!(moved < renamed, "{recipe}");
     assert!(recipe.contains("methodPattern: \"com.acme.guard.Guard check(..)\""), "{recipe}");
 }
+
+#[test]
+fn a_key_added_to_spring_configuration_is_one_spring_recipe_with_the_newline_it_needs() {
+    // The file ends without a newline, so the PR's diff also shows the last line "changed" (a
+    // newline added). The recipe that appends the key writes that newline itself; a text
+    // replacement of the whole block after it would add the key a second time.
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repo(
+        &dir.path().join("repo"),
+        &[(PROPERTIES, "app.greeting=hello\nspring.h2.console.enabled=true")],
+        &[(
+            PROPERTIES,
+            "app.greeting=hello\nspring.h2.console.enabled=true\nspring.jpa.defer-datasource-initialization=true",
+        )],
+    );
+    let out = dir.path().join("out");
+    let summary = analyze(repo.path(), &out);
+    assert_eq!(summary["recommended"]["f1"], 1.0, "{summary:#}");
+    assert_eq!(summary["recommended"]["semantic_share"], 1.0, "{summary:#}");
+    let recipe = read(&out.join("result/recommended-recipe.yaml"));
+    assert!(recipe.contains("org.openrewrite.java.spring.AddSpringProperty"), "{recipe}");
+    assert!(!recipe.contains("org.openrewrite.text."), "{recipe}");
+    // Reusable as it is: the Spring recipe finds application.properties in any repository.
+    let reusable = read(&out.join("result/reusable-recipe.yaml"));
+    assert!(reusable.contains("property: \"spring.jpa.defer-datasource-initialization\""), "{reusable}");
+    assert!(!reusable.contains("filePattern"), "{reusable}");
+}

@@ -123,6 +123,12 @@ pub(crate) fn compose_narrow(
 ) -> CandidateOption {
     let mut option = CandidateOption::new(2, Strategy::Narrow, purpose(tree));
     let mut text_steps: Vec<PlannedStep> = Vec::new();
+    let semantic_evidence: Vec<&crate::model::ChangeLine> = tree
+        .atomics()
+        .into_iter()
+        .filter(|i| narrow::semantic_steps(i).is_some())
+        .flat_map(|i| i.evidence.iter())
+        .collect();
     for intent in tree.atomics() {
         let semantic = narrow::semantic_steps(intent).and_then(|steps| {
             let problems: Vec<String> =
@@ -146,11 +152,17 @@ pub(crate) fn compose_narrow(
                     let before = option.steps.len();
                     add_step(&mut option.steps, step, true, &intent.id, reason);
                     // A change mapped to a chain: the later steps work on the first one's result.
-                    if index > 0 && option.steps.len() > before {
-                        option.steps[before].after_previous = true;
+                    if option.steps.len() > before {
+                        option.steps[before].after_previous = index > 0;
+                        option.steps[before].scope = narrow::scope(intent);
                     }
                 }
             }
+            None if beside_semantic_lines(intent, &semantic_evidence) => option.notes.push(format!(
+                "`{}` ({}): left to the semantic recipes changing the lines next to it (a text \
+                 replacement of the block would repeat their lines).",
+                intent.title, intent.id
+            )),
             None => {
                 for step in text_for(&intent.evidence, pr, base_file, &mut option.notes) {
                     let reason = format!(
@@ -185,6 +197,17 @@ pub(crate) fn compose_narrow(
         }
     }
     option
+}
+
+/// A whitespace-only change right next to lines a semantic recipe changes (a newline added at the
+/// end of the file before an appended property): the recipe makes it as it writes its own lines.
+pub(crate) fn beside_semantic_lines(intent: &Intent, semantic: &[&crate::model::ChangeLine]) -> bool {
+    matches!(intent.change(), Some(crate::model::Change::Whitespace {}))
+        && !intent.evidence.is_empty()
+        && intent
+            .evidence
+            .iter()
+            .all(|l| semantic.iter().any(|s| s.path == l.path && s.line.abs_diff(l.line) <= 1))
 }
 
 /// The PR's purpose for recipe display names: its top-level intents' titles.

@@ -6,6 +6,7 @@ use crate::model::Change;
 use crate::model::intent::Intent;
 use crate::model::java_level::java_major;
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_yaml::OptionValue;
 
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
 pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
@@ -42,6 +43,7 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::GradleWrapperVersion { .. } => gradle(change),
         Change::PropertiesKeyRename { .. }
         | Change::PropertiesValueChange { .. }
+        | Change::PropertiesKeyAdded { .. }
         | Change::PropertiesKeyRemoved { .. }
         | Change::YamlKeyRename { .. }
         | Change::YamlValueChange { .. }
@@ -51,8 +53,7 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::DockerFromChange { .. } => ci_and_images(change, file),
         // Added and removed config keys (not mapped yet), and plain text, whitespace and files:
         // text reproduces them exactly.
-        Change::PropertiesKeyAdded { .. }
-        | Change::YamlKeyAdded { .. }
+        Change::YamlKeyAdded { .. }
         | Change::YamlKeyRemoved { .. }
         | Change::TextEdit { .. }
         | Change::FileAdded { .. }
@@ -266,6 +267,25 @@ fn config(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
                 .with("newValue", new_value)
                 .with("oldValue", old_value),
         ]),
+        // A Spring Boot configuration file: the Spring recipe finds such files by name in any
+        // repository (its default is `application.properties`); it inserts in key order.
+        Change::PropertiesKeyAdded { key, value } if is_spring_config(file) => {
+            let mut step = RecipeStep::new("org.openrewrite.java.spring.AddSpringProperty")
+                .with("property", key)
+                .with("value", value);
+            let name = file.rsplit('/').next().unwrap_or(file);
+            if name != "application.properties" {
+                step.options.insert("pathExpressions".into(), OptionValue::List(vec![format!("**/{name}")]));
+            }
+            Some(vec![step])
+        }
+        // Any other properties file: the key at the end, in the PR's files only (see `scope`).
+        Change::PropertiesKeyAdded { key, value } => Some(vec![
+            RecipeStep::new("org.openrewrite.properties.AddProperty")
+                .with("property", key)
+                .with("value", value)
+                .with_bool("orderedInsertion", false),
+        ]),
         Change::PropertiesKeyRemoved { key } => {
             Some(vec![RecipeStep::new("org.openrewrite.properties.DeleteProperty").with("propertyKey", key)])
         }
@@ -419,6 +439,22 @@ fn non_empty(value: String, default: &str) -> String {
 }
 
 /// Why a kind maps to its recipe, for the creation analysis.
+/// Spring Boot's own configuration files: `application.properties`, `application-<profile>.properties`.
+fn is_spring_config(file: &str) -> bool {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    name.starts_with("application") && name.ends_with(".properties")
+}
+
+/// The files a step must be restricted to when its recipe has no file option of its own and
+/// would otherwise change every file of its kind (empty: no restriction).
+pub(crate) fn scope(intent: &Intent) -> Vec<String> {
+    let Some(Change::PropertiesKeyAdded { .. }) = intent.change() else { return Vec::new() };
+    if is_spring_config(intent.file()) {
+        return Vec::new();
+    }
+    intent.files().iter().map(|f| crate::openrewrite::text::glob_escape(f)).collect()
+}
+
 pub(crate) fn reason(intent: &Intent, step: &RecipeStep) -> String {
     let short = step.name.rsplit('.').next().unwrap_or(&step.name);
     format!("{short} reproduces {} `{}` ({}) with exact options.", intent.kind(), intent.title, intent.id)

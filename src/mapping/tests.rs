@@ -98,6 +98,7 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         kind::MAVEN_PROPERTY_ADDED,
         kind::MAVEN_PROPERTY_CHANGE,
         kind::MAVEN_PROPERTY_REMOVED,
+        kind::PROPERTIES_KEY_ADDED,
         kind::PROPERTIES_KEY_REMOVED,
         kind::PROPERTIES_KEY_RENAME,
         kind::PROPERTIES_VALUE_CHANGE,
@@ -157,6 +158,26 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     );
     assert_eq!(steps[1].options["methodPattern"].as_text(), "java.util.Objects checkNotNull(..)");
     assert_eq!(steps[1].options["newMethodName"].as_text(), "requireNonNull");
+    // A key added to Spring Boot's configuration: the Spring recipe, which finds such files by
+    // name in any repository; to another properties file: at the end, in the PR's files only.
+    let added = |file: &str, files: Option<Vec<String>>| {
+        let change = Change::PropertiesKeyAdded { key: s("app.mode"), value: s("fast") };
+        node(Node::Atomic { change, file: file.into(), files }, "")
+    };
+    let spring = added("src/main/resources/application.properties", None);
+    let steps = narrow::semantic_steps(&spring).unwrap();
+    assert_eq!(steps[0].name, "org.openrewrite.java.spring.AddSpringProperty");
+    assert!(!steps[0].options.contains_key("pathExpressions"));
+    assert!(narrow::scope(&spring).is_empty());
+    let profile =
+        narrow::semantic_steps(&added("src/main/resources/application-dev.properties", None)).unwrap();
+    assert_eq!(profile[0].options["pathExpressions"].as_text(), "**/application-dev.properties");
+    let other =
+        added("a/messages.properties", Some(vec![s("a/messages.properties"), s("b/messages.properties")]));
+    let steps = narrow::semantic_steps(&other).unwrap();
+    assert_eq!(steps[0].name, "org.openrewrite.properties.AddProperty");
+    assert_eq!(steps[0].options["orderedInsertion"].as_text(), "false");
+    assert_eq!(narrow::scope(&other), ["a/messages.properties", "b/messages.properties"]);
     // Unqualified names cannot be matched by type: text instead.
     let unqualified = of(
         Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },

@@ -124,6 +124,15 @@ impl Intent {
         }
     }
 
+    /// The files an atomic intent is about: `files` when it spans several, else its `file`.
+    pub(crate) fn files(&self) -> Vec<String> {
+        match &self.node {
+            Node::Atomic { files: Some(files), .. } if !files.is_empty() => files.clone(),
+            Node::Atomic { file, .. } if !file.is_empty() => vec![file.clone()],
+            _ => Vec::new(),
+        }
+    }
+
     /// A param as the JSON has it ("" when missing or not a string), for tests that check what
     /// intent extraction found without naming every variant. The params are built on demand, so
     /// the text is leaked to give tests a plain `&str` (a few bytes per call, tests only).

@@ -252,10 +252,25 @@ impl Synthesis {
         open: &[ChangeLine],
     ) -> BTreeMap<String, Vec<ChangeLine>> {
         let mut text_lines: BTreeMap<String, Vec<ChangeLine>> = BTreeMap::new();
+        let semantic_ids: Vec<&String> =
+            self.selected.iter().filter(|s| s.semantic).flat_map(|s| s.intents.iter()).collect();
+        let atomics = tree.atomics();
+        let semantic_evidence: Vec<&ChangeLine> = atomics
+            .iter()
+            .filter(|i| semantic_ids.contains(&&i.id))
+            .flat_map(|i| i.evidence.iter())
+            .collect();
         for intent in tree.atomics() {
             let mine: Vec<ChangeLine> =
                 open.iter().filter(|l| intent.evidence.iter().any(|e| key(e) == key(l))).cloned().collect();
             if mine.is_empty() {
+                continue;
+            }
+            if mapping::beside_semantic_lines(intent, &semantic_evidence) {
+                self.option.notes.push(format!(
+                    "left `{}` ({}) to the semantic recipes changing the lines next to it.",
+                    intent.title, intent.id
+                ));
                 continue;
             }
             let semantic: Option<Vec<RecipeStep>> = mapping::narrow::semantic_steps(intent).filter(|steps| {
@@ -279,8 +294,9 @@ impl Synthesis {
                 let reason = mapping::narrow::reason(intent, &step);
                 let before = self.selected.len();
                 mapping::add_step(&mut self.selected, step, true, &intent.id, reason);
-                if index > 0 && self.selected.len() > before {
-                    self.selected[before].after_previous = true;
+                if self.selected.len() > before {
+                    self.selected[before].after_previous = index > 0;
+                    self.selected[before].scope = mapping::narrow::scope(intent);
                 }
             }
         }
