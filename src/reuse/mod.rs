@@ -36,9 +36,23 @@ pub(crate) fn generalize(recommended: &CandidateOption, catalog: &Catalog) -> Op
             continue;
         }
         let mut step = planned.step.clone();
-        if !planned.scope.is_empty() {
-            changes.push(format!("`{short}` runs on every file, not only {}", planned.scope.join(", ")));
-        }
+        // A recipe that would change every file of its kind (a key added to every properties
+        // file) keeps its files, by name: the same files of the next repository.
+        let by_name: Vec<String> = if step.name == ADD_PROPERTY && !planned.scope.is_empty() {
+            let names: std::collections::BTreeSet<String> =
+                planned.scope.iter().map(|f| format!("**/{}", f.rsplit('/').next().unwrap_or(f))).collect();
+            changes.push(format!(
+                "`{short}` runs on {}, not only {}",
+                join(&names),
+                planned.scope.join(", ")
+            ));
+            names.into_iter().collect()
+        } else {
+            if !planned.scope.is_empty() {
+                changes.push(format!("`{short}` runs on every file, not only {}", planned.scope.join(", ")));
+            }
+            Vec::new()
+        };
         let optional = |key: &str| {
             catalog.get(&step.name).is_some_and(|r| r.options.iter().any(|o| o.name == key && !o.required))
         };
@@ -58,7 +72,9 @@ pub(crate) fn generalize(recommended: &CandidateOption, catalog: &Catalog) -> Op
             ));
         }
         let reason = format!("{} Generalized for other repositories.", planned.reason);
-        let generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
+        let mut generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
+        generalized.scope = by_name;
+        generalized.after_previous = planned.after_previous;
         if !option.steps.iter().any(|s| s.signature() == generalized.signature()) {
             option.steps.push(generalized);
         }
@@ -68,6 +84,13 @@ pub(crate) fn generalize(recommended: &CandidateOption, catalog: &Catalog) -> Op
     }
     option.notes = changes.clone();
     Some(Reusable { option, changes })
+}
+
+/// Adds a key to every properties file it sees (it has no file option of its own).
+const ADD_PROPERTY: &str = "org.openrewrite.properties.AddProperty";
+
+fn join(names: &std::collections::BTreeSet<String>) -> String {
+    names.iter().cloned().collect::<Vec<_>>().join(", ")
 }
 
 fn has_wildcard(pattern: &str) -> bool {
@@ -134,6 +157,16 @@ mod tests {
         assert_eq!(reusable.changes.len(), 4, "{:?}", reusable.changes);
         assert!(reusable.changes.iter().any(|c| c.contains("left out `FindAndReplace`")));
         assert!(reusable.option.to_yaml().contains("name: \"rewriteassist.Option4Reusable\""));
+
+        // A key added to some properties files keeps to files of those names, anywhere.
+        let mut added =
+            planned(RecipeStep::new(ADD_PROPERTY).with("property", "app.mode").with("value", "fast"), true);
+        added.scope = vec!["a/messages.properties".into(), "b/messages.properties".into()];
+        let recommended =
+            CandidateOption { steps: vec![added], ..CandidateOption::new(2, Strategy::Narrow, "Add a key") };
+        let reusable = generalize(&recommended, Catalog::embedded()).unwrap();
+        assert_eq!(reusable.option.steps[0].scope, ["**/messages.properties"]);
+        assert!(reusable.changes[0].contains("runs on **/messages.properties"), "{:?}", reusable.changes);
     }
 
     #[test]
