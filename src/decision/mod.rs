@@ -1,14 +1,23 @@
-//! Phase 6, decision: the best option by F1 (ties: the more semantic, then the one with fewer
-//! recipes, then the lower option number) and the confidence it deserves.
+//! Phase 6, decision: the most semantic of the options within [`F1_TOLERANCE`] of the best F1
+//! (ties: the higher F1, then fewer recipes, then the lower option number) and the confidence it
+//! deserves.
 
 use std::cmp::Ordering;
 
 use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};
 use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, file_pattern_matches};
 
+/// How much F1 a more semantic option may give up: a recipe that describes the migration with
+/// OpenRewrite's recipes works on the next repository, one that replays this PR's text does not,
+/// and one line in a hundred is worth that. It bounds what the choice costs in F1 per PR.
+pub(crate) const F1_TOLERANCE: f64 = 0.01;
+
 /// Picks the recommendation among the options that ran.
 pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
-    let best = results.iter().filter(|r| r.ran()).max_by(|a, b| rank(a, b))?;
+    let ran: Vec<&OptionResult> = results.iter().filter(|r| r.ran()).collect();
+    let top = ran.iter().map(|r| r.f1).fold(f64::NEG_INFINITY, f64::max);
+    // Rounded F1s (4 places): compare with a hair of slack so 0.99 vs 1.0 is within 0.01.
+    let best = ran.into_iter().filter(|r| r.f1 >= top - F1_TOLERANCE - 1e-9).max_by(|a, b| rank(a, b))?;
     Some(Recommendation {
         option: best.option,
         precision: best.precision,
@@ -20,10 +29,11 @@ pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
     })
 }
 
-/// Orders options from worst to best.
+/// Orders options close enough in F1 from worst to best.
 fn rank(a: &OptionResult, b: &OptionResult) -> Ordering {
-    a.f1.total_cmp(&b.f1)
-        .then(a.semantic_share.total_cmp(&b.semantic_share))
+    a.semantic_share
+        .total_cmp(&b.semantic_share)
+        .then(a.f1.total_cmp(&b.f1))
         .then(b.recipes.cmp(&a.recipes))
         .then(b.option.cmp(&a.option))
 }
@@ -108,6 +118,16 @@ mod tests {
     #[test]
     fn best_f1_wins_then_semantic_share_then_fewer_recipes() {
         let r = choose(&[result(1, 0.7, 1.0, 1), result(2, 0.9, 0.5, 5), result(3, 0.9, 0.5, 4)]).unwrap();
+        assert_eq!(r.option, 3);
+        // Within 0.01 of the best F1, the more semantic option wins; further away, F1 does.
+        let r = choose(&[result(2, 0.9814, 0.33, 9), result(3, 0.9875, 0.23, 30)]).unwrap();
+        assert_eq!(r.option, 2);
+        let r = choose(&[result(2, 0.99, 0.9, 9), result(3, 1.0, 0.1, 30)]).unwrap();
+        assert_eq!(r.option, 2, "exactly the tolerance");
+        let r = choose(&[result(2, 0.9383, 0.26, 9), result(3, 0.9877, 0.2, 8)]).unwrap();
+        assert_eq!(r.option, 3);
+        // Among the close ones, equal semantic share: the higher F1.
+        let r = choose(&[result(2, 0.995, 1.0, 3), result(3, 1.0, 1.0, 3)]).unwrap();
         assert_eq!(r.option, 3);
         let r = choose(&[result(1, 0.9, 0.5, 1), result(2, 0.9, 1.0, 5)]).unwrap();
         assert_eq!(r.option, 2);
