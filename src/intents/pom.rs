@@ -161,6 +161,14 @@ struct Entry {
     span: (usize, usize),
 }
 
+/// A repository's name and update policies, as written.
+#[derive(Debug, Default, Clone)]
+struct RepositoryInfo {
+    name: String,
+    snapshots: String,
+    releases: String,
+}
+
 #[derive(Debug, Default)]
 struct Pom {
     parent: Option<Artifact>,
@@ -168,6 +176,10 @@ struct Pom {
     properties: BTreeMap<(String, String), Entry>,
     dependencies: Vec<Artifact>,
     plugins: Vec<Artifact>,
+    /// (section, id) -> what else the repository says.
+    repository_info: BTreeMap<(String, String), RepositoryInfo>,
+    /// Section (`repositories`, `pluginRepositories`, with a profile's prefix) -> its element's lines.
+    repository_sections: BTreeMap<String, (usize, usize)>,
     /// (section, id) -> url.
     repositories: BTreeMap<(String, String), Entry>,
 }
@@ -209,10 +221,20 @@ impl Pom {
         }
         for (section, item) in [("repositories", "repository"), ("pluginRepositories", "pluginRepository")] {
             if let Some(list) = node.child(section) {
+                self.repository_sections.insert(format!("{prefix}{section}"), list.span());
                 for repository in list.all(item) {
                     let key = (format!("{prefix}{section}"), repository.value("id"));
                     let entry = Entry { value: repository.value("url"), span: repository.span() };
-                    self.repositories.insert(key, entry);
+                    let enabled = |policy: &str| {
+                        repository.child(policy).map(|p| p.value("enabled")).unwrap_or_default()
+                    };
+                    let info = RepositoryInfo {
+                        name: repository.value("name"),
+                        snapshots: enabled("snapshots"),
+                        releases: enabled("releases"),
+                    };
+                    self.repositories.insert(key.clone(), entry);
+                    self.repository_info.insert(key, info);
                 }
             }
         }
@@ -585,11 +607,13 @@ fn plugins(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>,
 
 fn repositories(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>, out: &mut Vec<Atomic>) {
     let keys: BTreeSet<&(String, String)> = old.repositories.keys().chain(new.repositories.keys()).collect();
+    let mut claimed: BTreeSet<String> = BTreeSet::new();
     for key in keys {
         let (section, id) = key;
         let (before, after) = (old.repositories.get(key), new.repositories.get(key));
         let old_url = before.map(|e| e.value.clone()).unwrap_or_default();
         let new_url = after.map(|e| e.value.clone()).unwrap_or_default();
+        let info = new.repository_info.get(key).cloned().unwrap_or_default();
         let (change, title) = match (before, after) {
             (Some(_), Some(_)) if old_url != new_url => {
                 ("url", format!("Change repository {id} URL -> {new_url}"))
@@ -606,12 +630,43 @@ fn repositories(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence
                     id: id.to_string(),
                     old_url: old_url.to_string(),
                     new_url: new_url.to_string(),
+                    name: if change == "added" { info.name } else { String::new() },
+                    snapshots: if change == "added" { info.snapshots } else { String::new() },
+                    releases: if change == "added" { info.releases } else { String::new() },
                 },
                 file.path,
                 title,
             )
-            .evidence(evidence(before.map(|e| e.span), after.map(|e| e.span))),
+            .evidence(evidence(before.map(|e| e.span), after.map(|e| e.span)))
+            .evidence(section_lines(section, old, new, evidence, &mut claimed)),
         );
+    }
+}
+
+/// A section the PR adds or removes as a whole: its start and end tag lines are part of the
+/// first repository change in it (the recipe that adds the repository adds them too).
+fn section_lines(
+    section: &str,
+    old: &Pom,
+    new: &Pom,
+    evidence: &Evidence<'_>,
+    claimed: &mut BTreeSet<String>,
+) -> Vec<ChangeLine> {
+    let (before, after) = (old.repository_sections.get(section), new.repository_sections.get(section));
+    if before.is_some() == after.is_some() || !claimed.insert(section.to_string()) {
+        return Vec::new();
+    }
+    let tags = |span: &(usize, usize)| {
+        let mut lines = vec![Some((span.0, span.0))];
+        if span.1 != span.0 {
+            lines.push(Some((span.1, span.1)));
+        }
+        lines
+    };
+    match (before, after) {
+        (None, Some(span)) => tags(span).into_iter().flat_map(|t| evidence(None, t)).collect(),
+        (Some(span), None) => tags(span).into_iter().flat_map(|t| evidence(t, None)).collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -189,8 +189,28 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
                 .with("artifactId", artifact_id)
                 .with("newVersion", new_version),
         ]),
-        // Not mapped yet (text): OpenRewrite has plugin and repository recipes (AddPlugin,
-        // RemovePlugin, ChangePluginConfiguration, …), but none is mapped from these intents.
+        // A repository added to the project (not to a profile: the recipe adds at the top level).
+        Change::MavenRepositoryChange { change, section, id, new_url, name, snapshots, releases, .. }
+            if change == "added" && matches!(section.as_str(), "repositories" | "pluginRepositories") =>
+        {
+            let mut step =
+                RecipeStep::new("org.openrewrite.maven.AddRepository").with("id", id).with("url", new_url);
+            if section == "pluginRepositories" {
+                step = step.with("type", "PluginRepository");
+            }
+            if !name.is_empty() {
+                step = step.with("repoName", name);
+            }
+            for (key, value) in [("snapshotsEnabled", snapshots), ("releasesEnabled", releases)] {
+                if let Ok(enabled) = value.parse::<bool>() {
+                    step = step.with_bool(key, enabled);
+                }
+            }
+            Some(vec![step])
+        }
+        // Not mapped yet (text): OpenRewrite has plugin recipes (AddPlugin, RemovePlugin,
+        // ChangePluginConfiguration, …), but none is mapped from these intents; nor are repository
+        // URL changes and removals.
         Change::MavenPluginConfig { .. }
         | Change::MavenPluginAdded { .. }
         | Change::MavenPluginRemoved { .. }

@@ -178,6 +178,28 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     assert_eq!(steps[0].name, "org.openrewrite.properties.AddProperty");
     assert_eq!(steps[0].options["orderedInsertion"].as_text(), "false");
     assert_eq!(narrow::scope(&other), ["a/messages.properties", "b/messages.properties"]);
+    // A plugin repository added to the project: AddRepository with what the POM says.
+    let repository = |section: &str| {
+        narrow::semantic_steps(&of(
+            Change::MavenRepositoryChange {
+                change: s("added"),
+                section: s(section),
+                id: s("milestones"),
+                old_url: s(""),
+                new_url: s("https://repo.spring.io/milestone"),
+                name: s("Spring Milestones"),
+                snapshots: s("false"),
+                releases: s(""),
+            },
+            "pom.xml",
+        ))
+    };
+    let steps = repository("pluginRepositories").unwrap();
+    assert_eq!(
+        steps[0].signature(),
+        "org.openrewrite.maven.AddRepository id=milestones repoName=Spring Milestones snapshotsEnabled=false type=PluginRepository url=https://repo.spring.io/milestone"
+    );
+    assert!(repository("profile:ci/repositories").is_none(), "the recipe adds at the top level only");
     // Unqualified names cannot be matched by type: text instead.
     let unqualified = of(
         Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },

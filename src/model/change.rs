@@ -123,7 +123,21 @@ pub enum Change {
     MavenPluginRemoved { group_id: String, artifact_id: String },
     /// `change`: `url`, `added` or `removed`.
     #[serde(rename = "maven.repository_change")]
-    MavenRepositoryChange { change: String, section: String, id: String, old_url: String, new_url: String },
+    MavenRepositoryChange {
+        change: String,
+        section: String,
+        id: String,
+        old_url: String,
+        new_url: String,
+        /// An added repository's `<name>`, and whether its snapshots and releases are enabled
+        /// (`"true"`/`"false"`; empty when the POM does not say).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        snapshots: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        releases: String,
+    },
 
     #[serde(rename = "gradle.dependency_version")]
     GradleDependencyVersion {
@@ -413,6 +427,9 @@ pub(crate) mod tests {
                 id: s("r"),
                 old_url: s("http://a"),
                 new_url: s("https://a"),
+                name: s(""),
+                snapshots: s(""),
+                releases: s(""),
             },
             Change::GradleDependencyVersion {
                 group_id: s("g"),

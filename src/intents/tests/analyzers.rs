@@ -204,6 +204,28 @@ fn multi_module_poms_profiles_plugins_and_repositories() {
 }
 
 #[test]
+fn a_repositories_section_added_as_a_whole_is_the_added_repositorys() {
+    let old = "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <artifactId>a</artifactId>\n</project>\n";
+    let new = "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <artifactId>a</artifactId>\n  <pluginRepositories>\n    <pluginRepository>\n      <id>spring-milestones</id>\n      <name>Spring Milestones</name>\n      <url>https://repo.spring.io/milestone</url>\n      <snapshots>\n        <enabled>false</enabled>\n      </snapshots>\n    </pluginRepository>\n  </pluginRepositories>\n</project>\n";
+    let tree = extract(&[changed("pom.xml", old, new)]);
+    assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
+    let added = only(&tree, "maven.repository_change");
+    expect(
+        &added,
+        &[
+            ("change", "added"),
+            ("section", "pluginRepositories"),
+            ("id", "spring-milestones"),
+            ("new_url", "https://repo.spring.io/milestone"),
+            ("name", "Spring Milestones"),
+            ("snapshots", "false"),
+        ],
+    );
+    assert!(!added.contains_key("releases"), "{added:?}");
+    assert_eq!(of_kind(&tree, "maven.repository_change")[0].evidence.len(), 10, "the section's tags too");
+}
+
+#[test]
 fn a_drop_in_replacement_in_place_is_a_swap_even_with_an_unrelated_name() {
     let pom = |group: &str, artifact: &str, version: &str| {
         format!(
