@@ -119,7 +119,7 @@ fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: St
     if discovery.tried.iter().any(|t| t.step.signature() == step.signature()) {
         return;
     }
-    let (tp_lines, fp_lines) = score(inputs.pr, &run.diff);
+    let (tp_lines, fp_lines) = crate::metrics::score_lines(inputs.pr, &run.diff);
     let members = inputs.catalog.get(&step.name).map_or(0, |r| r.members.len());
     discovery.tried.push(Tried {
         step,
@@ -151,21 +151,6 @@ fn step_of(run: &StepRun) -> Option<RecipeStep> {
         step.options.insert(key.clone(), value);
     }
     Some(step)
-}
-
-/// The PR lines a recipe's diff reproduces (true positives) and the lines it changes that the PR
-/// does not (false positives).
-pub(crate) fn score(
-    pr: &Diff,
-    diff_text: &str,
-) -> (Vec<crate::model::ChangeLine>, Vec<crate::model::ChangeLine>) {
-    if diff_text.trim().is_empty() {
-        return (Vec::new(), Vec::new());
-    }
-    let text = crate::diff::remove_excluded_sections(diff_text);
-    let Ok(diff) = crate::diff::parse(&text) else { return (Vec::new(), Vec::new()) };
-    let metrics = crate::metrics::compare(pr, &diff);
-    (metrics.true_positive_lines, metrics.false_positive_lines)
 }
 
 fn batch_name(index: usize) -> String {
@@ -202,10 +187,10 @@ mod tests {
         )
         .unwrap();
         let step = "diff --git a/A.java b/A.java\n--- a/A.java\n+++ b/A.java\n@@ -1,3 +1,3 @@\n-import a.B;\n+import c.B;\n x\n-y\n+z\n";
-        let (tp, fp) = score(&pr, step);
+        let (tp, fp) = crate::metrics::score_lines(&pr, step);
         assert_eq!(tp.len(), 2);
         assert_eq!(fp.iter().map(|l| l.content.as_str()).collect::<Vec<_>>(), vec!["y", "z"]);
-        assert_eq!(score(&pr, ""), (vec![], vec![]));
+        assert_eq!(crate::metrics::score_lines(&pr, ""), (vec![], vec![]));
     }
 
     #[test]

@@ -100,5 +100,20 @@ pub(crate) fn round4(value: f64) -> f64 {
     format!("{value:.4}").parse().unwrap_or(value)
 }
 
+/// The PR lines a recipe's diff reproduces (true positives) and the lines it changes that the PR
+/// does not (false positives).
+pub(crate) fn score_lines(
+    pr: &Diff,
+    diff_text: &str,
+) -> (Vec<crate::model::ChangeLine>, Vec<crate::model::ChangeLine>) {
+    if diff_text.trim().is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let text = crate::diff::remove_excluded_sections(diff_text);
+    let Ok(diff) = crate::diff::parse(&text) else { return (Vec::new(), Vec::new()) };
+    let metrics = crate::metrics::compare(pr, &diff);
+    (metrics.true_positive_lines, metrics.false_positive_lines)
+}
+
 #[cfg(test)]
 mod tests;

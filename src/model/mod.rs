@@ -26,7 +26,7 @@ pub use run::{
 };
 pub(crate) use stats::{ChangeLine, FileCounts, Metrics};
 pub(crate) use validation::{
-    Attribution, ErrorKind, LeftOut, RunError, TestCounts, Timings, ValidationStats,
+    Attribution, ErrorKind, LeftOut, RunError, StepLines, TestCounts, Timings, ValidationStats,
 };
 
 /// The plural ending of a counted noun in reports: `""` for one, `"s"` otherwise.

@@ -37,6 +37,19 @@ pub struct ValidationStats {
     /// With `--backend auto`: the same recipe run with the project's build tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<super::Confirmation>,
+    /// Embedded runner: what each step did on its own, line by line. In memory only (refinement
+    /// judges a step by its own lines rather than by the files it shares with other steps).
+    #[serde(skip)]
+    pub step_lines: Vec<StepLines>,
+}
+
+/// One step's own run, scored against the PR.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StepLines {
+    /// Its 0-based position in the option's recipe list.
+    pub step: usize,
+    pub tp_lines: Vec<super::ChangeLine>,
+    pub fp_lines: Vec<super::ChangeLine>,
 }
 
 /// A step left out of a run, and why.

@@ -75,10 +75,25 @@ pub(crate) fn effects(
                         .iter()
                         .any(|e| e.path == line.path && e.kind == line.kind && e.content == line.content)
             };
-            let tp_lines: Vec<ChangeLine> =
-                stats.metrics.true_positive_lines.iter().filter(mine).filter(explained).cloned().collect();
+            // The embedded runner ran the step on its own: its lines are known exactly, and the
+            // false positives other steps made in the same files are not its own.
+            let own = stats.step_lines.iter().find(|s| s.step == index);
+            let (tp_lines, fp_lines): (Vec<ChangeLine>, Vec<ChangeLine>) = match own {
+                Some(own) => (own.tp_lines.clone(), own.fp_lines.clone()),
+                None => (
+                    stats
+                        .metrics
+                        .true_positive_lines
+                        .iter()
+                        .filter(mine)
+                        .filter(explained)
+                        .cloned()
+                        .collect(),
+                    stats.metrics.false_positive_lines.iter().filter(mine).cloned().collect(),
+                ),
+            };
             let mut fp_per_file: BTreeMap<String, usize> = BTreeMap::new();
-            for line in stats.metrics.false_positive_lines.iter().filter(mine) {
+            for line in &fp_lines {
                 *fp_per_file.entry(line.path.clone()).or_default() += 1;
             }
             let fp = fp_per_file.values().sum();

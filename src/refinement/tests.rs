@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::model::intent::Intent;
-use crate::model::{Attribution, Metrics, TestCounts, Timings};
+use crate::model::{Attribution, Metrics, StepLines, TestCounts, Timings};
 
 const PR: &str = "diff --git a/src/A.java b/src/A.java
 --- a/src/A.java
@@ -101,6 +101,7 @@ fn stats(
         backend: None,
         left_out: vec![],
         confirmation: None,
+        step_lines: Vec::new(),
     }
 }
 
@@ -319,4 +320,43 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         "{:#?}",
         option.notes
     );
+}
+
+/// Two steps change the same file; only one of them is wrong there. With each step's own lines
+/// (the embedded runner), the right one is clean and kept, not dropped for its neighbour's false
+/// positives as the per-file reading would.
+#[test]
+fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
+    let tree = tree();
+    let docker_tp = tree.intents[1].evidence.clone();
+    let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
+    let expose = RecipeStep::new("org.openrewrite.text.FindAndReplace")
+        .with("find", "WORKDIR")
+        .with("replace", "EXPOSE");
+    let narrow = CandidateOption {
+        steps: vec![planned(change_from), PlannedStep::new(expose, false, vec![], "test")],
+        ..CandidateOption::new(2, Strategy::Narrow, "")
+    };
+    let wrong = line("Dockerfile", ChangeKind::Added, "EXPOSE /app");
+    let mut by_file = stats(
+        &narrow,
+        vec![
+            ("Dockerfile", "org.openrewrite.docker.search.ChangeFrom"),
+            ("Dockerfile", "org.openrewrite.text.FindAndReplace"),
+        ],
+        docker_tp.clone(),
+        vec![wrong.clone()],
+    );
+    by_file.attribution[0].recipe = narrow.steps[0].step.name.clone();
+    let shared = effects(&narrow, &by_file, Some(&tree));
+    assert_eq!(shared[0].verdict, Verdict::OverApplying, "the file's false positive is everyone's");
+
+    let mut own = by_file.clone();
+    own.step_lines = vec![
+        StepLines { step: 0, tp_lines: docker_tp, fp_lines: vec![] },
+        StepLines { step: 1, tp_lines: vec![], fp_lines: vec![wrong] },
+    ];
+    let exact = effects(&narrow, &own, Some(&tree));
+    assert_eq!(exact[0].verdict, Verdict::Clean);
+    assert_eq!(exact[1].verdict, Verdict::OnlyFalsePositives);
 }

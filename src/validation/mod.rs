@@ -280,6 +280,7 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
         backend: None,
         left_out: Vec::new(),
         confirmation: None,
+        step_lines: Vec::new(),
     }
 }
 

@@ -18,7 +18,7 @@ use self::protocol::{Failure, FailureKind, ParseResults, RunResults, StepRun};
 pub(crate) use self::session::{Session, Settings, Stopped};
 use super::{Outcome, Request, empty_stats, finish_run};
 use crate::diff;
-use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, TestCounts};
+use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, StepLines, TestCounts};
 use crate::openrewrite::Versions;
 
 /// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
@@ -113,6 +113,14 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     let analysis = Instant::now();
     let diff_text = diff::remove_excluded_sections(&whole.diff);
     stats.attribution = attribution(&name, &results);
+    stats.step_lines = results
+        .steps()
+        .filter(|step| step.error.is_none())
+        .filter_map(|step| {
+            let (tp_lines, fp_lines) = crate::metrics::score_lines(req.expected, &step.diff);
+            step.step.map(|index| StepLines { step: index, tp_lines, fp_lines })
+        })
+        .collect();
     stats.left_out = left_out(whole, &results);
     stats.warnings.extend(stats.left_out.iter().map(|left_out| {
         format!(
