@@ -77,7 +77,9 @@ pub(crate) fn effects(
             };
             // The embedded runner ran the step on its own: its lines are known exactly, and the
             // false positives other steps made in the same files are not its own.
-            let own = stats.step_lines.iter().find(|s| s.step == index);
+            // A step the next one works on (a chain) shows only part of its change on its own.
+            let chain_head = option.steps.get(index + 1).is_some_and(|next| next.after_previous);
+            let own = stats.step_lines.iter().find(|s| s.step == index).filter(|_| !chain_head);
             let (tp_lines, fp_lines): (Vec<ChangeLine>, Vec<ChangeLine>) = match own {
                 Some(own) => (own.tp_lines.clone(), own.fp_lines.clone()),
                 None => (
