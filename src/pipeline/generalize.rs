@@ -17,7 +17,8 @@ impl Run<'_> {
         };
         let chosen =
             self.results.get(&recommendation.option).context("recommended option without results")?;
-        let Some(reusable) = crate::reuse::generalize(&chosen.option, self.catalog) else {
+        let Some(reusable) = crate::reuse::generalize(&chosen.option, self.catalog, self.tree.as_ref())
+        else {
             return Ok((Outcome::Skipped, "the recommended recipe has no semantic step".into(), Vec::new()));
         };
         let mut outputs = vec![REUSABLE_RECIPE.to_string()];

@@ -5,10 +5,17 @@
 //! repository's literal text and are left out; a step restricted to some files runs everywhere;
 //! options that pin it to this repository (a file pattern naming one file) or to this PR's
 //! starting point (the old value or version a change starts from) are dropped when the recipe
-//! does not require them. Each decision is listed, so a reviewer sees what was generalized.
+//! does not require them. When the PR makes a migration the intent tree names (a strategic intent:
+//! a Spring Boot or Java upgrade, javax -> jakarta, …), steps that only do the PR's other changes
+//! (a key of the application's own configuration, a repository, an unrelated version bump next to
+//! it) are incidental to the migration and left out: on the next repository they would be noise.
+//! Each decision is listed, so a reviewer sees what was generalized.
+
+use std::collections::BTreeSet;
 
 use crate::catalog::Catalog;
-use crate::model::{CandidateOption, PlannedStep, Strategy};
+use crate::model::intent::{IntentTree, Level};
+use crate::model::{CandidateOption, Intent, PlannedStep, Strategy};
 
 /// The option number the reusable recipe is validated under (it is not a candidate: the decision
 /// never sees it).
@@ -26,13 +33,25 @@ pub(crate) struct Reusable {
 }
 
 /// Generalizes `recommended`; `None` when no semantic step is left.
-pub(crate) fn generalize(recommended: &CandidateOption, catalog: &Catalog) -> Option<Reusable> {
+pub(crate) fn generalize(
+    recommended: &CandidateOption,
+    catalog: &Catalog,
+    tree: Option<&IntentTree>,
+) -> Option<Reusable> {
     let mut option = CandidateOption::new(NUMBER, Strategy::Reusable, recommended.purpose.clone());
     let mut changes = Vec::new();
+    let incidental = tree.map(incidental_intents).unwrap_or_default();
     for planned in &recommended.steps {
         let short = crate::openrewrite::simple_name(&planned.step.name).to_string();
         if !planned.semantic {
             changes.push(format!("left out `{short}`: plain text pinned to this repository"));
+            continue;
+        }
+        if !planned.intents.is_empty() && planned.intents.iter().all(|id| incidental.contains(id)) {
+            changes.push(format!(
+                "left out `{short}`: it does what the PR does besides its migration (intent {})",
+                planned.intents.join(", ")
+            ));
             continue;
         }
         let mut step = planned.step.clone();
@@ -84,6 +103,25 @@ pub(crate) fn generalize(recommended: &CandidateOption, catalog: &Catalog) -> Op
     }
     option.notes = changes.clone();
     Some(Reusable { option, changes })
+}
+
+/// The ids of the intents outside every migration, when the tree names a migration at all (a PR
+/// without one is all it does: nothing is incidental then).
+fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
+    fn ids(intent: &Intent, out: &mut BTreeSet<String>) {
+        out.insert(intent.id.clone());
+        for child in &intent.children {
+            ids(child, out);
+        }
+    }
+    let mut out = BTreeSet::new();
+    if !tree.intents.iter().any(|i| i.level() == Level::Strategic) {
+        return out;
+    }
+    for intent in tree.intents.iter().filter(|i| i.level() != Level::Strategic) {
+        ids(intent, &mut out);
+    }
+    out
 }
 
 /// Adds a key to every properties file it sees (it has no file option of its own).
@@ -142,7 +180,7 @@ mod tests {
             steps: vec![scoped, value, yaml, one_file, text],
             ..CandidateOption::new(3, Strategy::Synthesized, "Migrate")
         };
-        let reusable = generalize(&recommended, Catalog::embedded()).unwrap();
+        let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
         assert_eq!(
             signatures,
@@ -164,7 +202,7 @@ mod tests {
         added.scope = vec!["a/messages.properties".into(), "b/messages.properties".into()];
         let recommended =
             CandidateOption { steps: vec![added], ..CandidateOption::new(2, Strategy::Narrow, "Add a key") };
-        let reusable = generalize(&recommended, Catalog::embedded()).unwrap();
+        let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
         assert_eq!(reusable.option.steps[0].scope, ["**/messages.properties"]);
         assert!(reusable.changes[0].contains("runs on **/messages.properties"), "{:?}", reusable.changes);
     }
@@ -174,6 +212,63 @@ mod tests {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
         let recommended =
             CandidateOption { steps: vec![text], ..CandidateOption::new(2, Strategy::Narrow, "Edit") };
-        assert_eq!(generalize(&recommended, Catalog::embedded()), None);
+        assert_eq!(generalize(&recommended, Catalog::embedded(), None), None);
+    }
+
+    #[test]
+    fn steps_outside_the_migration_are_left_out_when_the_pr_makes_one() {
+        let node = |id: &str, level: &str, kind: &str, children: serde_json::Value| {
+            let mut node = serde_json::json!({
+                "id": id, "level": level, "kind": kind, "title": kind, "params": {}, "evidence": [],
+                "children": children
+            });
+            if level == "atomic" {
+                node["params"] =
+                    serde_json::json!({ "key": "app.mode", "value": "fast", "file": "a.properties" });
+            }
+            node
+        };
+        let atomic = |id: &str| node(id, "atomic", "properties.key_added", serde_json::json!([]));
+        let tree = |with_migration: bool| -> IntentTree {
+            let first = if with_migration {
+                node("1", "strategic", "migrate_javax_to_jakarta", serde_json::json!([atomic("1.1")]))
+            } else {
+                node("1", "tactical", "update_config_keys", serde_json::json!([atomic("1.1")]))
+            };
+            let second = node("2", "tactical", "update_config_keys", serde_json::json!([atomic("2.1")]));
+            let intents: Vec<Intent> = serde_json::from_value(serde_json::json!([first, second])).unwrap();
+            IntentTree { intents, ..IntentTree::default() }
+        };
+        let step = |key: &str, intents: &[&str]| {
+            let mut p = planned(
+                RecipeStep::new("org.openrewrite.java.spring.AddSpringProperty")
+                    .with("property", key)
+                    .with("value", "x"),
+                true,
+            );
+            p.intents = intents.iter().map(|i| i.to_string()).collect();
+            p
+        };
+        let recommended = CandidateOption {
+            steps: vec![step("a", &["1.1"]), step("b", &["2.1"]), step("c", &["1.1", "2.1"]), step("d", &[])],
+            ..CandidateOption::new(3, Strategy::Synthesized, "Upgrade")
+        };
+        let kept = |tree: &IntentTree| -> Vec<String> {
+            generalize(&recommended, Catalog::embedded(), Some(tree))
+                .unwrap()
+                .option
+                .steps
+                .iter()
+                .map(|s| s.step.options["property"].as_text())
+                .collect()
+        };
+        assert_eq!(kept(&tree(true)), ["a", "c", "d"]);
+        assert_eq!(kept(&tree(false)), ["a", "b", "c", "d"], "no migration named: all of it is the change");
+        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree(true))).unwrap();
+        assert!(
+            reusable.changes.iter().any(|c| c.contains("besides its migration (intent 2.1)")),
+            "{:?}",
+            reusable.changes
+        );
     }
 }
