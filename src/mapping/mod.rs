@@ -241,6 +241,18 @@ pub(crate) fn text_for(
     base_file: BaseFile<'_>,
     notes: &mut Vec<String>,
 ) -> Vec<RecipeStep> {
+    text_for_avoiding(lines, &[], pr, base_file, notes)
+}
+
+/// [`text_for`], except for blocks holding any of `avoid` (PR lines other recipes write already:
+/// replacing the block would write them again); those lines are named in `notes`.
+pub(crate) fn text_for_avoiding(
+    lines: &[crate::model::ChangeLine],
+    avoid: &[crate::model::ChangeLine],
+    pr: &Diff,
+    base_file: BaseFile<'_>,
+    notes: &mut Vec<String>,
+) -> Vec<RecipeStep> {
     let mut by_file: BTreeMap<&str, Vec<&crate::model::ChangeLine>> = BTreeMap::new();
     for line in lines {
         by_file.entry(line.path.as_str()).or_default().push(line);
@@ -271,6 +283,18 @@ pub(crate) fn text_for(
                 block.contains(removed, l.line, new_start)
             });
             if !wanted {
+                continue;
+            }
+            let held = |l: &&crate::model::ChangeLine| {
+                l.path == path
+                    && block.contains(l.kind == crate::diff::ChangeKind::Removed, l.line, new_start)
+            };
+            if let Some(line) = avoid.iter().find(held) {
+                notes.push(format!(
+                    "`{path}` line {}: no literal replacement, the block holds `{}`, which a semantic recipe writes; its other lines stay missing.",
+                    block.old_start,
+                    line.content.trim()
+                ));
                 continue;
             }
             match text::find_and_replace(&block, &base) {

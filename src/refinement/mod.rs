@@ -57,13 +57,20 @@ pub(crate) fn synthesize(
             .map(|(s, _)| s.signature())
             .collect(),
         covered: HashMap::new(),
+        semantic_lines: HashMap::new(),
+        pr_counts: pr.changes().fold(HashMap::new(), |mut counts, c| {
+            *counts.entry((c.path.to_string(), c.kind, c.content.to_string())).or_default() += 1;
+            counts
+        }),
         selected: Vec::new(),
     };
-    // 1. Clean steps: true positives and no false positives.
-    synthesis.keep_clean(&pool, exact);
+    // 1. Clean steps: true positives and no false positives; semantic ones first, so that a text
+    //    step that would repeat their lines is known as such.
+    synthesis.keep_clean(&pool, exact, true);
     // 2. Over-applying steps: only for what the clean ones do not already do, narrowed to the files
     //    where everything they did was right; the steps that did only harm or nothing are dropped.
     synthesis.narrow_over_applying(&pool);
+    synthesis.keep_clean(&pool, exact, false);
     synthesis.note_dropped(&pool);
     synthesis.follow_chains(&all);
     // 3. The PR's changes nothing covers yet: their intents' narrow recipes, or literal text.
@@ -92,27 +99,51 @@ struct Synthesis {
     known_bad: Vec<String>,
     /// How many times each PR line is produced by the selected steps.
     covered: HashMap<LineKey, usize>,
+    /// How many times each PR line is produced by the selected semantic steps.
+    semantic_lines: HashMap<LineKey, usize>,
+    /// How many times the PR changes each line.
+    pr_counts: HashMap<LineKey, usize>,
     selected: Vec<PlannedStep>,
 }
 
 impl Synthesis {
-    fn cover(&mut self, lines: &[ChangeLine]) {
+    fn cover(&mut self, lines: &[ChangeLine], semantic: bool) {
         for line in lines {
             *self.covered.entry(key(line)).or_default() += 1;
         }
+        if semantic {
+            for line in lines {
+                *self.semantic_lines.entry(key(line)).or_default() += 1;
+            }
+        }
+    }
+
+    /// A PR line the semantic steps already write as often as the PR has it: a text replacement
+    /// that writes it too would write it once more (or, its `find` gone, nothing at all).
+    fn written_by_semantic_steps(&self, line: &LineKey) -> bool {
+        self.semantic_lines.get(line).is_some_and(|n| *n >= self.pr_counts.get(line).copied().unwrap_or(0))
     }
 
     /// Keeps the clean steps. The first `exact` come from discovery; a later step whose lines they
     /// all produce already is left out (it would only repeat them).
-    fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)], exact: usize) {
+    fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)], exact: usize, semantic: bool) {
         let discovered: std::collections::HashSet<LineKey> = pool[..exact.min(pool.len())]
             .iter()
             .filter(|(_, e)| e.verdict == Verdict::Clean)
             .flat_map(|(_, e)| e.tp_lines.iter().map(key))
             .collect();
-        for (index, (step, effect)) in
-            pool.iter().enumerate().filter(|(_, (_, e))| e.verdict == Verdict::Clean)
+        for (index, (step, effect)) in pool
+            .iter()
+            .enumerate()
+            .filter(|(_, (s, e))| e.verdict == Verdict::Clean && s.semantic == semantic)
         {
+            if !step.semantic && effect.tp_lines.iter().any(|l| self.written_by_semantic_steps(&key(l))) {
+                self.option.notes.push(format!(
+                    "left out `{}`: it also writes lines the semantic recipes write; its other lines stay missing.",
+                    describe(&step.step)
+                ));
+                continue;
+            }
             if index >= exact && exact > 0 && effect.tp_lines.iter().all(|l| discovered.contains(&key(l))) {
                 self.option.notes.push(format!(
                     "left out `{}`: the recipes discovery found produce its {} true positives.",
@@ -122,7 +153,7 @@ impl Synthesis {
                 continue;
             }
             if add(&mut self.selected, step.clone()) {
-                self.cover(&effect.tp_lines);
+                self.cover(&effect.tp_lines, step.semantic);
                 self.option.notes.push(format!(
                     "kept `{}`: {} true positives, no false positives.",
                     describe(&step.step),
@@ -169,7 +200,7 @@ impl Synthesis {
             ));
             if add(&mut self.selected, narrowed) {
                 let kept: Vec<ChangeLine> = effect.tp_lines.iter().filter(in_clean_file).cloned().collect();
-                self.cover(&kept);
+                self.cover(&kept, step.semantic);
             }
         }
     }
@@ -324,8 +355,20 @@ impl Synthesis {
         text_lines: BTreeMap<String, Vec<ChangeLine>>,
     ) -> CandidateOption {
         let mut text_steps: Vec<PlannedStep> = Vec::new();
+        // The PR's lines (its own numbering) the semantic steps write: a block holding one is not
+        // replaced as text.
+        let written: Vec<ChangeLine> = pr
+            .changes()
+            .filter(|c| self.written_by_semantic_steps(&(c.path.to_string(), c.kind, c.content.to_string())))
+            .map(|c| ChangeLine {
+                path: c.path.to_string(),
+                kind: c.kind,
+                line: c.line,
+                content: c.content.to_string(),
+            })
+            .collect();
         for (intent, lines) in text_lines {
-            for step in mapping::text_for(&lines, pr, base_file, &mut self.option.notes) {
+            for step in mapping::text_for_avoiding(&lines, &written, pr, base_file, &mut self.option.notes) {
                 let reason =
                     "The semantic recipes left these PR lines unchanged: a literal replacement of exactly them."
                         .to_string();

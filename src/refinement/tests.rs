@@ -360,3 +360,41 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
     assert_eq!(exact[0].verdict, Verdict::Clean);
     assert_eq!(exact[1].verdict, Verdict::OnlyFalsePositives);
 }
+
+/// A clean text step that writes lines a clean semantic step writes too would write them twice
+/// in one recipe: the semantic step is kept, the text step left out.
+#[test]
+fn a_text_step_that_repeats_a_semantic_steps_lines_is_left_out() {
+    let tree = tree();
+    let pr = crate::diff::parse_all(PR).unwrap();
+    let docker_tp = tree.intents[1].evidence.clone();
+    let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
+    let text = RecipeStep::new(crate::openrewrite::text::FIND_AND_REPLACE)
+        .with("find", "FROM eclipse-temurin:11-jre\n")
+        .with("replace", "FROM eclipse-temurin:17-jre\n")
+        .with("filePattern", "Dockerfile");
+    let narrow = CandidateOption {
+        steps: vec![planned(change_from.clone()), PlannedStep::new(text, false, vec![], "test")],
+        ..CandidateOption::new(2, Strategy::Narrow, "")
+    };
+    let mut stats = stats(&narrow, vec![], docker_tp.clone(), vec![]);
+    stats.attribution = vec![];
+    stats.step_lines = vec![
+        StepLines { step: 0, tp_lines: docker_tp.clone(), fp_lines: vec![] },
+        StepLines { step: 1, tp_lines: docker_tp, fp_lines: vec![] },
+    ];
+    let option = synthesize_one(&tree, &pr, &base, &narrow, &stats);
+    assert!(option.steps.iter().any(|s| s.step == change_from), "{:#?}", option.notes);
+    assert!(
+        option.steps.iter().all(|s| s.semantic
+            || !s.step.options.contains_key("filePattern")
+            || s.step.options["filePattern"].as_text() != "Dockerfile"),
+        "{:#?}",
+        option.steps
+    );
+    assert!(
+        option.notes.iter().any(|n| n.contains("also writes lines the semantic recipes write")),
+        "{:#?}",
+        option.notes
+    );
+}
