@@ -61,13 +61,19 @@ impl Tried {
         self.fp_lines.len()
     }
 
-    /// Ran, was right somewhere and wrong nowhere.
+    /// The false positives that count against it: a few blank lines of layout do not
+    /// ([`crate::metrics::counted_false_positives`]).
+    pub(crate) fn counted_fp(&self) -> Vec<&ChangeLine> {
+        crate::metrics::counted_false_positives(self.tp(), &self.fp_lines)
+    }
+
+    /// Ran, was right somewhere and wrong nowhere (layout aside).
     pub(crate) fn clean(&self) -> bool {
-        self.error.is_none() && self.tp() > 0 && self.fp() == 0
+        self.error.is_none() && self.tp() > 0 && self.counted_fp().is_empty()
     }
 
     pub(crate) fn over_applying(&self) -> bool {
-        self.error.is_none() && self.tp() > 0 && self.fp() > 0
+        self.error.is_none() && self.tp() > 0 && !self.counted_fp().is_empty()
     }
 }
 
@@ -105,10 +111,14 @@ impl Discovery {
             .chain(over)
             .map(|t| {
                 let intents = intents_of(tree, &t.tp_lines);
+                let counted = t.counted_fp().len();
+                let layout = match t.fp() - counted {
+                    0 => String::new(),
+                    n => format!(" and {n} blank lines of layout"),
+                };
                 let reason = format!(
-                    "Discovery ran it on its own: {} true positives, {} false positives ({}).",
+                    "Discovery ran it on its own: {} true positives, {counted} false positives{layout} ({}).",
                     t.tp(),
-                    t.fp(),
                     t.why
                 );
                 (PlannedStep::new(t.step.clone(), true, intents, reason), effect(t))
@@ -118,18 +128,20 @@ impl Discovery {
 }
 
 fn effect(t: &Tried) -> StepEffect {
+    let counted = t.counted_fp();
     let mut fp_per_file = std::collections::BTreeMap::new();
-    for line in &t.fp_lines {
+    for line in &counted {
         *fp_per_file.entry(line.path.clone()).or_insert(0) += 1;
     }
     let tp_files: std::collections::BTreeSet<String> = t.tp_lines.iter().map(|l| l.path.clone()).collect();
     let files = tp_files.iter().cloned().chain(fp_per_file.keys().cloned()).collect();
     StepEffect {
-        verdict: if t.fp() == 0 { Verdict::Clean } else { Verdict::OverApplying },
+        verdict: if counted.is_empty() { Verdict::Clean } else { Verdict::OverApplying },
         files,
         tp_files,
         tp: t.tp(),
-        fp: t.fp(),
+        fp: counted.len(),
+        layout_fp: t.fp() - counted.len(),
         tp_lines: t.tp_lines.clone(),
         fp_per_file,
     }

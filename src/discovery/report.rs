@@ -40,10 +40,11 @@ pub(crate) fn render_markdown(d: &Discovery) -> String {
         let t = &d.tried[c.tried];
         let _ = writeln!(
             out,
-            "- `{}`: {} true positives ({} not produced by a recipe chosen before it), no false positives; {}.",
+            "- `{}`: {} true positives ({} not produced by a recipe chosen before it), {}; {}.",
             t.step.signature(),
             t.tp(),
             c.fresh,
+            layout_note(t.fp()),
             t.why
         );
     }
@@ -71,4 +72,12 @@ pub(crate) fn render_markdown(d: &Discovery) -> String {
         "\n{silent} recipes changed nothing; {wrong} changed only lines the PR does not change."
     );
     out
+}
+
+/// A chosen recipe's false positives are blank lines of layout, if any.
+fn layout_note(blank: usize) -> String {
+    match blank {
+        0 => "no false positives".to_string(),
+        n => format!("no false positives but {n} blank lines of layout"),
+    }
 }

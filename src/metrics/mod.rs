@@ -115,5 +115,24 @@ pub(crate) fn score_lines(
     (metrics.true_positive_lines, metrics.false_positive_lines)
 }
 
+/// The false positives that count against a recipe when judging it (discovery, refinement): a
+/// blank line it adds or removes where the PR does not is layout, its formatter's choice (an
+/// import group separator, the gap between two dependencies), not a different migration. Up to
+/// one such line per two true positives is tolerated; beyond that every false positive counts.
+/// The metrics themselves still count every line.
+pub(crate) fn counted_false_positives(tp: usize, fp_lines: &[ChangeLine]) -> Vec<&ChangeLine> {
+    let blank = fp_lines.iter().filter(|l| is_blank(l)).count();
+    if blank * 2 <= tp {
+        fp_lines.iter().filter(|l| !is_blank(l)).collect()
+    } else {
+        fp_lines.iter().collect()
+    }
+}
+
+/// A line with nothing but whitespace on it.
+pub(crate) fn is_blank(line: &ChangeLine) -> bool {
+    line.content.trim().is_empty()
+}
+
 #[cfg(test)]
 mod tests;

@@ -116,3 +116,19 @@ fn text_report_mentions_counts_and_lines() {
     assert!(text.contains("A:2 +z"), "{text}");
     assert!(text.contains("A:2 +y"), "{text}");
 }
+
+#[test]
+fn blank_lines_of_layout_count_only_beyond_one_per_two_true_positives() {
+    let line = |content: &str| ChangeLine {
+        path: "A.java".into(),
+        kind: ChangeKind::Added,
+        line: 1,
+        content: content.into(),
+    };
+    let fp = [line(""), line("   "), line("import a.B;")];
+    let counted =
+        |tp| counted_false_positives(tp, &fp).into_iter().map(|l| l.content.clone()).collect::<Vec<_>>();
+    assert_eq!(counted(4), vec!["import a.B;"]);
+    assert_eq!(counted(3), vec!["", "   ", "import a.B;"], "two blank lines need four true positives");
+    assert!(counted_false_positives(0, &[]).is_empty());
+}

@@ -28,7 +28,10 @@ pub(crate) struct StepEffect {
     /// Of those, the files with true positives.
     pub tp_files: BTreeSet<String>,
     pub tp: usize,
+    /// False positives that count ([`crate::metrics::counted_false_positives`]).
     pub fp: usize,
+    /// Blank lines of layout it changed where the PR did not, not counted in `fp`.
+    pub layout_fp: usize,
     pub tp_lines: Vec<ChangeLine>,
     /// False positives per file (only files that have some).
     pub fp_per_file: BTreeMap<String, usize>,
@@ -94,8 +97,15 @@ pub(crate) fn effects(
                     stats.metrics.false_positive_lines.iter().filter(mine).cloned().collect(),
                 ),
             };
+            // Layout is a semantic recipe's formatter speaking; a text step writes what it is told.
+            let counted: Vec<&ChangeLine> = if step.semantic {
+                crate::metrics::counted_false_positives(tp_lines.len(), &fp_lines)
+            } else {
+                fp_lines.iter().collect()
+            };
+            let layout_fp = fp_lines.len() - counted.len();
             let mut fp_per_file: BTreeMap<String, usize> = BTreeMap::new();
-            for line in &fp_lines {
+            for line in counted {
                 *fp_per_file.entry(line.path.clone()).or_default() += 1;
             }
             let fp = fp_per_file.values().sum();
@@ -107,7 +117,7 @@ pub(crate) fn effects(
                 (_, 0) => Verdict::Clean,
                 _ => Verdict::OverApplying,
             };
-            StepEffect { verdict, files, tp_files, tp, fp, tp_lines, fp_per_file }
+            StepEffect { verdict, files, tp_files, tp, fp, layout_fp, tp_lines, fp_per_file }
         })
         .collect()
 }

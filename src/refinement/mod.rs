@@ -154,8 +154,12 @@ impl Synthesis {
             }
             if add(&mut self.selected, step.clone()) {
                 self.cover(&effect.tp_lines, step.semantic);
+                let layout = match effect.layout_fp {
+                    0 => String::new(),
+                    n => format!(" ({n} blank lines of layout differ from the PR)"),
+                };
                 self.option.notes.push(format!(
-                    "kept `{}`: {} true positives, no false positives.",
+                    "kept `{}`: {} true positives, no false positives{layout}.",
                     describe(&step.step),
                     effect.tp
                 ));

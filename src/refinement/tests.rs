@@ -299,6 +299,7 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         tp_files: ["src/A.java".to_string()].into(),
         tp: 2,
         fp: 0,
+        layout_fp: 0,
         tp_lines: java_tp,
         fp_per_file: BTreeMap::new(),
     };
@@ -359,6 +360,40 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
     let exact = effects(&narrow, &own, Some(&tree));
     assert_eq!(exact[0].verdict, Verdict::Clean);
     assert_eq!(exact[1].verdict, Verdict::OnlyFalsePositives);
+}
+
+/// A semantic recipe that also adds a blank line the PR does not (its import layout, the gap it
+/// leaves after a removed dependency) made the same migration: the blank line does not count
+/// against it, up to one per two true positives. A text step's blank line always counts.
+#[test]
+fn a_few_blank_lines_of_layout_do_not_make_a_semantic_step_over_apply() {
+    let tree = tree();
+    let docker_tp = tree.intents[1].evidence.clone();
+    assert!(docker_tp.len() >= 2, "{docker_tp:?}");
+    let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
+    let gap =
+        RecipeStep::new("org.openrewrite.text.FindAndReplace").with("find", "WORKDIR").with("replace", "\n");
+    let narrow = CandidateOption {
+        steps: vec![planned(change_from), PlannedStep::new(gap, false, vec![], "test")],
+        ..CandidateOption::new(2, Strategy::Narrow, "")
+    };
+    let blank = line("Dockerfile", ChangeKind::Added, "");
+    let mut run =
+        stats(&narrow, vec![("Dockerfile", "org.openrewrite.docker.search.ChangeFrom")], vec![], vec![]);
+    run.step_lines = vec![
+        StepLines { step: 0, tp_lines: docker_tp.clone(), fp_lines: vec![blank.clone()] },
+        StepLines { step: 1, tp_lines: vec![docker_tp[0].clone()], fp_lines: vec![blank.clone()] },
+    ];
+    let judged = effects(&narrow, &run, Some(&tree));
+    assert_eq!(judged[0].verdict, Verdict::Clean, "{:?}", judged[0]);
+    assert_eq!((judged[0].fp, judged[0].layout_fp), (0, 1));
+    assert_eq!(judged[1].verdict, Verdict::OverApplying, "a text step writes what it is told");
+
+    // More blank lines than half its true positives: it is the layout that is wrong.
+    run.step_lines[0].fp_lines = vec![blank; docker_tp.len()];
+    let judged = effects(&narrow, &run, Some(&tree));
+    assert_eq!(judged[0].verdict, Verdict::OverApplying);
+    assert_eq!(judged[0].layout_fp, 0);
 }
 
 /// A clean text step that writes lines a clean semantic step writes too would write them twice
