@@ -15,6 +15,7 @@ mod entries;
 mod github_actions;
 mod gradle;
 mod java;
+mod library_swaps;
 mod pom;
 mod properties;
 mod render;
@@ -124,6 +125,7 @@ pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Opt
     }
     let java: Vec<&FileChange<'_>> = java_files.iter().map(|&i| &files[i]).collect();
     atomics.extend(java::analyze(&java));
+    library_swaps::pair(&mut atomics);
 
     let claimed = coverage::claimed_keys(&atomics);
     for (index, file) in files.iter().enumerate() {

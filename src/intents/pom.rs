@@ -318,6 +318,9 @@ fn parent(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>, 
     if (&og, &oa, &ov) == (&ng, &na, &nv) {
         return;
     }
+    // Dependencies the PR left without a version (the new parent manages them now).
+    let deps = match_artifacts(&old.dependencies, &new.dependencies);
+    let drops_managed_versions = deps.both.iter().any(|(o, n)| !o.version.is_empty() && n.version.is_empty());
     let title = if og == ng && oa == na {
         format!("Change parent {og}:{oa} {ov} -> {nv}")
     } else {
@@ -332,6 +335,7 @@ fn parent(file: &FileChange<'_>, old: &Pom, new: &Pom, evidence: &Evidence<'_>, 
                 new_group_id: ng.to_string(),
                 new_artifact_id: na.to_string(),
                 new_version: nv.to_string(),
+                drops_managed_versions,
             },
             file.path,
             title,

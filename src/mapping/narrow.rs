@@ -64,6 +64,9 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
     }
 }
 
+/// OpenRewrite's version selector for the newest release.
+const LATEST_RELEASE: &str = "latest.release";
+
 /// Java renames: types, packages, annotations, methods, static call targets.
 fn java(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
@@ -118,6 +121,7 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
             new_group_id,
             new_artifact_id,
             new_version,
+            drops_managed_versions,
             ..
         } => {
             let mut step = RecipeStep::new("org.openrewrite.maven.ChangeParentPom")
@@ -125,6 +129,11 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
                 .with("oldArtifactId", &old_artifact_id)
                 .with("newVersion", new_version)
                 .with_bool("allowVersionDowngrades", true);
+            // ChangeParentPom removes the explicit versions the new parent manages unless told
+            // which to keep: a PR that kept them all keeps them all.
+            if !drops_managed_versions {
+                step = step.with_list("except", vec!["*:*".to_string()]);
+            }
             if new_group_id != old_group_id {
                 step = step.with("newGroupId", new_group_id);
             }
@@ -171,6 +180,9 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
             )])
         }
         Change::MavenDependencyAdded { group_id, artifact_id, version, scope, .. } => {
+            // Added without a version: something manages it (the parent, a BOM), and AddDependency
+            // then writes none; the selector only matters where nothing does.
+            let version = if version.is_empty() { LATEST_RELEASE.to_string() } else { version };
             let step = RecipeStep::new("org.openrewrite.maven.AddDependency")
                 .with("groupId", group_id)
                 .with("artifactId", artifact_id)
@@ -419,6 +431,11 @@ fn java_compatibility(property: &str, new_value: &str) -> Option<Vec<RecipeStep>
 
 /// A YAML value; list items (`matrix.java[0]`) are not keys ChangePropertyValue can address.
 fn yaml_value(key: &str, old_value: String, new_value: String, file: &str) -> Option<Vec<RecipeStep>> {
+    // ChangePropertyValue walks through sequences (`steps.name` reaches every step's name); a
+    // selector of one entry (`steps[actions/setup-java]`) is left to the old value, which must
+    // then be known.
+    let key =
+        if key.contains('[') && !old_value.is_empty() { without_selectors(key) } else { key.to_string() };
     (!key.is_empty() && !key.contains('[')).then(|| {
         vec![
             RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
@@ -428,6 +445,19 @@ fn yaml_value(key: &str, old_value: String, new_value: String, file: &str) -> Op
                 .with("filePattern", file),
         ]
     })
+}
+
+/// `jobs.build.steps[actions/setup-java].name` -> `jobs.build.steps.name`; unbalanced brackets stay.
+fn without_selectors(key: &str) -> String {
+    let mut out = String::new();
+    let mut rest = key;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else { break };
+        out.push_str(&rest[..open]);
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// setup-java's `with:` values under any job and step; ChangePropertyValue keeps quoting.

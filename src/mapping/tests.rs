@@ -200,6 +200,58 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         "org.openrewrite.maven.AddRepository id=milestones repoName=Spring Milestones snapshotsEnabled=false type=PluginRepository url=https://repo.spring.io/milestone"
     );
     assert!(repository("profile:ci/repositories").is_none(), "the recipe adds at the top level only");
+    // A new parent: ChangeParentPom keeps the dependencies' explicit versions unless the PR
+    // dropped some.
+    let parent = |drops_managed_versions| {
+        narrow::semantic_steps(&of(
+            Change::MavenParentChange {
+                old_group_id: s("org.springframework.boot"),
+                old_artifact_id: s("spring-boot-starter-parent"),
+                old_version: s("1.5.10.RELEASE"),
+                new_group_id: s("org.springframework.boot"),
+                new_artifact_id: s("spring-boot-starter-parent"),
+                new_version: s("2.0.0.RELEASE"),
+                drops_managed_versions,
+            },
+            "pom.xml",
+        ))
+        .unwrap()
+        .remove(0)
+    };
+    assert_eq!(
+        parent(false).options["except"],
+        crate::openrewrite::recipe_yaml::OptionValue::List(vec![s("*:*")])
+    );
+    assert!(!parent(true).options.contains_key("except"));
+    // A dependency added without a version is managed: AddDependency writes none for it then.
+    let managed = narrow::semantic_steps(&of(
+        Change::MavenDependencyAdded {
+            group_id: s("org.springframework.boot"),
+            artifact_id: s("spring-boot-properties-migrator"),
+            version: s(""),
+            scope: s("runtime"),
+            managed: false,
+        },
+        "pom.xml",
+    ))
+    .unwrap();
+    assert_eq!(managed[0].options["version"].as_text(), "latest.release");
+    assert_eq!(managed[0].options["scope"].as_text(), "runtime");
+    // A value of one CI step: ChangePropertyValue walks the sequence; the old value picks the step.
+    let ci = |old_value: &str| {
+        narrow::semantic_steps(&of(
+            Change::GithubActionsValueChange {
+                key: s("jobs.build.steps[actions/setup-java].name"),
+                old_value: s(old_value),
+                new_value: s("Set up JDK 17"),
+            },
+            ".github/workflows/build.yml",
+        ))
+    };
+    let steps = ci("Set up JDK 11").unwrap();
+    assert_eq!(steps[0].options["propertyKey"].as_text(), "jobs.build.steps.name");
+    assert_eq!(steps[0].options["oldValue"].as_text(), "Set up JDK 11");
+    assert!(ci("").is_none(), "without the old value every step's name would change");
     // Unqualified names cannot be matched by type: text instead.
     let unqualified = of(
         Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },

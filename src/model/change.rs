@@ -47,6 +47,10 @@ pub enum Change {
         new_group_id: String,
         new_artifact_id: String,
         new_version: String,
+        /// The PR removed explicit versions of dependencies (ones the new parent manages); when it
+        /// did not, the recipe must not either (`ChangeParentPom` does by default).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        drops_managed_versions: bool,
     },
     #[serde(rename = "maven.property_change")]
     MavenPropertyChange {
@@ -378,6 +382,7 @@ pub(crate) mod tests {
                 new_group_id: s("g"),
                 new_artifact_id: s("a"),
                 new_version: s("2"),
+                drops_managed_versions: false,
             },
             Change::MavenPropertyChange { key: s("k"), old_value: s("1"), new_value: s("2"), profile: None },
             Change::MavenPropertyAdded { key: s("k"), value: s("1"), profile: Some(s("ci")) },

@@ -37,6 +37,11 @@ impl RecipeStep {
         self
     }
 
+    pub(crate) fn with_list(mut self, key: &str, items: Vec<String>) -> Self {
+        self.options.insert(key.to_string(), OptionValue::List(items));
+        self
+    }
+
     /// `name` plus sorted options: two steps with the same signature do the same thing.
     pub(crate) fn signature(&self) -> String {
         let mut s = self.name.clone();

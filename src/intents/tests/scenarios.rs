@@ -383,6 +383,19 @@ fn spring_boot_upgrade_owns_parent_jakarta_and_config() {
             ("new_artifact_id", "spring-boot-starter-parent"),
         ],
     );
+    assert!(!only(&tree, "maven.parent_change").contains_key("drops_managed_versions"));
+}
+
+#[test]
+fn a_new_parent_that_took_over_a_dependencys_version_says_so() {
+    let pom = |parent: &str, lombok: &str| {
+        format!(
+            "<project>\n  <parent>\n    <groupId>org.springframework.boot</groupId>\n    <artifactId>spring-boot-starter-parent</artifactId>\n    <version>{parent}</version>\n  </parent>\n  <artifactId>shop</artifactId>\n  <dependencies>\n    <dependency>\n      <groupId>org.projectlombok</groupId>\n      <artifactId>lombok</artifactId>\n{lombok}    </dependency>\n  </dependencies>\n</project>\n"
+        )
+    };
+    let version = "      <version>1.16.20</version>\n";
+    let tree = extract(&[changed("pom.xml", &pom("1.5.10.RELEASE", version), &pom("2.0.0.RELEASE", ""))]);
+    expect(&only(&tree, "maven.parent_change"), &[("drops_managed_versions", "true")]);
 }
 
 #[test]
@@ -398,4 +411,41 @@ fn same_pr_gives_byte_identical_json() {
     for _ in 0..3 {
         assert_eq!(serde_json::to_string_pretty(&extract(&files())).unwrap(), first);
     }
+}
+
+#[test]
+fn a_library_replaced_under_the_code_is_a_swap_even_when_the_pom_cannot_tell() {
+    let pom = |group: &str, artifact: &str, version: &str| {
+        format!(
+            "<project>\n  <artifactId>app</artifactId>\n  <dependencies>\n    <dependency>\n      <groupId>{group}</groupId>\n      <artifactId>{artifact}</artifactId>\n      <version>{version}</version>\n    </dependency>\n  </dependencies>\n</project>\n"
+        )
+    };
+    let java = |import: &str| {
+        format!("package app;\n\nimport {import};\n\npublic class Reader {{\n    private Logger log;\n}}\n")
+    };
+    let old_pom = pom("org.apache.logging.log4j", "log4j-api", "2.1");
+    let new_pom = pom("org.slf4j", "slf4j-api", "1.7.9");
+    let tree = extract(&[
+        changed("pom.xml", &old_pom, &new_pom),
+        changed(
+            "src/main/java/app/Reader.java",
+            &java("org.apache.logging.log4j.Logger"),
+            &java("org.slf4j.Logger"),
+        ),
+    ]);
+    expect(
+        &only(&tree, "maven.dependency_swap"),
+        &[
+            ("old_artifact_id", "log4j-api"),
+            ("new_group_id", "org.slf4j"),
+            ("old_version", "2.1"),
+            ("new_version", "1.7.9"),
+        ],
+    );
+    assert!(of_kind(&tree, "maven.dependency_added").is_empty(), "{}", render_markdown(&tree));
+    assert!(of_kind(&tree, "maven.dependency_removed").is_empty());
+    assert_eq!(of_kind(&tree, "maven.dependency_swap")[0].evidence.len(), 6);
+    // Without the code's move the POM alone says removed and added.
+    let tree = extract(&[changed("pom.xml", &old_pom, &new_pom)]);
+    assert!(of_kind(&tree, "maven.dependency_swap").is_empty(), "{}", render_markdown(&tree));
 }
