@@ -2,9 +2,9 @@
 //! options. Kinds without a semantic recipe, and recipes the catalog does not have, fall back to
 //! plain-text replacements of exactly the PR's lines (see [`super::text`]).
 
-use crate::model::Change;
 use crate::model::intent::Intent;
 use crate::model::java_level::java_major;
+use crate::model::{Change, ChangeLine};
 use crate::openrewrite::RecipeStep;
 use crate::openrewrite::recipe_yaml::OptionValue;
 
@@ -30,9 +30,9 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::MavenDependencyRemoved { .. }
         | Change::MavenPluginVersion { .. }
         | Change::MavenPluginConfig { .. }
-        | Change::MavenPluginAdded { .. }
         | Change::MavenPluginRemoved { .. }
         | Change::MavenRepositoryChange { .. } => maven(change),
+        Change::MavenPluginAdded { .. } => plugin_added(change, &intent.evidence, file),
         Change::GradleDependencyVersion { .. }
         | Change::GradleDependencySwap { .. }
         | Change::GradleDependencyAdded { .. }
@@ -220,16 +220,36 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
             }
             Some(vec![step])
         }
-        // Not mapped yet (text): OpenRewrite has plugin recipes (AddPlugin, RemovePlugin,
+        // Not mapped yet (text): OpenRewrite has plugin recipes (RemovePlugin,
         // ChangePluginConfiguration, …), but none is mapped from these intents; nor are repository
         // URL changes and removals.
         Change::MavenPluginConfig { .. }
-        | Change::MavenPluginAdded { .. }
         | Change::MavenPluginRemoved { .. }
         | Change::MavenRepositoryChange { .. } => None,
         // Routed elsewhere by semantic_steps.
         _ => None,
     }
+}
+
+/// A plugin added to the project's build with nothing but its coordinates: AddPlugin writes
+/// exactly those (in this POM only: without a file pattern it adds to every module). One with
+/// configuration, executions or dependencies, or added elsewhere (pluginManagement, a profile),
+/// stays text.
+fn plugin_added(change: Change, evidence: &[ChangeLine], file: &str) -> Option<Vec<RecipeStep>> {
+    let Change::MavenPluginAdded { group_id, artifact_id, version, section } = change else { return None };
+    let coordinates_only = evidence.iter().all(|line| {
+        let text = line.content.trim();
+        ["<plugin>", "</plugin>", "<groupId>", "<artifactId>", "<version>"]
+            .iter()
+            .any(|t| text.starts_with(t))
+    });
+    (section == "build/plugins" && coordinates_only && !artifact_id.is_empty()).then(|| {
+        let step = RecipeStep::new("org.openrewrite.maven.AddPlugin")
+            .with("groupId", non_empty(group_id, "org.apache.maven.plugins"))
+            .with("artifactId", artifact_id)
+            .with("filePattern", crate::openrewrite::text::glob_escape(file));
+        vec![with_non_empty(step, "version", version)]
+    })
 }
 
 /// Gradle scripts: dependencies, plugins, the Java level.

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::diff::ChangeKind;
 use crate::model::intent::Node;
 use crate::model::intent::kind;
 use crate::model::{Change, ChangeLine, Strategic, Tactical};
@@ -94,6 +95,7 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         kind::MAVEN_DEPENDENCY_SWAP,
         kind::MAVEN_DEPENDENCY_VERSION,
         kind::MAVEN_PARENT_CHANGE,
+        kind::MAVEN_PLUGIN_ADDED,
         kind::MAVEN_PLUGIN_VERSION,
         kind::MAVEN_PROPERTY_ADDED,
         kind::MAVEN_PROPERTY_CHANGE,
@@ -237,6 +239,36 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     .unwrap();
     assert_eq!(managed[0].options["version"].as_text(), "latest.release");
     assert_eq!(managed[0].options["scope"].as_text(), "runtime");
+    // A plugin added to the build with its coordinates only: AddPlugin, in that POM.
+    let plugin = |section: &str, extra: &str| {
+        let mut intent = of(
+            Change::MavenPluginAdded {
+                group_id: s("org.apache.maven.plugins"),
+                artifact_id: s("maven-surefire-plugin"),
+                version: s("2.22.2"),
+                section: s(section),
+            },
+            "core/pom.xml",
+        );
+        let lines = ["<plugin>", "<groupId>org.apache.maven.plugins</groupId>", extra, "</plugin>"];
+        intent.evidence = lines
+            .iter()
+            .map(|l| ChangeLine {
+                path: s("core/pom.xml"),
+                kind: ChangeKind::Added,
+                line: 1,
+                content: l.to_string(),
+            })
+            .collect();
+        narrow::semantic_steps(&intent)
+    };
+    let steps = plugin("build/plugins", "<version>2.22.2</version>").unwrap();
+    assert_eq!(
+        steps[0].signature(),
+        "org.openrewrite.maven.AddPlugin artifactId=maven-surefire-plugin filePattern=core/pom.xml groupId=org.apache.maven.plugins version=2.22.2"
+    );
+    assert!(plugin("build/plugins", "<configuration>").is_none(), "its configuration would be lost");
+    assert!(plugin("build/pluginManagement", "<version>2.22.2</version>").is_none());
     // A value of one CI step: ChangePropertyValue walks the sequence; the old value picks the step.
     let ci = |old_value: &str| {
         narrow::semantic_steps(&of(

@@ -122,7 +122,14 @@ pub enum Change {
         new_value: String,
     },
     #[serde(rename = "maven.plugin_added")]
-    MavenPluginAdded { group_id: String, artifact_id: String, version: String },
+    MavenPluginAdded {
+        group_id: String,
+        artifact_id: String,
+        version: String,
+        /// Where it was added: `build/plugins`, `build/pluginManagement`, `profile:ID/build/plugins`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        section: String,
+    },
     #[serde(rename = "maven.plugin_removed")]
     MavenPluginRemoved { group_id: String, artifact_id: String },
     /// `change`: `url`, `added` or `removed`.
@@ -424,7 +431,12 @@ pub(crate) mod tests {
                 old_value: s("11"),
                 new_value: s("17"),
             },
-            Change::MavenPluginAdded { group_id: s("g"), artifact_id: s("a"), version: s("1") },
+            Change::MavenPluginAdded {
+                group_id: s("g"),
+                artifact_id: s("a"),
+                version: s("1"),
+                section: s("build/plugins"),
+            },
             Change::MavenPluginRemoved { group_id: s("g"), artifact_id: s("a") },
             Change::MavenRepositoryChange {
                 change: s("url"),
