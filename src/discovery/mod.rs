@@ -50,6 +50,10 @@ pub(crate) struct Tried {
     /// Changed lines that the PR changes too, and those it does not.
     pub tp_lines: Vec<ChangeLine>,
     pub fp_lines: Vec<ChangeLine>,
+    /// Its diff, kept for a single recipe that was right and wrong (refinement may keep it with
+    /// touch-ups of its formatting); empty otherwise.
+    #[serde(skip)]
+    pub diff: String,
 }
 
 impl Tried {
@@ -144,6 +148,7 @@ fn effect(t: &Tried) -> StepEffect {
         layout_fp: t.fp() - counted.len(),
         tp_lines: t.tp_lines.clone(),
         fp_per_file,
+        own_diff: t.diff.clone(),
     }
 }
 

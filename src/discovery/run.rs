@@ -121,6 +121,11 @@ fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: St
     }
     let (tp_lines, fp_lines) = crate::metrics::score_lines(inputs.pr, &run.diff);
     let members = inputs.catalog.get(&step.name).map_or(0, |r| r.members.len());
+    let diff = if members == 0 && !tp_lines.is_empty() && !fp_lines.is_empty() {
+        run.diff.clone()
+    } else {
+        String::new()
+    };
     discovery.tried.push(Tried {
         step,
         why,
@@ -130,6 +135,7 @@ fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: St
         error: run.error.as_ref().map(|e| e.message.clone()),
         tp_lines,
         fp_lines,
+        diff,
     });
 }
 

@@ -35,6 +35,8 @@ pub(crate) struct StepEffect {
     pub tp_lines: Vec<ChangeLine>,
     /// False positives per file (only files that have some).
     pub fp_per_file: BTreeMap<String, usize>,
+    /// The step's own diff when it ran alone (discovery); empty when unknown.
+    pub own_diff: String,
 }
 
 impl StepEffect {
@@ -117,7 +119,17 @@ pub(crate) fn effects(
                 (_, 0) => Verdict::Clean,
                 _ => Verdict::OverApplying,
             };
-            StepEffect { verdict, files, tp_files, tp, fp, layout_fp, tp_lines, fp_per_file }
+            StepEffect {
+                verdict,
+                files,
+                tp_files,
+                tp,
+                fp,
+                layout_fp,
+                tp_lines,
+                fp_per_file,
+                own_diff: String::new(),
+            }
         })
         .collect()
 }

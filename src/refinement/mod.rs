@@ -4,6 +4,7 @@
 //! cleaner steps, and narrow recipes are added for the PR changes still missing.
 
 mod effects;
+mod touch_ups;
 
 pub(crate) use effects::{StepEffect, Verdict, effects};
 
@@ -68,8 +69,9 @@ pub(crate) fn synthesize(
     //    step that would repeat their lines is known as such.
     synthesis.keep_clean(&pool, exact, true);
     // 2. Over-applying steps: only for what the clean ones do not already do, narrowed to the files
-    //    where everything they did was right; the steps that did only harm or nothing are dropped.
-    synthesis.narrow_over_applying(&pool);
+    //    where everything they did was right or a few touch-ups make it so; the steps that did
+    //    only harm or nothing are dropped.
+    synthesis.narrow_over_applying(&pool, pr, base_file);
     synthesis.keep_clean(&pool, exact, false);
     synthesis.note_dropped(&pool);
     synthesis.follow_chains(&all);
@@ -169,9 +171,29 @@ impl Synthesis {
 
     /// A file with false positives would keep them, so an over-applying step is restricted to the
     /// files where everything it did was right, and kept only for what cleaner steps do not do.
-    fn narrow_over_applying(&mut self, pool: &[(PlannedStep, StepEffect)]) {
+    fn narrow_over_applying(
+        &mut self,
+        pool: &[(PlannedStep, StepEffect)],
+        pr: &Diff,
+        base_file: BaseFile<'_>,
+    ) {
+        // Touched-up recipes go first: the touch-ups expect exactly what each wrote on its own.
+        let mut front = 0;
         for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
-            let clean_files = effect.clean_files();
+            let mut clean_files = effect.clean_files();
+            let touch = if step.semantic {
+                touch_ups::plan(&effect.own_diff, pr, base_file)
+            } else {
+                touch_ups::TouchUps::default()
+            };
+            // Worth it when the recipe writes more of the PR's lines there than the touch-ups do.
+            let touched_tp = effect.tp_lines.iter().filter(|l| touch.files.contains(&l.path)).count();
+            let touched = !touch.files.is_empty() && touch.writes.len() < touched_tp;
+            if touched {
+                clean_files.extend(touch.files.iter().cloned());
+                clean_files.sort();
+                clean_files.dedup();
+            }
             let in_clean_file = |l: &&ChangeLine| clean_files.contains(&l.path);
             let fresh =
                 effect.tp_lines.iter().filter(in_clean_file).any(|l| !self.covered.contains_key(&key(l)));
@@ -193,18 +215,47 @@ impl Synthesis {
             let mut narrowed = step.clone();
             // A precondition keeps the recipe to the files where it matched the PR cleanly.
             narrowed.scope = clean_files.iter().map(|f| crate::openrewrite::text::glob_escape(f)).collect();
-            narrowed.reason = format!(
-                "{} Restricted to the files where it matched the PR without false positives.",
-                step.reason
-            );
+            narrowed.reason = if touched {
+                format!(
+                    "{} Restricted to the files where it matched the PR, after touch-ups of how it wrote some lines.",
+                    step.reason
+                )
+            } else {
+                format!(
+                    "{} Restricted to the files where it matched the PR without false positives.",
+                    step.reason
+                )
+            };
             self.option.notes.push(format!(
                 "restricted `{}` to {} (false positives elsewhere).",
                 describe(&step.step),
                 clean_files.join(", ")
             ));
-            if add(&mut self.selected, narrowed) {
-                let kept: Vec<ChangeLine> = effect.tp_lines.iter().filter(in_clean_file).cloned().collect();
-                self.cover(&kept, step.semantic);
+            if self.selected.iter().any(|s| s.signature() == narrowed.signature()) {
+                continue;
+            }
+            let kept: Vec<ChangeLine> = effect.tp_lines.iter().filter(in_clean_file).cloned().collect();
+            self.cover(&kept, step.semantic);
+            if !touched {
+                self.selected.push(narrowed);
+                continue;
+            }
+            self.selected.insert(front, narrowed);
+            front += 1;
+            self.option.notes.push(format!(
+                "touched up `{}` in {}: {} literal replacements turn what it wrote into the PR's text ({} lines).",
+                describe(&step.step),
+                touch.files.iter().cloned().collect::<Vec<_>>().join(", "),
+                touch.steps.len(),
+                touch.writes.len()
+            ));
+            self.cover(&touch.writes, false);
+            let reason = format!(
+                "Touch-up after `{}`: it makes the PR's change but writes it differently here; a literal replacement of what it wrote.",
+                crate::openrewrite::simple_name(&step.step.name)
+            );
+            for fix in touch.steps {
+                add(&mut self.selected, PlannedStep::new(fix, false, step.intents.clone(), reason.clone()));
             }
         }
     }

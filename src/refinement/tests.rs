@@ -302,6 +302,7 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         layout_fp: 0,
         tp_lines: java_tp,
         fp_per_file: BTreeMap::new(),
+        own_diff: String::new(),
     };
     let evaluated = [Evaluated { option: &narrow, stats: &narrow_stats }];
     let option = synthesize(&tree, &pr, Catalog::embedded(), &base, &evaluated, &[(composite, effect)]);
@@ -432,4 +433,65 @@ fn a_text_step_that_repeats_a_semantic_steps_lines_is_left_out() {
         "{:#?}",
         option.notes
     );
+}
+
+/// A recipe that makes the PR's change but writes one of its lines differently (a block lambda
+/// where the PR wrote an expression) is kept, first, with a literal touch-up of what it wrote;
+/// the PR's other lines are its own, not text.
+#[test]
+fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
+    use super::touch_ups::tests::{BASE, PR as AFTER, RECIPE, unified};
+    let pr = crate::diff::parse_all(&unified("T.java", BASE, AFTER)).unwrap();
+    let own_diff = unified("T.java", BASE, RECIPE);
+    let (tp_lines, fp_lines) = crate::metrics::score_lines(&pr, &own_diff);
+    assert_eq!(fp_lines.len(), 3, "{fp_lines:?}");
+    let effect = StepEffect {
+        verdict: Verdict::OverApplying,
+        files: ["T.java".to_string()].into(),
+        tp_files: ["T.java".to_string()].into(),
+        tp: tp_lines.len(),
+        fp: fp_lines.len(),
+        layout_fp: 0,
+        tp_lines,
+        fp_per_file: [("T.java".to_string(), 3)].into(),
+        own_diff,
+    };
+    let recipe = PlannedStep::new(
+        RecipeStep::new("org.openrewrite.java.testing.junit5.UpdateTestAnnotation"),
+        true,
+        vec![],
+        "Discovery ran it on its own.",
+    );
+    let base = |path: &str| (path == "T.java").then(|| BASE.to_string());
+    let option = synthesize(
+        &IntentTree::default(),
+        &pr,
+        Catalog::embedded(),
+        &base,
+        &[],
+        &[(recipe.clone(), effect.clone())],
+    );
+    assert_eq!(
+        step_names(&option),
+        vec![
+            "org.openrewrite.java.testing.junit5.UpdateTestAnnotation",
+            "org.openrewrite.text.FindAndReplace"
+        ],
+        "{:#?}",
+        option.notes
+    );
+    assert_eq!(
+        option.steps[1].step.options["replace"].as_text(),
+        "        assertThrows(E.class, () -> build(null));\n"
+    );
+    assert!(
+        option.notes.iter().any(|n| n.starts_with("touched up `UpdateTestAnnotation` in T.java")),
+        "{:#?}",
+        option.notes
+    );
+
+    // Touch-ups that would write more than the recipe gets right are not worth it.
+    let few = StepEffect { tp_lines: effect.tp_lines[..1].to_vec(), tp: 1, ..effect };
+    let option = synthesize(&IntentTree::default(), &pr, Catalog::embedded(), &base, &[], &[(recipe, few)]);
+    assert!(!step_names(&option).contains(&"org.openrewrite.java.testing.junit5.UpdateTestAnnotation"));
 }
