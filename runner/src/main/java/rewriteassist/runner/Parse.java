@@ -140,7 +140,7 @@ final class Parse {
         for (String kind : List.of("docker", "yaml", "json", "properties", "xml", "hcl", "toml", "plain_text")) {
             trees.addAll(parseWithFallback(kind, () -> parser(kind), byKind.get(kind), root, ctx, unparsed));
         }
-        trees = reactor.mark(trees);
+        trees = Styles.autodetected(reactor.mark(trees));
 
         ObjectNode results = Main.JSON.createObjectNode();
         results.put("ok", true);

@@ -220,7 +220,17 @@ final class Reactor {
             Path dir = pom.getSourcePath().getParent() == null
                     ? Path.of("")
                     : pom.getSourcePath().getParent();
-            Module module = module(document, reactor, jars);
+            MavenResolutionResult classpathOnly =
+                    document.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
+                            ? null
+                            : parentless(document, root, ctx, warnings);
+            if (classpathOnly == null
+                    && document.getMarkers()
+                            .findFirst(MavenResolutionResult.class)
+                            .isEmpty()) {
+                warnings.add(pom.getSourcePath() + ": its module's types come from its sources only");
+            }
+            Module module = module(document, classpathOnly, reactor, jars);
             modules.put(dir, module);
             marked.add(document);
         }
@@ -338,12 +348,65 @@ final class Reactor {
                                 .findFirst(MavenResolutionResult.class)
                                 .isEmpty()) {
                     warnings.add(pom.getSourcePath() + ": not resolved (its parent or a BOM cannot be downloaded): "
-                            + "Maven recipes skip it, and its module's types come from sources only");
+                            + "Maven recipes skip it");
                 }
                 out.add(pom);
             }
         }
         return out;
+    }
+
+    /**
+     * The resolution of a POM of the unresolved POM's own versioned dependencies
+     * ({@link ParentlessClasspath}), for its classpath only; null when there is none. A dependency
+     * that cannot be downloaded is left out, as for any POM.
+     */
+    private static MavenResolutionResult parentless(
+            Xml.Document pom, Path root, ExecutionContext ctx, Parse.Warnings warnings) {
+        Optional<String> text = ParentlessClasspath.pomOf(pom);
+        if (text.isEmpty()) {
+            return null;
+        }
+        Path dir = pom.getSourcePath().getParent() == null
+                ? Path.of("")
+                : pom.getSourcePath().getParent();
+        Path file = root.resolve(dir).resolve(".rewriteassist-parentless").resolve("pom.xml");
+        Map<Path, String> texts = new HashMap<>();
+        texts.put(root.relativize(file), text.get());
+        Unavailable unavailable = new Unavailable();
+        ExecutionContext quiet =
+                configure(new InMemoryExecutionContext(t -> unavailable.take(t)), localRepositoryOf(ctx));
+        Set<String> dropped = new LinkedHashSet<>();
+        for (int round = 0; round < 4; round++) {
+            unavailable.newRound();
+            try {
+                for (SourceFile again : parseAll(List.of(file), texts, root, quiet)) {
+                    Optional<MavenResolutionResult> resolution =
+                            again.getMarkers().findFirst(MavenResolutionResult.class);
+                    if (resolution.isPresent()) {
+                        warnings.add(pom.getSourcePath() + ": its module's classpath comes from the dependencies it "
+                                + "declares with versions of their own, without its parent"
+                                + (dropped.isEmpty() ? "" : " (left out: " + String.join(", ", dropped) + ")"));
+                        return resolution.get();
+                    }
+                }
+            } catch (RuntimeException e) {
+                Main.log("classpath without the parent of " + pom.getSourcePath() + ": " + Main.oneLine(e));
+                return null;
+            }
+            String before = texts.get(root.relativize(file));
+            String after = unavailable.withoutFailures(before, dropped);
+            if (after.equals(before)) {
+                return null;
+            }
+            texts.put(root.relativize(file), after);
+        }
+        return null;
+    }
+
+    private static Path localRepositoryOf(ExecutionContext ctx) {
+        return Path.of(java.net.URI.create(
+                MavenExecutionContextView.view(ctx).getLocalRepository().getUri()));
     }
 
     private static boolean isResolved(SourceFile pom, Map<Path, MavenResolutionResult> resolved) {
@@ -385,15 +448,17 @@ final class Reactor {
         }
     }
 
-    private static Module module(Xml.Document pom, Set<String> reactor, Jars jars) {
+    private static Module module(
+            Xml.Document pom, MavenResolutionResult classpathOnly, Set<String> reactor, Jars jars) {
         Coordinates coordinates = Coordinates.of(pom);
         List<Path> main = new ArrayList<>();
         List<Path> test = new ArrayList<>();
         int[] unresolved = {0};
         JavaVersion mainVersion;
         JavaVersion testVersion;
-        MavenResolutionResult resolution =
+        MavenResolutionResult own =
                 pom.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
+        MavenResolutionResult resolution = own != null ? own : classpathOnly;
         if (resolution != null) {
             ResolvedPom resolved = resolution.getPom();
             // Maven's classpaths: compile = compile + provided; test = every scope.
@@ -415,8 +480,19 @@ final class Reactor {
             }
             main = new ArrayList<>(new LinkedHashSet<>(main));
             test = new ArrayList<>(new LinkedHashSet<>(test));
-            mainVersion = javaVersion(resolved, false);
-            testVersion = javaVersion(resolved, true);
+            if (own == null) {
+                // Only the classpath is known: what the parent left out counts as unresolved.
+                int declared = pom.getRoot()
+                        .getChild("dependencies")
+                        .map(d -> d.getChildren("dependency").size())
+                        .orElse(0);
+                unresolved[0] += Math.max(
+                        0,
+                        declared
+                                - resolution.getPom().getRequestedDependencies().size());
+            }
+            mainVersion = own == null ? javaVersionMarker(null, null) : javaVersion(resolved, false);
+            testVersion = own == null ? mainVersion : javaVersion(resolved, true);
         } else {
             // Unresolved: no jars, and each declared dependency counts as unresolved.
             unresolved[0] = pom.getRoot()

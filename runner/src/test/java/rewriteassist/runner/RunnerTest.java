@@ -222,11 +222,9 @@ class RunnerTest {
         assertEquals("[0,1]", cut.path("not_run").toString());
     }
 
-    @Test
-    void aParentThatExistsNowhereIsAWarning() throws Exception {
-        Path root = fixture.repo(
-                "pom.xml",
-                """
+    /** A POM whose parent exists nowhere, with {@code body} after its artifactId. */
+    private static String orphan(String artifactId, String body) {
+        return """
                 <project xmlns="http://maven.apache.org/POM/4.0.0">
                   <modelVersion>4.0.0</modelVersion>
                   <parent>
@@ -235,9 +233,17 @@ class RunnerTest {
                     <version>1</version>
                     <relativePath/>
                   </parent>
-                  <artifactId>orphan</artifactId>
-                </project>
-                """,
+                  <artifactId>%s</artifactId>
+                %s</project>
+                """
+                .formatted(artifactId, body);
+    }
+
+    @Test
+    void aParentThatExistsNowhereIsAWarning() throws Exception {
+        Path root = fixture.repo(
+                "pom.xml",
+                orphan("orphan", ""),
                 "src/main/java/com/acme/Old.java",
                 "package com.acme;\n\npublic class Old {\n}\n",
                 "src/main/java/com/acme/User.java",
@@ -259,6 +265,46 @@ class RunnerTest {
         JsonNode run = fixture.run(recipe("test.Rename", changeType("com.acme.Old", "com.acme.New")), "test.Rename");
         String diff = run.path("runs").get(0).path("diff").asText();
         assertTrue(diff.contains("+    New old;"), diff);
+    }
+
+    @Test
+    void withoutItsParentAModuleStillHasTheDependenciesItVersionsItself() throws Exception {
+        Path root = fixture.repo(
+                "pom.xml",
+                orphan(
+                        "plugin",
+                        """
+                        <properties><jspecify.version>1.0.0</jspecify.version></properties>
+                        <dependencies>
+                          <dependency><groupId>org.jspecify</groupId><artifactId>jspecify</artifactId><version>${jspecify.version}</version></dependency>
+                          <dependency><groupId>invalid.rewriteassist.example</groupId><artifactId>managed-by-the-parent</artifactId></dependency>
+                        </dependencies>
+                        """),
+                "src/main/java/com/acme/Api.java",
+                "package com.acme;\n\nimport org.jspecify.annotations.Nullable;\n\nclass Api {\n    @Nullable String name;\n}\n");
+        JsonNode parsed = fixture.parse(root);
+        String warnings = parsed.path("warnings").toString();
+        assertTrue(warnings.contains("not resolved"), warnings);
+        assertTrue(warnings.contains("versions of their own, without its parent"), warnings);
+        JsonNode module = parsed.path("modules").get(0);
+        assertEquals(1, module.path("classpath_jars").asInt(), parsed.toString());
+        assertEquals(1, module.path("unresolved").asInt(), "the parent's managed dependency");
+
+        // The annotation's type is known, so a type change finds it.
+        JsonNode run = fixture.run(
+                recipe(
+                        "test.Rename",
+                        changeType("org.jspecify.annotations.Nullable", "org.jspecify.annotations.NonNull")),
+                "test.Rename");
+        String diff = run.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+import org.jspecify.annotations.NonNull;"), run.toString());
+        // Maven recipes still skip the POM: its versions are its parent's to tell.
+        JsonNode maven = fixture.run(
+                recipe(
+                        "test.Prop",
+                        "org.openrewrite.maven.ChangePropertyValue:\n  key: jspecify.version\n  newValue: 2"),
+                "test.Prop");
+        assertEquals(0, maven.path("runs").get(0).path("files").size(), maven.toString());
     }
 
     @Test
@@ -623,6 +669,23 @@ class RunnerTest {
         assertEquals("invalid_option", runs.get(1).path("error").path("kind").asText(), runs.toString());
         assertEquals("[\"README.md\"]", runs.get(2).path("files").toString(), runs.toString());
         assertEquals("[1]", runs.get(2).path("left_out").toString());
+    }
+
+    @Test
+    void whatARecipeWritesFollowsTheRepositorysOwnIndentation() throws Exception {
+        Path root = fixture.repo(
+                "src/main/java/com/acme/Point.java",
+                "package com.acme;\n\npublic class Point implements java.io.Serializable {\n  int x;\n\n  int y() {\n"
+                        + "    return x;\n  }\n}\n",
+                "src/main/java/com/acme/Line.java",
+                "package com.acme;\n\nclass Line {\n  Point from;\n\n  Point from() {\n    return from;\n  }\n}\n");
+        fixture.parse(root);
+        JsonNode run = fixture.run(
+                recipe("test.Serial", "org.openrewrite.staticanalysis.AddSerialVersionUidToSerializable"),
+                "test.Serial");
+        String diff = run.path("runs").get(0).path("diff").asText();
+        // Two spaces, as the rest of the file: OpenRewrite's default style would write four.
+        assertTrue(diff.contains("\n+  private static final long serialVersionUID = 1;\n"), diff);
     }
 
     @Test
