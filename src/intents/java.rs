@@ -83,6 +83,15 @@ impl Source {
             .collect()
     }
 
+    /// Member name -> its type, from explicit static imports (`import static a.B.check;`).
+    fn static_members(&self) -> HashMap<&str, &str> {
+        self.imports
+            .iter()
+            .filter(|i| i.is_static && !i.is_wildcard())
+            .map(|i| (i.simple(), i.owner()))
+            .collect()
+    }
+
     fn has_import(&self, name: &str, is_static: bool) -> bool {
         self.imports.iter().any(|i| i.name == name && i.is_static == is_static)
     }
@@ -324,7 +333,15 @@ fn imports(file: &FileChange<'_>, base: &Source, head: &Source, java: &mut JavaF
 fn body(file: &FileChange<'_>, base: &Source, head: &Source, declared: &[Declared], found: &mut Vec<Found>) {
     let old_types = base.types();
     let new_types = head.types();
-    let resolver = Resolver { old_types: &old_types, new_types: &new_types, declared };
+    let old_statics = base.static_members();
+    let new_statics = head.static_members();
+    let resolver = Resolver {
+        old_types: &old_types,
+        new_types: &new_types,
+        old_statics: &old_statics,
+        new_statics: &new_statics,
+        declared,
+    };
     let is_import = |c: &&ChangeLine| keyword(c.content.trim(), "import").is_some();
     for block in file.blocks() {
         let removed: Vec<&ChangeLine> = block.removed.iter().filter(|c| !is_import(c)).collect();
@@ -363,6 +380,9 @@ fn package_declaration(base: &Source, head: &Source, declared: &[Declared]) -> O
 struct Resolver<'a> {
     old_types: &'a HashMap<&'a str, &'a str>,
     new_types: &'a HashMap<&'a str, &'a str>,
+    /// Statically imported members on each side: an unqualified `check(` is `a.B.check(`.
+    old_statics: &'a HashMap<&'a str, &'a str>,
+    new_statics: &'a HashMap<&'a str, &'a str>,
     declared: &'a [Declared],
 }
 
@@ -464,6 +484,13 @@ impl Resolver<'_> {
     fn resolve(&self, chain: &str, head: bool) -> Option<Ref> {
         let segments: Vec<&str> = chain.split('.').collect();
         let upper = |s: &str| s.starts_with(|c: char| c.is_uppercase());
+        // `checkNotNull` alone, statically imported: `Preconditions.checkNotNull`.
+        if let [member] = segments.as_slice() {
+            let statics = if head { self.new_statics } else { self.old_statics };
+            if let Some(owner) = statics.get(member) {
+                return Some(Ref { type_name: owner.to_string(), members: vec![member.to_string()] });
+            }
+        }
         let first_type = segments.iter().position(|s| upper(s))?;
         let (type_name, rest) = if first_type == 0 {
             let imports = if head { self.new_types } else { self.old_types };

@@ -27,7 +27,7 @@ pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
             {
                 return Some(Strategic::SpringBoot { from: from.clone(), to: to.clone() });
             }
-            if any_junit && junit_member(a) {
+            if any_junit && (junit_member(a) || test_runner_plugin(a)) {
                 return Some(Strategic::JUnit);
             }
             if any_jakarta && jakarta_member(a) {
@@ -42,7 +42,45 @@ pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
         })
         .collect();
     dependency_migrations(atomics, &mut owners);
+    version_properties(atomics, &mut owners);
     owners
+}
+
+/// A version property of a dependency that moves with a migration moves with it: the servlet API
+/// swapped for Jakarta's with `${servlet.version}` as its version, and that property changed from
+/// 4.0.1 to 6.0.0, is one migration (the new version is the swap's target).
+fn version_properties(atomics: &[Atomic], owners: &mut [Option<Strategic>]) {
+    let owned_by: Vec<(String, Strategic)> = atomics
+        .iter()
+        .zip(owners.iter())
+        .filter_map(|(atomic, owner)| Some((version_of(&atomic.change)?, owner.clone()?)))
+        .filter_map(|(version, owner)| Some((property_reference(version)?.to_string(), owner)))
+        .collect();
+    for (atomic, owner) in atomics.iter().zip(owners.iter_mut()) {
+        if owner.is_some() {
+            continue;
+        }
+        if let Change::MavenPropertyChange { key, .. } = &atomic.change
+            && let Some((_, strategic)) = owned_by.iter().find(|(property, _)| property == key)
+        {
+            *owner = Some(strategic.clone());
+        }
+    }
+}
+
+/// The version a dependency change writes (as written: a literal or a `${property}`).
+fn version_of(change: &Change) -> Option<&str> {
+    match change {
+        Change::MavenDependencySwap { new_version, .. }
+        | Change::MavenDependencyAdded { version: new_version, .. }
+        | Change::MavenDependencyVersion { new_version, .. } => Some(new_version),
+        _ => None,
+    }
+}
+
+/// `name` of a version written `${name}`.
+fn property_reference(version: &str) -> Option<&str> {
+    version.strip_prefix("${")?.strip_suffix('}')
 }
 
 /// A dependency swapped for another that no other strategy owns, with the package moves and type
@@ -61,9 +99,13 @@ fn dependency_migrations(atomics: &[Atomic], owners: &mut [Option<Strategic>]) {
         if owner.is_some() {
             continue;
         }
+        // Code that now calls the new library (`LogManager.getLogger` -> `LoggerFactory.getLogger`)
+        // moved with it, as its imports did.
         let target = match &atomic.change {
             Change::JavaPackageMove { new_package, .. } => new_package,
-            Change::JavaTypeRename { new_type, .. } => new_type,
+            Change::JavaTypeRename { new_type, .. } | Change::JavaStaticCallTarget { new_type, .. } => {
+                new_type
+            }
             _ => continue,
         };
         let words = distinctive_words(&[target.as_str()]);
@@ -273,6 +315,16 @@ fn jakarta_member(atomic: &Atomic) -> bool {
         ) => moved(old_key, new_key),
         _ => false,
     }
+}
+
+/// Surefire or Failsafe added or bumped: the JUnit Platform runs on 2.22 and later, so a PR moving
+/// to JUnit 5 does this for that reason (and only then is it part of that migration).
+fn test_runner_plugin(atomic: &Atomic) -> bool {
+    matches!(
+        &atomic.change,
+        Change::MavenPluginAdded { artifact_id, .. } | Change::MavenPluginVersion { artifact_id, .. }
+            if matches!(artifact_id.as_str(), "maven-surefire-plugin" | "maven-failsafe-plugin")
+    )
 }
 
 fn junit_member(atomic: &Atomic) -> bool {

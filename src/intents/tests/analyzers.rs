@@ -424,10 +424,9 @@ fn method_renames_static_calls_and_wildcard_package_moves() {
     );
 }
 
-#[test]
-fn another_types_static_method_in_place_is_one_static_call_change() {
-    let old = "package com.acme;\n\nimport com.google.common.base.Preconditions;\n\nclass Client {\n    Client(String name, Object config) {\n        Preconditions.checkNotNull(name);\n        Preconditions.checkNotNull(config, \"config\");\n    }\n}\n";
-    let new = "package com.acme;\n\nimport java.util.Objects;\n\nclass Client {\n    Client(String name, Object config) {\n        Objects.requireNonNull(name);\n        Objects.requireNonNull(config, \"config\");\n    }\n}\n";
+/// `Client.java` changed from `old` to `new` is one `checkNotNull` -> `Objects.requireNonNull`
+/// change, with its calls and imports as evidence, and no method rename beside it.
+fn one_check_not_null_to_require_non_null(old: &str, new: &str) {
     let tree = extract(&[changed("src/main/java/com/acme/Client.java", old, new)]);
     assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
     expect(
@@ -441,6 +440,25 @@ fn another_types_static_method_in_place_is_one_static_call_change() {
     );
     assert_eq!(of_kind(&tree, "java.static_call_target")[0].evidence.len(), 6, "calls and imports");
     assert!(of_kind(&tree, "java.method_rename").is_empty(), "{}", render_markdown(&tree));
+}
+
+#[test]
+fn another_types_static_method_in_place_is_one_static_call_change() {
+    let old = "package com.acme;\n\nimport com.google.common.base.Preconditions;\n\nclass Client {\n    Client(String name, Object config) {\n        Preconditions.checkNotNull(name);\n        Preconditions.checkNotNull(config, \"config\");\n    }\n}\n";
+    let new = "package com.acme;\n\nimport java.util.Objects;\n\nclass Client {\n    Client(String name, Object config) {\n        Objects.requireNonNull(name);\n        Objects.requireNonNull(config, \"config\");\n    }\n}\n";
+    one_check_not_null_to_require_non_null(old, new);
+}
+
+/// The same change written with static imports: `import static ...Preconditions.checkNotNull;`
+/// and bare `checkNotNull(` calls become `import static java.util.Objects.requireNonNull;` and
+/// `requireNonNull(`. The calls resolve through the static imports, so it is the same one change.
+#[test]
+fn a_statically_imported_method_replaced_by_another_types_is_one_static_call_change() {
+    let old = "package com.acme;\n\nimport static com.google.common.base.Preconditions.checkNotNull;\n\nclass Client {\n    Client(String name, Object config) {\n        checkNotNull(name);\n        this.config = checkNotNull(config, \"config\");\n    }\n}\n";
+    let new = old
+        .replace("com.google.common.base.Preconditions.checkNotNull;", "java.util.Objects.requireNonNull;")
+        .replace("checkNotNull(", "requireNonNull(");
+    one_check_not_null_to_require_non_null(old, &new);
 }
 
 #[test]

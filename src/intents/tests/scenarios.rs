@@ -1,6 +1,7 @@
 //! Realistic migrations, end to end through `extract_from`, with snapshots of the markdown.
 
 use super::*;
+use crate::model::Change;
 
 pub(in crate::intents) const POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -413,13 +414,16 @@ fn same_pr_gives_byte_identical_json() {
     }
 }
 
+/// A POM of `app` with one dependency.
+fn one_dependency_pom(group: &str, artifact: &str, version: &str) -> String {
+    format!(
+        "<project>\n  <artifactId>app</artifactId>\n  <dependencies>\n    <dependency>\n      <groupId>{group}</groupId>\n      <artifactId>{artifact}</artifactId>\n      <version>{version}</version>\n    </dependency>\n  </dependencies>\n</project>\n"
+    )
+}
+
 #[test]
 fn a_library_replaced_under_the_code_is_a_swap_even_when_the_pom_cannot_tell() {
-    let pom = |group: &str, artifact: &str, version: &str| {
-        format!(
-            "<project>\n  <artifactId>app</artifactId>\n  <dependencies>\n    <dependency>\n      <groupId>{group}</groupId>\n      <artifactId>{artifact}</artifactId>\n      <version>{version}</version>\n    </dependency>\n  </dependencies>\n</project>\n"
-        )
-    };
+    let pom = one_dependency_pom;
     let java = |import: &str| {
         format!("package app;\n\nimport {import};\n\npublic class Reader {{\n    private Logger log;\n}}\n")
     };
@@ -448,4 +452,76 @@ fn a_library_replaced_under_the_code_is_a_swap_even_when_the_pom_cannot_tell() {
     // Without the code's move the POM alone says removed and added.
     let tree = extract(&[changed("pom.xml", &old_pom, &new_pom)]);
     assert!(of_kind(&tree, "maven.dependency_swap").is_empty(), "{}", render_markdown(&tree));
+}
+
+/// The code that now calls the new library moves with its migration: `LogManager.getLogger` ->
+/// `LoggerFactory.getLogger` belongs to log4j -> slf4j like the `Logger` import does, so the
+/// reusable recipe keeps it.
+#[test]
+fn static_calls_into_the_new_library_belong_to_its_migration() {
+    let pom = one_dependency_pom;
+    let old_java = "package app;\n\nimport org.apache.logging.log4j.LogManager;\nimport org.apache.logging.log4j.Logger;\n\npublic class Reader {\n    private static final Logger LOG = LogManager.getLogger(Reader.class);\n}\n";
+    let new_java = "package app;\n\nimport org.slf4j.Logger;\nimport org.slf4j.LoggerFactory;\n\npublic class Reader {\n    private static final Logger LOG = LoggerFactory.getLogger(Reader.class);\n}\n";
+    let tree = extract(&[
+        changed(
+            "pom.xml",
+            &pom("org.apache.logging.log4j", "log4j-api", "2.1"),
+            &pom("org.slf4j", "slf4j-api", "1.7.9"),
+        ),
+        changed("src/main/java/app/Reader.java", old_java, new_java),
+    ]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_dependency"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents.len(), 1, "one migration and nothing beside it: {}", render_markdown(&tree));
+    assert_eq!(of_kind(&tree, "java.static_call_target").len(), 1, "{}", render_markdown(&tree));
+}
+
+/// A version property of a dependency that moves with a migration moves with it.
+#[test]
+fn the_version_property_of_a_swapped_dependency_belongs_to_the_migration() {
+    let pom = |group: &str, artifact: &str, version: &str| {
+        format!(
+            "<project>\n  <artifactId>app</artifactId>\n  <properties>\n    <servlet.version>{version}</servlet.version>\n    <jacoco.version>0.8.8</jacoco.version>\n  </properties>\n  <dependencies>\n    <dependency>\n      <groupId>{group}</groupId>\n      <artifactId>{artifact}</artifactId>\n      <version>${{servlet.version}}</version>\n    </dependency>\n  </dependencies>\n</project>\n"
+        )
+    };
+    let java = |package: &str| {
+        format!(
+            "package app;\n\nimport {package}.http.HttpServlet;\n\npublic class Api extends HttpServlet {{\n}}\n"
+        )
+    };
+    let new_pom = pom("jakarta.servlet", "jakarta.servlet-api", "6.0.0").replace("0.8.8", "0.8.14");
+    let tree = extract(&[
+        changed("pom.xml", &pom("javax.servlet", "javax.servlet-api", "4.0.1"), &new_pom),
+        changed("src/main/java/app/Api.java", &java("javax.servlet"), &java("jakarta.servlet")),
+    ]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_javax_to_jakarta"], "{}", render_markdown(&tree));
+    let owner_of = |key: &str| {
+        tree.intents.iter().find(|i| {
+            i.atomics()
+                .iter()
+                .any(|a| matches!(a.change(), Some(Change::MavenPropertyChange { key: k, .. }) if k == key))
+        })
+    };
+    assert_eq!(owner_of("servlet.version").map(|i| i.kind()), Some("migrate_javax_to_jakarta"));
+    // An unrelated version bump next to it stays outside the migration.
+    assert_ne!(owner_of("jacoco.version").map(|i| i.kind()), Some("migrate_javax_to_jakarta"));
+}
+
+/// Surefire added (or bumped) in a move to JUnit 5 is part of it: the platform needs 2.22.
+#[test]
+fn surefire_added_with_junit5_belongs_to_the_migration() {
+    let pom_new = POM_JUNIT4
+        .replace("<groupId>junit</groupId>", "<groupId>org.junit.jupiter</groupId>")
+        .replace("<artifactId>junit</artifactId>", "<artifactId>junit-jupiter</artifactId>")
+        .replace("4.13.2", "5.10.1")
+        .replace(
+            "  </dependencies>\n",
+            "  </dependencies>\n  <build>\n    <plugins>\n      <plugin>\n        <artifactId>maven-surefire-plugin</artifactId>\n        <version>2.22.2</version>\n      </plugin>\n    </plugins>\n  </build>\n",
+        );
+    let tree = extract(&[
+        changed("pom.xml", POM_JUNIT4, &pom_new),
+        changed("src/test/java/com/acme/calc/CalculatorTest.java", CALC_TEST_4, CALC_TEST_5),
+    ]);
+    assert_eq!(of_kind(&tree, "maven.plugin_added").len(), 1, "{}", render_markdown(&tree));
+    assert_eq!(tree.intents.len(), 1, "all of it is the JUnit 5 migration: {}", render_markdown(&tree));
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_junit4_to_junit5"]);
 }
