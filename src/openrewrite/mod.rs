@@ -9,7 +9,7 @@ pub(crate) mod text;
 pub mod versions;
 pub(crate) mod yaml_limits;
 
-pub(crate) use recipe_yaml::{DeclarativeRecipe, RecipeFile, RecipeStep};
+pub(crate) use recipe_yaml::{DeclarativeRecipe, OptionValue, RecipeFile, RecipeStep};
 pub use versions::{Coordinates, RecipeModule, Versions};
 
 /// Checks a recipe file as `validate` does before running anything (size, depth and step limits,

@@ -11,6 +11,8 @@
 //! it) are incidental to the migration and left out: on the next repository they would be noise.
 //! Each decision is listed, so a reviewer sees what was generalized.
 
+mod versions;
+
 use std::collections::BTreeSet;
 
 use crate::catalog::Catalog;
@@ -41,10 +43,25 @@ pub(crate) fn generalize(
     let mut option = CandidateOption::new(NUMBER, Strategy::Reusable, recommended.purpose.clone());
     let mut changes = Vec::new();
     let incidental = tree.map(incidental_intents).unwrap_or_default();
-    for planned in &recommended.steps {
+    let targets = tree.map(versions::Targets::of).unwrap_or_default();
+    let missing =
+        tree.map(|t| migration_steps_missing(t, recommended, catalog, &incidental)).unwrap_or_default();
+    for (intent, step) in &missing {
+        changes.push(format!(
+            "added `{}` for intent {intent}: the recommended recipe reproduces that part of the migration as text",
+            crate::openrewrite::simple_name(&step.step.name)
+        ));
+    }
+    for planned in recommended.steps.iter().chain(missing.iter().map(|(_, step)| step)) {
         let short = crate::openrewrite::simple_name(&planned.step.name).to_string();
         if !planned.semantic {
             changes.push(format!("left out `{short}`: plain text pinned to this repository"));
+            continue;
+        }
+        if targets.carries_a_version(&planned.step) {
+            changes.push(format!(
+                "left out `{short}`: it sets this repository's version property; the swap writes that version itself"
+            ));
             continue;
         }
         if !planned.intents.is_empty() && planned.intents.iter().all(|id| incidental.contains(id)) {
@@ -90,6 +107,10 @@ pub(crate) fn generalize(
                 "`{short}`: dropped `{key}: {value}` (pins it to this repository's starting point)"
             ));
         }
+        if let Some((retargeted, note)) = targets.retarget(&step) {
+            step = retargeted;
+            changes.push(format!("`{short}`: {note}"));
+        }
         let reason = format!("{} Generalized for other repositories.", planned.reason);
         let mut generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
         generalized.scope = by_name;
@@ -105,8 +126,14 @@ pub(crate) fn generalize(
     Some(Reusable { option, changes })
 }
 
-/// The ids of the intents outside every migration, when the tree names a migration at all (a PR
-/// without one is all it does: nothing is incidental then).
+/// A group of changes with fewer than one line in this many of the largest group's is beside the
+/// PR's point when the tree names no migration (a test dependency added next to a hundred moved
+/// calls); groups of comparable size are all the change.
+const SIDE_WORK_RATIO: usize = 4;
+
+/// The ids of the intents outside the PR's migration. When the tree names a migration (a
+/// strategic intent) that is every other intent; when it does not, the groups much smaller than
+/// the largest one ([`SIDE_WORK_RATIO`]).
 fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
     fn ids(intent: &Intent, out: &mut BTreeSet<String>) {
         out.insert(intent.id.clone());
@@ -114,12 +141,50 @@ fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
             ids(child, out);
         }
     }
+    let lines = |intent: &Intent| intent.atomics().iter().map(|a| a.evidence.len()).sum::<usize>();
     let mut out = BTreeSet::new();
-    if !tree.intents.iter().any(|i| i.level() == Level::Strategic) {
-        return out;
-    }
-    for intent in tree.intents.iter().filter(|i| i.level() != Level::Strategic) {
+    let outside: Vec<&Intent> = if tree.intents.iter().any(|i| i.level() == Level::Strategic) {
+        tree.intents.iter().filter(|i| i.level() != Level::Strategic).collect()
+    } else {
+        let largest = tree.intents.iter().map(lines).max().unwrap_or(0);
+        tree.intents.iter().filter(|i| lines(i) * SIDE_WORK_RATIO < largest).collect()
+    };
+    for intent in outside {
         ids(intent, &mut out);
+    }
+    out
+}
+
+/// Narrow semantic recipes for the migration's own changes that the recommended recipe makes only
+/// as text (its semantic recipe wrote the line a little differently than the PR, say with the
+/// PR's trailing comment): this PR is reproduced best by the text, the next repository is served
+/// by the recipe. Only when the tree names a migration; `(intent id, step)` in tree order.
+fn migration_steps_missing(
+    tree: &IntentTree,
+    recommended: &CandidateOption,
+    catalog: &Catalog,
+    incidental: &BTreeSet<String>,
+) -> Vec<(String, PlannedStep)> {
+    if !tree.intents.iter().any(|i| i.level() == Level::Strategic) {
+        return Vec::new();
+    }
+    let covered_by = |id: &str, by: &str| id == by || id.starts_with(&format!("{by}."));
+    let covered = |id: &str| {
+        recommended.steps.iter().filter(|s| s.semantic).flat_map(|s| &s.intents).any(|by| covered_by(id, by))
+    };
+    let mut out = Vec::new();
+    for intent in tree.atomics().into_iter().filter(|i| !incidental.contains(&i.id) && !covered(&i.id)) {
+        let Some(steps) = crate::mapping::narrow::semantic_steps(intent) else { continue };
+        if steps.iter().any(|s| crate::mapping::check_step(catalog, s).is_err()) {
+            continue;
+        }
+        for (index, step) in steps.into_iter().enumerate() {
+            let reason = crate::mapping::narrow::reason(intent, &step);
+            let mut planned = PlannedStep::new(step, true, vec![intent.id.clone()], reason);
+            planned.after_previous = index > 0;
+            planned.scope = crate::mapping::narrow::scope(intent);
+            out.push((intent.id.clone(), planned));
+        }
     }
     out
 }
@@ -208,6 +273,52 @@ mod tests {
     }
 
     #[test]
+    fn a_part_of_the_migration_the_recommended_recipe_makes_as_text_gets_its_recipe() {
+        let tree: IntentTree = IntentTree {
+            intents: serde_json::from_value(serde_json::json!([{
+                "id": "1", "level": "strategic", "kind": "upgrade_java", "title": "Upgrade Java 8 -> 17",
+                "params": {"from": "8", "to": "17"}, "evidence": [], "children": [{
+                    "id": "1.1", "level": "atomic", "kind": "maven.property_change", "title": "java.version",
+                    "params": {"key": "java.version", "old_value": "1.8", "new_value": "17", "file": "pom.xml"},
+                    "evidence": [], "children": []
+                }]
+            }]))
+            .unwrap(),
+            ..IntentTree::default()
+        };
+        // The PR wrote `<java.version>17</java.version> <!-- was 1.8 -->`: text reproduces it.
+        let text =
+            planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "1.8").with("replace", "17"), false);
+        let other = planned(RecipeStep::new("org.openrewrite.java.migrate.UpgradeBuildToJava17"), true);
+        let mut other = other;
+        other.intents = vec![];
+        let recommended = CandidateOption {
+            steps: vec![text.clone(), other],
+            ..CandidateOption::new(3, Strategy::Synthesized, "Upgrade")
+        };
+        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
+        let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
+        assert_eq!(
+            signatures,
+            [
+                "org.openrewrite.java.migrate.UpgradeBuildToJava17",
+                "org.openrewrite.maven.ChangePropertyValue key=java.version newValue=17"
+            ]
+        );
+        assert!(reusable.changes.iter().any(|c| c.starts_with("added `ChangePropertyValue` for intent 1.1")));
+        // Covered by a semantic step already: nothing is added.
+        let mut covering =
+            planned(RecipeStep::new("org.openrewrite.java.migrate.UpgradeBuildToJava17"), true);
+        covering.intents = vec!["1".into()];
+        let recommended = CandidateOption {
+            steps: vec![text, covering],
+            ..CandidateOption::new(3, Strategy::Synthesized, "")
+        };
+        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
+        assert_eq!(reusable.option.steps.len(), 1);
+    }
+
+    #[test]
     fn a_recipe_of_text_only_has_no_reusable_form() {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
         let recommended =
@@ -264,6 +375,19 @@ mod tests {
         };
         assert_eq!(kept(&tree(true)), ["a", "c", "d"]);
         assert_eq!(kept(&tree(false)), ["a", "b", "c", "d"], "no migration named: all of it is the change");
+        // Without a migration named, a group much smaller than the largest is side work.
+        let mut uneven = tree(false);
+        let line = |n: u32| crate::model::ChangeLine {
+            path: "a.properties".into(),
+            kind: crate::diff::ChangeKind::Added,
+            line: n,
+            content: format!("k{n}=v"),
+        };
+        uneven.intents[0].children[0].evidence = (1..=8).map(line).collect();
+        uneven.intents[1].children[0].evidence = vec![line(9)];
+        assert_eq!(kept(&uneven), ["a", "c", "d"], "8 lines against 1");
+        uneven.intents[1].children[0].evidence = (9..=10).map(line).collect();
+        assert_eq!(kept(&uneven), ["a", "b", "c", "d"], "8 lines against 2: comparable");
         let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree(true))).unwrap();
         assert!(
             reusable.changes.iter().any(|c| c.contains("besides its migration (intent 2.1)")),
