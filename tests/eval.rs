@@ -277,6 +277,21 @@ fn real_pr_lists_become_suites() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("pairs.tsv:1: `nobody` is not a case"));
 
+    // Several lists join with commas, in order; a case named twice across them is refused.
+    let more = dir.path().join("more.tsv");
+    write(&more, &format!("cli-jdk17\tacme/cli\t{base}\t{head}\tjava-17\t1/+1/-1\n"));
+    let both = format!("{},{}", tsv.display(), more.display());
+    let output = std::process::Command::new(&script).args(["demo-suite", &both]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let suite =
+        rewrite_assist::eval::suite::parse(&String::from_utf8(output.stdout).unwrap(), dir.path()).unwrap();
+    let names: Vec<&str> = suite.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["shop-jdk17", "lib-junit5", "cli-jdk17"]);
+    write(&more, &format!("lib-junit5\tacme/other\t{base}\t{head}\n"));
+    let output = std::process::Command::new(&script).args(["demo-suite", &both]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("more.tsv:1: case `lib-junit5` appears twice"));
+
     write(&tsv, "x\tacme/shop\tmain\tmigration\n");
     let output = std::process::Command::new(&script).args(["demo-suite"]).arg(&tsv).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
@@ -290,7 +305,9 @@ fn real_pr_lists_become_suites() {
 #[test]
 fn the_committed_real_suites_pin_github_commits() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (name, min_cases, min_pairs) in [("real-maven", 10, 6), ("real-gradle", 2, 0)] {
+    for (name, min_cases, min_pairs) in
+        [("real-maven", 10, 6), ("real-maven-transfer", 28, 34), ("real-gradle", 2, 0)]
+    {
         let suite =
             rewrite_assist::eval::suite::load(&root.join(format!("evals/suites/{name}.yaml"))).unwrap();
         assert_eq!(suite.name, name);

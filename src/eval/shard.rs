@@ -1,32 +1,34 @@
 //! Which cases a matrix job runs: `--shard I/N`.
 //!
-//! The case at position `k` of the suite (0-based) belongs to shard `k mod N + 1`. Round-robin on
-//! the position rather than a hash of the name: shards differ in size by at most one case (a hash
-//! leaves small suites lopsided, even with empty shards), and appending cases to a suite never
-//! moves an existing case to another shard. Reordering or removing cases does reshuffle them,
-//! which is harmless: `eval aggregate` matches results by case name, not by shard.
+//! A transfer pair runs in the shard that ran both its cases (it needs their results), so the cases
+//! a pair links stay together: the suite's cases form groups (a case alone, or every case linked to
+//! it through pairs), and each group, in the order of its first case, goes to the shard with the
+//! fewest cases so far (the lowest on a tie). Without pairs that is round-robin on the position:
+//! shards differ in size by at most one case, and appending cases never moves an existing case to
+//! another shard. Linking cases by a new pair, reordering or removing cases can move them, which is
+//! harmless: `eval aggregate` matches results by case name, not by shard.
 
 use std::fmt;
 use std::str::FromStr;
 
+use super::suite::{Case, Suite};
 use crate::model::Shard;
 
 impl Shard {
     /// The whole suite in one job.
     pub(crate) const ALL: Shard = Shard { index: 1, count: 1 };
 
-    /// Whether the case at `position` (0-based, in suite order) belongs to this shard.
-    pub(crate) fn contains(self, position: usize) -> bool {
-        position % self.count == self.index - 1
-    }
-
-    /// This shard's items, in their order.
-    pub(crate) fn select<T>(self, items: &[T]) -> Vec<&T> {
-        items
+    /// This shard's cases of `suite`, in suite order, with the cases its pairs link kept together.
+    pub(crate) fn cases(self, suite: &Suite) -> Vec<&Case> {
+        let names: Vec<&str> = suite.cases.iter().map(|c| c.name.as_str()).collect();
+        let links: Vec<(&str, &str)> = suite.pairs.iter().map(|p| (p.from.as_str(), p.to.as_str())).collect();
+        let shards = assignment(&names, &links, self.count);
+        suite
+            .cases
             .iter()
-            .enumerate()
-            .filter(|(position, _)| self.contains(*position))
-            .map(|(_, item)| item)
+            .zip(shards)
+            .filter(|(_, shard)| *shard == self.index)
+            .map(|(case, _)| case)
             .collect()
     }
 
@@ -34,6 +36,43 @@ impl Shard {
     pub(crate) fn siblings(self) -> impl Iterator<Item = Shard> {
         (1..=self.count).map(move |index| Shard { index, count: self.count })
     }
+}
+
+/// The shard (1-based) of each of `names`, with the names `links` connect in the same shard.
+fn assignment(names: &[&str], links: &[(&str, &str)], count: usize) -> Vec<usize> {
+    // Union-find over positions; a link naming an unknown case links nothing.
+    let mut parent: Vec<usize> = (0..names.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let position = |name: &str| names.iter().position(|n| *n == name);
+    for (a, b) in links {
+        if let (Some(a), Some(b)) = (position(a), position(b)) {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            // The earlier case is the group's root, so groups come in the order of their first case.
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let mut sizes = vec![0usize; count];
+    let mut shard_of_group: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    let mut members: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for i in 0..names.len() {
+        *members.entry(root(&mut parent, i)).or_default() += 1;
+    }
+    (0..names.len())
+        .map(|i| {
+            let group = root(&mut parent, i);
+            *shard_of_group.entry(group).or_insert_with(|| {
+                let smallest = (0..count).min_by_key(|&s| (sizes[s], s)).unwrap_or(0);
+                sizes[smallest] += members[&group];
+                smallest + 1
+            })
+        })
+        .collect()
 }
 
 /// Text that is not `I/N` with 1 ≤ I ≤ N.
@@ -68,44 +107,61 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_case_is_in_exactly_one_shard() {
+    fn without_links_shards_differ_by_at_most_one_case_and_appending_keeps_them() {
+        let names: Vec<String> = (0..51).map(|i| format!("c{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         for size in [0, 1, 2, 3, 5, 8, 13, 50] {
-            let cases: Vec<usize> = (0..size).collect();
             for count in 1..=7 {
-                let mut seen = vec![0; size];
-                let mut sizes = Vec::new();
-                for shard in (Shard { index: 1, count }).siblings() {
-                    let chosen = shard.select(&cases);
-                    sizes.push(chosen.len());
-                    for &&case in &chosen {
-                        seen[case] += 1;
-                    }
-                }
-                assert!(seen.iter().all(|&n| n == 1), "size {size}, {count} shards: {seen:?}");
+                let shards = assignment(&names[..size], &[], count);
+                let sizes: Vec<usize> =
+                    (1..=count).map(|s| shards.iter().filter(|&&x| x == s).count()).collect();
                 let (min, max) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
                 assert!(max - min <= 1, "size {size}, {count} shards unbalanced: {sizes:?}");
+                assert_eq!(assignment(&names[..size + 1], &[], count)[..size], shards[..], "appending");
             }
         }
     }
 
     #[test]
-    fn appending_cases_keeps_the_existing_assignment() {
-        let before: Vec<usize> = (0..9).collect();
-        let after: Vec<usize> = (0..14).collect();
-        for count in 1..=7 {
-            for shard in (Shard { index: 1, count }).siblings() {
-                let old = shard.select(&before);
-                let new = shard.select(&after);
-                assert_eq!(old[..], new[..old.len()], "shard {shard}");
+    fn without_links_groups_are_round_robin() {
+        for size in [0, 1, 5, 13] {
+            let names: Vec<String> = (0..size).map(|i| format!("c{i}")).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            for count in 1..=5 {
+                let expected: Vec<usize> = (0..size).map(|p| p % count + 1).collect();
+                assert_eq!(assignment(&names, &[], count), expected, "{size} cases, {count} shards");
             }
         }
     }
 
     #[test]
-    fn selection_keeps_suite_order() {
-        let cases = ["a", "b", "c", "d", "e"];
-        assert_eq!(Shard { index: 2, count: 2 }.select(&cases), [&"b", &"d"]);
-        assert_eq!(Shard::ALL.select(&cases).len(), 5);
+    fn linked_cases_share_a_shard_and_groups_fill_the_emptiest_shard() {
+        let names = ["a", "b", "c", "d", "e", "f", "g"];
+        // a-e-g are one group of three, c-d one of two; b and f alone.
+        let links = [("a", "e"), ("g", "e"), ("d", "c"), ("x", "a")];
+        let shards = assignment(&names, &links, 3);
+        assert_eq!(shards, [1, 2, 3, 3, 1, 2, 1]);
+        // Every shard run sees both cases of every pair.
+        for (from, to) in links.iter().filter(|(f, _)| names.contains(f)) {
+            let at = |n: &str| shards[names.iter().position(|x| *x == n).unwrap()];
+            assert_eq!(at(from), at(to), "{from} -> {to}");
+        }
+        // Appending a case alone leaves the others where they were.
+        let more = ["a", "b", "c", "d", "e", "f", "g", "h"];
+        assert_eq!(assignment(&more, &links, 3)[..7], shards);
+    }
+
+    #[test]
+    fn a_shards_cases_keep_suite_order() {
+        let suite = super::super::suite::parse(
+            "suite_name: s\ncases:\n  - { name: a, repo: r, base: b, head: h }\n  - { name: b, repo: r, base: b, head: h }\n  - { name: c, repo: r, base: b, head: h }\n  - { name: d, repo: r, base: b, head: h }\npairs:\n  - { from: d, to: a }\n",
+            std::path::Path::new("/tmp"),
+        )
+        .unwrap();
+        let names = |shard: Shard| shard.cases(&suite).iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(Shard { index: 1, count: 2 }), ["a", "d"]);
+        assert_eq!(names(Shard { index: 2, count: 2 }), ["b", "c"]);
+        assert_eq!(names(Shard::ALL), ["a", "b", "c", "d"]);
     }
 
     #[test]
