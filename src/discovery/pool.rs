@@ -86,7 +86,7 @@ pub(crate) fn is_umbrella(catalog: &Catalog, name: &str) -> bool {
 
 /// Recipes a recipe runs, counted recursively (depth-bounded against cycles), up to a little
 /// more than [`UMBRELLA_SIZE`].
-fn size(catalog: &Catalog, name: &str, depth: usize) -> usize {
+pub(crate) fn size(catalog: &Catalog, name: &str, depth: usize) -> usize {
     let Some(recipe) = catalog.get(name) else { return 1 };
     if depth > 8 {
         return 1;

@@ -238,33 +238,14 @@ pub(crate) fn find_recipe<'a>(
     let phrasings = phrasings(intent);
     let queries: Vec<&str> = phrasings.iter().map(String::as_str).collect();
     let hits = catalog.search(&queries, CANDIDATES, MIN_SCORE);
-    let terms = required_terms(intent);
-    let loose = title_terms(intent);
-    let files = intent_files(intent);
-    let verbs = if terms.is_empty() { action_words(intent.kind()) } else { &[] };
+    let fit = Fit::of(intent);
     let mut rejected = Vec::new();
     for hit in &hits {
         let Some(recipe) = catalog.get(&hit.name) else { continue };
-        let haystack = format!("{} {}", recipe.name, recipe.display_name).to_lowercase().replace('.', "_");
-        if recipe.options.iter().any(|o| o.required) {
-            rejected.push(format!("`{}` needs options", recipe.name));
-        } else if let Some(finder) = search_recipe_within(catalog, &recipe.name, 0) {
-            rejected.push(format!("`{}` marks code instead of changing it (`{finder}`)", recipe.name));
-        } else if let Some(kind) = foreign_language(&recipe.name, &files) {
-            rejected
-                .push(format!("`{}` works on {kind} files, which the intent does not touch", recipe.name));
-        } else if !terms.iter().all(|t| haystack.contains(&t.to_lowercase())) {
-            rejected.push(format!("`{}` does not mention {}", recipe.name, terms.join(" + ")));
-        } else if terms.is_empty() && loose.is_empty() {
-            return Err(NoBroadRecipe::TooVague(intent.title.clone()));
-        } else if terms.is_empty() && !loose.iter().any(|t| haystack.contains(t.as_str())) {
-            rejected.push(format!("`{}` mentions none of {}", recipe.name, loose.join(", ")));
-        } else if !verbs.is_empty() && !verbs.iter().any(|v| haystack.contains(v)) {
-            rejected.push(format!("`{}` does not {}", recipe.name, verbs.join(" / ")));
-        } else if recipe.members.is_empty() && intent.level() == Level::Strategic {
-            rejected.push(format!("`{}` is not a composite migration", recipe.name));
-        } else {
-            return Ok(recipe);
+        match fit.rejection(catalog, intent, recipe) {
+            Some(Rejection::TooVague) => return Err(NoBroadRecipe::TooVague(intent.title.clone())),
+            Some(Rejection::Because(why)) => rejected.push(why),
+            None => return Ok(recipe),
         }
     }
     Err(if hits.is_empty() {
@@ -272,4 +253,56 @@ pub(crate) fn find_recipe<'a>(
     } else {
         NoBroadRecipe::NoneFits(rejected.into_iter().take(4).collect())
     })
+}
+
+/// Whether `name` is a broad recipe that fits `intent`, by the checks [`find_recipe`] makes of
+/// its hits (the reusable recipe asks this of the recipes discovery ran).
+pub(crate) fn fits(catalog: &Catalog, intent: &Intent, name: &str) -> bool {
+    catalog.get(name).is_some_and(|recipe| Fit::of(intent).rejection(catalog, intent, recipe).is_none())
+}
+
+/// What a recipe must say of itself to fit an intent.
+struct Fit {
+    terms: Vec<String>,
+    loose: Vec<String>,
+    files: Vec<String>,
+    verbs: &'static [&'static str],
+}
+
+enum Rejection {
+    /// The intent names nothing a recipe could be checked against.
+    TooVague,
+    Because(String),
+}
+
+impl Fit {
+    fn of(intent: &Intent) -> Fit {
+        let terms = required_terms(intent);
+        let verbs = if terms.is_empty() { action_words(intent.kind()) } else { &[] };
+        Fit { terms, loose: title_terms(intent), files: intent_files(intent), verbs }
+    }
+
+    fn rejection(&self, catalog: &Catalog, intent: &Intent, recipe: &RecipeDescriptor) -> Option<Rejection> {
+        let haystack = format!("{} {}", recipe.name, recipe.display_name).to_lowercase().replace('.', "_");
+        let why = if recipe.options.iter().any(|o| o.required) {
+            format!("`{}` needs options", recipe.name)
+        } else if let Some(finder) = search_recipe_within(catalog, &recipe.name, 0) {
+            format!("`{}` marks code instead of changing it (`{finder}`)", recipe.name)
+        } else if let Some(kind) = foreign_language(&recipe.name, &self.files) {
+            format!("`{}` works on {kind} files, which the intent does not touch", recipe.name)
+        } else if !self.terms.iter().all(|t| haystack.contains(&t.to_lowercase())) {
+            format!("`{}` does not mention {}", recipe.name, self.terms.join(" + "))
+        } else if self.terms.is_empty() && self.loose.is_empty() {
+            return Some(Rejection::TooVague);
+        } else if self.terms.is_empty() && !self.loose.iter().any(|t| haystack.contains(t.as_str())) {
+            format!("`{}` mentions none of {}", recipe.name, self.loose.join(", "))
+        } else if !self.verbs.is_empty() && !self.verbs.iter().any(|v| haystack.contains(v)) {
+            format!("`{}` does not {}", recipe.name, self.verbs.join(" / "))
+        } else if recipe.members.is_empty() && intent.level() == Level::Strategic {
+            format!("`{}` is not a composite migration", recipe.name)
+        } else {
+            return None;
+        };
+        Some(Rejection::Because(why))
+    }
 }

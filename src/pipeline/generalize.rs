@@ -17,7 +17,18 @@ impl Run<'_> {
         };
         let chosen =
             self.results.get(&recommendation.option).context("recommended option without results")?;
-        let Some(reusable) = crate::reuse::generalize(&chosen.option, self.catalog, self.tree.as_ref())
+        let composites = match (&self.discovery, &self.tree) {
+            (Some(discovery), Some(tree)) => crate::reuse::composites::migration_composites(
+                discovery,
+                tree,
+                &self.pr,
+                self.catalog,
+                &crate::reuse::incidental_intents(tree),
+            ),
+            _ => Vec::new(),
+        };
+        let Some(reusable) =
+            crate::reuse::generalize_with(&chosen.option, self.catalog, self.tree.as_ref(), &composites)
         else {
             return Ok((Outcome::Skipped, "the recommended recipe has no semantic step".into(), Vec::new()));
         };

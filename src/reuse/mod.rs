@@ -11,6 +11,7 @@
 //! it) are incidental to the migration and left out: on the next repository they would be noise.
 //! Each decision is listed, so a reviewer sees what was generalized.
 
+pub(crate) mod composites;
 mod versions;
 
 use std::collections::BTreeSet;
@@ -35,27 +36,80 @@ pub(crate) struct Reusable {
 }
 
 /// Generalizes `recommended`; `None` when no semantic step is left.
+#[cfg(test)]
 pub(crate) fn generalize(
     recommended: &CandidateOption,
     catalog: &Catalog,
     tree: Option<&IntentTree>,
 ) -> Option<Reusable> {
+    generalize_with(recommended, catalog, tree, &[])
+}
+
+/// Generalizes `recommended`, led by the catalog composites that make its migrations
+/// ([`composites::migration_composites`]); `None` when no semantic step is left.
+pub(crate) fn generalize_with(
+    recommended: &CandidateOption,
+    catalog: &Catalog,
+    tree: Option<&IntentTree>,
+    composites: &[composites::Composite],
+) -> Option<Reusable> {
     let mut option = CandidateOption::new(NUMBER, Strategy::Reusable, recommended.purpose.clone());
     let mut changes = Vec::new();
     let incidental = tree.map(incidental_intents).unwrap_or_default();
     let targets = tree.map(versions::Targets::of).unwrap_or_default();
+    let leading: Vec<PlannedStep> = composites
+        .iter()
+        .map(|c| {
+            let short = crate::openrewrite::simple_name(&c.step.name);
+            changes.push(format!(
+                "added `{short}` for intent {}: the whole migration as the catalog writes it (on this PR {} lines right, {} written its own way next to the PR's)",
+                c.intent, c.tp, c.rewritten
+            ));
+            let reason = format!(
+                "The catalog's migration for intent {}: discovery ran it on this PR ({} true positives; {} lines written its own way where the PR changed them).",
+                c.intent, c.tp, c.rewritten
+            );
+            PlannedStep::new(c.step.clone(), true, vec![c.intent.clone()], reason)
+        })
+        .collect();
+    let runs_it = |planned: &PlannedStep| {
+        planned.step.options.is_empty()
+            && composites.iter().any(|c| runs(catalog, &c.step.name, &planned.step.name, 0))
+    };
+    let mut covering: Vec<PlannedStep> = leading.clone();
+    covering.extend(recommended.steps.iter().cloned());
     let missing =
-        tree.map(|t| migration_steps_missing(t, recommended, catalog, &incidental)).unwrap_or_default();
+        tree.map(|t| migration_steps_missing(t, &covering, catalog, &incidental)).unwrap_or_default();
     for (intent, step) in &missing {
         changes.push(format!(
-            "added `{}` for intent {intent}: the recommended recipe reproduces that part of the migration as text",
+            "added `{}` for intent {intent}: the recommended recipe makes that part of the migration as text or with a narrower recipe",
             crate::openrewrite::simple_name(&step.step.name)
         ));
     }
-    for planned in recommended.steps.iter().chain(missing.iter().map(|(_, step)| step)) {
+    let own: Vec<&PlannedStep> = recommended
+        .steps
+        .iter()
+        .filter(|planned| {
+            let within = runs_it(planned);
+            if within {
+                changes.push(format!(
+                    "left out `{}`: the catalog's migration above runs it",
+                    crate::openrewrite::simple_name(&planned.step.name)
+                ));
+            }
+            !within
+        })
+        .collect();
+    for planned in leading.iter().chain(own).chain(missing.iter().map(|(_, step)| step)) {
         let short = crate::openrewrite::simple_name(&planned.step.name).to_string();
         if !planned.semantic {
             changes.push(format!("left out `{short}`: plain text pinned to this repository"));
+            continue;
+        }
+        if is_layout(&planned.step.name) {
+            changes.push(format!(
+                "left out `{short}`: it lays code out in this repository's style, which is not the migration"
+            ));
             continue;
         }
         if targets.carries_a_version(&planned.step) {
@@ -134,7 +188,7 @@ const SIDE_WORK_RATIO: usize = 4;
 /// The ids of the intents outside the PR's migration. When the tree names a migration (a
 /// strategic intent) that is every other intent; when it does not, the groups much smaller than
 /// the largest one ([`SIDE_WORK_RATIO`]).
-fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
+pub(crate) fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
     fn ids(intent: &Intent, out: &mut BTreeSet<String>) {
         out.insert(intent.id.clone());
         for child in &intent.children {
@@ -157,24 +211,32 @@ fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
 
 /// Narrow semantic recipes for the migration's own changes that the recommended recipe makes only
 /// as text (its semantic recipe wrote the line a little differently than the PR, say with the
-/// PR's trailing comment): this PR is reproduced best by the text, the next repository is served
-/// by the recipe. Only when the tree names a migration; `(intent id, step)` in tree order.
+/// PR's trailing comment), or only with a recipe narrower than the change: this PR is reproduced
+/// best by those, the next repository is served by the change's own recipe. `(intent id, step)`
+/// in tree order.
 fn migration_steps_missing(
     tree: &IntentTree,
-    recommended: &CandidateOption,
+    steps: &[PlannedStep],
     catalog: &Catalog,
     incidental: &BTreeSet<String>,
 ) -> Vec<(String, PlannedStep)> {
-    if !tree.intents.iter().any(|i| i.level() == Level::Strategic) {
-        return Vec::new();
-    }
-    let covered_by = |id: &str, by: &str| id == by || id.starts_with(&format!("{by}."));
-    let covered = |id: &str| {
-        recommended.steps.iter().filter(|s| s.semantic).flat_map(|s| &s.intents).any(|by| covered_by(id, by))
+    // An atomic change is covered by a recipe made for its group (a migration composite), or by
+    // its own narrow recipe. A recipe discovery found for some of its lines (a Refaster rule for
+    // `checkNotNull(x, message)` only) reproduced this PR but is narrower than the change itself.
+    let covered = |intent: &Intent, own: &[crate::openrewrite::RecipeStep]| {
+        steps.iter().filter(|s| s.semantic).any(|s| {
+            s.intents.iter().any(|by| {
+                intent.id.starts_with(&format!("{by}."))
+                    || (intent.id == *by && own.iter().any(|o| o.name == s.step.name))
+            })
+        })
     };
     let mut out = Vec::new();
-    for intent in tree.atomics().into_iter().filter(|i| !incidental.contains(&i.id) && !covered(&i.id)) {
+    for intent in tree.atomics().into_iter().filter(|i| !incidental.contains(&i.id)) {
         let Some(steps) = crate::mapping::narrow::semantic_steps(intent) else { continue };
+        if covered(intent, &steps) {
+            continue;
+        }
         if steps.iter().any(|s| crate::mapping::check_step(catalog, s).is_err()) {
             continue;
         }
@@ -187,6 +249,35 @@ fn migration_steps_missing(
         }
     }
     out
+}
+
+/// Whether `composite` runs `name` (itself or among its members, recursively; bounded depth).
+fn runs(catalog: &Catalog, composite: &str, name: &str, depth: usize) -> bool {
+    composite == name
+        || (depth < 8
+            && catalog
+                .get(composite)
+                .is_some_and(|r| r.members.iter().any(|m| runs(catalog, m, name, depth + 1))))
+}
+
+/// Recipes that only lay code out (order imports, indent, wrap, drop unused imports): the PR's
+/// lines they explain are this repository's style. On the next repository they rearrange every
+/// file that does not follow the style detected there (import order across a whole codebase).
+fn is_layout(name: &str) -> bool {
+    const FORMAT_PACKAGES: &[&str] = &[
+        "org.openrewrite.java.format.",
+        "org.openrewrite.xml.format.",
+        "org.openrewrite.yaml.format.",
+        "org.openrewrite.json.format.",
+        "org.openrewrite.groovy.format.",
+        "org.openrewrite.kotlin.format.",
+        "org.openrewrite.format.",
+        // Cleanups of the POM's own style (explicit plugin group ids, prefixless expressions).
+        "org.openrewrite.maven.cleanup.",
+    ];
+    const LAYOUT: &[&str] =
+        &["org.openrewrite.java.OrderImports", "org.openrewrite.java.RemoveUnusedImports"];
+    FORMAT_PACKAGES.iter().any(|p| name.starts_with(p)) || LAYOUT.contains(&name)
 }
 
 /// Adds a key to every properties file it sees (it has no file option of its own).
@@ -319,6 +410,99 @@ mod tests {
     }
 
     #[test]
+    fn a_migration_composite_leads_and_the_recipes_it_runs_go() {
+        let member = planned(
+            RecipeStep::new("org.openrewrite.java.testing.junit5.UpdateBeforeAfterAnnotations"),
+            true,
+        );
+        let narrow = planned(
+            RecipeStep::new("org.openrewrite.java.ChangeType")
+                .with("oldFullyQualifiedTypeName", "org.junit.Test")
+                .with("newFullyQualifiedTypeName", "org.junit.jupiter.api.Test"),
+            true,
+        );
+        let recommended = CandidateOption {
+            steps: vec![member, narrow],
+            ..CandidateOption::new(3, Strategy::Synthesized, "Migrate JUnit")
+        };
+        let composite = composites::Composite {
+            intent: "1".into(),
+            step: RecipeStep::new("org.openrewrite.java.testing.junit5.JUnit4to5Migration"),
+            tp: 59,
+            rewritten: 21,
+        };
+        let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite]).unwrap();
+        let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["org.openrewrite.java.testing.junit5.JUnit4to5Migration", "org.openrewrite.java.ChangeType"]
+        );
+        assert!(
+            reusable.changes[0].starts_with("added `JUnit4to5Migration` for intent 1: the whole migration")
+        );
+        assert!(
+            reusable.changes.iter().any(
+                |c| c == "left out `UpdateBeforeAfterAnnotations`: the catalog's migration above runs it"
+            )
+        );
+    }
+
+    #[test]
+    fn recipes_that_only_lay_code_out_are_left_out() {
+        let mut order = planned(RecipeStep::new("org.openrewrite.java.OrderImports"), true);
+        order.scope = vec!["src/test/java/AcceptEncodingTest.java".into()];
+        let spaces = planned(RecipeStep::new("org.openrewrite.java.format.Spaces"), true);
+        let move_package = planned(
+            RecipeStep::new("org.openrewrite.java.ChangePackage")
+                .with("oldPackageName", "javax.servlet")
+                .with("newPackageName", "jakarta.servlet"),
+            true,
+        );
+        let recommended = CandidateOption {
+            steps: vec![move_package, order, spaces],
+            ..CandidateOption::new(3, Strategy::Synthesized, "Migrate")
+        };
+        let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
+        let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
+        assert_eq!(names, ["org.openrewrite.java.ChangePackage"]);
+        assert!(reusable.changes.iter().any(|c| c.starts_with("left out `OrderImports`: it lays code out")));
+    }
+
+    #[test]
+    fn a_change_made_by_a_narrower_recipe_gets_its_own_recipe_too() {
+        let tree: IntentTree = IntentTree {
+            intents: serde_json::from_value(serde_json::json!([{
+                "id": "1", "level": "tactical", "kind": "change_static_calls", "title": "Change static call targets",
+                "params": {}, "evidence": [], "children": [{
+                    "id": "1.1", "level": "atomic", "kind": "java.static_call_target", "title": "checkNotNull",
+                    "params": {"method": "checkNotNull", "old_type": "com.google.common.base.Preconditions",
+                        "new_type": "java.util.Objects", "new_method": "requireNonNull", "file": "A.java"},
+                    "evidence": [], "children": []
+                }]
+            }]))
+            .unwrap(),
+            ..IntentTree::default()
+        };
+        // Discovery's Refaster rule covers `checkNotNull(x, message)` only.
+        let mut refaster = planned(
+            RecipeStep::new(
+                "org.openrewrite.java.migrate.guava.NoGuavaRefasterRecipes$PreconditionsCheckNotNullWithMessageToObjectsRequireNonNullRecipe",
+            ),
+            true,
+        );
+        refaster.intents = vec!["1.1".into()];
+        let recommended =
+            CandidateOption { steps: vec![refaster], ..CandidateOption::new(3, Strategy::Synthesized, "") };
+        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
+        let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
+        assert_eq!(
+            names[1..],
+            ["org.openrewrite.java.ChangeMethodTargetToStatic", "org.openrewrite.java.ChangeMethodName"],
+            "{names:?}"
+        );
+    }
+
+    #[test]
     fn a_recipe_of_text_only_has_no_reusable_form() {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
         let recommended =
@@ -334,8 +518,7 @@ mod tests {
                 "children": children
             });
             if level == "atomic" {
-                node["params"] =
-                    serde_json::json!({ "key": "app.mode", "value": "fast", "file": "a.properties" });
+                node["params"] = serde_json::json!({ "key": "app.mode", "value": "fast", "file": "src/main/resources/application.properties" });
             }
             node
         };

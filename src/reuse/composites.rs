@@ -1,0 +1,306 @@
+//! The migration as the catalog writes it. The recommended recipe reproduces this PR, so where a
+//! catalog composite (`JUnit4to5Migration`, `UpgradeSpringBoot_3_1`, `UpgradeApacheCommonsLang_2_3`)
+//! made the PR's change but wrote some lines its own way (a block lambda where the PR wrote an
+//! expression, the newest 3.1 patch where the PR pinned 3.1.1, no trailing comment), refinement
+//! kept narrower recipes. The next repository is served better by the composite: it knows the
+//! whole migration, of which this PR showed a part.
+//!
+//! A composite qualifies for a strategic intent when discovery ran it on this PR and
+//! - it fits the intent as the wide option's checks say (it names the migration and its target,
+//!   such as `3_1` for Spring Boot 3.1);
+//! - every line it got right is the migration's, none the PR's side work;
+//! - every line it changed that the PR did not is a blank line, or next to a line the PR changed
+//!   (the same place, written its own way), and names no other major version than the PR wrote
+//!   there. A composite that reaches into other places of the code does more than this PR's
+//!   migration asked for, and is left out.
+//!
+//! Of those, the one with the most right lines; on a tie the smaller one.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::catalog::Catalog;
+use crate::diff::{ChangeKind, Diff};
+use crate::discovery::{Discovery, Tried};
+use crate::model::ChangeLine;
+use crate::model::intent::{IntentTree, Level};
+use crate::openrewrite::RecipeStep;
+
+/// Lines away from a PR change that still count as the same place.
+const NEAR: u32 = 3;
+
+/// A composite that makes a strategic intent's migration, and the evidence.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Composite {
+    /// The strategic intent it makes.
+    pub intent: String,
+    pub step: RecipeStep,
+    /// PR lines it reproduced, and lines it wrote its own way next to them.
+    pub tp: usize,
+    pub rewritten: usize,
+}
+
+/// The qualifying composite of each strategic intent of `tree`, in tree order.
+pub(crate) fn migration_composites(
+    discovery: &Discovery,
+    tree: &IntentTree,
+    pr: &Diff,
+    catalog: &Catalog,
+    incidental: &std::collections::BTreeSet<String>,
+) -> Vec<Composite> {
+    let side_work: HashSet<(&str, ChangeKind, &str)> = tree
+        .atomics()
+        .into_iter()
+        .filter(|a| incidental.contains(&a.id))
+        .flat_map(|a| a.evidence.iter().map(|l| (l.path.as_str(), l.kind, l.content.as_str())))
+        .collect();
+    let places = Places::of(pr);
+    let mut out = Vec::new();
+    for intent in tree.intents.iter().filter(|i| i.level() == Level::Strategic) {
+        let best = discovery
+            .tried
+            .iter()
+            .filter(|t| t.error.is_none() && t.members > 0 && t.tp() > 0)
+            .filter(|t| crate::mapping::wide::fits(catalog, intent, &t.step.name))
+            .filter(|t| {
+                !t.tp_lines.iter().any(|l| side_work.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
+            })
+            .filter(|t| t.counted_fp().iter().all(|l| places.rewrites(l)))
+            .min_by(|a, b| {
+                b.tp()
+                    .cmp(&a.tp())
+                    .then(
+                        crate::discovery::pool::size(catalog, &a.step.name, 0)
+                            .cmp(&crate::discovery::pool::size(catalog, &b.step.name, 0)),
+                    )
+                    .then(a.step.name.cmp(&b.step.name))
+            });
+        if let Some(tried) = best
+            && !out.iter().any(|c: &Composite| c.step == tried.step)
+        {
+            out.push(composite(&intent.id, tried));
+        }
+    }
+    out
+}
+
+fn composite(intent: &str, tried: &Tried) -> Composite {
+    Composite {
+        intent: intent.to_string(),
+        step: tried.step.clone(),
+        tp: tried.tp(),
+        rewritten: tried.counted_fp().len(),
+    }
+}
+
+/// Where the PR changed each file, and the major versions it wrote there.
+struct Places<'a> {
+    lines: BTreeMap<&'a str, Vec<u32>>,
+    majors: BTreeMap<&'a str, HashSet<String>>,
+}
+
+impl<'a> Places<'a> {
+    fn of(pr: &'a Diff) -> Places<'a> {
+        let mut lines: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+        let mut majors: BTreeMap<&str, HashSet<String>> = BTreeMap::new();
+        for change in pr.changes() {
+            lines.entry(change.path).or_default().push(change.line);
+            if change.kind == ChangeKind::Added {
+                majors.entry(change.path).or_default().extend(major_versions(change.content));
+            }
+        }
+        Places { lines, majors }
+    }
+
+    /// Whether a line the PR did not change is the PR's change written another way: in a file
+    /// the PR changed, near a line it changed, with no major version the PR did not write there.
+    fn rewrites(&self, line: &ChangeLine) -> bool {
+        let Some(changed) = self.lines.get(line.path.as_str()) else { return false };
+        let near = changed.iter().any(|&n| n.abs_diff(line.line) <= NEAR);
+        let written = self.majors.get(line.path.as_str());
+        let same_majors = line.kind == ChangeKind::Removed
+            || major_versions(&line.content).iter().all(|m| written.is_some_and(|w| w.contains(m)));
+        near && same_majors
+    }
+}
+
+/// The major of each version-like token (`3.1.12` -> `3`): digits, a dot, digits.
+fn major_versions(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_alphanumeric());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let major: String = chars[start..i].iter().collect();
+        if i + 1 < chars.len() && chars[i] == '.' && chars[i + 1].is_ascii_digit() {
+            out.push(major);
+        }
+        while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '.') {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn majors_of_version_tokens() {
+        assert_eq!(major_versions("\t\t<version>3.1.12</version>"), ["3"]);
+        assert_eq!(
+            major_versions("assertThrows(NullPointerException.class, () -> x(2))"),
+            Vec::<String>::new()
+        );
+        assert_eq!(major_versions("uses: actions/checkout@v4 # 17 and 1.8 and 21.0.1"), ["1", "21"]);
+        assert_eq!(major_versions("x10.2 is not a version"), Vec::<String>::new());
+    }
+}
+
+#[cfg(test)]
+mod choice {
+    use super::*;
+    use crate::discovery::Tried;
+
+    const PR: &str = "diff --git a/pom.xml b/pom.xml
+--- a/pom.xml
++++ b/pom.xml
+@@ -10,3 +10,3 @@
+ <dependency>
+-<artifactId>junit</artifactId><version>4.13.2</version>
++<artifactId>junit-jupiter</artifactId><version>5.9.1</version>
+ </dependency>
+@@ -30,1 +30,1 @@
+-<jacoco.version>0.8.8</jacoco.version>
++<jacoco.version>0.8.14</jacoco.version>
+diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
+--- a/src/test/java/CalcTest.java
++++ b/src/test/java/CalcTest.java
+@@ -3,2 +3,2 @@
+-import org.junit.Test;
++import org.junit.jupiter.api.Test;
+ class CalcTest {
+";
+
+    fn line(path: &str, kind: ChangeKind, line: u32, content: &str) -> ChangeLine {
+        ChangeLine { path: path.into(), kind, line, content: content.into() }
+    }
+
+    fn tree() -> IntentTree {
+        let evidence = |l: &ChangeLine| serde_json::to_value(l).unwrap();
+        let import = line("src/test/java/CalcTest.java", ChangeKind::Removed, 3, "import org.junit.Test;");
+        let jacoco = line("pom.xml", ChangeKind::Removed, 30, "<jacoco.version>0.8.8</jacoco.version>");
+        IntentTree {
+            intents: serde_json::from_value(serde_json::json!([
+                {"id": "1", "level": "strategic", "kind": "migrate_junit4_to_junit5", "title": "Migrate JUnit 4 -> 5",
+                 "params": {}, "evidence": [], "children": [
+                    {"id": "1.1", "level": "atomic", "kind": "java.type_rename", "title": "Test",
+                     "params": {"old_type": "org.junit.Test", "new_type": "org.junit.jupiter.api.Test"},
+                     "evidence": [evidence(&import)], "children": []}]},
+                {"id": "2", "level": "tactical", "kind": "change_build_properties", "title": "Change build properties",
+                 "params": {}, "evidence": [], "children": [
+                    {"id": "2.1", "level": "atomic", "kind": "maven.property_change", "title": "jacoco",
+                     "params": {"key": "jacoco.version", "old_value": "0.8.8", "new_value": "0.8.14", "file": "pom.xml"},
+                     "evidence": [evidence(&jacoco)], "children": []}]}
+            ]))
+            .unwrap(),
+            ..IntentTree::default()
+        }
+    }
+
+    fn tried(name: &str, members: usize, fp: Vec<ChangeLine>) -> Tried {
+        Tried {
+            step: RecipeStep::new(name),
+            why: String::new(),
+            round: 1,
+            members,
+            seconds: 0.1,
+            error: None,
+            tp_lines: vec![
+                line("src/test/java/CalcTest.java", ChangeKind::Removed, 3, "import org.junit.Test;"),
+                line(
+                    "src/test/java/CalcTest.java",
+                    ChangeKind::Added,
+                    3,
+                    "import org.junit.jupiter.api.Test;",
+                ),
+                line(
+                    "pom.xml",
+                    ChangeKind::Removed,
+                    11,
+                    "<artifactId>junit</artifactId><version>4.13.2</version>",
+                ),
+            ],
+            fp_lines: fp,
+            diff: String::new(),
+        }
+    }
+
+    fn chosen(candidates: Vec<Tried>) -> Vec<String> {
+        let discovery = Discovery { tried: candidates, ..Discovery::default() };
+        let tree = tree();
+        let incidental = crate::reuse::incidental_intents(&tree);
+        let pr = crate::diff::parse(PR).unwrap();
+        migration_composites(&discovery, &tree, &pr, Catalog::embedded(), &incidental)
+            .into_iter()
+            .map(|c| format!("{} {} {}", c.intent, c.step.name, c.rewritten))
+            .collect()
+    }
+
+    /// The newest Jupiter where the PR pinned 5.9.1: the same line written its own way.
+    fn newer_jupiter() -> ChangeLine {
+        line(
+            "pom.xml",
+            ChangeKind::Added,
+            11,
+            "<artifactId>junit-jupiter</artifactId><version>5.14.4</version>",
+        )
+    }
+
+    #[test]
+    fn the_composite_that_writes_the_prs_lines_its_own_way_is_the_migration() {
+        let junit = "org.openrewrite.java.testing.junit5.JUnit4to5Migration";
+        let spring = "org.openrewrite.java.spring.boot2.SpringBoot2JUnit4to5Migration";
+        let elsewhere = line("src/main/java/Other.java", ChangeKind::Added, 40, "    @Nested");
+        assert_eq!(
+            chosen(vec![
+                tried(spring, 8, vec![newer_jupiter()]),
+                tried(junit, 51, vec![newer_jupiter()]),
+                tried("org.openrewrite.java.testing.junit5.JUnit5BestPractices", 30, vec![elsewhere]),
+            ]),
+            [format!("1 {junit} 1")],
+            "the smaller of two that do the same; not one that reaches into a file the PR left alone"
+        );
+    }
+
+    #[test]
+    fn another_major_version_or_side_work_disqualifies_a_composite() {
+        let junit = "org.openrewrite.java.testing.junit5.JUnit4to5Migration";
+        let six = line(
+            "pom.xml",
+            ChangeKind::Added,
+            11,
+            "<artifactId>junit-jupiter</artifactId><version>6.0.0</version>",
+        );
+        assert!(chosen(vec![tried(junit, 51, vec![six])]).is_empty(), "the PR wrote 5.x there");
+        let mut bumps_jacoco = tried(junit, 51, vec![]);
+        bumps_jacoco.tp_lines.push(line(
+            "pom.xml",
+            ChangeKind::Removed,
+            30,
+            "<jacoco.version>0.8.8</jacoco.version>",
+        ));
+        assert!(chosen(vec![bumps_jacoco]).is_empty(), "it reproduces the PR's side work");
+        let mut single = tried(junit, 0, vec![]);
+        single.step = RecipeStep::new("org.openrewrite.java.testing.junit5.UpdateTestAnnotation");
+        assert!(chosen(vec![single]).is_empty(), "a single recipe is not a composite migration");
+    }
+}
