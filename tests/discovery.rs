@@ -21,20 +21,11 @@ const POM: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 
 const PROPERTIES: &str = "src/main/resources/application.properties";
 
-/// A repository whose `main` has `base` files and whose `migration` branch has `head` files.
+/// A Maven project's PR: `main` has the POM and `base`, `migration` has `head`.
 fn repo(dir: &Path, base: &[(&str, &str)], head: &[(&str, &str)]) -> RepoBuilder {
-    let repo = RepoBuilder::init(dir).unwrap();
-    repo.write("pom.xml", POM).unwrap();
-    for (path, text) in base {
-        repo.write(path, text).unwrap();
-    }
-    repo.commit("base").unwrap();
-    repo.branch("migration").unwrap();
-    for (path, text) in head {
-        repo.write(path, text).unwrap();
-    }
-    repo.commit("migration").unwrap();
-    repo
+    let mut files = vec![("pom.xml", POM)];
+    files.extend_from_slice(base);
+    common::pr_repo(dir, &files, head)
 }
 
 fn analyze(repo: &Path, out: &Path) -> serde_json::Value {

@@ -123,6 +123,9 @@ pub enum ErrorKind {
     OutOfMemory,
     /// The embedded runner itself failed (crashed, or could not read the repository).
     RunnerFailure,
+    /// The project's build tool cannot run here (a Gradle wrapper whose distribution is neither
+    /// downloaded nor reachable): the plugin backend cannot start.
+    NoBuildTool,
 }
 
 impl ErrorKind {
@@ -139,6 +142,7 @@ impl ErrorKind {
             ErrorKind::RecipeError => "recipe_error",
             ErrorKind::OutOfMemory => "out_of_memory",
             ErrorKind::RunnerFailure => "runner_failure",
+            ErrorKind::NoBuildTool => "no_build_tool",
         }
     }
 }

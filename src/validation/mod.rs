@@ -11,6 +11,7 @@ pub(crate) mod build;
 pub(crate) mod choice;
 pub mod embedded;
 pub(crate) mod errors;
+pub(crate) mod gradle_available;
 pub mod jdk;
 pub(crate) mod report;
 pub(crate) mod tests_count;
@@ -113,6 +114,14 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     // Where the build is: the clone, or a monorepo's project directory in it.
     let project = crate::setup::project_dir::project_root(clone.path(), req.project_dir);
     let tool = build::detect(&project)?;
+    if tool == build::BuildTool::Gradle
+        && let Some(why) = gradle_available::why_not(&project)
+    {
+        stats.build_tool = Some("gradle".into());
+        stats.backend = crate::model::Backend::of_build_tool("gradle");
+        let error = RunError::new(ErrorKind::NoBuildTool, format!("no Gradle can run here: {why}"));
+        return finish(req, stats, String::new(), Some(error), total);
+    }
     let level = build::language_level(&project, tool);
     let jdk = jdk::choose(level, &jdk::installed())?;
     stats.build_tool = Some(format!("{tool:?}").to_lowercase());

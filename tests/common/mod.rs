@@ -30,3 +30,23 @@ pub fn json_stdout(output: &std::process::Output) -> serde_json::Value {
         panic!("stdout is not one JSON document ({e}):\n{}", String::from_utf8_lossy(&output.stdout))
     })
 }
+
+/// A repository whose `main` has the `base` files and whose `migration` branch changes or adds
+/// the `head` files (a PR from `main` to `migration`).
+pub fn pr_repo(
+    dir: &Path,
+    base: &[(&str, &str)],
+    head: &[(&str, &str)],
+) -> rewrite_assist::fixtures::RepoBuilder {
+    let repo = rewrite_assist::fixtures::RepoBuilder::init(dir).unwrap();
+    for (path, text) in base {
+        repo.write(path, text).unwrap();
+    }
+    repo.commit("base").unwrap();
+    repo.branch("migration").unwrap();
+    for (path, text) in head {
+        repo.write(path, text).unwrap();
+    }
+    repo.commit("migration").unwrap();
+    repo
+}

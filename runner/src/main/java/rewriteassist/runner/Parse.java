@@ -103,7 +103,9 @@ final class Parse {
         }
         Main.log("parsing " + byKind.values().stream().mapToInt(List::size).sum() + " files under " + root);
 
-        Reactor reactor = Reactor.resolve(root, byKind.get("maven"), localRepository, warnings, unparsed);
+        GradleBuild gradle = GradleBuild.read(root, byKind.get("gradle"), localRepository, warnings);
+        Reactor reactor = Reactor.resolve(root, byKind.get("maven"), localRepository, warnings, unparsed)
+                .with(gradle);
         List<SourceFile> trees = new ArrayList<>(reactor.poms());
         Collection<Path> classpath = reactor.allJars();
 
@@ -140,7 +142,7 @@ final class Parse {
         for (String kind : List.of("docker", "yaml", "json", "properties", "xml", "hcl", "toml", "plain_text")) {
             trees.addAll(parseWithFallback(kind, () -> parser(kind), byKind.get(kind), root, ctx, unparsed));
         }
-        trees = Styles.autodetected(reactor.mark(trees));
+        trees = Styles.autodetected(gradle.mark(reactor.mark(trees)));
 
         ObjectNode results = Main.JSON.createObjectNode();
         results.put("ok", true);

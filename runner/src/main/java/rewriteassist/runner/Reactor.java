@@ -156,9 +156,33 @@ final class Reactor {
     Set<Path> pomPaths() {
         Set<Path> paths = new LinkedHashSet<>();
         for (Module module : modules.values()) {
-            paths.add(module.pom());
+            if (module.pom().getFileName().toString().endsWith(".xml")) {
+                paths.add(module.pom());
+            }
         }
         return paths;
+    }
+
+    /**
+     * This reactor with the projects of a Gradle build as modules too, so their sources get the
+     * same markers and classpaths ({@link GradleBuild}). A directory that is a Maven module stays
+     * one.
+     */
+    Reactor with(GradleBuild gradle) {
+        if (gradle.modules().isEmpty()) {
+            return this;
+        }
+        Map<Path, Module> all = new LinkedHashMap<>(gradle.modules());
+        all.putAll(modules);
+        Map<Path, Module> deepestFirst = new LinkedHashMap<>();
+        all.keySet().stream()
+                .sorted(Comparator.comparingInt((Path p) -> p.toString().isEmpty() ? 0 : p.getNameCount())
+                        .reversed()
+                        .thenComparing(Path::toString))
+                .forEach(dir -> deepestFirst.put(dir, all.get(dir)));
+        Map<Path, String> allGavs = new HashMap<>(gradle.gavs());
+        allGavs.putAll(gavs);
+        return new Reactor(root, localRepository, poms, resolvedFrom, deepestFirst, allGavs);
     }
 
     /**
@@ -582,7 +606,7 @@ final class Reactor {
         return resolved == null || resolved.isBlank() || resolved.contains("${") ? null : resolved;
     }
 
-    private static JavaVersion javaVersionMarker(String source, String target) {
+    static JavaVersion javaVersionMarker(String source, String target) {
         String runtime = System.getProperty("java.specification.version");
         String sourceLevel = source == null ? runtime : source;
         return new JavaVersion(

@@ -720,7 +720,9 @@ class RunnerTest {
         assertEquals(0, kinds.path("maven").asInt() + kinds.path("java").asInt(), parsed.toString());
         assertEquals(13, parsed.path("files").path("total").asInt(), "target/ is build output");
         assertEquals(0, parsed.path("unparsed").size(), parsed.toString());
-        assertEquals(0, parsed.path("modules").size(), parsed.toString());
+        // The Gradle build is a module of its own (GradleTest has the rest).
+        assertEquals(1, parsed.path("modules").size(), parsed.toString());
+        assertEquals("build.gradle", parsed.path("modules").get(0).path("pom").asText());
     }
 
     @Test
