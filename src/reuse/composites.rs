@@ -1,7 +1,7 @@
 //! The migration as the catalog writes it. The recommended recipe reproduces this PR, so where a
-//! catalog composite (`JUnit4to5Migration`, `UpgradeSpringBoot_3_1`, `UpgradeApacheCommonsLang_2_3`)
+//! catalog composite (`JUnit4to5Migration`, `JavaxServletToJakartaServlet`, `UpgradeApacheCommonsLang_2_3`)
 //! made the PR's change but wrote some lines its own way (a block lambda where the PR wrote an
-//! expression, the newest 3.1 patch where the PR pinned 3.1.1, no trailing comment), refinement
+//! expression, the newest patch where the PR pinned one, no trailing comment), refinement
 //! kept narrower recipes. The next repository is served better by the composite: it knows the
 //! whole migration, of which this PR showed a part.
 //!
@@ -14,7 +14,9 @@
 //!   there. A composite that reaches into other places of the code does more than this PR's
 //!   migration asked for, and is left out.
 //!
-//! Of those, the one with the most right lines; on a tie the smaller one.
+//! Umbrella upgrades (hundreds of recipes, such as `UpgradeSpringBoot_3_1`) never qualify: a small
+//! repository gives them nothing else to do, which is no evidence of what they do on the next one.
+//! Of those that qualify, the one with the most right lines; on a tie the smaller one.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -60,6 +62,10 @@ pub(crate) fn migration_composites(
             .tried
             .iter()
             .filter(|t| t.error.is_none() && t.members > 0 && t.tp() > 0)
+            // An umbrella upgrade (UpgradeSpringBoot_3_1: Java 17, Jakarta, Hibernate, hundreds of
+            // recipes) found nothing else to do on a small PR's repository; on the next one it
+            // rewrites code everywhere (in28's on blazingcache: 1,348 false positives).
+            .filter(|t| !crate::discovery::pool::is_umbrella(catalog, &t.step.name))
             .filter(|t| crate::mapping::wide::fits(catalog, intent, &t.step.name))
             .filter(|t| {
                 !t.tp_lines.iter().any(|l| side_work.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
@@ -279,6 +285,21 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
             [format!("1 {junit} 1")],
             "the smaller of two that do the same; not one that reaches into a file the PR left alone"
         );
+    }
+
+    #[test]
+    fn an_umbrella_upgrade_is_never_the_reusable_migration() {
+        let mut tree = tree();
+        tree.intents[0] = serde_json::from_value(serde_json::json!({
+            "id": "1", "level": "strategic", "kind": "upgrade_spring_boot", "title": "Upgrade Spring Boot 2.4 -> 3.1",
+            "params": {"from": "2.4.0", "to": "3.1.1"}, "evidence": [], "children": tree.intents[0].children}))
+        .unwrap();
+        let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
+        assert!(crate::discovery::pool::is_umbrella(Catalog::embedded(), boot));
+        let discovery = Discovery { tried: vec![tried(boot, 13, vec![])], ..Discovery::default() };
+        let pr = crate::diff::parse(PR).unwrap();
+        let incidental = crate::reuse::incidental_intents(&tree);
+        assert!(migration_composites(&discovery, &tree, &pr, Catalog::embedded(), &incidental).is_empty());
     }
 
     #[test]
