@@ -47,7 +47,7 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::PropertiesKeyRemoved { .. }
         | Change::YamlKeyRename { .. }
         | Change::YamlValueChange { .. }
-        | Change::GithubActionsValueChange { .. } => config(change, file),
+        | Change::GithubActionsValueChange { .. } => config(change, &workflow_files(intent)),
         Change::GithubActionsSetupJava { .. }
         | Change::GithubActionsActionVersion { .. }
         | Change::DockerFromChange { .. } => ci_and_images(change, file),
@@ -255,6 +255,18 @@ fn plugin_added(change: Change, evidence: &[ChangeLine], file: &str) -> Option<V
 /// Gradle scripts: dependencies, plugins, the Java level.
 fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
+        // The version left to the build (a platform or Spring's dependency management): the
+        // recipe that removes versions those manage, whatever they are now.
+        Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. }
+            if new_version.is_empty() =>
+        {
+            Some(vec![
+                RecipeStep::new("org.openrewrite.gradle.RemoveRedundantDependencyVersions")
+                    .with("groupPattern", group_id)
+                    .with("artifactPattern", artifact_id)
+                    .with("onlyIfManagedVersionIs", "ANY"),
+            ])
+        }
         Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. } => {
             Some(vec![upgrade_dependency("org.openrewrite.gradle", group_id, artifact_id, new_version)])
         }
@@ -347,8 +359,13 @@ fn config(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
                 .with("newPropertyKey", new_key)
                 .with("filePattern", file),
         ]),
-        Change::YamlValueChange { key, old_value, new_value, .. }
-        | Change::GithubActionsValueChange { key, old_value, new_value } => {
+        Change::YamlValueChange { key, old_value, new_value, .. } => {
+            yaml_value(&key, old_value, new_value, file)
+        }
+        // The same value in several workflows (a step named "Set up JDK 11" in each): their jobs
+        // have names of their own, and `file` is then a pattern for all of them.
+        Change::GithubActionsValueChange { key, old_value, new_value } => {
+            let key = if file.contains('*') { any_job(&key) } else { key };
             yaml_value(&key, old_value, new_value, file)
         }
         // Routed elsewhere by semantic_steps.
@@ -435,6 +452,13 @@ fn with_non_empty(step: RecipeStep, key: &str, value: String) -> RecipeStep {
 /// among what it changes, so that stays a text edit.
 fn java_compatibility(property: &str, new_value: &str) -> Option<Vec<RecipeStep>> {
     let version = java_major(new_value)?;
+    // Kotlin's bytecode level (`kotlinOptions.jvmTarget`, `compilerOptions.jvmTarget`).
+    if property.ends_with("jvmTarget") {
+        return Some(vec![
+            RecipeStep::new("org.openrewrite.java.migrate.UpgradeKotlinJvmTargetVersion")
+                .with("version", version.to_string()),
+        ]);
+    }
     let compatibility = if property.ends_with("sourceCompatibility") {
         "source"
     } else if property.ends_with("targetCompatibility") {
@@ -465,6 +489,33 @@ fn yaml_value(key: &str, old_value: String, new_value: String, file: &str) -> Op
                 .with("filePattern", file),
         ]
     })
+}
+
+/// The file of a workflow value change, or `dir/*.yml` when the same change is in several
+/// workflows of one directory with one extension.
+fn workflow_files(intent: &Intent) -> String {
+    let files = intent.files();
+    if files.len() < 2 {
+        return intent.file().to_string();
+    }
+    let parts = |f: &String| {
+        let (dir, name) = f.rsplit_once('/').unwrap_or(("", f.as_str()));
+        (dir.to_string(), name.rsplit_once('.').map(|(_, ext)| ext.to_string()).unwrap_or_default())
+    };
+    let first = parts(&files[0]);
+    if files.iter().all(|f| parts(f) == first) && !first.1.is_empty() {
+        format!("{}/*.{}", first.0, first.1)
+    } else {
+        intent.file().to_string()
+    }
+}
+
+/// `jobs.build.steps.name` -> `jobs.*.steps.name`: any job.
+fn any_job(key: &str) -> String {
+    match key.strip_prefix("jobs.").and_then(|rest| rest.split_once('.')) {
+        Some((_, rest)) => format!("jobs.*.{rest}"),
+        None => key.to_string(),
+    }
 }
 
 /// `jobs.build.steps[actions/setup-java].name` -> `jobs.build.steps.name`; unbalanced brackets stay.

@@ -126,7 +126,7 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         assert!(narrow::semantic_steps(&intent).is_none(), "{}", intent.kind());
     }
     // Java's compatibility by the same reading of Java levels as intent extraction; Kotlin's
-    // `jvmTarget` is not UpdateJavaCompatibility's to change.
+    // `jvmTarget` is not UpdateJavaCompatibility's to change but a recipe of its own.
     let compatibility = |property: &str, value: &str| {
         narrow::semantic_steps(&atomic(
             kind::GRADLE_JAVA_COMPATIBILITY,
@@ -136,7 +136,10 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     let steps = compatibility("targetCompatibility", "JavaVersion.VERSION_1_8").unwrap();
     assert_eq!(steps[0].options["version"].as_text(), "8");
     assert_eq!(steps[0].options["compatibilityType"].as_text(), "target");
-    assert!(compatibility("jvmTarget", "17").is_none());
+    assert_eq!(
+        compatibility("jvmTarget", "17").unwrap()[0].name,
+        "org.openrewrite.java.migrate.UpgradeKotlinJvmTargetVersion"
+    );
     assert!(compatibility("sourceCompatibility", "JavaVersion.current()").is_none());
     // Another type's static method in place: the target first, then the name on the new type.
     let steps = narrow::semantic_steps(&of(
@@ -284,6 +287,49 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     assert_eq!(steps[0].options["propertyKey"].as_text(), "jobs.build.steps.name");
     assert_eq!(steps[0].options["oldValue"].as_text(), "Set up JDK 11");
     assert!(ci("").is_none(), "without the old value every step's name would change");
+    // The same value in three workflows, each with a job of its own name: any job, every workflow.
+    let change = Change::GithubActionsValueChange {
+        key: s("jobs.build.steps[actions/setup-java].name"),
+        old_value: s("Set up JDK 1.8"),
+        new_value: s("Set up JDK 17"),
+    };
+    let files = ["build.yml", "examples.yml", "release.yml"].map(|f| format!(".github/workflows/{f}"));
+    let everywhere =
+        node(Node::Atomic { change, file: files[0].clone(), files: Some(files.to_vec()) }, "Set up JDK 17");
+    let steps = narrow::semantic_steps(&everywhere).unwrap();
+    assert_eq!(steps[0].options["propertyKey"].as_text(), "jobs.*.steps.name");
+    assert_eq!(steps[0].options["filePattern"].as_text(), ".github/workflows/*.yml");
+    // Kotlin's bytecode level has a recipe of its own.
+    let kotlin = narrow::semantic_steps(&of(
+        Change::GradleJavaCompatibility {
+            property: s("kotlinOptions.jvmTarget"),
+            old_value: s("'1.8'"),
+            new_value: s("'17'"),
+        },
+        "build.gradle",
+    ))
+    .unwrap();
+    assert_eq!(
+        kotlin[0].signature(),
+        "org.openrewrite.java.migrate.UpgradeKotlinJvmTargetVersion version=17"
+    );
+    // A version removed from a Gradle dependency: left to the platform or plugin that manages it.
+    let managed = narrow::semantic_steps(&atomic(
+        kind::GRADLE_DEPENDENCY_VERSION,
+        &[
+            ("group_id", "org.springframework.boot"),
+            ("artifact_id", "spring-boot-starter-web"),
+            ("old_version", "2.6.7"),
+            ("new_version", ""),
+            ("configuration", "implementation"),
+            ("file", "build.gradle"),
+        ],
+    ))
+    .unwrap();
+    assert_eq!(
+        managed[0].signature(),
+        "org.openrewrite.gradle.RemoveRedundantDependencyVersions artifactPattern=spring-boot-starter-web groupPattern=org.springframework.boot onlyIfManagedVersionIs=ANY"
+    );
     // Unqualified names cannot be matched by type: text instead.
     let unqualified = of(
         Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },
