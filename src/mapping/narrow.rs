@@ -255,18 +255,10 @@ fn plugin_added(change: Change, evidence: &[ChangeLine], file: &str) -> Option<V
 /// Gradle scripts: dependencies, plugins, the Java level.
 fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
-        // The version left to the build (a platform or Spring's dependency management): the
-        // recipe that removes versions those manage, whatever they are now.
-        Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. }
-            if new_version.is_empty() =>
-        {
-            Some(vec![
-                RecipeStep::new("org.openrewrite.gradle.RemoveRedundantDependencyVersions")
-                    .with("groupPattern", group_id)
-                    .with("artifactPattern", artifact_id)
-                    .with("onlyIfManagedVersionIs", "ANY"),
-            ])
-        }
+        // A version the PR removed (left to a platform or Spring's dependency management) stays
+        // text: RemoveRedundantDependencyVersions also removes whole dependencies it finds
+        // redundant, and UpgradeDependencyVersion needs a version.
+        Change::GradleDependencyVersion { new_version, .. } if new_version.is_empty() => None,
         Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. } => {
             Some(vec![upgrade_dependency("org.openrewrite.gradle", group_id, artifact_id, new_version)])
         }

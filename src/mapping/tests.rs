@@ -313,7 +313,9 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         kotlin[0].signature(),
         "org.openrewrite.java.migrate.UpgradeKotlinJvmTargetVersion version=17"
     );
-    // A version removed from a Gradle dependency: left to the platform or plugin that manages it.
+    // A version removed from a Gradle dependency (left to the platform or plugin that manages it)
+    // stays text: RemoveRedundantDependencyVersions also removes whole dependencies it finds
+    // redundant (on qr-code-generator-backend: the actuator and Lombok's annotation processor).
     let managed = narrow::semantic_steps(&atomic(
         kind::GRADLE_DEPENDENCY_VERSION,
         &[
@@ -324,12 +326,8 @@ fn every_semantic_mapping_passes_the_catalog_check() {
             ("configuration", "implementation"),
             ("file", "build.gradle"),
         ],
-    ))
-    .unwrap();
-    assert_eq!(
-        managed[0].signature(),
-        "org.openrewrite.gradle.RemoveRedundantDependencyVersions artifactPattern=spring-boot-starter-web groupPattern=org.springframework.boot onlyIfManagedVersionIs=ANY"
-    );
+    ));
+    assert!(managed.is_none(), "{managed:?}");
     // Unqualified names cannot be matched by type: text instead.
     let unqualified = of(
         Change::JavaAnnotationChange { old_annotation: s("Before"), new_annotation: s("BeforeEach") },
