@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::model::change::property_reference;
 use crate::model::{Change, Strategic};
 
 use super::atomic::Atomic;
@@ -76,11 +77,6 @@ fn version_of(change: &Change) -> Option<&str> {
         | Change::MavenDependencyVersion { new_version, .. } => Some(new_version),
         _ => None,
     }
-}
-
-/// `name` of a version written `${name}`.
-fn property_reference(version: &str) -> Option<&str> {
-    version.strip_prefix("${")?.strip_suffix('}')
 }
 
 /// A dependency swapped for another that no other strategy owns, with the package moves and type

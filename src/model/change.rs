@@ -253,6 +253,11 @@ pub enum Change {
     ImportOrder {},
 }
 
+/// `name` of a Maven version written `${name}` (a property reference), None for a literal.
+pub(crate) fn property_reference(version: &str) -> Option<&str> {
+    version.strip_prefix("${")?.strip_suffix('}')
+}
+
 impl Change {
     /// The `kind` in the JSON, e.g. `java.package_move` (the serde name; a test checks the two
     /// agree for every variant).

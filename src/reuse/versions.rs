@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::model::Change;
+use crate::model::change::property_reference;
 use crate::model::intent::IntentTree;
 use crate::openrewrite::RecipeStep;
 
@@ -99,11 +100,6 @@ impl Targets {
             .unwrap_or_default();
         self.carriers.get(&key).is_some_and(|carried| carried == &value)
     }
-}
-
-/// `name` of a version written `${name}`.
-fn property_reference(version: &str) -> Option<&str> {
-    version.strip_prefix("${")?.strip_suffix('}')
 }
 
 #[cfg(test)]
