@@ -123,12 +123,9 @@ final class GradleBuild {
                 buildScripts.add(script);
             }
         }
-        GradleScript.Settings settings = settingsFile == null
-                ? new GradleScript.Settings(null, List.of(), List.of())
-                : GradleScript.Settings.read(Files.readString(settingsFile, StandardCharsets.UTF_8));
-        GradleScript settingsScript = settingsFile == null
-                ? GradleScript.read("")
-                : GradleScript.read(Files.readString(settingsFile, StandardCharsets.UTF_8));
+        String settingsText = settingsFile == null ? "" : Files.readString(settingsFile, StandardCharsets.UTF_8);
+        GradleScript.Settings settings = GradleScript.Settings.read(settingsText);
+        GradleScript settingsScript = GradleScript.read(settingsText);
         for (String build : settings.includedBuilds()) {
             warnings.add("gradle: included build " + build + " is not read (a build of its own); its projects "
                     + "are not part of the model");
@@ -208,17 +205,17 @@ final class GradleBuild {
             List<GradleScript.Repository> repositories = new ArrayList<>(settingsScript.repositories());
             List<GradleScript.Declared> declared = new ArrayList<>();
             for (GradleScript.Plugin plugin : own.plugins()) {
-                if (isRoot ? plugin.scope().reachesItsOwnProject() : true) {
+                if (!isRoot || plugin.scope().reachesItsOwnProject()) {
                     plugins.add(plugin);
                 }
             }
             for (GradleScript.Repository repository : own.repositories()) {
-                if (isRoot ? repository.scope().reachesItsOwnProject() : true) {
+                if (!isRoot || repository.scope().reachesItsOwnProject()) {
                     repositories.add(repository);
                 }
             }
             for (GradleScript.Declared dependency : own.dependencies()) {
-                if (isRoot ? dependency.scope().reachesItsOwnProject() : true) {
+                if (!isRoot || dependency.scope().reachesItsOwnProject()) {
                     declared.add(dependency);
                 }
             }

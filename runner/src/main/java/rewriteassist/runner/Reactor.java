@@ -174,15 +174,9 @@ final class Reactor {
         }
         Map<Path, Module> all = new LinkedHashMap<>(gradle.modules());
         all.putAll(modules);
-        Map<Path, Module> deepestFirst = new LinkedHashMap<>();
-        all.keySet().stream()
-                .sorted(Comparator.comparingInt((Path p) -> p.toString().isEmpty() ? 0 : p.getNameCount())
-                        .reversed()
-                        .thenComparing(Path::toString))
-                .forEach(dir -> deepestFirst.put(dir, all.get(dir)));
         Map<Path, String> allGavs = new HashMap<>(gradle.gavs());
         allGavs.putAll(gavs);
-        return new Reactor(root, localRepository, poms, resolvedFrom, deepestFirst, allGavs);
+        return new Reactor(root, localRepository, poms, resolvedFrom, deepestFirst(all), allGavs);
     }
 
     /**
@@ -258,14 +252,19 @@ final class Reactor {
             modules.put(dir, module);
             marked.add(document);
         }
-        Map<Path, Module> deepestFirst = new LinkedHashMap<>();
+        Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
+        return new Reactor(root, localRepository, marked, resolvedFrom, deepestFirst(modules), jars.gavs);
+    }
+
+    /** Modules by directory, deepest first, so a file belongs to the innermost module around it. */
+    private static Map<Path, Module> deepestFirst(Map<Path, Module> modules) {
+        Map<Path, Module> out = new LinkedHashMap<>();
         modules.keySet().stream()
                 .sorted(Comparator.comparingInt((Path p) -> p.toString().isEmpty() ? 0 : p.getNameCount())
                         .reversed()
                         .thenComparing(Path::toString))
-                .forEach(dir -> deepestFirst.put(dir, modules.get(dir)));
-        Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
-        return new Reactor(root, localRepository, marked, resolvedFrom, deepestFirst, jars.gavs);
+                .forEach(dir -> out.put(dir, modules.get(dir)));
+        return out;
     }
 
     /** Parses the POMs in one call; {@code texts} replaces the content of some of them. */
