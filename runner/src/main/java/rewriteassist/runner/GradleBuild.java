@@ -39,7 +39,6 @@ import org.openrewrite.maven.tree.ResolvedDependency;
 import org.openrewrite.maven.tree.ResolvedManagedDependency;
 import org.openrewrite.maven.tree.ResolvedPom;
 import org.openrewrite.maven.tree.Scope;
-import org.openrewrite.maven.utilities.MavenArtifactDownloader;
 
 /**
  * Gradle's model without Gradle. OpenRewrite's Gradle recipes ({@code ChangeDependency},
@@ -175,13 +174,7 @@ final class GradleBuild {
         ExecutionContext ctx = Reactor.configure(
                 new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), localRepository);
         MavenPomDownloader downloader = new MavenPomDownloader(ctx);
-        MavenArtifactDownloader jars = new MavenArtifactDownloader(
-                new Reactor.LocalRepositoryCache(localRepository),
-                null,
-                t -> warnings.add("jar not downloaded: " + Main.oneLine(t)),
-                ctx);
-        Map<Path, String> gavs = new HashMap<>();
-        Map<String, Optional<Path>> fetched = new HashMap<>();
+        Reactor.Jars jars = new Reactor.Jars(localRepository, warnings, ctx);
         Set<String> reactorProjects = new LinkedHashSet<>();
         List<Project> projects = new ArrayList<>();
         for (Map.Entry<Path, Path> entry : scriptByDir.entrySet()) {
@@ -283,7 +276,8 @@ final class GradleBuild {
                         && !byConfiguration.getKey().equals("developmentOnly");
                 for (ResolvedDependency direct : byConfiguration.getValue()) {
                     for (ResolvedDependency dependency : withTransitive(direct)) {
-                        Optional<Path> jar = jar(dependency, jars, fetched, gavs);
+                        // A jar that cannot be had is not counted: `unresolved` counts declarations.
+                        Optional<Path> jar = jars.of(dependency, mavenRepositories, Set.of(), new int[1]);
                         if (jar.isPresent()) {
                             if (main) {
                                 mainJars.add(jar.get());
@@ -334,10 +328,10 @@ final class GradleBuild {
                 .featurePreviews(Map.of())
                 .buildscript(new GradleBuildscript(randomId(), List.of(MavenRepository.MAVEN_CENTRAL), Map.of()))
                 .build();
-        Main.log("  gradle: " + projects.size() + " projects, " + gavs.size() + " jars in " + Main.seconds(started)
+        Main.log("  gradle: " + projects.size() + " projects, " + jars.count() + " jars in " + Main.seconds(started)
                 + " s");
         return new GradleBuild(
-                projects, settingsFile == null ? null : root.relativize(settingsFile), settingsMarker, gavs);
+                projects, settingsFile == null ? null : root.relativize(settingsFile), settingsMarker, jars.gavs);
     }
 
     /** The modules for {@link Reactor#mark}: markers and classpaths of each project's sources. */
@@ -520,29 +514,6 @@ final class GradleBuild {
             }
         }
         return List.copyOf(all.values());
-    }
-
-    private static Optional<Path> jar(
-            ResolvedDependency dependency,
-            MavenArtifactDownloader jars,
-            Map<String, Optional<Path>> fetched,
-            Map<Path, String> gavs) {
-        String type = dependency.getType() == null ? "jar" : dependency.getType();
-        if (!type.equals("jar")) {
-            return Optional.empty();
-        }
-        String key = dependency.getGav() + ":" + dependency.getClassifier();
-        Optional<Path> jar = fetched.computeIfAbsent(key, k -> {
-            try {
-                return Optional.ofNullable(jars.downloadArtifact(dependency));
-            } catch (RuntimeException e) {
-                Main.log("jar of " + dependency.getGav() + ": " + Main.oneLine(e));
-                return Optional.empty();
-            }
-        });
-        jar.ifPresent(path -> gavs.put(
-                path, dependency.getGroupId() + ":" + dependency.getArtifactId() + ":" + dependency.getVersion()));
-        return jar;
     }
 
     /**

@@ -492,7 +492,7 @@ final class Reactor {
                     if (!seen.add(dependency)) {
                         continue;
                     }
-                    Optional<Path> jar = jars.of(dependency, resolved, reactor, unresolved);
+                    Optional<Path> jar = jars.of(dependency, resolved.getRepositories(), reactor, unresolved);
                     if (jar.isPresent()) {
                         if (scope == Scope.Compile || scope == Scope.Provided) {
                             main.add(jar.get());
@@ -738,8 +738,8 @@ final class Reactor {
         return out;
     }
 
-    /** Jars of dependencies, each fetched once per parse. */
-    private static final class Jars {
+    /** Jars of dependencies, each fetched once per parse (Maven modules and Gradle projects). */
+    static final class Jars {
         private final MavenArtifactDownloader downloader;
         private final Map<String, Optional<Path>> fetched = new HashMap<>();
         final Map<Path, String> gavs = new HashMap<>();
@@ -757,9 +757,14 @@ final class Reactor {
         /**
          * The jar of a dependency. A sibling in the reactor has none (its sources are parsed), nor
          * has a non-jar artifact. A jar whose POM was found in the local repository without the jar
-         * beside it is fetched from the POM's repositories and Maven Central, as Maven would.
+         * beside it is fetched from {@code repositories} (the POM's) and Maven Central, as Maven
+         * would.
          */
-        Optional<Path> of(ResolvedDependency dependency, ResolvedPom pom, Set<String> reactor, int[] unresolved) {
+        Optional<Path> of(
+                ResolvedDependency dependency,
+                List<MavenRepository> repositories,
+                Set<String> reactor,
+                int[] unresolved) {
             String type = dependency.getType() == null ? "jar" : dependency.getType();
             if (dependency.getRepository() == null
                     || reactor.contains(dependency.getGroupId() + ":" + dependency.getArtifactId())
@@ -767,7 +772,7 @@ final class Reactor {
                 return Optional.empty();
             }
             String key = dependency.getGav() + ":" + dependency.getClassifier();
-            Optional<Path> jar = fetched.computeIfAbsent(key, k -> download(dependency, pom));
+            Optional<Path> jar = fetched.computeIfAbsent(key, k -> download(dependency, repositories));
             if (jar.isEmpty()) {
                 unresolved[0]++;
             } else {
@@ -777,11 +782,11 @@ final class Reactor {
             return jar;
         }
 
-        private Optional<Path> download(ResolvedDependency dependency, ResolvedPom pom) {
+        private Optional<Path> download(ResolvedDependency dependency, List<MavenRepository> alsoFrom) {
             List<MavenRepository> repositories = new ArrayList<>();
             repositories.add(dependency.getRepository());
             if (dependency.getRepository().getUri().startsWith("file:")) {
-                repositories.addAll(pom.getRepositories());
+                repositories.addAll(alsoFrom);
                 repositories.add(MavenRepository.MAVEN_CENTRAL);
             }
             for (MavenRepository repository : repositories) {
