@@ -141,18 +141,22 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let choice = args.backend.backend;
     let session = match choice {
         BackendChoice::Plugin => None,
-        BackendChoice::Embedded => Some(validation::embedded::start(repo.path(), &base, &versions, None)?),
-        BackendChoice::Auto => match validation::embedded::start(repo.path(), &base, &versions, None) {
-            Ok(session) => Some(session),
-            Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
-            Err(e) => {
-                eprintln!(
-                    "warning: the embedded runner cannot start ({}); using the plugin",
-                    crate::error::one_line(&e)
-                );
-                None
+        BackendChoice::Embedded => {
+            Some(validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)?)
+        }
+        BackendChoice::Auto => {
+            match validation::embedded::start(repo.path(), &base, &versions, None, request.build_config) {
+                Ok(session) => Some(session),
+                Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
+                Err(e) => {
+                    eprintln!(
+                        "warning: the embedded runner cannot start ({}); using the plugin",
+                        crate::error::one_line(&e)
+                    );
+                    None
+                }
             }
-        },
+        }
     };
     let request = Request { session: session.as_ref(), ..request };
     let outcome = validation::run(&request).context("validation")?;

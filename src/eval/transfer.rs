@@ -93,9 +93,13 @@ fn try_pair(
     // not a recommendation to confirm).
     let session = match options.backend {
         BackendChoice::Plugin => None,
-        BackendChoice::Embedded | BackendChoice::Auto => {
-            Some(crate::validation::embedded::start(&prepared.repo, &prepared.base, &options.versions, None)?)
-        }
+        BackendChoice::Embedded | BackendChoice::Auto => Some(crate::validation::embedded::start(
+            &prepared.repo,
+            &prepared.base,
+            &options.versions,
+            None,
+            options.build_config,
+        )?),
     };
     let request = crate::validation::Request {
         repo: &prepared.repo,

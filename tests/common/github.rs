@@ -77,20 +77,7 @@ impl FakeGitHub {
     pub fn start() -> FakeGitHub {
         let data: Shared = Arc::new(Mutex::new(Data { next_id: 1000, ..Data::default() }));
         let app = axum::Router::new().fallback(handle).with_state(data.clone());
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(1)
-                .enable_all()
-                .build()
-                .expect("test server runtime");
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-                tx.send(listener.local_addr().expect("address")).expect("send address");
-                axum::serve(listener, app).await.expect("serve");
-            });
-        });
-        let addr = rx.recv().expect("the server started");
+        let addr = crate::common::serve(app);
         FakeGitHub { url: format!("http://{addr}"), data }
     }
 

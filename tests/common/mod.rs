@@ -50,3 +50,22 @@ pub fn pr_repo(
     repo.commit("migration").unwrap();
     repo
 }
+
+/// Serves `app` on a fresh loopback port from a thread of its own (a one-worker runtime), for the
+/// tests' stand-in servers; returns the address once it listens.
+pub fn serve(app: axum::Router) -> std::net::SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("test server runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+            tx.send(listener.local_addr().expect("address")).expect("send address");
+            axum::serve(listener, app).await.expect("serve");
+        });
+    });
+    rx.recv().expect("the server started")
+}

@@ -12,8 +12,16 @@ pub(crate) const PROTOCOL: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum Request {
-    /// Parse every tracked file under `root` into trees, replacing earlier ones.
-    Parse { protocol: u32, id: String, output: PathBuf, root: PathBuf, local_repository: PathBuf },
+    /// Parse every tracked file under `root` into trees, replacing earlier ones. A `file:`
+    /// repository named by a POM or build script is read only with `trust_file_repositories`.
+    Parse {
+        protocol: u32,
+        id: String,
+        output: PathBuf,
+        root: PathBuf,
+        local_repository: PathBuf,
+        trust_file_repositories: bool,
+    },
     /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees;
     /// without `whole` (discovery), only the steps.
     Run {

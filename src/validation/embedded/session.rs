@@ -64,13 +64,20 @@ pub(crate) struct Settings {
     /// Where the runner keeps downloaded POMs and version metadata between processes; None: in
     /// memory only.
     pub pom_cache: Option<PathBuf>,
+    /// Whether `file:` repositories that the repository's POMs or build scripts name may be read
+    /// (`--trust-build-config`): they read whatever the machine has at that path.
+    pub trust_file_repositories: bool,
 }
 
 /// Overrides where downloaded POMs and version metadata are kept (`off`: not on disk).
 pub(crate) const POM_CACHE_ENV: &str = "REWRITE_ASSIST_POM_CACHE";
 
 impl Settings {
-    pub(crate) fn new(runner: Runner, jdk: Jdk) -> Settings {
+    pub(crate) fn new(
+        runner: Runner,
+        jdk: Jdk,
+        build_config: crate::validation::choice::BuildConfig,
+    ) -> Settings {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"));
         Settings {
             runner,
@@ -78,6 +85,7 @@ impl Settings {
             xmx: default_xmx(),
             local_repository: home.join(".m2/repository"),
             pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
+            trust_file_repositories: build_config == crate::validation::choice::BuildConfig::Trust,
         }
     }
 }
@@ -285,6 +293,7 @@ impl Session {
             id,
             root: self.root(),
             local_repository: self.settings.local_repository.clone(),
+            trust_file_repositories: self.settings.trust_file_repositories,
         };
         let outcome: Result<ParseResults, Stopped> = self.exchange(state, &request, timeout)?;
         if let Ok(parsed) = &outcome

@@ -104,7 +104,7 @@ final class GradleBuild {
      * The build whose scripts are {@code scripts} (paths under {@code root}); {@link #none()} when
      * there are none.
      */
-    static GradleBuild read(Path root, List<Path> scripts, Path localRepository, Parse.Warnings warnings)
+    static GradleBuild read(Path root, List<Path> scripts, RepositoryPolicy policy, Parse.Warnings warnings)
             throws IOException {
         if (scripts.isEmpty()) {
             return none();
@@ -171,10 +171,10 @@ final class GradleBuild {
                 ? GradleScript.read("")
                 : GradleScript.read(Files.readString(rootScriptFile, StandardCharsets.UTF_8));
 
-        ExecutionContext ctx = Reactor.configure(
-                new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), localRepository);
+        ExecutionContext ctx =
+                Reactor.configure(new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), policy);
         MavenPomDownloader downloader = new MavenPomDownloader(ctx);
-        Reactor.Jars jars = new Reactor.Jars(localRepository, warnings, ctx);
+        Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx);
         Set<String> reactorProjects = new LinkedHashSet<>();
         List<Project> projects = new ArrayList<>();
         for (Map.Entry<Path, Path> entry : scriptByDir.entrySet()) {

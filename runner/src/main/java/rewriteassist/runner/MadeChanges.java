@@ -86,10 +86,11 @@ final class MadeChanges {
             if (option.getValue().isNull()) {
                 continue;
             }
+            // An option without a value maps to null, which findFirst() cannot hold: find, then map.
             Object value = options.stream()
                     .filter(o -> o.getName().equals(option.getKey()))
-                    .map(OptionDescriptor::getValue)
                     .findFirst()
+                    .map(OptionDescriptor::getValue)
                     .orElse(null);
             if (value == null) {
                 return false;

@@ -43,6 +43,7 @@ public final class Main {
 
     Main(PrintStream protocol) {
         this.protocol = protocol;
+        SafeXml.harden();
     }
 
     /** The last parse's trees, for tests. */
@@ -133,7 +134,8 @@ public final class Main {
     private ObjectNode parse(Request request) throws Exception {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
-        Parse.Outcome outcome = Parse.repository(request.root, request.localRepository);
+        Parse.Outcome outcome = Parse.repository(
+                request.root, new RepositoryPolicy(request.localRepository, request.trustFileRepositories));
         parsed = outcome;
         return outcome.results();
     }
@@ -266,6 +268,9 @@ public final class Main {
         final Path output;
         final Path root;
         final Path localRepository;
+        /** Whether {@code file:} repositories named by POMs and build scripts may be read. */
+        final boolean trustFileRepositories;
+
         final List<Path> recipeFiles;
         final String recipe;
         final boolean eachStep;
@@ -288,6 +293,7 @@ public final class Main {
                 localRepository = local.isEmpty()
                         ? Paths.get(System.getProperty("user.home"), ".m2", "repository")
                         : Paths.get(local);
+                trustFileRepositories = json.path("trust_file_repositories").asBoolean(false);
                 recipeFiles = List.of();
                 recipe = null;
                 eachStep = false;
@@ -296,6 +302,7 @@ public final class Main {
             } else {
                 root = null;
                 localRepository = null;
+                trustFileRepositories = false;
                 if (!json.path("recipe_files").isArray()) {
                     throw rejecter.reject("`recipe_files` is not a list", id, output);
                 }

@@ -1,5 +1,8 @@
 package rewriteassist.runner;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -11,6 +14,10 @@ import org.openrewrite.ipc.http.HttpUrlConnectionSender;
  * POMs and version metadata while they run, and on a cold network that is most of a first run's
  * time; the log says how many requests went where and how long they took, so a slow run can be
  * told apart from a slow recipe.
+ *
+ * <p>Bodies are bounded: a POM, a version list or a checksum larger than {@link #MAX_TEXT_BYTES}
+ * (a repository that streams without end, a POM bomb) fails that one download with an error
+ * instead of taking the runner's heap; jars are bounded by {@link LocalRepositoryCache#MAX_JAR_BYTES}.
  */
 final class Network implements HttpSender {
     /** One sender for the runner's life: its totals cover every request. */
@@ -18,6 +25,9 @@ final class Network implements HttpSender {
 
     /** A request slower than this is logged on its own. */
     private static final long SLOW_NANOS = 2_000_000_000L;
+
+    /** The largest POM, {@code maven-metadata.xml}, Gradle module or checksum file accepted. */
+    static final long MAX_TEXT_BYTES = 4L * 1024 * 1024;
 
     private final HttpSender delegate;
     private final AtomicLong requests = new AtomicLong();
@@ -36,7 +46,7 @@ final class Network implements HttpSender {
         try {
             Response response = delegate.send(request);
             outcome = String.valueOf(response.getCode());
-            return response;
+            return bounded(request, response);
         } finally {
             long spent = System.nanoTime() - started;
             requests.incrementAndGet();
@@ -49,6 +59,59 @@ final class Network implements HttpSender {
             }
             if (spent > SLOW_NANOS) {
                 Main.log("  slow request (" + seconds(spent) + " s, " + outcome + "): " + request.getUrl());
+            }
+        }
+    }
+
+    /** The response with its body cut off (as an error) past the limit for its kind of file. */
+    private static Response bounded(Request request, Response response) {
+        InputStream body = response.getBody();
+        if (body == null) {
+            return response;
+        }
+        String path = request.getUrl().getPath();
+        long limit = path.endsWith(".jar") ? LocalRepositoryCache.MAX_JAR_BYTES : MAX_TEXT_BYTES;
+        return new Response(
+                response.getCode(),
+                new Bounded(body, limit, request.getUrl().toString()),
+                response.getHeaders(),
+                response::close);
+    }
+
+    /** A stream that fails once more than {@code limit} bytes were read from it. */
+    static final class Bounded extends FilterInputStream {
+        private final long limit;
+        private final String what;
+        private long read;
+
+        Bounded(InputStream in, long limit, String what) {
+            super(in);
+            this.limit = limit;
+            this.what = what;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b != -1) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) throws IOException {
+            read += n;
+            if (read > limit) {
+                throw new IOException(what + " is larger than " + limit / 1024 / 1024 + " MiB: refused");
             }
         }
     }

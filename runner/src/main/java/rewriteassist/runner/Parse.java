@@ -67,7 +67,7 @@ final class Parse {
             "plain_text");
 
     /** A parse: its trees and results, and where the POMs' resolutions come from. */
-    record Outcome(List<SourceFile> trees, ObjectNode results, Path root, Path localRepository, Reactor reactor) {
+    record Outcome(List<SourceFile> trees, ObjectNode results, Path root, RepositoryPolicy policy, Reactor reactor) {
         /** The trees for one recipe run: each run gets resolutions of its own (see {@link Reactor}). */
         List<SourceFile> treesForRun() {
             return reactor.withFreshResolutions(trees);
@@ -76,7 +76,8 @@ final class Parse {
 
     private Parse() {}
 
-    static Outcome repository(Path root, Path localRepository) throws IOException, InterruptedException {
+    static Outcome repository(Path root, RepositoryPolicy policy) throws IOException, InterruptedException {
+        SafeXml.harden();
         long started = System.nanoTime();
         root = root.toAbsolutePath().normalize();
         Warnings warnings = new Warnings();
@@ -103,8 +104,8 @@ final class Parse {
         }
         Main.log("parsing " + byKind.values().stream().mapToInt(List::size).sum() + " files under " + root);
 
-        GradleBuild gradle = GradleBuild.read(root, byKind.get("gradle"), localRepository, warnings);
-        Reactor reactor = Reactor.resolve(root, byKind.get("maven"), localRepository, warnings, unparsed)
+        GradleBuild gradle = GradleBuild.read(root, byKind.get("gradle"), policy, warnings);
+        Reactor reactor = Reactor.resolve(root, byKind.get("maven"), policy, warnings, unparsed)
                 .with(gradle);
         List<SourceFile> trees = new ArrayList<>(reactor.poms());
         Collection<Path> classpath = reactor.allJars();
@@ -144,6 +145,7 @@ final class Parse {
         }
         trees = Styles.autodetected(gradle.mark(reactor.mark(trees)));
 
+        policy.notices().forEach(warnings::add);
         ObjectNode results = Main.JSON.createObjectNode();
         results.put("ok", true);
         results.put("seconds", Main.seconds(started));
@@ -163,7 +165,7 @@ final class Parse {
         results.set("modules", reactor.report());
         Main.log("parsed " + trees.size() + " files (" + kinds + "), " + unparsed.json.size() + " unparsed, "
                 + warningLines.size() + " warnings");
-        return new Outcome(trees, results, root, localRepository, reactor);
+        return new Outcome(trees, results, root, policy, reactor);
     }
 
     /** Files git tracks under root (what a clone has), build output and dependencies left out. */

@@ -9,10 +9,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -44,7 +42,6 @@ import org.openrewrite.maven.MavenExecutionContextView;
 import org.openrewrite.maven.MavenParser;
 import org.openrewrite.maven.cache.CompositeMavenPomCache;
 import org.openrewrite.maven.cache.InMemoryMavenPomCache;
-import org.openrewrite.maven.cache.MavenArtifactCache;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.maven.tree.MavenResolutionResult;
@@ -76,7 +73,7 @@ final class Reactor {
     private static volatile MavenPomCache pomCache = new InMemoryMavenPomCache();
 
     private final Path root;
-    private final Path localRepository;
+    private final RepositoryPolicy policy;
     private final List<SourceFile> poms;
     /** The text each POM was resolved from (without what cannot be downloaded), by source path. */
     private final Map<Path, String> resolvedFrom;
@@ -87,13 +84,13 @@ final class Reactor {
 
     private Reactor(
             Path root,
-            Path localRepository,
+            RepositoryPolicy policy,
             List<SourceFile> poms,
             Map<Path, String> resolvedFrom,
             Map<Path, Module> modules,
             Map<Path, String> gavs) {
         this.root = root;
-        this.localRepository = localRepository;
+        this.policy = policy;
         this.resolvedFrom = resolvedFrom;
         this.poms = poms;
         this.modules = modules;
@@ -126,8 +123,8 @@ final class Reactor {
             return trees;
         }
         long started = System.nanoTime();
-        ExecutionContext ctx = configure(
-                new InMemoryExecutionContext(t -> Main.log("resolving again: " + Main.oneLine(t))), localRepository);
+        ExecutionContext ctx =
+                configure(new InMemoryExecutionContext(t -> Main.log("resolving again: " + Main.oneLine(t))), policy);
         List<Parser.Input> inputs = new ArrayList<>();
         resolvedFrom.forEach((path, text) -> inputs.add(new Parser.Input(
                 root.resolve(path), () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))));
@@ -176,35 +173,36 @@ final class Reactor {
         all.putAll(modules);
         Map<Path, String> allGavs = new HashMap<>(gradle.gavs());
         allGavs.putAll(gavs);
-        return new Reactor(root, localRepository, poms, resolvedFrom, deepestFirst(all), allGavs);
+        return new Reactor(root, policy, poms, resolvedFrom, deepestFirst(all), allGavs);
     }
 
-    /**
-     * Sets the local repository and the caches on a context, for the parse and for recipes that
-     * resolve or download while they run.
-     */
     /** Keeps downloaded POMs and version metadata in {@code folder} as well, for later runners. */
     static void keepPomsIn(Path folder) {
         pomCache = new CompositeMavenPomCache(new InMemoryMavenPomCache(), new DiskPomCache(folder, Clock.systemUTC()));
     }
 
-    static ExecutionContext configure(ExecutionContext ctx, Path localRepository) {
+    /**
+     * Sets the local repository and the caches on a context, for the parse and for recipes that
+     * resolve or download while they run. Every POM, version list and jar passes the policy's
+     * checks ({@link GuardedPomCache}, {@link LocalRepositoryCache}).
+     */
+    static ExecutionContext configure(ExecutionContext ctx, RepositoryPolicy policy) {
         MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
         maven.setLocalRepository(MavenRepository.MAVEN_LOCAL_DEFAULT.withUri(
-                localRepository.toUri().toString()));
-        maven.setPomCache(pomCache);
-        maven.setArtifactCache(new LocalRepositoryCache(localRepository));
+                policy.localRepository().toUri().toString()));
+        maven.setPomCache(new GuardedPomCache(pomCache, policy));
+        maven.setArtifactCache(new LocalRepositoryCache(policy));
         HttpSenderExecutionContextView.view(ctx).setHttpSender(Network.SENDER).setLargeFileHttpSender(Network.SENDER);
         return ctx;
     }
 
     static Reactor resolve(
-            Path root, List<Path> pomFiles, Path localRepository, Parse.Warnings warnings, Parse.Unparsed unparsed)
+            Path root, List<Path> pomFiles, RepositoryPolicy policy, Parse.Warnings warnings, Parse.Unparsed unparsed)
             throws IOException {
         long started = System.nanoTime();
         Unavailable unavailable = new Unavailable();
-        ExecutionContext ctx = configure(
-                new InMemoryExecutionContext(t -> downloadFailure(t, warnings, unavailable)), localRepository);
+        ExecutionContext ctx =
+                configure(new InMemoryExecutionContext(t -> downloadFailure(t, warnings, unavailable)), policy);
 
         List<SourceFile> parsed = new ArrayList<>();
         for (SourceFile tree : parseAll(pomFiles, Map.of(), root, ctx)) {
@@ -228,7 +226,7 @@ final class Reactor {
                 reactor.add(Coordinates.of(document).ga());
             }
         }
-        Jars jars = new Jars(localRepository, warnings, ctx);
+        Jars jars = new Jars(policy, warnings, ctx);
         List<SourceFile> marked = new ArrayList<>();
         for (SourceFile pom : parsed) {
             if (!(pom instanceof Xml.Document document)) {
@@ -241,7 +239,7 @@ final class Reactor {
             MavenResolutionResult classpathOnly =
                     document.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
                             ? null
-                            : parentless(document, root, ctx, warnings);
+                            : parentless(document, root, policy, warnings);
             if (classpathOnly == null
                     && document.getMarkers()
                             .findFirst(MavenResolutionResult.class)
@@ -253,7 +251,7 @@ final class Reactor {
             marked.add(document);
         }
         Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
-        return new Reactor(root, localRepository, marked, resolvedFrom, deepestFirst(modules), jars.gavs);
+        return new Reactor(root, policy, marked, resolvedFrom, deepestFirst(modules), jars.gavs);
     }
 
     /** Modules by directory, deepest first, so a file belongs to the innermost module around it. */
@@ -385,7 +383,7 @@ final class Reactor {
      * that cannot be downloaded is left out, as for any POM.
      */
     private static MavenResolutionResult parentless(
-            Xml.Document pom, Path root, ExecutionContext ctx, Parse.Warnings warnings) {
+            Xml.Document pom, Path root, RepositoryPolicy policy, Parse.Warnings warnings) {
         Optional<String> text = ParentlessClasspath.pomOf(pom);
         if (text.isEmpty()) {
             return null;
@@ -397,8 +395,7 @@ final class Reactor {
         Map<Path, String> texts = new HashMap<>();
         texts.put(root.relativize(file), text.get());
         Unavailable unavailable = new Unavailable();
-        ExecutionContext quiet =
-                configure(new InMemoryExecutionContext(t -> unavailable.take(t)), localRepositoryOf(ctx));
+        ExecutionContext quiet = configure(new InMemoryExecutionContext(t -> unavailable.take(t)), policy);
         Set<String> dropped = new LinkedHashSet<>();
         for (int round = 0; round < 4; round++) {
             unavailable.newRound();
@@ -425,11 +422,6 @@ final class Reactor {
             texts.put(root.relativize(file), after);
         }
         return null;
-    }
-
-    private static Path localRepositoryOf(ExecutionContext ctx) {
-        return Path.of(java.net.URI.create(
-                MavenExecutionContextView.view(ctx).getLocalRepository().getUri()));
     }
 
     private static boolean isResolved(SourceFile pom, Map<Path, MavenResolutionResult> resolved) {
@@ -741,13 +733,14 @@ final class Reactor {
     /** Jars of dependencies, each fetched once per parse (Maven modules and Gradle projects). */
     static final class Jars {
         private final MavenArtifactDownloader downloader;
+        private final RepositoryPolicy policy;
         private final Map<String, Optional<Path>> fetched = new HashMap<>();
         final Map<Path, String> gavs = new HashMap<>();
 
-        Jars(Path localRepository, Parse.Warnings warnings, ExecutionContext ctx) {
+        Jars(RepositoryPolicy policy, Parse.Warnings warnings, ExecutionContext ctx) {
             Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Main.oneLine(t));
-            this.downloader =
-                    new MavenArtifactDownloader(new LocalRepositoryCache(localRepository), null, onError, ctx);
+            this.policy = policy;
+            this.downloader = new MavenArtifactDownloader(new LocalRepositoryCache(policy), null, onError, ctx);
         }
 
         int count() {
@@ -783,6 +776,11 @@ final class Reactor {
         }
 
         private Optional<Path> download(ResolvedDependency dependency, List<MavenRepository> alsoFrom) {
+            String invalid = ArtifactPaths.problem(dependency);
+            if (invalid != null) {
+                policy.refuse("refused " + ArtifactPaths.describe(dependency) + ": " + invalid);
+                return Optional.empty();
+            }
             List<MavenRepository> repositories = new ArrayList<>();
             repositories.add(dependency.getRepository());
             if (dependency.getRepository().getUri().startsWith("file:")) {
@@ -790,6 +788,11 @@ final class Reactor {
                 repositories.add(MavenRepository.MAVEN_CENTRAL);
             }
             for (MavenRepository repository : repositories) {
+                String refusal = policy.refusal(repository.getUri());
+                if (refusal != null) {
+                    policy.refuse(refusal);
+                    continue;
+                }
                 try {
                     Path jar = downloader.downloadArtifact(dependency.withRepository(repository));
                     if (jar != null) {
@@ -800,65 +803,6 @@ final class Reactor {
                 }
             }
             return Optional.empty();
-        }
-    }
-
-    /**
-     * Jars in the local repository, Maven's own layout. Unlike rewrite-maven's
-     * {@code LocalMavenArtifactCache}, a jar is written to a temporary name and renamed: a runner
-     * stopped in the middle of a download (time limit) leaves no truncated jar for Maven to trip on.
-     */
-    static final class LocalRepositoryCache implements MavenArtifactCache {
-        private final Path repository;
-
-        LocalRepositoryCache(Path repository) {
-            this.repository = repository;
-        }
-
-        private Path pathOf(ResolvedDependency dependency) {
-            String version = dependency.getDatedSnapshotVersion() == null
-                    ? dependency.getVersion()
-                    : dependency.getDatedSnapshotVersion();
-            String classifier = dependency.getClassifier() == null ? "" : "-" + dependency.getClassifier();
-            return repository
-                    .resolve(dependency.getGroupId().replace('.', '/'))
-                    .resolve(dependency.getArtifactId())
-                    .resolve(dependency.getVersion())
-                    .resolve(dependency.getArtifactId() + "-" + version + classifier + ".jar");
-        }
-
-        @Override
-        public Path getArtifact(ResolvedDependency dependency) {
-            Path jar = pathOf(dependency);
-            return Files.isRegularFile(jar) ? jar : null;
-        }
-
-        @Override
-        public Path putArtifact(ResolvedDependency dependency, InputStream in, Consumer<Throwable> onError) {
-            if (in == null) {
-                return null;
-            }
-            Path jar = pathOf(dependency);
-            Path partial = jar.resolveSibling(
-                    jar.getFileName() + "." + ProcessHandle.current().pid() + ".part");
-            try (InputStream body = in) {
-                Files.createDirectories(jar.getParent());
-                Files.copy(body, partial, StandardCopyOption.REPLACE_EXISTING);
-                try {
-                    Files.move(partial, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(partial, jar, StandardCopyOption.REPLACE_EXISTING);
-                }
-                return jar;
-            } catch (IOException | RuntimeException e) {
-                onError.accept(e);
-                try {
-                    Files.deleteIfExists(partial);
-                } catch (IOException ignored) {
-                    // Nothing more to do: the next download overwrites it.
-                }
-                return null;
-            }
         }
     }
 }

@@ -198,7 +198,7 @@ final class Run {
             run.put("step", i);
             run.put("name", step.name());
             run.set("options", step.options());
-            execute(step::build, parsed, run, null);
+            executeGuarded(step::build, parsed, run, null);
             if (run.get("error").isNull()) {
                 good.add(i);
             } else {
@@ -217,7 +217,7 @@ final class Run {
             run.putObject("options");
             Map<Integer, Step> included = new LinkedHashMap<>();
             good.forEach(i -> included.put(i, steps.get(i)));
-            execute(() -> whole.of(good), parsed, run, included);
+            executeGuarded(() -> whole.of(good), parsed, run, included);
             run.set("left_out", leftOut);
         }
         results.put("seconds", Main.seconds(started));
@@ -502,6 +502,21 @@ final class Run {
     }
 
     /**
+     * {@link #execute}, with any fault of our own bookkeeping kept to this one run: it is named as
+     * the run's error, and the other steps and the whole run still count.
+     */
+    private static void executeGuarded(Build build, Parse.Outcome parsed, ObjectNode run, Map<Integer, Step> steps) {
+        try {
+            execute(build, parsed, run, steps);
+        } catch (RuntimeException e) {
+            Main.log("step " + run.path("step") + " " + run.path("name").asText() + ": " + Main.stack(e));
+            run.set(
+                    "error",
+                    Main.error("internal", "the runner failed on this step: " + Main.oneLine(e), Main.stack(e)));
+        }
+    }
+
+    /**
      * Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error,
      * and, for the whole run ({@code steps} not null), which of its steps changed each file.
      */
@@ -512,7 +527,7 @@ final class Run {
         run.putNull("error");
         ArrayNode warnings = run.putArray("warnings");
         List<Throwable> reported = new ArrayList<>();
-        ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.localRepository());
+        ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
         try {
             Recipe recipe;
             try {
@@ -541,7 +556,14 @@ final class Run {
             }
             report(result, run, files);
             if (steps != null) {
-                MadeChanges.attribute(result, run, steps, files);
+                try {
+                    MadeChanges.attribute(result, run, steps, files);
+                } catch (RuntimeException e) {
+                    // Bookkeeping only: the run's diff stands; its attribution to steps is unknown.
+                    run.putObject("steps_by_file");
+                    warnings.add("which step changed which file is unknown: " + Main.oneLine(e));
+                    Main.log("attribution failed: " + Main.stack(e));
+                }
             }
             // What OpenRewrite reported besides the recipe errors (those are the error above).
             Set<String> errorLines = new LinkedHashSet<>();

@@ -55,9 +55,15 @@ final class Fixture {
     }
 
     ObjectNode parseRequest(Path root) {
+        return parseRequest(root, localRepository(), false);
+    }
+
+    /** A parse with its own local repository, and whether POMs' {@code file:} repositories are trusted. */
+    ObjectNode parseRequest(Path root, Path localRepository, boolean trustFileRepositories) {
         ObjectNode request = request("parse");
         request.put("root", root.toString());
-        request.put("local_repository", localRepository().toString());
+        request.put("local_repository", localRepository.toString());
+        request.put("trust_file_repositories", trustFileRepositories);
         return request;
     }
 

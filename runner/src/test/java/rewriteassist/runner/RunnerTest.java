@@ -378,7 +378,8 @@ class RunnerTest {
                 </project>
                 """
                         .formatted(repository.toUri()));
-        JsonNode parsed = fixture.parse(root);
+        // The test's own file repository: trusted, as --trust-build-config would.
+        JsonNode parsed = fixture.send(fixture.parseRequest(root, Fixture.localRepository(), true));
         String warnings = parsed.path("warnings").toString();
         assertTrue(warnings.contains("invalid.rewriteassist.example:gone-parent"), warnings);
         assertTrue(warnings.contains("the dependencies of invalid.rewriteassist.example:bridge"), warnings);
@@ -588,6 +589,34 @@ class RunnerTest {
         assertTrue(whole.path("diff").asText().contains("+        Guard.require(o);"), run.toString());
         assertEquals(
                 "[0,1]",
+                whole.path("steps_by_file")
+                        .path("src/main/java/com/acme/App.java")
+                        .toString(),
+                run.toString());
+    }
+
+    /**
+     * Two steps of the same recipe, the first setting an option the second leaves unset: matching
+     * the second's changes to the steps met a null option value (a NullPointerException that sank
+     * the whole run on a real PR). Now the whole run stands and credits the right step.
+     */
+    @Test
+    void stepsOfOneRecipeWithUnsetOptionsAreToldApartInTheWholeRun() throws Exception {
+        Path root = fixture.repo(
+                "src/main/java/com/acme/A.java", "package com.acme;\n\npublic class A {}\n",
+                "src/main/java/com/acme/App.java", "package com.acme;\n\nclass App {\n    A a;\n}\n");
+        fixture.parse(root);
+        JsonNode run = fixture.run(
+                recipe(
+                        "test.Two",
+                        "org.openrewrite.java.ChangeType:\n  ignoreDefinition: true\n  oldFullyQualifiedTypeName: x.Y"
+                                + "\n  newFullyQualifiedTypeName: x.Z",
+                        changeType("com.acme.A", "com.acme.B")),
+                "test.Two");
+        JsonNode whole = run.path("runs").get(2);
+        assertTrue(whole.path("error").isNull(), run.toString());
+        assertEquals(
+                "[1]",
                 whole.path("steps_by_file")
                         .path("src/main/java/com/acme/App.java")
                         .toString(),

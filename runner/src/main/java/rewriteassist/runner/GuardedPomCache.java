@@ -1,0 +1,95 @@
+package rewriteassist.runner;
+
+import java.net.URI;
+import java.util.Optional;
+import org.openrewrite.maven.MavenDownloadingException;
+import org.openrewrite.maven.cache.MavenPomCache;
+import org.openrewrite.maven.tree.GroupArtifactVersion;
+import org.openrewrite.maven.tree.MavenMetadata;
+import org.openrewrite.maven.tree.MavenRepository;
+import org.openrewrite.maven.tree.Pom;
+import org.openrewrite.maven.tree.ResolvedGroupArtifactVersion;
+import org.openrewrite.maven.tree.ResolvedPom;
+
+/**
+ * The POM cache rewrite-maven's downloader asks before it reads a POM or version list from any
+ * repository, local or remote: the one place where every coordinate and repository it is about to
+ * use passes. Coordinates that cannot be a path ({@link ArtifactPaths}) and repositories the
+ * {@link RepositoryPolicy} refuses are answered "known missing", so the downloader neither reads a
+ * file nor sends a request for them; everything else goes to the real cache.
+ */
+final class GuardedPomCache implements MavenPomCache {
+    private final MavenPomCache delegate;
+    private final RepositoryPolicy policy;
+
+    GuardedPomCache(MavenPomCache delegate, RepositoryPolicy policy) {
+        this.delegate = delegate;
+        this.policy = policy;
+    }
+
+    /** Why this request must not be made, or null. */
+    private String refusal(String repository, String group, String artifact, String version) {
+        String coordinates = ArtifactPaths.problem(group, artifact, version, null, null);
+        if (coordinates != null) {
+            return "refused " + ArtifactPaths.printable(group) + ":" + ArtifactPaths.printable(artifact) + ": "
+                    + coordinates;
+        }
+        return policy.refusal(repository);
+    }
+
+    @Override
+    public ResolvedPom getResolvedDependencyPom(ResolvedGroupArtifactVersion dependency) {
+        return delegate.getResolvedDependencyPom(dependency);
+    }
+
+    @Override
+    public void putResolvedDependencyPom(ResolvedGroupArtifactVersion dependency, ResolvedPom resolved) {
+        delegate.putResolvedDependencyPom(dependency, resolved);
+    }
+
+    @Override
+    @SuppressWarnings("OptionalAssignedToNull") // null is MavenPomCache's "not cached"
+    public Optional<MavenMetadata> getMavenMetadata(URI repo, GroupArtifactVersion gav) {
+        String refusal = refusal(repo.toString(), gav.getGroupId(), gav.getArtifactId(), gav.getVersion());
+        if (refusal != null) {
+            policy.refuse(refusal);
+            return Optional.empty();
+        }
+        return delegate.getMavenMetadata(repo, gav);
+    }
+
+    @Override
+    public void putMavenMetadata(URI repo, GroupArtifactVersion gav, MavenMetadata metadata) {
+        delegate.putMavenMetadata(repo, gav, metadata);
+    }
+
+    @Override
+    @SuppressWarnings("OptionalAssignedToNull")
+    public Optional<Pom> getPom(ResolvedGroupArtifactVersion gav) throws MavenDownloadingException {
+        String refusal = refusal(gav.getRepository(), gav.getGroupId(), gav.getArtifactId(), gav.getVersion());
+        if (refusal == null && gav.getDatedSnapshotVersion() != null) {
+            refusal =
+                    refusal(gav.getRepository(), gav.getGroupId(), gav.getArtifactId(), gav.getDatedSnapshotVersion());
+        }
+        if (refusal != null) {
+            policy.refuse(refusal);
+            return Optional.empty();
+        }
+        return delegate.getPom(gav);
+    }
+
+    @Override
+    public void putPom(ResolvedGroupArtifactVersion gav, Pom pom) {
+        delegate.putPom(gav, pom);
+    }
+
+    @Override
+    public Optional<MavenRepository> getNormalizedRepository(MavenRepository repository) {
+        return delegate.getNormalizedRepository(repository);
+    }
+
+    @Override
+    public void putNormalizedRepository(MavenRepository repository, MavenRepository normalized) {
+        delegate.putNormalizedRepository(repository, normalized);
+    }
+}

@@ -1,0 +1,98 @@
+package rewriteassist.runner;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Where the runner may take artifacts from. Repositories come from untrusted POMs and build
+ * scripts: HTTP(S) repositories are what Maven would use anyway, but a {@code file:} repository
+ * named by a POM reads (and copies into the shared local repository) whatever the machine has at
+ * that path. So {@code file:} is allowed for the local repository only, unless the user trusts the
+ * repository's build configuration ({@code --trust-build-config}). Every refusal, and every
+ * repository whose jars could not be verified, is recorded once for the parse's warnings.
+ */
+final class RepositoryPolicy {
+    private final Path localRepository;
+    private final boolean trustFileRepositories;
+    private final Set<String> notices = new LinkedHashSet<>();
+
+    RepositoryPolicy(Path localRepository, boolean trustFileRepositories) {
+        this.localRepository = localRepository.toAbsolutePath().normalize();
+        this.trustFileRepositories = trustFileRepositories;
+    }
+
+    Path localRepository() {
+        return localRepository;
+    }
+
+    /** Why artifacts may not come from {@code uri}, or null when they may. */
+    String refusal(String uri) {
+        if (uri == null) {
+            return "a repository without a URL";
+        }
+        String lower = uri.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("https:") || lower.startsWith("http:")) {
+            return null;
+        }
+        if (isLocalRepository(uri)) {
+            return null;
+        }
+        if (lower.startsWith("file:")) {
+            if (trustFileRepositories) {
+                return null;
+            }
+            return "file repository " + uri
+                    + " is not used: a POM or build script named it (--trust-build-config allows it)";
+        }
+        return "repository " + uri + " is not used: only HTTP(S) repositories are";
+    }
+
+    /**
+     * Whether {@code uri} is the local repository: as a {@code file:} URI, or in the user-neutral
+     * form rewrite-maven records on POMs it found there ({@code ~/.m2/repository}).
+     */
+    boolean isLocalRepository(String uri) {
+        try {
+            Path path = uri.startsWith("~")
+                    ? Paths.get(System.getProperty("user.home") + uri.substring(1))
+                    : uri.regionMatches(true, 0, "file:", 0, 5) ? Paths.get(URI.create(uri)) : null;
+            return path != null && path.toAbsolutePath().normalize().equals(localRepository);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Records a refusal (once per message) and logs it. */
+    void refuse(String why) {
+        record("refused: " + why);
+    }
+
+    /** Records something the user should know about a repository (once per message). */
+    void note(String what) {
+        record(what);
+    }
+
+    private void record(String line) {
+        String one = Main.oneLine(line);
+        boolean first;
+        synchronized (notices) {
+            first = notices.add(one);
+        }
+        if (first) {
+            Main.log(one);
+        }
+    }
+
+    /** The refusals and notes so far, in order. */
+    List<String> notices() {
+        synchronized (notices) {
+            return new ArrayList<>(notices);
+        }
+    }
+}

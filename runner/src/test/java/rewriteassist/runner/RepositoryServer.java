@@ -1,0 +1,109 @@
+package rewriteassist.runner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A real HTTP server on loopback for the tests: serves files by path (a Maven repository, a DTD)
+ * and records every request it receives, so a test can check what the runner asked for, or that
+ * it asked for nothing at all. Written on plain sockets so that a TLS handshake (rewrite-maven
+ * tries {@code https://} first for every {@code http://} repository) is refused at once by closing
+ * the connection, as a server without TLS on that port would, instead of leaving the client
+ * waiting for an answer.
+ */
+final class RepositoryServer implements AutoCloseable {
+    private final ServerSocket socket;
+    private final Map<String, byte[]> files = new ConcurrentHashMap<>();
+    private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
+    private final Thread acceptor;
+
+    RepositoryServer() throws IOException {
+        socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        acceptor = new Thread(this::accept, "repository-server");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    private void accept() {
+        while (!socket.isClosed()) {
+            try {
+                Socket client = socket.accept();
+                Thread handler = new Thread(() -> handle(client), "repository-server-connection");
+                handler.setDaemon(true);
+                handler.start();
+            } catch (IOException e) {
+                return; // closed
+            }
+        }
+    }
+
+    private void handle(Socket client) {
+        try (client;
+                InputStream in = client.getInputStream();
+                OutputStream out = client.getOutputStream()) {
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1));
+            int first = reader.read();
+            if (first == 0x16 || first == -1) {
+                return; // a TLS ClientHello, or nothing: no TLS here
+            }
+            String requestLine = (char) first + reader.readLine();
+            String line;
+            while ((line = reader.readLine()) != null && !line.isEmpty()) {
+                // Headers are not needed.
+            }
+            String[] parts = requestLine.split(" ");
+            String method = parts[0];
+            URI uri = URI.create(parts.length > 1 ? parts[1] : "/");
+            requests.add(method + " " + uri);
+            byte[] body = files.get(uri.getPath());
+            boolean root = uri.getPath().equals("/");
+            String status = body != null && method.equals("GET") ? "200 OK" : root ? "200 OK" : "404 Not Found";
+            byte[] payload = body != null && method.equals("GET") ? body : new byte[0];
+            out.write(("HTTP/1.1 " + status + "\r\nContent-Length: " + payload.length + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.write(payload);
+            out.flush();
+        } catch (IOException | RuntimeException e) {
+            // The client went away: nothing to answer.
+        }
+    }
+
+    /** The server's base URL, with a trailing slash. */
+    String url() {
+        return "http://127.0.0.1:" + socket.getLocalPort() + "/";
+    }
+
+    RepositoryServer serve(String path, String text) {
+        return serve(path, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    RepositoryServer serve(String path, byte[] bytes) {
+        files.put(path, bytes);
+        return this;
+    }
+
+    /** Every request so far, as {@code METHOD /path?query}. */
+    List<String> requests() {
+        synchronized (requests) {
+            return new ArrayList<>(requests);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

