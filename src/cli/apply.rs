@@ -53,6 +53,9 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let repos = rollout::parse_repos(&args.repos)?;
     // Fail on a bad recipe before cloning anything.
     rollout::recipe_to_run(&recipe_yaml, args.recipe_name.as_deref())?;
+    if let Some(out) = &args.out {
+        crate::setup::out_dir::prepare(out)?;
+    }
     let env = crate::process::secrets::var;
     let config = Config::from_env(&env);
     if config.token.is_none() {
@@ -65,7 +68,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let remote = Remote::new(&server, config.token.clone());
     let gh = GitHub::new(config)?;
     let versions = args.versions.resolve()?;
-    let out_dir = args.out.unwrap_or_else(|| super::default_out_dir("apply"));
+    let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let rollout = Rollout {
         recipe_yaml: &recipe_yaml,

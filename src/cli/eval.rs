@@ -289,6 +289,7 @@ fn aggregate_results(args: AggregateArgs) -> Result<u8> {
             return Err(bad_input(format!("{flag} {value} is not between 0 and 1")));
         }
     }
+    crate::setup::out_dir::prepare(&args.out)?;
     let baseline = args.baseline.as_deref().map(aggregate::load_baseline).transpose()?;
     let tolerances = Tolerances { max_f1_drop: args.max_f1_drop, max_semantic_drop: args.max_semantic_drop };
     let results = aggregate::aggregate(&args.dirs, baseline.as_ref(), tolerances)?;

@@ -28,11 +28,13 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
+    if let Some(dir) = &args.out {
+        crate::setup::out_dir::prepare(dir)?;
+    }
     let repo = Repo::open(&args.pr.repo)?;
     let tree = crate::intents::extract(&repo, &args.pr.base, &args.pr.head, None)?;
     let markdown = crate::intents::render_markdown(&tree);
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         let json = serde_json::to_string_pretty(&tree)? + "\n";
         std::fs::write(dir.join("intent-tree.json"), json).context("writing intent-tree.json")?;
         std::fs::write(dir.join("intent-tree.md"), &markdown).context("writing intent-tree.md")?;

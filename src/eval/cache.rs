@@ -117,6 +117,7 @@ impl CloneCache {
                 [
                     "fetch",
                     "--quiet",
+                    "--end-of-options",
                     &source.to_string_lossy(),
                     "+refs/heads/*:refs/heads/*",
                     "+refs/tags/*:refs/tags/*",
@@ -127,13 +128,18 @@ impl CloneCache {
             return Ok(entry);
         }
         self.create_with(url, |target| {
-            git_output(from, ["clone", "--bare", "--quiet", ".", &target.to_string_lossy()])
-                .with_context(|| format!("cloning {}", from.display()))?;
+            git_output(
+                from,
+                ["clone", "--bare", "--quiet", "--end-of-options", ".", &target.to_string_lossy()],
+            )
+            .with_context(|| format!("cloning {}", from.display()))?;
             // A local clone copies every object, refs/pull/* included in the object store but
             // not as refs: keep those too, so PR cases resolve offline.
-            let _ =
-                git_output(target, ["fetch", "--quiet", &from.to_string_lossy(), "+refs/pull/*:refs/pull/*"]);
-            git_output(target, ["remote", "set-url", "origin", url])
+            let _ = git_output(
+                target,
+                ["fetch", "--quiet", "--end-of-options", &from.to_string_lossy(), "+refs/pull/*:refs/pull/*"],
+            );
+            git_output(target, ["remote", "set-url", "--end-of-options", "origin", url])
                 .with_context(|| format!("setting the remote of {}", target.display()))?;
             Ok(())
         })

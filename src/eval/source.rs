@@ -120,8 +120,14 @@ impl Sources {
 
     fn clone_into(&mut self, url: &str, target: &Path) -> Result<()> {
         self.network_log.push(format!("clone {url}"));
-        let args: Vec<OsString> =
-            vec!["clone".into(), "--bare".into(), "--quiet".into(), url.into(), target.into()];
+        let args: Vec<OsString> = vec![
+            "clone".into(),
+            "--bare".into(),
+            "--quiet".into(),
+            "--end-of-options".into(),
+            url.into(),
+            target.into(),
+        ];
         self.network(self.dir.path().to_path_buf(), &args)
     }
 
@@ -145,8 +151,10 @@ impl Sources {
             None => None,
         };
         self.network_log.push(format!("fetch {url} {rev}"));
-        let fetched = self
-            .network(repo.to_path_buf(), &["fetch".into(), "--quiet".into(), "origin".into(), rev.into()]);
+        let fetched = self.network(
+            repo.to_path_buf(),
+            &["fetch".into(), "--quiet".into(), "--end-of-options".into(), "origin".into(), rev.into()],
+        );
         let got = fetched.as_ref().ok().and_then(|()| resolve(repo, "FETCH_HEAD"));
         match got {
             Some(id) if !full_id || id.eq_ignore_ascii_case(rev) => return Ok(id),
@@ -172,7 +180,13 @@ impl Sources {
         let head_ref = format!("refs/pull/{number}/head");
         let merge_ref = format!("refs/pull/{number}/merge");
         let fetch = |r: &str| -> Vec<OsString> {
-            vec!["fetch".into(), "--quiet".into(), "origin".into(), format!("+{r}:{r}").into()]
+            vec![
+                "fetch".into(),
+                "--quiet".into(),
+                "--end-of-options".into(),
+                "origin".into(),
+                format!("+{r}:{r}").into(),
+            ]
         };
         self.network_log.push(format!("fetch {remote} {head_ref}"));
         self.network(repo.to_path_buf(), &fetch(&head_ref)).map_err(|e| {
@@ -230,7 +244,14 @@ fn base_without_merge_ref(repo: &Path, head: &str) -> Result<String> {
     // contains the head is that merge; the PR's base is where the head meets its first parent.
     let out = git_output(
         repo,
-        ["rev-list", "--first-parent", "--ancestry-path", "--reverse", &format!("{head}..{default}")],
+        [
+            "rev-list",
+            "--first-parent",
+            "--ancestry-path",
+            "--reverse",
+            "--end-of-options",
+            &format!("{head}..{default}"),
+        ],
     )?;
     let merge = String::from_utf8_lossy(&out.stdout).lines().next().map(str::to_string);
     let target = merge.and_then(|m| resolve(repo, &format!("{m}^1")));
@@ -244,18 +265,23 @@ fn base_without_merge_ref(repo: &Path, head: &str) -> Result<String> {
 
 /// The full commit id of `rev`, if it names a commit.
 fn resolve(repo: &Path, rev: &str) -> Option<String> {
-    let out = git_output(repo, ["rev-parse", "--verify", "--quiet", &format!("{rev}^{{commit}}")]).ok()?;
+    let out = git_output(
+        repo,
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", &format!("{rev}^{{commit}}")],
+    )
+    .ok()?;
     Some(String::from_utf8_lossy(&out.stdout).trim().to_string()).filter(|id| !id.is_empty())
 }
 
 fn merge_base(repo: &Path, a: &str, b: &str) -> Result<String> {
-    let out = git_output(repo, ["merge-base", a, b]).map_err(|_| anyhow!("{a} and {b} share no history"))?;
+    let out = git_output(repo, ["merge-base", "--end-of-options", a, b])
+        .map_err(|_| anyhow!("{a} and {b} share no history"))?;
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn is_ancestor(repo: &Path, ancestor: &str, of: &str) -> bool {
     git_command(repo)
-        .args(["merge-base", "--is-ancestor", ancestor, of])
+        .args(["merge-base", "--is-ancestor", "--end-of-options", ancestor, of])
         .status()
         .is_ok_and(|status| status.success())
 }
@@ -334,6 +360,35 @@ mod tests {
             let prepared = sources().prepare(&self.case(number)).unwrap();
             (prepared.base, prepared.head)
         }
+    }
+
+    /// A case whose base is a git option (`--upload-pack=…` ran a command, and the case then
+    /// "passed" on another commit): the suite refuses it, and even a case made without the suite
+    /// never gets the value read as an option (`--end-of-options`), so nothing runs.
+    #[test]
+    fn a_ref_that_is_an_option_runs_nothing_and_fails_the_case() {
+        let forge = Forge::new();
+        let marker = forge._dir.path().join("pwned");
+        let hostile = format!("--upload-pack=touch {}", marker.display());
+        let suite = format!(
+            "suite_name: s\ncases:\n  - name: c\n    repo: {}\n    base: \"{hostile}\"\n    head: main\n",
+            forge.url()
+        );
+        let error = super::super::suite::parse(&suite, Path::new(".")).unwrap_err();
+        assert!(error.0.contains("begins with `-`"), "{}", error.0);
+
+        let case = Case {
+            name: "c".into(),
+            source: Source::Repo {
+                repo: forge.url(),
+                location: Location::Url(forge.url()),
+                base: hostile.clone(),
+                head: "main".into(),
+            },
+        };
+        let error = sources().prepare(&case).unwrap_err();
+        assert!(is_unavailable(&error), "{error:#}");
+        assert!(!marker.exists(), "the option ran");
     }
 
     #[test]

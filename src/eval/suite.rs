@@ -229,6 +229,9 @@ fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, SuiteError> {
     let source = match (non_empty(case.repo), non_empty(case.base), non_empty(case.head), non_empty(case.pr))
     {
         (Some(repo), Some(base), Some(head), None) => {
+            for (key, value) in [("repo", &repo), ("base", &base), ("head", &head)] {
+                crate::setup::git::not_an_option(key, value).map_err(|e| context(e.to_string()))?;
+            }
             let location = locate(&repo, dir);
             Source::Repo { repo, location, base, head }
         }

@@ -478,7 +478,11 @@ impl Bot<'_> {
             bare
         };
         let has = |sha: &str| {
-            crate::setup::git::git_output(&path, ["cat-file", "-e", &format!("{sha}^{{commit}}")]).is_ok()
+            crate::setup::git::git_output(
+                &path,
+                ["cat-file", "-e", "--end-of-options", &format!("{sha}^{{commit}}")],
+            )
+            .is_ok()
         };
         if !(has(&pr.base_sha) && has(&pr.head_sha)) {
             let refspecs = vec![
@@ -671,7 +675,7 @@ impl Bot<'_> {
 
 /// The PR's merge base (what GitHub diffs against); the base commit when there is none.
 fn merge_base(repo: &Path, base: &str, head: &str) -> String {
-    crate::setup::git::git_output(repo, ["merge-base", base, head])
+    crate::setup::git::git_output(repo, ["merge-base", "--end-of-options", base, head])
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .ok()
         .filter(|s| !s.is_empty())

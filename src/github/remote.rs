@@ -76,6 +76,7 @@ impl Remote {
                 OsStr::new("clone"),
                 "--quiet".as_ref(),
                 "--no-tags".as_ref(),
+                "--end-of-options".as_ref(),
                 self.url(repo).as_ref(),
                 target.as_os_str(),
             ],
@@ -85,7 +86,13 @@ impl Remote {
 
     /// Fetches `refspecs` of `repo` into the repository at `dir`.
     pub(crate) fn fetch(&self, dir: &Path, repo: &RepoId, refspecs: &[String]) -> Result<()> {
-        let mut args = vec!["fetch".to_string(), "--quiet".into(), "--no-tags".into(), self.url(repo)];
+        let mut args = vec![
+            "fetch".to_string(),
+            "--quiet".into(),
+            "--no-tags".into(),
+            "--end-of-options".into(),
+            self.url(repo),
+        ];
         args.extend(refspecs.iter().cloned());
         self.git(dir, &args)?;
         Ok(())
@@ -93,7 +100,10 @@ impl Remote {
 
     /// Pushes HEAD of `dir` to `branch` of `repo`, replacing what is there (the branch is the bot's).
     pub(crate) fn push_head(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
-        self.git(dir, ["push", "--quiet", "--force", &self.url(repo), &format!("HEAD:refs/heads/{branch}")])
+        self.git(
+            dir,
+            ["push", "--quiet", "--force", "--end-of-options", &self.url(repo), &format!("HEAD:refs/heads/{branch}")],
+        )
             .map_err(|e| {
                 if !refused_workflow_push(&format!("{e:#}")) {
                     return e;

@@ -43,6 +43,7 @@ impl Repo {
 
     /// Resolves any commit-ish (branch, tag, `HEAD~2`, abbreviated sha) to a full commit id.
     pub fn resolve(&self, rev: &str) -> Result<String> {
+        not_an_option("the ref", rev)?;
         let object = self
             .inner
             .revparse_single(rev)
@@ -55,7 +56,10 @@ impl Repo {
 
     /// The unified diff `git diff BASE HEAD` in the fixed format of [`DIFF_FORMAT`].
     pub fn diff(&self, base: &str, head: &str) -> Result<String> {
-        let out = git_output(&self.path, ["diff"].iter().chain(DIFF_FORMAT).chain(&[base, head]))?;
+        let out = git_output(
+            &self.path,
+            ["diff"].iter().chain(DIFF_FORMAT).chain(&["--end-of-options", base, head]),
+        )?;
         if out.stdout.len() > super::input::MAX_DIFF_BYTES {
             return Err(bad_input(format!(
                 "the diff between {} and {} is {} MiB, larger than the {} MiB limit for diffs",
@@ -82,6 +86,22 @@ impl Repo {
     }
 }
 
+/// Refuses a ref, commit id or URL that git would read as an option. Such values come from a
+/// suite, an event or the command line, and `--upload-pack=…` in a ref's place runs a command.
+/// Every git call that takes one also puts `--end-of-options` before it (where git accepts it);
+/// this check is the first line, and the one error the user sees.
+pub(crate) fn not_an_option<'a>(what: &str, value: &'a str) -> Result<&'a str> {
+    if value.starts_with('-') {
+        return Err(bad_input(format!(
+            "{what} `{value}` begins with `-`: git would read it as an option, so it is refused"
+        )));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(bad_input(format!("{what} contains a control character")));
+    }
+    Ok(value)
+}
+
 /// A commit id as people write it: its first 7 characters (git's default abbreviation).
 pub(crate) fn short_sha(sha: &str) -> &str {
     sha.get(..7).unwrap_or(sha)
@@ -102,11 +122,14 @@ pub(crate) fn clone_at(source: &Path, commit: &str) -> Result<Clone> {
             "--quiet".as_ref(),
             "--shared".as_ref(),
             "--no-checkout".as_ref(),
+            "--end-of-options".as_ref(),
             source.as_os_str(),
             target.as_os_str(),
         ],
     )
     .context("cloning the repository")?;
+    // `checkout` takes no `--end-of-options` (git 2.39): the commit is checked instead.
+    not_an_option("the commit", commit)?;
     git_output(&target, ["checkout", "--quiet", "--detach", commit])
         .context("checking out the base commit")?;
     Ok(Clone { dir, path: target })

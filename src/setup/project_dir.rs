@@ -51,14 +51,46 @@ impl std::fmt::Display for ProjectDir {
     }
 }
 
-/// Where recipes run in a clone: its root, or the project directory in it.
-pub(crate) fn project_root(clone_root: &Path, dir: Option<&ProjectDir>) -> PathBuf {
-    dir.map_or_else(|| clone_root.to_path_buf(), |d| clone_root.join(d.path()))
+/// Where recipes run in a clone: its root, or the project directory in it. The directory must
+/// stay inside the clone once symbolic links are resolved: the base commit could make
+/// `services/api` a link to `/home/runner` or `../..`, and the build (plugin backend) would write
+/// there and the runner read from there. A directory that does not exist is returned as it is
+/// (the caller says it is missing).
+pub(crate) fn project_root(clone_root: &Path, dir: Option<&ProjectDir>) -> Result<PathBuf> {
+    let Some(dir) = dir else { return Ok(clone_root.to_path_buf()) };
+    let joined = clone_root.join(dir.path());
+    let Ok(real) = joined.canonicalize() else { return Ok(joined) };
+    let root = clone_root.canonicalize().unwrap_or_else(|_| clone_root.to_path_buf());
+    if !real.starts_with(&root) {
+        return Err(bad_input(format!(
+            "the working directory `{dir}` leads outside the repository (a symbolic link in the base commit): refused"
+        )));
+    }
+    Ok(real)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_working_directory_that_is_a_link_out_of_the_clone_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let clone = dir.path().join("clone");
+        std::fs::create_dir_all(clone.join("services/api")).unwrap();
+        std::fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("elsewhere"), clone.join("escape")).unwrap();
+        std::os::unix::fs::symlink("../..", clone.join("services/up")).unwrap();
+        let inside = ProjectDir::parse("services/api").unwrap();
+        assert!(project_root(&clone, inside.as_ref()).unwrap().ends_with("services/api"));
+        for bad in ["escape", "services/up"] {
+            let error = project_root(&clone, ProjectDir::parse(bad).unwrap().as_ref()).unwrap_err();
+            assert_eq!(crate::error::exit_code_of(&error), crate::error::exit::BAD_INPUT, "{bad}");
+            assert!(error.to_string().contains("outside the repository"), "{error}");
+        }
+        let missing = ProjectDir::parse("not/there").unwrap();
+        assert_eq!(project_root(&clone, missing.as_ref()).unwrap(), clone.join("not/there"));
+    }
 
     #[test]
     fn relative_directories_only() {

@@ -112,7 +112,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let clone = crate::setup::git::clone_at(req.repo, req.base)?;
     stats.timings.clone_seconds = started.elapsed().as_secs_f64();
     // Where the build is: the clone, or a monorepo's project directory in it.
-    let project = crate::setup::project_dir::project_root(clone.path(), req.project_dir);
+    let project = crate::setup::project_dir::project_root(clone.path(), req.project_dir)?;
     let tool = build::detect(&project)?;
     if tool == build::BuildTool::Gradle
         && let Some(why) = gradle_available::why_not(&project)

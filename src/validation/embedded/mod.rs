@@ -32,7 +32,7 @@ pub(crate) fn start(
 ) -> Result<Session> {
     let runner = runner::ensure(versions)?;
     let clone = crate::setup::git::clone_at(repo, base)?;
-    let root = crate::setup::project_dir::project_root(clone.path(), project);
+    let root = crate::setup::project_dir::project_root(clone.path(), project)?;
     if !root.is_dir() {
         return Err(crate::error::bad_input(format!(
             "the working directory {} does not exist at the base commit",

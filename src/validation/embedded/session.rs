@@ -127,10 +127,13 @@ pub(crate) fn default_xmx() -> String {
 /// A runner for one clone.
 pub(crate) struct Session {
     settings: Settings,
-    clone: Clone,
+    /// Kept for the session's life: dropping it removes the clone.
+    _clone: Clone,
     /// The build's directory in the clone (a monorepo's `--working-directory`): the runner parses
     /// from there, and its paths get this prefix back.
     project: Option<ProjectDir>,
+    /// Where the runner parses: the clone, or the project directory in it (checked to be inside).
+    root: PathBuf,
     /// Request and results files, and the runner's log.
     scratch: tempfile::TempDir,
     state: Mutex<State>,
@@ -200,12 +203,13 @@ impl Session {
     /// parsing `project` in it (None: all of it).
     pub(crate) fn new(settings: Settings, clone: Clone, project: Option<ProjectDir>) -> Result<Session> {
         let scratch = tempfile::Builder::new().prefix("rewrite-assist-runner-").tempdir()?;
-        Ok(Session { settings, clone, project, scratch, state: Mutex::new(State::default()) })
+        let root = crate::setup::project_dir::project_root(clone.path(), project.as_ref())?;
+        Ok(Session { settings, _clone: clone, project, root, scratch, state: Mutex::new(State::default()) })
     }
 
     /// Where the runner parses: the clone, or the project directory in it.
     pub(crate) fn root(&self) -> PathBuf {
-        crate::setup::project_dir::project_root(self.clone.path(), self.project.as_ref())
+        self.root.clone()
     }
 
     /// The runner's log (its stderr), across processes.

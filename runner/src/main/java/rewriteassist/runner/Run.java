@@ -629,10 +629,18 @@ final class Run {
         errors.forEach(row -> broken.add(row.getSourcePath()));
         StringBuilder diff = new StringBuilder();
         Markup.Error marked = null;
+        List<String> outside = new ArrayList<>();
         for (Result change : result.getChangeset().getAllResults()) {
             SourceFile before = change.getBefore();
             SourceFile after = change.getAfter();
             Path path = after != null ? after.getSourcePath() : before.getSourcePath();
+            if (!inside(path) || (before != null && !inside(before.getSourcePath()))) {
+                // A recipe that would write outside the parsed directory (an absolute or `..` path):
+                // never part of a diff that could be applied.
+                outside.add(path.toString());
+                Main.log("a result outside the repository is left out: " + path);
+                continue;
+            }
             Markup.Error error = findError(after);
             if (error != null || broken.contains(path.toString())) {
                 marked = marked == null ? error : marked;
@@ -671,6 +679,14 @@ final class Run {
                             Main.oneLine(first.getRecipe() + " failed on " + first.getSourcePath() + more + ": "
                                     + trace.lines().findFirst().orElse("")),
                             Main.excerpt(trace)));
+        } else if (!outside.isEmpty()) {
+            run.set(
+                    "error",
+                    Main.error(
+                            "recipe_error",
+                            Main.oneLine(
+                                    "the recipe would write outside the repository: " + String.join(", ", outside)),
+                            null));
         } else if (marked != null) {
             String detail = marked.getDetail();
             run.set(
@@ -680,6 +696,19 @@ final class Run {
                             Main.oneLine("failed on " + broken.iterator().next() + more + ": " + marked.getMessage()),
                             detail == null ? null : Main.excerpt(detail)));
         }
+    }
+
+    /** Whether a result's path stays inside the parsed directory: relative, without {@code ..}. */
+    static boolean inside(Path path) {
+        if (path.isAbsolute()) {
+            return false;
+        }
+        for (Path part : path) {
+            if (part.toString().equals("..")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The first {@link Markup.Error} anywhere in a tree (OpenRewrite marks the element that threw). */

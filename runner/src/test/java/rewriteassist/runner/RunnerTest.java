@@ -623,6 +623,22 @@ class RunnerTest {
                 run.toString());
     }
 
+    /** A recipe that would create a file outside the parsed directory: refused, never a diff. */
+    @Test
+    void aResultOutsideTheRepositoryIsAnErrorNotADiff() throws Exception {
+        fixture.parse(fixture.repo("README.md", "# x\n"));
+        JsonNode run = fixture.run(
+                recipe(
+                        "test.Escape",
+                        "org.openrewrite.text.CreateTextFile:\n  relativeFileName: ../escape.txt\n  fileContents: boo"),
+                "test.Escape");
+        JsonNode step = run.path("runs").get(0);
+        assertEquals("recipe_error", step.path("error").path("kind").asText(), run.toString());
+        // OpenRewrite refuses such a path itself ("invalid path"); the runner would too ("outside").
+        assertTrue(step.path("error").path("message").asText().contains("../escape.txt"), run.toString());
+        assertFalse(step.path("diff").asText().contains("escape.txt"), run.toString());
+    }
+
     @Test
     void theServeLoopAnswersEachRequestInOrder() throws Exception {
         Path root = reactor();
