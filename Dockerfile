@@ -15,6 +15,11 @@ RUN cargo build --release --locked --bin rewrite-assist
 FROM eclipse-temurin:21-jdk-noble
 ARG MAVEN_VERSION=3.9.11
 ARG MAVEN_SHA512=bcfe4fe305c962ace56ac7b5fc7a08b87d5abd8b7e89027ab251069faebee516b0ded8961445d6d91ec1985dfe30f8153268843c89aa392733d1a3ec956c9978
+# A failing command anywhere in a pipe fails the build (the checksum check below is one).
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+# git, CA certificates and curl at the base image's versions: a pinned apt version disappears from
+# Ubuntu's archive with the next security update, and the build would break for nothing.
+# hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
@@ -29,7 +34,8 @@ COPY --from=build /src/target/release/rewrite-assist /usr/local/bin/rewrite-assi
 # uid 1001 is the runner user of GitHub-hosted runners; action.yml runs the container with the
 # runner's uid, so the cache is made usable by any uid.
 RUN useradd --create-home --uid 1001 --shell /usr/sbin/nologin rewrite
-USER rewrite
+# By uid: a name may not resolve where the image runs (DL3066).
+USER 1001
 ENV HOME=/home/rewrite
 # One real analysis of the built-in example (backend auto) builds the embedded runner into
 # ~/.cache/rewrite-assist/runner and downloads the pinned rewrite-maven-plugin, the core recipes

