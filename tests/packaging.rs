@@ -269,7 +269,15 @@ fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_need
     }
     assert_eq!(job["steps"][0]["with"]["fetch-depth"].as_u64(), Some(0));
 
-    // Not every PR: code and build paths only, labelled ones, no drafts.
+    // Not every PR: code and build paths only, and only when the `rewrite-assist` label is added, so
+    // a PR nobody labels gets no run (and no skipped check) at all.
+    let types: Vec<&str> = example["on"]["pull_request"]["types"]
+        .as_sequence()
+        .expect("pull_request types")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(types, ["labeled"]);
     let paths: Vec<&str> = example["on"]["pull_request"]["paths"]
         .as_sequence()
         .expect("a paths filter")
@@ -282,20 +290,36 @@ fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_need
     assert!(!paths.iter().any(|p| p.ends_with(".md")), "docs-only PRs start no runner");
     let condition = job["if"].as_str().expect("a job condition");
     for expected in [
-        "contains(github.event.pull_request.labels.*.name, 'rewrite-assist')",
-        "!github.event.pull_request.draft",
+        // Another label added to the PR skips the job.
+        "github.event.action == 'labeled'",
+        "github.event.label.name == 'rewrite-assist'",
         "contains(github.event.comment.body, '/rewrite-assist')",
         r#"contains(fromJSON('["OWNER", "MEMBER", "COLLABORATOR"]'), github.event.comment.author_association)"#,
     ] {
         assert!(condition.contains(expected), "{expected} missing in {condition}");
     }
-    // Pushes cancel the stale analysis; slash commands are in groups of their own, never cancelled.
+    // Adding the label again cancels the stale analysis; commands and other labels are in groups of
+    // their own, never cancelled and cancelling nothing.
     assert_eq!(
         job["concurrency"]["cancel-in-progress"].as_str(),
-        Some("${{ github.event_name == 'pull_request' }}")
+        Some("${{ github.event.label.name == 'rewrite-assist' }}")
     );
     let group = job["concurrency"]["group"].as_str().unwrap();
-    assert!(group.contains("github.event_name == 'pull_request' && 'push' || github.run_id"), "{group}");
+    assert!(
+        group.contains("github.event.label.name == 'rewrite-assist' && 'label' || github.run_id"),
+        "{group}"
+    );
+
+    // The cache key does not hash the repository's build files, which a migration PR changes.
+    let steps = job["steps"].as_sequence().unwrap();
+    let cache = steps
+        .iter()
+        .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/cache@")))
+        .expect("a cache step");
+    let key = cache["with"]["key"].as_str().unwrap();
+    assert!(!key.contains("hashFiles"), "{key}");
+    assert!(key.contains("RELEASE_SHA"), "keyed on the release: {key}");
+    assert!(cache["with"]["restore-keys"].as_str().is_some_and(|k| !k.trim().is_empty()));
 }
 
 #[test]
