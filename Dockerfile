@@ -43,4 +43,17 @@ ENV HOME=/home/rewrite
 RUN rewrite-assist demo --out /tmp/warm-up >/dev/null && rm -rf /tmp/warm-up \
  && chmod -R a+rwX /home/rewrite
 
+# OCI labels: where the image comes from and under which licence (rewrite-assist's own; the JDK,
+# Maven, git and the OS keep theirs). The release workflow passes the version, commit and
+# repository; a local build says `dev`.
+ARG VERSION=dev
+ARG REVISION=unknown
+ARG SOURCE=https://github.com/rewrite-assist/rewrite-assist
+LABEL org.opencontainers.image.title="rewrite-assist" \
+      org.opencontainers.image.description="Turns a migration pull request into a validated, reusable OpenRewrite recipe: the rewrite-assist GitHub Action and CLI" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}"
+
 ENTRYPOINT ["rewrite-assist", "action"]
