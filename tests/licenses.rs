@@ -26,7 +26,7 @@ const ALLOWED: &[&str] = &[
     "BSD-2-Clause",
     "BSD-3-Clause",
     "CC0-1.0",
-    // JUnit (the runner's tests only).
+    // JUnit and jqwik (the runner's tests only).
     "EPL-2.0",
     // jaxb-api, dual-licensed CDDL-1.1 / GPL-2.0 with the classpath exception: we take the CDDL.
     "CDDL-1.1",
@@ -40,7 +40,7 @@ const MERGES: &[&str] = &[
     // The Eclipse Distribution License 1.0 is the BSD 3-clause licence (SPDX lists EDL-1.0 as BSD-3-Clause).
     "BSD-3-Clause|The BSD3 License|EDL 1.0",
     "CC0-1.0|Public Domain, per Creative Commons CC0",
-    "EPL-2.0|Eclipse Public License v2.0",
+    "EPL-2.0|Eclipse Public License v2.0|Eclipse Public License - v 2.0",
     "CDDL-1.1|CDDL 1.1",
 ];
 
