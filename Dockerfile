@@ -15,6 +15,11 @@ RUN cargo build --release --locked --bin rewrite-assist
 FROM eclipse-temurin:21-jdk-noble
 ARG MAVEN_VERSION=3.9.11
 ARG MAVEN_SHA512=bcfe4fe305c962ace56ac7b5fc7a08b87d5abd8b7e89027ab251069faebee516b0ded8961445d6d91ec1985dfe30f8153268843c89aa392733d1a3ec956c9978
+# A failing command anywhere in a pipe fails the build (the checksum check below is one).
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+# git, CA certificates and curl at the base image's versions: a pinned apt version disappears from
+# Ubuntu's archive with the next security update, and the build would break for nothing.
+# hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
@@ -29,12 +34,26 @@ COPY --from=build /src/target/release/rewrite-assist /usr/local/bin/rewrite-assi
 # uid 1001 is the runner user of GitHub-hosted runners; action.yml runs the container with the
 # runner's uid, so the cache is made usable by any uid.
 RUN useradd --create-home --uid 1001 --shell /usr/sbin/nologin rewrite
-USER rewrite
+# By uid: a name may not resolve where the image runs (DL3066).
+USER 1001
 ENV HOME=/home/rewrite
 # One real analysis of the built-in example (backend auto) builds the embedded runner into
 # ~/.cache/rewrite-assist/runner and downloads the pinned rewrite-maven-plugin, the core recipes
 # and the modules the example needs.
 RUN rewrite-assist demo --out /tmp/warm-up >/dev/null && rm -rf /tmp/warm-up \
  && chmod -R a+rwX /home/rewrite
+
+# OCI labels: where the image comes from and under which licence (rewrite-assist's own; the JDK,
+# Maven, git and the OS keep theirs). The release workflow passes the version, commit and
+# repository; a local build says `dev`.
+ARG VERSION=dev
+ARG REVISION=unknown
+ARG SOURCE=https://github.com/rewrite-assist/rewrite-assist
+LABEL org.opencontainers.image.title="rewrite-assist" \
+      org.opencontainers.image.description="Turns a migration pull request into a validated, reusable OpenRewrite recipe: the rewrite-assist GitHub Action and CLI" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}"
 
 ENTRYPOINT ["rewrite-assist", "action"]

@@ -1,6 +1,6 @@
 //! rewrite-assist: turns one migration pull request into a validated, reusable OpenRewrite recipe.
 //!
-//! The modules follow the pipeline of DESIGN.md; `cli` is the thin layer that parses arguments and
+//! The modules follow the pipeline of ARCHITECTURE.md; `cli` is the thin layer that parses arguments and
 //! calls into them.
 
 pub mod catalog;

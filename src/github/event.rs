@@ -72,8 +72,12 @@ pub(crate) fn parse(name: &str, payload: &str, repository: Option<&str>) -> Resu
         "pull_request" | "pull_request_target" => {
             let payload: PullRequestPayload = serde_json::from_value(value)
                 .map_err(|e| bad_input(format!("the {name} event payload: {e}")))?;
-            if !matches!(payload.action.as_str(), "opened" | "synchronize" | "reopened" | "ready_for_review")
-            {
+            // `labeled`: the example workflow analyzes a PR when its label is added; which label
+            // counts is the workflow's `if:`.
+            if !matches!(
+                payload.action.as_str(),
+                "opened" | "synchronize" | "reopened" | "ready_for_review" | "labeled"
+            ) {
                 return Ok(Event::Ignored(format!("{name}.{}", payload.action)));
             }
             Ok(Event::PullRequest(payload.pull_request.into_pull_request(repo)))
@@ -214,10 +218,18 @@ mod tests {
         assert_eq!((pr.number, pr.base_sha.as_str(), pr.head_sha.as_str()), (7, "aaa", "bbb"));
         assert_eq!(pr.repo.to_string(), "acme/shop");
         assert!(pr.is_from_fork());
-        assert_eq!(
-            parse("pull_request", &pr_payload("closed"), None).unwrap(),
-            Event::Ignored("pull_request.closed".into())
-        );
+        for action in ["opened", "reopened", "ready_for_review", "labeled"] {
+            assert!(
+                matches!(parse("pull_request", &pr_payload(action), None).unwrap(), Event::PullRequest(_)),
+                "{action}"
+            );
+        }
+        for action in ["closed", "unlabeled", "edited"] {
+            assert_eq!(
+                parse("pull_request", &pr_payload(action), None).unwrap(),
+                Event::Ignored(format!("pull_request.{action}"))
+            );
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The metric of DESIGN.md: precision, recall and F1 of a recipe's diff against the PR's diff,
+//! The metric (ARCHITECTURE.md): precision, recall and F1 of a recipe's diff against the PR's diff,
 //! over changed lines `(path, added|removed, content)` matched as multisets.
 
 mod report;

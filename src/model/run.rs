@@ -15,7 +15,7 @@ pub enum RunStatus {
     Failed,
 }
 
-/// How far to trust the recommended recipe (DESIGN.md, decision phase).
+/// How far to trust the recommended recipe (ARCHITECTURE.md, decision phase).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Confidence {

@@ -1,4 +1,5 @@
-//! The run directory: file names of DESIGN.md's artifact layout, and the append-only audit log.
+//! The run directory: file names of the artifacts ARCHITECTURE.md names (all listed in docs/cli.md),
+//! and the append-only audit log.
 
 use std::fs::OpenOptions;
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! The analyze pipeline: the phases of DESIGN.md driven by the transition table in [`state`].
+//! The analyze pipeline: the phases of ARCHITECTURE.md driven by the transition table in [`state`].
 //! Phases hand off through the run directory's files; each appends one line to `audit.jsonl`;
 //! budgets are enforced here, not by the phases.
 
