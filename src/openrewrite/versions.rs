@@ -76,6 +76,9 @@ pub(crate) const MODERNE_SOURCE_AVAILABLE: &str = "Moderne Source Available Lice
 pub(crate) const MAVEN_PLUGIN_VERSION: &str = "6.46.1";
 /// The rewrite core the Maven plugin bundles (its `rewrite.version`).
 pub(crate) const REWRITE_CORE_VERSION: &str = "8.89.0";
+/// rewrite-polyglot, which the Maven plugin uses to parse every file that is not a build file or a
+/// source (`OmniParser`): the embedded runner parses those the same way. Its `rewrite-polyglot.version`.
+pub(crate) const REWRITE_POLYGLOT_VERSION: &str = "2.11.1";
 /// The Gradle plugin (`org.openrewrite.rewrite`, from the Gradle plugin portal) of the newest
 /// rewrite-recipe-bom on Maven Central (3.36.0). The portal is not reachable from our machines, so
 /// this one is taken from the BOM rather than verified by download.

@@ -128,6 +128,15 @@ pub(crate) fn clone_at(source: &Path, commit: &str) -> Result<Clone> {
         ],
     )
     .context("cloning the repository")?;
+    // The clone's origin is the repository's own (e.g. its GitHub URL) rather than the local path
+    // it was cloned from: OpenRewrite's GitProvenance marker reports it, as for the build plugins.
+    if let Ok(out) = git_output(source, ["config", "--get", "remote.origin.url"]) {
+        let origin = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if !origin.is_empty() {
+            git_output(&target, ["remote", "set-url", "--end-of-options", "origin", &origin])
+                .context("setting the clone's origin")?;
+        }
+    }
     // `checkout` takes no `--end-of-options` (git 2.39): the commit is checked instead.
     not_an_option("the commit", commit)?;
     git_output(&target, ["checkout", "--quiet", "--detach", commit])

@@ -21,6 +21,9 @@ pub(crate) enum Request {
         root: PathBuf,
         local_repository: PathBuf,
         trust_file_repositories: bool,
+        /// The CI's variables for the `BuildEnvironment` marker the build plugins add (the
+        /// runner's own environment is an allow-list without them).
+        build_environment: BTreeMap<String, String>,
     },
     /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees;
     /// without `whole` (discovery), only the steps.

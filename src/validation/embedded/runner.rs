@@ -15,7 +15,7 @@ use include_dir::{Dir, include_dir};
 
 use crate::catalog::generate::modules_in_use;
 use crate::openrewrite::Versions;
-use crate::openrewrite::versions::REWRITE_CORE_VERSION;
+use crate::openrewrite::versions::{REWRITE_CORE_VERSION, REWRITE_POLYGLOT_VERSION};
 
 /// The runner's Maven project.
 const POM: &str = include_str!("../../../runner/pom.xml");
@@ -183,7 +183,10 @@ fn xml_text(text: &str) -> String {
 
 /// `-Drewrite.version=…` and one `-D<artifact>.version=…` per recipe module.
 pub fn version_properties(versions: &Versions) -> Vec<String> {
-    let mut args = vec![format!("-Drewrite.version={REWRITE_CORE_VERSION}")];
+    let mut args = vec![
+        format!("-Drewrite.version={REWRITE_CORE_VERSION}"),
+        format!("-Drewrite-polyglot.version={REWRITE_POLYGLOT_VERSION}"),
+    ];
     for (module, coordinates) in modules_in_use(versions).iter().filter(|(m, _)| !m.bundled) {
         args.push(format!("-D{}.version={}", module.artifact, coordinates.version));
     }

@@ -101,6 +101,26 @@ fn pom_cache(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
     }
 }
 
+/// The CI variables OpenRewrite's `BuildEnvironment` reads for GitHub Actions (the CI the action
+/// runs in), passed to the runner in the parse request: with them, its trees carry the marker the
+/// build plugins add there. An explicit list of descriptions of the run — never a token.
+const BUILD_ENVIRONMENT: &[&str] = &[
+    "CI",
+    "GITHUB_ACTION",
+    "GITHUB_API_URL",
+    "GITHUB_HEAD_REF",
+    "GITHUB_REF",
+    "GITHUB_REPOSITORY",
+    "GITHUB_RUN_ID",
+    "GITHUB_RUN_NUMBER",
+    "GITHUB_SERVER_URL",
+    "GITHUB_SHA",
+];
+
+fn build_environment(var: impl Fn(&str) -> Option<String>) -> std::collections::BTreeMap<String, String> {
+    BUILD_ENVIRONMENT.iter().filter_map(|name| var(name).map(|value| (name.to_string(), value))).collect()
+}
+
 /// Extra JVM options for the runner (e.g. a trust store for a proxy), split at whitespace.
 pub(crate) const JAVA_OPTIONS_ENV: &str = "REWRITE_ASSIST_RUNNER_JAVA_OPTIONS";
 
@@ -298,6 +318,7 @@ impl Session {
             root: self.root(),
             local_repository: self.settings.local_repository.clone(),
             trust_file_repositories: self.settings.trust_file_repositories,
+            build_environment: build_environment(|name| std::env::var(name).ok()),
         };
         let outcome: Result<ParseResults, Stopped> = self.exchange(state, &request, timeout)?;
         if let Ok(parsed) = &outcome
@@ -446,6 +467,18 @@ diff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.t
 diff --git a/service/a.txt b/service/b.txt\nsimilarity index 90%\nrename from service/a.txt\nrename to service/b.txt\n\
 diff --git a/service/new.txt b/service/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/service/new.txt\n@@ -0,0 +1 @@\n+x\n";
         assert_eq!(prefix_paths(diff, "service/"), expected);
+    }
+
+    #[test]
+    fn the_build_environment_names_the_ci_run_and_never_a_secret() {
+        let env = |name: &str| match name {
+            "GITHUB_RUN_ID" => Some("42".to_string()),
+            "GITHUB_TOKEN" | "ACTIONS_RUNTIME_TOKEN" => Some("secret".to_string()),
+            _ => None,
+        };
+        let passed = build_environment(env);
+        assert_eq!(passed.get("GITHUB_RUN_ID").map(String::as_str), Some("42"));
+        assert!(passed.values().all(|v| v != "secret"), "{passed:?}");
     }
 
     #[test]

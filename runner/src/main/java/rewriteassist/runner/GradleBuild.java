@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -267,6 +266,15 @@ final class GradleBuild {
                 }
             }
 
+            Set<Path> siblings = new LinkedHashSet<>();
+            for (GradleScript.Declared dependency : declared) {
+                if (!dependency.project().isEmpty()) {
+                    String project = dependency.project().startsWith(":")
+                            ? dependency.project().substring(1)
+                            : dependency.project();
+                    siblings.add(Path.of(project.replace(':', '/')));
+                }
+            }
             List<Path> mainJars = new ArrayList<>();
             List<Path> testJars = new ArrayList<>();
             for (Map.Entry<String, List<ResolvedDependency>> byConfiguration : resolved.entrySet()) {
@@ -319,7 +327,9 @@ final class GradleBuild {
                     unresolved,
                     markers,
                     javaVersion,
-                    javaVersion);
+                    javaVersion,
+                    siblings,
+                    null);
             projects.add(new Project(dir, entry.getValue() == null ? null : scriptPath, marker, module));
         }
         GradleSettings settingsMarker = GradleSettings.builder()
@@ -343,12 +353,6 @@ final class GradleBuild {
 
     Map<Path, String> gavs() {
         return gavs;
-    }
-
-    Collection<Path> allJars() {
-        Set<Path> all = new LinkedHashSet<>();
-        projects.forEach(p -> all.addAll(p.module().testJars()));
-        return all;
     }
 
     /** The trees with each build script's {@link GradleProject} and the settings' {@link GradleSettings}. */

@@ -19,6 +19,7 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The protocol of docs/embedded-runner.md: one request-file path per line on stdin, one results file
@@ -135,7 +136,9 @@ public final class Main {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
         Parse.Outcome outcome = Parse.repository(
-                request.root, new RepositoryPolicy(request.localRepository, request.trustFileRepositories));
+                request.root,
+                new RepositoryPolicy(request.localRepository, request.trustFileRepositories),
+                request.buildEnvironment);
         parsed = outcome;
         return outcome.results();
     }
@@ -270,6 +273,8 @@ public final class Main {
         final Path localRepository;
         /** Whether {@code file:} repositories named by POMs and build scripts may be read. */
         final boolean trustFileRepositories;
+        /** The CI's variables for {@code BuildEnvironment} (the runner's own environment has none). */
+        final Map<String, String> buildEnvironment;
 
         final List<Path> recipeFiles;
         final String recipe;
@@ -294,6 +299,11 @@ public final class Main {
                         ? Paths.get(System.getProperty("user.home"), ".m2", "repository")
                         : Paths.get(local);
                 trustFileRepositories = json.path("trust_file_repositories").asBoolean(false);
+                Map<String, String> environment = new java.util.HashMap<>();
+                json.path("build_environment")
+                        .properties()
+                        .forEach(e -> environment.put(e.getKey(), e.getValue().asText()));
+                buildEnvironment = Map.copyOf(environment);
                 recipeFiles = List.of();
                 recipe = null;
                 eachStep = false;
@@ -303,6 +313,7 @@ public final class Main {
                 root = null;
                 localRepository = null;
                 trustFileRepositories = false;
+                buildEnvironment = Map.of();
                 if (!json.path("recipe_files").isArray()) {
                     throw rejecter.reject("`recipe_files` is not a list", id, output);
                 }

@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,36 +19,27 @@ import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
-import org.openrewrite.docker.DockerParser;
 import org.openrewrite.gradle.GradleParser;
-import org.openrewrite.groovy.GroovyParser;
-import org.openrewrite.hcl.HclParser;
-import org.openrewrite.java.JavaParser;
-import org.openrewrite.json.JsonParser;
-import org.openrewrite.kotlin.KotlinParser;
-import org.openrewrite.properties.PropertiesParser;
+import org.openrewrite.quark.Quark;
 import org.openrewrite.text.PlainText;
 import org.openrewrite.text.PlainTextParser;
-import org.openrewrite.toml.TomlParser;
 import org.openrewrite.tree.ParseError;
-import org.openrewrite.xml.XmlParser;
-import org.openrewrite.yaml.YamlParser;
 
 /**
  * A repository's tracked files into OpenRewrite trees, with OpenRewrite's own parsers and without
- * the project's build: nothing of the repository runs, and nothing of {@code .mvn/} is interpreted
- * (its files are parsed like any other). The POMs are left to {@link Reactor}; every other file
- * goes to the parser that accepts it, in the order below, and the rest is plain text. A file whose
- * parse fails is kept as plain text and listed in {@code unparsed}.
+ * the project's build, as the build plugins parse them: nothing of the repository runs, and
+ * nothing of {@code .mvn/} is interpreted (its files are parsed like any other). The POMs go to
+ * {@link Reactor}, the Gradle scripts to {@link GradleBuild} and the Gradle parser, the sources to
+ * {@link JavaSources} (each source set with its own classpath), everything else to
+ * {@link Resources} (OpenRewrite's {@code OmniParser} with the plugins' rules); {@link Provenance}
+ * and {@link Styles} add the markers the plugins add. A file whose parse fails is kept as plain
+ * text and listed in {@code unparsed}.
  */
 final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "build", ".gradle", "node_modules");
 
-    /** Larger files are skipped like binaries (the Maven plugin's default size threshold). */
-    private static final long MAX_BYTES = 10L * 1024 * 1024;
-
-    /** The kinds reported in {@code by_kind}, in the order a file is offered to them. */
+    /** The kinds reported in {@code by_kind}. */
     static final List<String> KINDS = List.of(
             "maven",
             "java",
@@ -64,7 +53,9 @@ final class Parse {
             "xml",
             "hcl",
             "toml",
-            "plain_text");
+            "proto",
+            "plain_text",
+            "quark");
 
     /** A parse: its trees and results, and where the POMs' resolutions come from. */
     record Outcome(List<SourceFile> trees, ObjectNode results, Path root, RepositoryPolicy policy, Reactor reactor) {
@@ -74,9 +65,19 @@ final class Parse {
         }
     }
 
+    /** What the repository is made of, before parsing: build files, sources, the rest. */
+    private record Listing(List<Path> poms, List<Path> gradle, List<Path> java, List<Path> kotlin, List<Path> groovy) {
+        Set<Path> all() {
+            Set<Path> all = new LinkedHashSet<>();
+            List.of(poms, gradle, java, kotlin, groovy).forEach(all::addAll);
+            return all;
+        }
+    }
+
     private Parse() {}
 
-    static Outcome repository(Path root, RepositoryPolicy policy) throws IOException, InterruptedException {
+    static Outcome repository(Path root, RepositoryPolicy policy, Map<String, String> buildEnvironment)
+            throws IOException, InterruptedException {
         SafeXml.harden();
         long started = System.nanoTime();
         root = root.toAbsolutePath().normalize();
@@ -87,65 +88,31 @@ final class Parse {
         // failures are the warnings.)
         ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("parser: " + Main.oneLine(t)));
 
-        Map<String, List<Path>> byKind = new LinkedHashMap<>();
-        KINDS.forEach(kind -> byKind.put(kind, new ArrayList<>()));
-        int skipped = 0;
-        for (Path file : trackedFiles(root)) {
-            if (isBinary(file)) {
-                skipped++;
-                continue;
-            }
-            if (Files.size(file) > MAX_BYTES) {
-                skipped++;
-                warnings.add(root.relativize(file) + ": skipped, larger than " + MAX_BYTES / 1024 / 1024 + " MiB");
-                continue;
-            }
-            byKind.get(kindOf(root.relativize(file))).add(file);
-        }
-        Main.log("parsing " + byKind.values().stream().mapToInt(List::size).sum() + " files under " + root);
-
-        GradleBuild gradle = GradleBuild.read(root, byKind.get("gradle"), policy, warnings);
-        Reactor reactor = Reactor.resolve(root, byKind.get("maven"), policy, warnings, unparsed)
+        Listing listing = listing(root);
+        GradleBuild gradle = GradleBuild.read(root, listing.gradle(), policy, warnings);
+        Reactor reactor = Reactor.resolve(root, listing.poms(), policy, warnings, unparsed)
                 .with(gradle);
         List<SourceFile> trees = new ArrayList<>(reactor.poms());
-        Collection<Path> classpath = reactor.allJars();
-
-        // Java: one parser for every module's sources, with the union of their classpaths, so a
-        // type declared in a sibling module resolves from its source (its SNAPSHOT jar was never
-        // built). Per-module parsers would each need their siblings' sources or jars; the union
-        // costs at most a class seen from a module that does not declare its jar.
+        trees.addAll(new JavaSources(root, reactor.gavs(), ctx, unparsed)
+                .parse(reactor.sourceSets(root, listing.java(), listing.kotlin(), listing.groovy())));
         trees.addAll(parseWithFallback(
-                "java",
-                () -> JavaParser.fromJavaVersion()
-                        .classpath(classpath)
-                        .logCompilationWarningsAndErrors(false)
-                        .build(),
-                byKind.get("java"),
-                root,
-                ctx,
-                unparsed));
-        trees.addAll(parseWithFallback(
-                "gradle", () -> GradleParser.builder().build(), byKind.get("gradle"), root, ctx, unparsed));
-        trees.addAll(parseWithFallback(
-                "kotlin",
-                () -> KotlinParser.builder().classpath(classpath).build(),
-                byKind.get("kotlin"),
-                root,
-                ctx,
-                unparsed));
-        trees.addAll(parseWithFallback(
-                "groovy",
-                () -> GroovyParser.builder().classpath(classpath).build(),
-                byKind.get("groovy"),
-                root,
-                ctx,
-                unparsed));
-        for (String kind : List.of("docker", "yaml", "json", "properties", "xml", "hcl", "toml", "plain_text")) {
-            trees.addAll(parseWithFallback(kind, () -> parser(kind), byKind.get(kind), root, ctx, unparsed));
-        }
-        trees = Styles.autodetected(gradle.mark(reactor.mark(trees)));
-
+                "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed));
+        Resources resources = Resources.parse(root, listing.all(), ctx, unparsed);
+        trees.addAll(resources.trees());
+        trees = Styles.autodetected(Provenance.of(root, buildEnvironment).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);
+        ObjectNode results = results(trees, reactor, resources, unparsed, warnings, started);
+        return new Outcome(trees, results, root, policy, reactor);
+    }
+
+    /** The parse's results for the protocol. */
+    private static ObjectNode results(
+            List<SourceFile> trees,
+            Reactor reactor,
+            Resources resources,
+            Unparsed unparsed,
+            Warnings warnings,
+            long started) {
         ObjectNode results = Main.JSON.createObjectNode();
         results.put("ok", true);
         results.put("seconds", Main.seconds(started));
@@ -158,14 +125,60 @@ final class Parse {
             String kind = kindOf(tree, poms);
             kinds.put(kind, kinds.path(kind).asInt() + 1);
         }
-        files.put("binary_skipped", skipped);
+        files.put("binary_skipped", resources.tooLarge());
         results.set("unparsed", unparsed.json);
         ArrayNode warningLines = results.putArray("warnings");
         warnings.lines().forEach(warningLines::add);
         results.set("modules", reactor.report());
         Main.log("parsed " + trees.size() + " files (" + kinds + "), " + unparsed.json.size() + " unparsed, "
                 + warningLines.size() + " warnings");
-        return new Outcome(trees, results, root, policy, reactor);
+        return results;
+    }
+
+    /**
+     * The build files and the sources, by kind, among the files git tracks: POMs (not under
+     * {@code src/}, where a {@code pom.xml} is a test fixture or a template), Gradle scripts, and
+     * Java, Kotlin and Groovy sources (not among resources, where they are data). Everything else
+     * is left to {@link Resources}, which decides as the build plugins do.
+     */
+    private static Listing listing(Path root) throws IOException, InterruptedException {
+        List<Path> poms = new ArrayList<>();
+        List<Path> gradle = new ArrayList<>();
+        List<Path> java = new ArrayList<>();
+        List<Path> kotlin = new ArrayList<>();
+        List<Path> groovy = new ArrayList<>();
+        for (Path file : trackedFiles(root)) {
+            Path relative = root.relativize(file);
+            String name = relative.getFileName().toString();
+            boolean underSrc = false;
+            boolean inResources = false;
+            for (Path part : relative) {
+                inResources |= underSrc && part.toString().equals("resources");
+                underSrc |= part.toString().equals("src");
+            }
+            if (name.equals("pom.xml") && !underSrc) {
+                poms.add(file);
+            } else if (name.endsWith(".gradle") || name.endsWith(".gradle.kts")) {
+                gradle.add(file);
+            } else if (!inResources && name.endsWith(".java")) {
+                java.add(file);
+            } else if (!inResources && name.endsWith(".kt")) {
+                kotlin.add(file);
+            } else if (!inResources && name.endsWith(".groovy")) {
+                groovy.add(file);
+            }
+        }
+        Main.log("listed " + poms.size() + " POMs, " + gradle.size() + " Gradle scripts, " + java.size() + " Java, "
+                + kotlin.size() + " Kotlin and " + groovy.size() + " Groovy sources under " + root);
+        return new Listing(poms, gradle, java, kotlin, groovy);
+    }
+
+    static InputStream open(Path file) {
+        try {
+            return Files.newInputStream(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Files git tracks under root (what a clone has), build output and dependencies left out. */
@@ -201,70 +214,6 @@ final class Parse {
         return files;
     }
 
-    /** Binary as git decides it: a NUL byte in the first 8000 bytes. */
-    static boolean isBinary(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            for (byte b : in.readNBytes(8000)) {
-                if (b == 0) {
-                    return true;
-                }
-            }
-            return false;
-        }
-    }
-
-    /**
-     * The parser a file goes to. Cheap parsers decide themselves with {@code accept}; for the
-     * compilers (Java, Kotlin, Groovy, Gradle) the same suffix rules are repeated here so that none
-     * is built just to ask.
-     */
-    static String kindOf(Path relative) {
-        String name = relative.getFileName().toString();
-        String path = relative.toString();
-        boolean underSrc = false;
-        boolean inResources = false;
-        for (Path part : relative) {
-            inResources |= underSrc && part.toString().equals("resources");
-            underSrc |= part.toString().equals("src");
-        }
-        if (name.equals("pom.xml") && !underSrc) {
-            // A pom.xml under src/ is a test fixture or a template, not a module of the reactor.
-            return "maven";
-        }
-        if (name.endsWith(".java")) {
-            // Java files among resources are data (inputs of tests, templates), not sources.
-            return inResources ? "plain_text" : "java";
-        }
-        if (path.endsWith(".gradle") || path.endsWith(".gradle.kts")) {
-            return "gradle";
-        }
-        if (path.endsWith(".kt") || path.endsWith(".kts")) {
-            return "kotlin";
-        }
-        if (path.endsWith(".groovy") || name.startsWith("Jenkinsfile")) {
-            return "groovy";
-        }
-        for (String kind : List.of("docker", "yaml", "json", "properties", "xml", "hcl", "toml")) {
-            if (parser(kind).accept(relative)) {
-                return kind;
-            }
-        }
-        return "plain_text";
-    }
-
-    private static Parser parser(String kind) {
-        return switch (kind) {
-            case "docker" -> DockerParser.builder().build();
-            case "yaml" -> YamlParser.builder().build();
-            case "json" -> JsonParser.builder().build();
-            case "properties" -> PropertiesParser.builder().build();
-            case "xml" -> XmlParser.builder().build();
-            case "hcl" -> HclParser.builder().build();
-            case "toml" -> TomlParser.builder().build();
-            default -> PlainTextParser.builder().build();
-        };
-    }
-
     /** The kind a tree counts as in {@code by_kind}. */
     static String kindOf(SourceFile tree, Set<Path> poms) {
         String type = tree.getClass().getName();
@@ -280,9 +229,12 @@ final class Parse {
         if (type.startsWith("org.openrewrite.groovy.")) {
             return tree.getSourcePath().toString().endsWith(".gradle") ? "gradle" : "groovy";
         }
-        for (String kind : List.of("java", "docker", "yaml", "json", "properties", "hcl", "toml")) {
+        if (tree instanceof Quark) {
+            return "quark";
+        }
+        for (String kind : List.of("java", "docker", "yaml", "json", "properties", "hcl", "toml", "protobuf")) {
             if (type.startsWith("org.openrewrite." + kind + ".")) {
-                return kind;
+                return kind.equals("protobuf") ? "proto" : kind;
             }
         }
         return "plain_text";

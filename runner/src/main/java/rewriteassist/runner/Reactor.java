@@ -8,12 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,7 +37,6 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.marker.Marker;
 import org.openrewrite.marker.Markers;
-import org.openrewrite.marker.OperatingSystemProvenance;
 import org.openrewrite.maven.MavenExecutionContextView;
 import org.openrewrite.maven.MavenParser;
 import org.openrewrite.maven.cache.CompositeMavenPomCache;
@@ -97,7 +96,11 @@ final class Reactor {
         this.gavs = gavs;
     }
 
-    /** A module: its POM, coordinates, classpaths and the markers of its files. */
+    /**
+     * A module: its POM, coordinates, classpaths and the markers of its files; the directories of
+     * the reactor's modules it depends on (their sources stand in for their jars, which were never
+     * built), and the charset its sources are written in (null: the platform's, as for the plugin).
+     */
     record Module(
             Path pom,
             String gav,
@@ -106,7 +109,9 @@ final class Reactor {
             int unresolved,
             List<Marker> project,
             JavaVersion mainVersion,
-            JavaVersion testVersion) {}
+            JavaVersion testVersion,
+            Set<Path> siblings,
+            Charset charset) {}
 
     List<SourceFile> poms() {
         return poms;
@@ -220,10 +225,10 @@ final class Reactor {
 
         // The reactor's own artifacts: their jars were never built, their sources are parsed.
         Map<Path, Module> modules = new LinkedHashMap<>();
-        Set<String> reactor = new LinkedHashSet<>();
+        Map<String, Path> reactor = new LinkedHashMap<>();
         for (SourceFile pom : parsed) {
             if (pom instanceof Xml.Document document) {
-                reactor.add(Coordinates.of(document).ga());
+                reactor.put(Coordinates.of(document).ga(), directoryOf(pom));
             }
         }
         Jars jars = new Jars(policy, warnings, ctx);
@@ -233,9 +238,7 @@ final class Reactor {
                 marked.add(pom);
                 continue;
             }
-            Path dir = pom.getSourcePath().getParent() == null
-                    ? Path.of("")
-                    : pom.getSourcePath().getParent();
+            Path dir = directoryOf(pom);
             MavenResolutionResult classpathOnly =
                     document.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
                             ? null
@@ -252,6 +255,13 @@ final class Reactor {
         }
         Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
         return new Reactor(root, policy, marked, resolvedFrom, deepestFirst(modules), jars.gavs);
+    }
+
+    /** The directory of a module's POM, relative to the root ("" for the root). */
+    private static Path directoryOf(SourceFile pom) {
+        return pom.getSourcePath().getParent() == null
+                ? Path.of("")
+                : pom.getSourcePath().getParent();
     }
 
     /** Modules by directory, deepest first, so a file belongs to the innermost module around it. */
@@ -464,59 +474,23 @@ final class Reactor {
     }
 
     private static Module module(
-            Xml.Document pom, MavenResolutionResult classpathOnly, Set<String> reactor, Jars jars) {
+            Xml.Document pom, MavenResolutionResult classpathOnly, Map<String, Path> reactor, Jars jars) {
         Coordinates coordinates = Coordinates.of(pom);
-        List<Path> main = new ArrayList<>();
-        List<Path> test = new ArrayList<>();
-        int[] unresolved = {0};
-        JavaVersion mainVersion;
-        JavaVersion testVersion;
         MavenResolutionResult own =
                 pom.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
         MavenResolutionResult resolution = own != null ? own : classpathOnly;
-        if (resolution != null) {
-            ResolvedPom resolved = resolution.getPom();
-            // Maven's classpaths: compile = compile + provided; test = every scope.
-            Set<ResolvedDependency> seen = new LinkedHashSet<>();
-            for (Scope scope : List.of(Scope.Compile, Scope.Provided, Scope.Runtime, Scope.Test)) {
-                for (ResolvedDependency dependency :
-                        resolution.getDependencies().getOrDefault(scope, List.of())) {
-                    if (!seen.add(dependency)) {
-                        continue;
-                    }
-                    Optional<Path> jar = jars.of(dependency, resolved.getRepositories(), reactor, unresolved);
-                    if (jar.isPresent()) {
-                        if (scope == Scope.Compile || scope == Scope.Provided) {
-                            main.add(jar.get());
-                        }
-                        test.add(jar.get());
-                    }
-                }
-            }
-            main = new ArrayList<>(new LinkedHashSet<>(main));
-            test = new ArrayList<>(new LinkedHashSet<>(test));
-            if (own == null) {
-                // Only the classpath is known: what the parent left out counts as unresolved.
-                int declared = pom.getRoot()
-                        .getChild("dependencies")
-                        .map(d -> d.getChildren("dependency").size())
-                        .orElse(0);
-                unresolved[0] += Math.max(
-                        0,
-                        declared
-                                - resolution.getPom().getRequestedDependencies().size());
-            }
-            mainVersion = own == null ? javaVersionMarker(null, null) : javaVersion(resolved, false);
-            testVersion = own == null ? mainVersion : javaVersion(resolved, true);
-        } else {
-            // Unresolved: no jars, and each declared dependency counts as unresolved.
-            unresolved[0] = pom.getRoot()
-                    .getChild("dependencies")
-                    .map(d -> d.getChildren("dependency").size())
-                    .orElse(0);
-            mainVersion = javaVersionMarker(null, null);
-            testVersion = mainVersion;
+        Classpaths classpaths = resolution == null
+                ? Classpaths.unresolved(declaredDependencies(pom))
+                : Classpaths.of(resolution, reactor, jars);
+        if (resolution != null && own == null) {
+            // Only the classpath is known: what the parent left out counts as unresolved.
+            classpaths.unresolved += Math.max(
+                    0,
+                    declaredDependencies(pom)
+                            - resolution.getPom().getRequestedDependencies().size());
         }
+        JavaVersion mainVersion = own == null ? javaVersionMarker(null, null) : javaVersion(own.getPom(), false);
+        JavaVersion testVersion = own == null ? mainVersion : javaVersion(own.getPom(), true);
         List<Marker> project = List.of(
                 new BuildTool(randomId(), BuildTool.Type.Maven, MAVEN_VERSION),
                 new JavaProject(
@@ -527,12 +501,92 @@ final class Reactor {
         return new Module(
                 pom.getSourcePath(),
                 coordinates.group() + ":" + coordinates.artifact() + ":" + coordinates.version(),
-                main,
-                test,
-                unresolved[0],
+                classpaths.main,
+                classpaths.test,
+                classpaths.unresolved,
                 project,
                 mainVersion,
-                testVersion);
+                testVersion,
+                classpaths.siblings,
+                own == null ? null : charset(own.getPom()));
+    }
+
+    private static int declaredDependencies(Xml.Document pom) {
+        return pom.getRoot()
+                .getChild("dependencies")
+                .map(d -> d.getChildren("dependency").size())
+                .orElse(0);
+    }
+
+    /** A module's jars by classpath, the reactor modules it depends on, and what has no jar. */
+    private static final class Classpaths {
+        final List<Path> main = new ArrayList<>();
+        final List<Path> test = new ArrayList<>();
+        final Set<Path> siblings = new LinkedHashSet<>();
+        int unresolved;
+
+        static Classpaths unresolved(int declared) {
+            Classpaths classpaths = new Classpaths();
+            classpaths.unresolved = declared;
+            return classpaths;
+        }
+
+        /** Maven's classpaths: main = compile + provided; test = every scope. */
+        static Classpaths of(MavenResolutionResult resolution, Map<String, Path> reactor, Jars jars) {
+            Classpaths classpaths = new Classpaths();
+            int[] unresolved = {0};
+            Set<ResolvedDependency> seen = new LinkedHashSet<>();
+            for (Scope scope : List.of(Scope.Compile, Scope.Provided, Scope.Runtime, Scope.Test)) {
+                for (ResolvedDependency dependency :
+                        resolution.getDependencies().getOrDefault(scope, List.of())) {
+                    if (!seen.add(dependency)) {
+                        continue;
+                    }
+                    Path sibling = reactor.get(dependency.getGroupId() + ":" + dependency.getArtifactId());
+                    if (sibling != null) {
+                        classpaths.siblings.add(sibling);
+                    }
+                    Optional<Path> jar =
+                            jars.of(dependency, resolution.getPom().getRepositories(), reactor.keySet(), unresolved);
+                    if (jar.isPresent()) {
+                        if (scope == Scope.Compile || scope == Scope.Provided) {
+                            classpaths.main.add(jar.get());
+                        }
+                        classpaths.test.add(jar.get());
+                    }
+                }
+            }
+            classpaths.unresolved = unresolved[0];
+            dedupe(classpaths.main);
+            dedupe(classpaths.test);
+            return classpaths;
+        }
+
+        private static void dedupe(List<Path> jars) {
+            List<Path> unique = new ArrayList<>(new LinkedHashSet<>(jars));
+            jars.clear();
+            jars.addAll(unique);
+        }
+    }
+
+    /**
+     * The charset of a module's sources as rewrite-maven-plugin reads it: the compiler plugin's
+     * {@code encoding}, else {@code project.build.sourceEncoding}; null when neither names a
+     * charset this JVM knows.
+     */
+    static Charset charset(ResolvedPom pom) {
+        JsonNode configuration = compilerConfiguration(pom);
+        String encoding = configuration == null
+                ? null
+                : level(pom, configuration.path("encoding").asText(null));
+        if (encoding == null) {
+            encoding = level(pom, pom.getProperties().get("project.build.sourceEncoding"));
+        }
+        try {
+            return encoding == null ? null : Charset.forName(encoding);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The module's Java level as the compiler plugin or the properties set it (the plugin's rules). */
@@ -608,28 +662,17 @@ final class Reactor {
                 target == null ? sourceLevel : target);
     }
 
-    /** The union of every module's classpath (one Java parser parses them all). */
-    Collection<Path> allJars() {
-        Set<Path> all = new LinkedHashSet<>();
-        for (Module module : modules.values()) {
-            all.addAll(module.testJars());
-        }
-        return all;
-    }
-
     /**
      * The markers rewrite-maven-plugin attaches: {@link BuildTool} and {@link JavaProject} on every
      * file of a module (its innermost one), {@link JavaSourceSet} and {@link JavaVersion} (main or
-     * test) on the files of its source sets and on every Java, Kotlin and Groovy source;
-     * {@link OperatingSystemProvenance} on all.
+     * test) on the files of its source sets and on every Java, Kotlin and Groovy source.
      */
     List<SourceFile> mark(List<SourceFile> trees) {
-        Marker os = OperatingSystemProvenance.current();
         Map<String, JavaSourceSet> sourceSets = new HashMap<>();
         SourceSets builder = new SourceSets();
         List<SourceFile> marked = new ArrayList<>(trees.size());
         for (SourceFile tree : trees) {
-            Markers markers = tree.getMarkers().addIfAbsent(os);
+            Markers markers = tree.getMarkers();
             Path dir = moduleOf(tree.getSourcePath());
             Module module = dir == null ? null : modules.get(dir);
             if (module != null) {
@@ -683,6 +726,62 @@ final class Reactor {
             }
             return new JavaSourceSet(randomId(), name, types, byGav);
         }
+    }
+
+    /**
+     * The source sets of the reactor's modules, with the Java, Kotlin and Groovy sources given
+     * (absolute paths under {@code root}), each with its module's classpath for that set.
+     */
+    List<JavaSources.SourceSet> sourceSets(Path root, List<Path> java, List<Path> kotlin, List<Path> groovy) {
+        Map<String, List<List<Path>>> files = new LinkedHashMap<>();
+        Map<String, Path> moduleOfSet = new HashMap<>();
+        List<List<Path>> kinds = List.of(java, kotlin, groovy);
+        for (int kind = 0; kind < kinds.size(); kind++) {
+            for (Path file : kinds.get(kind)) {
+                Path relative = root.relativize(file);
+                Path dir = moduleOf(relative);
+                Path module = dir == null ? Path.of("") : dir;
+                Path inModule = module.toString().isEmpty() ? relative : module.relativize(relative);
+                String set = setOf(inModule);
+                String key = module + "#" + set;
+                moduleOfSet.put(key, module);
+                files.computeIfAbsent(key, k -> List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>()))
+                        .get(kind)
+                        .add(file);
+            }
+        }
+        List<JavaSources.SourceSet> sets = new ArrayList<>();
+        files.forEach((key, byKind) -> {
+            Path dir = moduleOfSet.get(key);
+            Module module = modules.get(dir);
+            boolean test = key.endsWith("#test");
+            sets.add(new JavaSources.SourceSet(
+                    dir,
+                    test ? "test" : "main",
+                    byKind.get(0),
+                    byKind.get(1),
+                    byKind.get(2),
+                    module == null ? List.of() : test ? module.testJars() : module.mainJars(),
+                    module == null ? Set.of() : module.siblings(),
+                    module == null ? null : module.charset()));
+        });
+        return sets;
+    }
+
+    /** The coordinates of each jar on the modules' classpaths. */
+    Map<Path, String> gavs() {
+        return gavs;
+    }
+
+    /** "main" or "test" for a source by its path in its module ({@code src/main/…}, {@code src/test/…}). */
+    static String setOf(Path inModule) {
+        if (inModule.getNameCount() >= 3 && inModule.getName(0).toString().equals("src")) {
+            String set = inModule.getName(1).toString();
+            if (!set.equals("main") && set.toLowerCase(java.util.Locale.ROOT).contains("test")) {
+                return "test";
+            }
+        }
+        return "main";
     }
 
     /** "main" or "test" for a file of a source set (by its path in the module), else null. */

@@ -520,7 +520,9 @@ class RunnerTest {
         assertEquals(1, parsed.path("files").path("by_kind").path("java").asInt(), parsed.toString());
         assertEquals(1, parsed.path("files").path("by_kind").path("yaml").asInt(), parsed.toString());
         assertEquals(2, parsed.path("files").path("by_kind").path("plain_text").asInt(), parsed.toString());
-        assertEquals(1, parsed.path("files").path("binary_skipped").asInt(), parsed.toString());
+        // A binary file is a Quark, as with the build plugins: known to exist, never read.
+        assertEquals(1, parsed.path("files").path("by_kind").path("quark").asInt(), parsed.toString());
+        assertTrue(tree(fixture, "logo.png") instanceof org.openrewrite.quark.Quark);
         assertTrue(tree(fixture, "src/main/java/com/acme/Broken.java") instanceof PlainText);
         assertTrue(tree(fixture, "config/broken.yml") instanceof PlainText);
     }
