@@ -96,19 +96,33 @@ impl VersionArgs {
     }
 }
 
+/// The session, with the PR's head versions to parse beside the base when they are known.
+fn with_head(
+    session: validation::embedded::Session,
+    view: Option<&crate::metrics::classes::PrView>,
+) -> Result<validation::embedded::Session> {
+    if let Some(view) = view {
+        session.set_head(&view.head)?;
+    }
+    Ok(session)
+}
+
 pub(crate) fn run(args: Args) -> Result<u8> {
     let repo = Repo::open(&args.repo)?;
     let base = repo.resolve(&args.base)?;
-    let expected_text = match (&args.head, &args.expected) {
-        (Some(head), _) => {
-            let head = repo.resolve(head)?;
-            repo.diff(&base, &head)?
-        }
+    let head = args.head.as_deref().map(|head| repo.resolve(head)).transpose()?;
+    let expected_text = match (&head, &args.expected) {
+        (Some(head), _) => repo.diff(&base, head)?,
         (None, Some(path)) => crate::diff::read_text(path)?,
         (None, None) => return Err(bad_input("give --head or --expected")),
     };
     let expected =
         crate::diff::parse(&expected_text).map_err(|e| bad_input(format!("the expected diff: {e}")))?;
+    // With the PR's head, its files say what each false positive is (layout, variant, …).
+    let view = head
+        .as_ref()
+        .map(|head| crate::metrics::classes::PrView::from_repo(&repo, &base, head, expected.clone()))
+        .transpose()?;
     let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&args.recipe)?;
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
@@ -137,16 +151,18 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         session: None,
         build_config: args.backend.build_config(),
         project_dir: None,
+        pr: view.as_ref(),
     };
     let choice = args.backend.backend;
     let session = match choice {
         BackendChoice::Plugin => None,
-        BackendChoice::Embedded => {
-            Some(validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)?)
-        }
+        BackendChoice::Embedded => Some(with_head(
+            validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)?,
+            view.as_ref(),
+        )?),
         BackendChoice::Auto => {
             match validation::embedded::start(repo.path(), &base, &versions, None, request.build_config) {
-                Ok(session) => Some(session),
+                Ok(session) => Some(with_head(session, view.as_ref())?),
                 Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
                 Err(e) => {
                     eprintln!(

@@ -1,6 +1,8 @@
 //! Phase 6, decision: the most semantic of the options within [`F1_TOLERANCE`] of the best F1
 //! (ties: the higher F1, then fewer recipes, then the lower option number) and the confidence it
-//! deserves.
+//! deserves. Further away, within [`MIGRATION_MARGIN`], a more semantic option still wins when
+//! none of its false positives is wrong (all layout, variants or completions: a migration written
+//! another way, not another change), and the recommendation says so.
 
 use std::cmp::Ordering;
 
@@ -12,12 +14,33 @@ use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, file_patte
 /// and one line in a hundred is worth that. It bounds what the choice costs in F1 per PR.
 pub(crate) const F1_TOLERANCE: f64 = 0.01;
 
+/// How much line F1 a more semantic option may give up when none of its false positives is wrong:
+/// the lines it writes differently are the same migration ([`crate::metrics::classes`]).
+pub(crate) const MIGRATION_MARGIN: f64 = 0.05;
+
 /// Picks the recommendation among the options that ran.
 pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
     let ran: Vec<&OptionResult> = results.iter().filter(|r| r.ran()).collect();
     let top = ran.iter().map(|r| r.f1).fold(f64::NEG_INFINITY, f64::max);
     // Rounded F1s (4 places): compare with a hair of slack so 0.99 vs 1.0 is within 0.01.
-    let best = ran.into_iter().filter(|r| r.f1 >= top - F1_TOLERANCE - 1e-9).max_by(|a, b| rank(a, b))?;
+    let by_f1 =
+        ran.iter().copied().filter(|r| r.f1 >= top - F1_TOLERANCE - 1e-9).max_by(|a, b| rank(a, b))?;
+    let migration = ran
+        .iter()
+        .copied()
+        .filter(|r| r.f1 >= top - MIGRATION_MARGIN - 1e-9 && r.migration_precision == Some(1.0))
+        .filter(|r| r.semantic_share > by_f1.semantic_share)
+        .max_by(|a, b| rank(a, b));
+    let (best, why) = match migration {
+        Some(m) => (
+            m,
+            Some(format!(
+                "option {} has a higher F1 ({:.4}), but option {} makes the migration with semantic recipes                  (semantic share {:.2} against {:.2}) and none of its false positives is wrong: they are layout,                  variants or completions of the migration",
+                by_f1.option, by_f1.f1, m.option, m.semantic_share, by_f1.semantic_share
+            )),
+        ),
+        None => (by_f1, None),
+    };
     Some(Recommendation {
         option: best.option,
         precision: best.precision,
@@ -26,7 +49,16 @@ pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
         perfect_match: best.perfect_match,
         semantic_share: best.semantic_share,
         confidence: Confidence::of(best.f1),
+        migration_precision: best.migration_precision,
+        why,
     })
+}
+
+/// Whether `a` would be recommended over `b` (two versions of one option: on a full tie, `b`).
+pub(crate) fn better(a: &OptionResult, b: &OptionResult) -> bool {
+    let challenger = OptionResult { option: u8::MAX, ..a.clone() };
+    let current = OptionResult { option: u8::MAX - 1, ..b.clone() };
+    choose(&[current, challenger]).is_some_and(|r| r.option == u8::MAX)
 }
 
 /// Orders options close enough in F1 from worst to best.
@@ -112,6 +144,10 @@ mod tests {
             tests_dropped: false,
             error: None,
             backend: Some(crate::model::Backend::MavenPlugin),
+            migration_precision: None,
+            false_positive_classes: None,
+            migration_recall: None,
+            migration_f1: None,
         }
     }
 
@@ -133,6 +169,26 @@ mod tests {
         assert_eq!(r.option, 2);
         let r = choose(&[result(1, 0.9, 1.0, 3), result(2, 0.9, 1.0, 3)]).unwrap();
         assert_eq!(r.option, 1, "a full tie keeps the lower option");
+    }
+
+    #[test]
+    fn a_semantic_option_whose_extra_lines_are_the_migration_wins_within_the_margin() {
+        let mut semantic = result(3, 0.96, 1.0, 2);
+        let text = result(2, 1.0, 0.1, 40);
+        semantic.migration_precision = Some(1.0);
+        let r = choose(&[text.clone(), semantic.clone()]).unwrap();
+        assert_eq!(r.option, 3);
+        assert!(
+            r.why.as_deref().is_some_and(|w| w.contains("none of its false positives is wrong")),
+            "{r:?}"
+        );
+        // One wrong line, or further than the margin: F1 decides.
+        semantic.migration_precision = Some(0.97);
+        assert_eq!(choose(&[text.clone(), semantic.clone()]).unwrap().option, 2);
+        semantic.migration_precision = Some(1.0);
+        semantic.f1 = 0.94;
+        let r = choose(&[text, semantic]).unwrap();
+        assert_eq!((r.option, r.why), (2, None));
     }
 
     #[test]

@@ -79,6 +79,7 @@ mod tests {
             error: None,
             tp_lines: tp.iter().map(|(p, c)| line(p, c)).collect(),
             fp_lines: (0..fp).map(|i| line("X.java", &format!("wrong {i}"))).collect(),
+            classes: None,
             diff: String::new(),
         }
     }

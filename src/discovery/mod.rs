@@ -50,6 +50,9 @@ pub(crate) struct Tried {
     /// Changed lines that the PR changes too, and those it does not.
     pub tp_lines: Vec<ChangeLine>,
     pub fp_lines: Vec<ChangeLine>,
+    /// Its false positives by class (layout, variant, completion, wrong), when the PR's files
+    /// were known.
+    pub classes: Option<crate::metrics::classes::Classes>,
     /// Its diff, kept for a single recipe that was right and wrong (refinement may keep it with
     /// touch-ups of its formatting); empty otherwise.
     #[serde(skip)]
@@ -65,13 +68,13 @@ impl Tried {
         self.fp_lines.len()
     }
 
-    /// The false positives that count against it: a few blank lines of layout do not
-    /// ([`crate::metrics::counted_false_positives`]).
+    /// The false positives that count against it: the wrong ones ([`crate::metrics::classes`];
+    /// layout, variants and completions do not count).
     pub(crate) fn counted_fp(&self) -> Vec<&ChangeLine> {
-        crate::metrics::counted_false_positives(self.tp(), &self.fp_lines)
+        crate::metrics::counted(self.tp(), &self.fp_lines, self.classes.as_ref())
     }
 
-    /// Ran, was right somewhere and wrong nowhere (layout aside).
+    /// Ran, was right somewhere and wrong nowhere (layout, variants and completions aside).
     pub(crate) fn clean(&self) -> bool {
         self.error.is_none() && self.tp() > 0 && self.counted_fp().is_empty()
     }
@@ -116,18 +119,33 @@ impl Discovery {
             .map(|t| {
                 let intents = intents_of(tree, &t.tp_lines);
                 let counted = t.counted_fp().len();
-                let layout = match t.fp() - counted {
-                    0 => String::new(),
-                    n => format!(" and {n} blank lines of layout"),
-                };
                 let reason = format!(
-                    "Discovery ran it on its own: {} true positives, {counted} false positives{layout} ({}).",
+                    "Discovery ran it on its own: {} true positives, {counted} false positives{} ({}).",
                     t.tp(),
+                    not_counted(t),
                     t.why
                 );
                 (PlannedStep::new(t.step.clone(), true, intents, reason), effect(t))
             })
             .collect()
+    }
+}
+
+/// What of a recipe's false positives did not count against it, for its reason.
+pub(crate) fn not_counted(t: &Tried) -> String {
+    match &t.classes {
+        Some(c) if c.layout.len() + c.variant.len() + c.completion.len() > 0 => format!(
+            " and {} that do not count ({} layout, {} variant, {} completion)",
+            c.layout.len() + c.variant.len() + c.completion.len(),
+            c.layout.len(),
+            c.variant.len(),
+            c.completion.len()
+        ),
+        Some(_) => String::new(),
+        None => match t.fp() - t.counted_fp().len() {
+            0 => String::new(),
+            n => format!(" and {n} blank lines of layout"),
+        },
     }
 }
 
@@ -139,6 +157,7 @@ fn effect(t: &Tried) -> StepEffect {
     }
     let tp_files: std::collections::BTreeSet<String> = t.tp_lines.iter().map(|l| l.path.clone()).collect();
     let files = tp_files.iter().cloned().chain(fp_per_file.keys().cloned()).collect();
+    let elsewhere = crate::refinement::effects::not_counted_elsewhere(&t.fp_lines, &fp_per_file, &tp_files);
     StepEffect {
         verdict: if counted.is_empty() { Verdict::Clean } else { Verdict::OverApplying },
         files,
@@ -147,6 +166,7 @@ fn effect(t: &Tried) -> StepEffect {
         fp: counted.len(),
         layout_fp: t.fp() - counted.len(),
         tp_lines: t.tp_lines.clone(),
+        elsewhere,
         fp_per_file,
         own_diff: t.diff.clone(),
     }

@@ -32,6 +32,8 @@ pub(crate) struct Inputs<'a> {
     pub catalog: &'a Catalog,
     /// The PR's diff as the metric sees it.
     pub pr: &'a Diff,
+    /// The PR's files, to tell a recipe's false positives apart; None when only the diff is known.
+    pub view: Option<&'a crate::metrics::classes::PrView>,
     /// Where the pool's recipe file is written (the run directory).
     pub dir: &'a Path,
     /// Time for all of discovery.
@@ -119,13 +121,10 @@ fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: St
     if discovery.tried.iter().any(|t| t.step.signature() == step.signature()) {
         return;
     }
-    let (tp_lines, fp_lines) = crate::metrics::score_lines(inputs.pr, &run.diff);
+    let crate::metrics::Scored { tp_lines, fp_lines, classes } =
+        crate::metrics::score(inputs.pr, inputs.view, &run.diff, Some(&run.types));
     let members = inputs.catalog.get(&step.name).map_or(0, |r| r.members.len());
-    let diff = if members == 0 && !tp_lines.is_empty() && !fp_lines.is_empty() {
-        run.diff.clone()
-    } else {
-        String::new()
-    };
+    let diff = if !tp_lines.is_empty() && !fp_lines.is_empty() { run.diff.clone() } else { String::new() };
     discovery.tried.push(Tried {
         step,
         why,
@@ -135,6 +134,7 @@ fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: St
         error: run.error.as_ref().map(|e| e.message.clone()),
         tp_lines,
         fp_lines,
+        classes,
         diff,
     });
 }

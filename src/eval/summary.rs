@@ -30,6 +30,7 @@ pub(crate) fn render(results: &SuiteResults) -> String {
         seconds(t.total_wall_seconds),
         seconds(t.avg_wall_seconds),
     );
+    migration(&mut md, t);
     md.push_str(
         "Averages count every case that ran; a case without a recommended recipe counts as 0. \
          A case passes when `analyze` recommends a recipe; it is skipped (and left out of the \
@@ -60,6 +61,25 @@ pub(crate) fn render(results: &SuiteResults) -> String {
     md
 }
 
+/// Migration precision (false positives that are layout, variants or completions do not count) and
+/// the reusable recipes on their own PRs, when the results have them.
+fn migration(md: &mut String, t: &crate::model::Totals) {
+    let shown = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.4}"));
+    if t.avg_migration_precision.is_none() && t.reusable_recipes == 0 {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "Migration precision of the recommended recipes: **{}**. Reusable recipes: {} of {} cases; on their own PRs          average F1 **{:.4}**, migration precision {}, migration F1 {} (recall over the migration's lines; a case          without one counts as 0).\n",
+        shown(t.avg_migration_precision),
+        t.reusable_recipes,
+        t.cases - t.skipped,
+        t.avg_reusable_f1,
+        shown(t.avg_reusable_migration_precision),
+        shown(t.avg_reusable_migration_f1),
+    );
+}
+
 /// The transfer pairs: each case's reusable recipe on another case's PR.
 fn transfers(md: &mut String, results: &SuiteResults) {
     md.push_str(
@@ -75,6 +95,15 @@ fn transfers(md: &mut String, results: &SuiteResults) {
              skipped and failed pairs are left out).\n",
             t.pairs, t.ran, t.avg_precision, t.with_changes, t.avg_recall, t.avg_f1
         );
+        if t.avg_relative_recall.is_some() || t.avg_migration_precision.is_some() {
+            let shown = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.4}"));
+            let _ = writeln!(
+                md,
+                "Average relative recall **{}** (recall over the second case's own reusable recipe's recall on its PR,                  capped at 1), average migration precision {}.\n",
+                shown(t.avg_relative_recall),
+                shown(t.avg_migration_precision)
+            );
+        }
     }
     md.push_str("| reusable recipe of | run on the PR of | status | recipes | precision | recall | F1 | TP | FP | FN | wall time | reason |\n");
     md.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");

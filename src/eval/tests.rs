@@ -31,6 +31,10 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         tests_dropped: false,
         error: None,
         backend: Some(Backend::MavenPlugin),
+        migration_precision: None,
+        false_positive_classes: None,
+        migration_recall: None,
+        migration_f1: None,
     };
     let recommended = f1.map(|f1| Recommendation {
         option: 2,
@@ -40,6 +44,8 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         perfect_match: f1 == 1.0,
         semantic_share: 0.75,
         confidence: Confidence::of(f1),
+        migration_precision: None,
+        why: None,
     });
     CaseResult {
         suite_name: "nightly".into(),

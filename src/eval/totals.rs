@@ -20,6 +20,7 @@ pub(crate) fn row(result: &CaseResult) -> CaseRow {
         backend: result.backend,
         options: result.options.iter().map(OptionScore::of).collect(),
         wall_seconds: result.wall_seconds,
+        migration_precision: recommended.and_then(|r| r.migration_precision),
     }
 }
 
@@ -39,6 +40,7 @@ pub(crate) fn row_without_recommendation(name: &str, status: CaseStatus, reason:
         backend: None,
         options: Vec::new(),
         wall_seconds: 0.0,
+        migration_precision: None,
     }
 }
 
@@ -61,7 +63,23 @@ pub(crate) fn of(rows: &[CaseRow]) -> Totals {
         avg_semantic_share: average(&ran, |r| r.semantic_share),
         total_wall_seconds: round4(total_wall),
         avg_wall_seconds: average(rows, |r| r.wall_seconds),
+        avg_migration_precision: average_of(ran.iter().filter_map(|r| r.migration_precision)),
+        reusable_recipes: ran.iter().filter(|r| r.reusable().is_some()).count(),
+        avg_reusable_f1: average(&ran, |r| r.reusable().map_or(0.0, |o| o.f1)),
+        avg_reusable_migration_precision: average_of(
+            ran.iter().filter_map(|r| r.reusable().and_then(|o| o.migration_precision)),
+        ),
+        avg_reusable_migration_f1: ran
+            .iter()
+            .any(|r| r.reusable().is_some_and(|o| o.migration_f1.is_some()))
+            .then(|| average(&ran, |r| r.reusable().and_then(|o| o.migration_f1).unwrap_or(0.0))),
     }
+}
+
+/// The mean of some values, rounded to 4 places; None for none.
+pub(crate) fn average_of(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let values: Vec<f64> = values.collect();
+    (!values.is_empty()).then(|| round4(values.iter().sum::<f64>() / values.len() as f64))
 }
 
 /// The mean of `value` over `rows`, rounded to 4 places; 0 for no rows.
@@ -89,6 +107,7 @@ pub(crate) fn sample_row(name: &str, status: CaseStatus, f1: f64, wall_seconds: 
         backend: None,
         options: Vec::new(),
         wall_seconds,
+        migration_precision: None,
     }
 }
 

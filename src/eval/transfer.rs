@@ -72,11 +72,16 @@ fn try_pair(
     }
     let recipe_file = from_dir.join(REUSABLE_RECIPE);
     if !recipe_file.is_file() {
-        return Ok(not_run(
-            pair,
-            TransferStatus::NoRecipe,
-            &format!("case `{}` has no reusable recipe (no semantic step to generalize)", pair.from),
-        ));
+        // Nothing reached the next repository: as far as relative recall goes, that is 0.
+        let relative_recall = own_reusable_recall(&to_dir)?.filter(|own| *own > 0.0).map(|_| 0.0);
+        return Ok(TransferResult {
+            relative_recall,
+            ..not_run(
+                pair,
+                TransferStatus::NoRecipe,
+                &format!("case `{}` has no reusable recipe (no semantic step to generalize)", pair.from),
+            )
+        });
     }
     let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&recipe_file)?;
     let recipes = crate::openrewrite::RecipeFile::parse(&recipe_yaml)
@@ -85,6 +90,17 @@ fn try_pair(
     let expected_text = crate::diff::read_text(&to_dir.join(PR_DIFF))?;
     let expected = crate::diff::parse(&expected_text).context("the PR diff of the second case")?;
     let prepared = sources.prepare(to)?;
+    // The second PR's files, so that the transfer's false positives are told apart too.
+    let view = crate::setup::Repo::open(&prepared.repo)
+        .and_then(|repo| {
+            crate::metrics::classes::PrView::from_repo(
+                &repo,
+                &prepared.base,
+                &prepared.head,
+                expected.clone(),
+            )
+        })
+        .ok();
     let out_dir = options.out.join(TRANSFERS_DIR).join(format!("{}--{}", pair.from, pair.to));
     crate::setup::out_dir::prepare(&out_dir)?;
     let catalog = crate::catalog::Catalog::embedded();
@@ -93,13 +109,19 @@ fn try_pair(
     // not a recommendation to confirm).
     let session = match options.backend {
         BackendChoice::Plugin => None,
-        BackendChoice::Embedded | BackendChoice::Auto => Some(crate::validation::embedded::start(
-            &prepared.repo,
-            &prepared.base,
-            &options.versions,
-            None,
-            options.build_config,
-        )?),
+        BackendChoice::Embedded | BackendChoice::Auto => {
+            let session = crate::validation::embedded::start(
+                &prepared.repo,
+                &prepared.base,
+                &options.versions,
+                None,
+                options.build_config,
+            )?;
+            if let Some(view) = &view {
+                session.set_head(&view.head)?;
+            }
+            Some(session)
+        }
     };
     let request = crate::validation::Request {
         repo: &prepared.repo,
@@ -116,6 +138,7 @@ fn try_pair(
         session: session.as_ref(),
         build_config: options.build_config,
         project_dir: None,
+        pr: view.as_ref(),
     };
     let outcome = crate::validation::run(&request).context("validating the reusable recipe")?;
     let stats = outcome.stats;
@@ -139,7 +162,20 @@ fn try_pair(
         recall: m.recall,
         f1: m.f1,
         wall_seconds: 0.0,
+        migration_precision: stats.migration.as_ref().map(|m| m.precision),
+        relative_recall: own_reusable_recall(&to_dir)?
+            .filter(|own| *own > 0.0)
+            .map(|own| crate::metrics::round4((m.recall / own).min(1.0))),
     })
+}
+
+/// The recall of a case's own reusable recipe on its own PR (option 4 of its result).
+fn own_reusable_recall(dir: &Path) -> Result<Option<f64>> {
+    let path = dir.join(CASE_RESULT);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let result: CaseResult =
+        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    Ok(result.options.iter().find(|o| o.option == crate::reuse::NUMBER && o.ran()).map(|o| o.recall))
 }
 
 fn read_status(dir: &Path) -> Result<CaseStatus> {
@@ -164,6 +200,8 @@ fn not_run(pair: &Pair, status: TransferStatus, reason: &str) -> TransferResult 
         recall: 0.0,
         f1: 0.0,
         wall_seconds: 0.0,
+        migration_precision: None,
+        relative_recall: None,
     }
 }
 
@@ -188,6 +226,10 @@ pub(crate) fn totals(pairs: &[TransferResult]) -> Option<TransferTotals> {
         avg_precision: average(with_changes.iter().map(|p| p.precision).collect()),
         avg_recall: average(for_recall.iter().map(|p| p.recall).collect()),
         avg_f1: average(for_recall.iter().map(|p| p.f1).collect()),
+        avg_migration_precision: crate::eval::totals::average_of(
+            with_changes.iter().filter_map(|p| p.migration_precision),
+        ),
+        avg_relative_recall: crate::eval::totals::average_of(pairs.iter().filter_map(|p| p.relative_recall)),
     })
 }
 

@@ -449,6 +449,10 @@ pub(crate) mod tests {
             tests_dropped: false,
             error: None,
             backend: Some(crate::model::Backend::MavenPlugin),
+            migration_precision: None,
+            false_positive_classes: None,
+            migration_recall: None,
+            migration_f1: None,
         };
         let mut third = option(3, Strategy::Synthesized, 0.0, 0.0, 0.0, 3);
         third.error = Some(RunError::new(ErrorKind::UnknownRecipe, "recipe org.example.Nope | not found"));
@@ -463,6 +467,8 @@ pub(crate) mod tests {
                 perfect_match: false,
                 semantic_share: 1.0,
                 confidence: Confidence::Recommended,
+                migration_precision: None,
+                why: None,
             }),
             options: vec![
                 option(1, Strategy::Wide, 0.8, 0.7273, 0.7619, 1),

@@ -148,6 +148,7 @@ fn one(
         // Rollout runs what users run: the project's own build with the plugin.
         session: None,
         build_config: rollout.build_config,
+        pr: None,
         project_dir: None,
     })?;
     if let Some(error) = &outcome.stats.error {

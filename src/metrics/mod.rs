@@ -1,6 +1,7 @@
 //! The metric (ARCHITECTURE.md): precision, recall and F1 of a recipe's diff against the PR's diff,
 //! over changed lines `(path, added|removed, content)` matched as multisets.
 
+pub(crate) mod classes;
 mod report;
 
 pub(crate) use report::render_text;
@@ -113,6 +114,44 @@ pub(crate) fn score_lines(
     let Ok(diff) = crate::diff::parse(&text) else { return (Vec::new(), Vec::new()) };
     let metrics = crate::metrics::compare(pr, &diff);
     (metrics.true_positive_lines, metrics.false_positive_lines)
+}
+
+/// A recipe diff scored against the PR: the lines it got right and wrong, and what its false
+/// positives are when the PR's files are known.
+pub(crate) struct Scored {
+    pub tp_lines: Vec<ChangeLine>,
+    pub fp_lines: Vec<ChangeLine>,
+    pub classes: Option<classes::Classes>,
+}
+
+/// [`score_lines`], with the false positives classified when `view` is given.
+pub(crate) fn score(
+    pr: &Diff,
+    view: Option<&classes::PrView>,
+    diff_text: &str,
+    types: Option<&classes::ResultTypes>,
+) -> Scored {
+    let text = crate::diff::remove_excluded_sections(diff_text);
+    let diff = if diff_text.trim().is_empty() { None } else { crate::diff::parse(&text).ok() };
+    let Some(diff) = diff else {
+        return Scored { tp_lines: Vec::new(), fp_lines: Vec::new(), classes: None };
+    };
+    let metrics = compare(pr, &diff);
+    let classes = view.map(|view| classes::classify(view, &diff, &metrics, types));
+    Scored { tp_lines: metrics.true_positive_lines, fp_lines: metrics.false_positive_lines, classes }
+}
+
+/// The false positives that count against a recipe: the wrong ones when they are classified,
+/// else [`counted_false_positives`].
+pub(crate) fn counted<'a>(
+    tp: usize,
+    fp_lines: &'a [ChangeLine],
+    classes: Option<&'a classes::Classes>,
+) -> Vec<&'a ChangeLine> {
+    match classes {
+        Some(classes) => classes.wrong.iter().collect(),
+        None => counted_false_positives(tp, fp_lines),
+    }
 }
 
 /// The false positives that count against a recipe when judging it (discovery, refinement): a

@@ -104,6 +104,16 @@ pub(crate) struct CaseRow {
     #[serde(default)]
     pub options: Vec<OptionScore>,
     pub wall_seconds: f64,
+    /// The recommended option's migration precision (TP / (TP + wrong)), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_precision: Option<f64>,
+}
+
+impl CaseRow {
+    /// The reusable recipe's run on its own PR (option 4), when there is one.
+    pub(crate) fn reusable(&self) -> Option<&OptionScore> {
+        self.options.iter().find(|o| o.option == crate::reuse::NUMBER && o.error.is_none())
+    }
 }
 
 /// One option of a case, in the results table.
@@ -119,6 +129,11 @@ pub(crate) struct OptionScore {
     /// Why it could not run, when it could not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_precision: Option<f64>,
+    /// The reusable recipe: harmonic mean of migration precision and recall over the migration's lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_f1: Option<f64>,
 }
 
 impl OptionScore {
@@ -132,6 +147,8 @@ impl OptionScore {
             f1: result.f1,
             semantic_share: result.semantic_share,
             error: result.error.as_ref().map(|e| e.kind),
+            migration_precision: result.migration_precision,
+            migration_f1: result.migration_f1,
         }
     }
 }
@@ -154,6 +171,20 @@ pub(crate) struct Totals {
     pub avg_semantic_share: f64,
     pub total_wall_seconds: f64,
     pub avg_wall_seconds: f64,
+    /// The recommended options' migration precision, over the cases that have it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_migration_precision: Option<f64>,
+    /// Cases that ran with a reusable recipe, and its F1 and migration precision on its own PR
+    /// (a case without one counts as 0 in the F1).
+    #[serde(default)]
+    pub reusable_recipes: usize,
+    #[serde(default)]
+    pub avg_reusable_f1: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_reusable_migration_precision: Option<f64>,
+    /// The reusable recipes' migration F1 on their own PRs (a case without one counts as 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_reusable_migration_f1: Option<f64>,
 }
 
 /// `<out>/shard-results.json`: what one `eval run` was asked to do and how far it got. It is
@@ -216,6 +247,13 @@ pub(crate) struct TransferResult {
     pub recall: f64,
     pub f1: f64,
     pub wall_seconds: f64,
+    /// TP / (TP + wrong) on the second PR, when its files were known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_precision: Option<f64>,
+    /// Recall divided by the recall of the second case's own reusable recipe on its own PR,
+    /// capped at 1: that PR usually holds other work too, so absolute recall cannot reach 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relative_recall: Option<f64>,
 }
 
 impl TransferResult {
@@ -240,6 +278,11 @@ pub(crate) struct TransferTotals {
     pub avg_precision: f64,
     pub avg_recall: f64,
     pub avg_f1: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_migration_precision: Option<f64>,
+    /// Over the pairs whose second case has a reusable recipe with some recall on its own PR.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_relative_recall: Option<f64>,
 }
 
 /// `suite-results.json`: the merged results of a suite (and the format of a baseline).

@@ -123,6 +123,20 @@ pub struct OptionResult {
     /// What ran it; None when the run stopped before the build was detected.
     #[serde(default)]
     pub backend: Option<Backend>,
+    /// TP / (TP + wrong false positives): layout, variants and completions do not count
+    /// ([`crate::metrics::classes`]); None when the PR's files were not known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_precision: Option<f64>,
+    /// Its false positives by class.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub false_positive_classes: Option<crate::metrics::classes::ClassCounts>,
+    /// The reusable recipe only: recall over the PR's migration lines (the lines of the intents
+    /// the reusable recipe leaves out as side work do not count), and the harmonic mean of
+    /// migration precision and that recall: how well it reproduces the PR's *migration*.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_recall: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_f1: Option<f64>,
 }
 
 impl OptionResult {
@@ -141,6 +155,12 @@ pub struct Recommendation {
     pub perfect_match: bool,
     pub semantic_share: f64,
     pub confidence: Confidence,
+    /// Its migration precision, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_precision: Option<f64>,
+    /// Why it was chosen over an option with a higher F1, when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// The outcome of `analyze` (its `--json` output; also inside `workflow-metadata.json`).

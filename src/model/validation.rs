@@ -37,10 +37,35 @@ pub struct ValidationStats {
     /// With `--backend auto`: the same recipe run with the project's build tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<super::Confirmation>,
+    /// The false positives by class and the migration precision (when the PR's files were known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration: Option<Migration>,
+    /// Embedded runner: the types each changed Java file of the result uses. In memory only
+    /// (the classes ask whether a result still uses the library the PR migrates away from).
+    #[serde(skip)]
+    pub result_types: crate::metrics::classes::ResultTypes,
     /// Embedded runner: what each step did on its own, line by line. In memory only (refinement
     /// judges a step by its own lines rather than by the files it shares with other steps).
     #[serde(skip)]
     pub step_lines: Vec<StepLines>,
+}
+
+/// Migration precision (TP / (TP + wrong)) and what each false positive is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Migration {
+    pub precision: f64,
+    pub counts: crate::metrics::classes::ClassCounts,
+    pub lines: crate::metrics::classes::Classes,
+}
+
+impl Migration {
+    pub(crate) fn of(classes: crate::metrics::classes::Classes, true_positives: usize) -> Migration {
+        Migration {
+            precision: classes.migration_precision(true_positives),
+            counts: classes.counts(),
+            lines: classes,
+        }
+    }
 }
 
 /// One step's own run, scored against the PR.
@@ -50,6 +75,10 @@ pub struct StepLines {
     pub step: usize,
     pub tp_lines: Vec<super::ChangeLine>,
     pub fp_lines: Vec<super::ChangeLine>,
+    /// Its false positives by class, when the PR's files were known.
+    pub classes: Option<crate::metrics::classes::Classes>,
+    /// Its own diff (for touch-ups of what it wrote).
+    pub diff: String,
 }
 
 /// A step left out of a run, and why.

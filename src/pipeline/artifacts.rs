@@ -20,6 +20,8 @@ pub(crate) const RESULT_DIR: &str = "result";
 pub(crate) const RECOMMENDED_RECIPE: &str = "result/recommended-recipe.yaml";
 pub(crate) const RECOMMENDED_DIFF: &str = "result/recommended-recipe.diff";
 pub(crate) const REUSABLE_RECIPE: &str = "result/reusable-recipe.yaml";
+/// The reusable recipe's steps with their intents and reasons (what `learn` combines).
+pub(crate) const REUSABLE_OPTION: &str = "result/reusable-option.json";
 pub(crate) const RESULT_PR_DIFF: &str = "result/pr.diff";
 
 /// One run's output directory.

@@ -29,10 +29,17 @@ impl Run<'_> {
             return Ok((Outcome::Skipped, "no catalog recipe to try".into(), Vec::new()));
         }
         self.progress.message(&format!("discovery: running {} catalog recipes one by one", pool.len()));
+        // The old packages from the runner's parse of the base and head versions, when it has them.
+        let types = match session.parsed(left) {
+            Ok(Ok(parsed)) => parsed.types,
+            _ => None,
+        };
+        let view = self.pr_view.as_ref().map(|v| v.refined(types.as_ref()));
         let inputs = discovery::run::Inputs {
             session,
             catalog: self.catalog,
             pr: &self.pr,
+            view: view.as_deref(),
             dir: self.dir.root(),
             budget: (left / SHARE_OF_TIME_LEFT)
                 .min(self.req.budgets.per_execution)

@@ -108,6 +108,7 @@ impl Run<'_> {
                 session: self.session()?,
                 build_config: self.req.build_config,
                 project_dir: self.req.project_dir.as_ref(),
+                pr: self.pr_view.as_ref(),
             };
             let outcome = crate::validation::run(&request)?;
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {
@@ -207,6 +208,10 @@ fn option_result(
             .stats
             .backend
             .or_else(|| outcome.stats.build_tool.as_deref().and_then(Backend::of_build_tool)),
+        migration_precision: outcome.stats.migration.as_ref().map(|m| m.precision),
+        false_positive_classes: outcome.stats.migration.as_ref().map(|m| m.counts),
+        migration_recall: None,
+        migration_f1: None,
     }
 }
 

@@ -4,11 +4,44 @@
 use anyhow::Context;
 
 use super::Run;
-use super::artifacts::{OPTION_FILES, REUSABLE_RECIPE, option_file_name};
+use super::artifacts::{OPTION_FILES, REUSABLE_OPTION, REUSABLE_RECIPE, option_file_name};
 use super::state::Outcome;
 use crate::model::{ReusableRecipe, Strategy};
 
 type PhaseResult = anyhow::Result<(Outcome, String, Vec<String>)>;
+
+type LineKey = (String, crate::diff::ChangeKind, String);
+
+/// The PR lines of the intents the reusable recipe leaves out as side work.
+fn side_work_lines(tree: &crate::model::intent::IntentTree) -> std::collections::HashSet<LineKey> {
+    let incidental = crate::reuse::incidental_intents(tree);
+    tree.atomics()
+        .into_iter()
+        .filter(|a| incidental.contains(&a.id))
+        .flat_map(|a| a.evidence.iter().map(|l| (l.path.clone(), l.kind, l.content.clone())))
+        .collect()
+}
+
+/// The reusable recipe's migration recall and migration F1 (see [`crate::model::OptionResult`]).
+fn with_migration_recall(
+    mut result: crate::model::OptionResult,
+    stats: &crate::model::ValidationStats,
+    side_work: &std::collections::HashSet<LineKey>,
+) -> crate::model::OptionResult {
+    let m = &stats.metrics;
+    let missed = m
+        .false_negative_lines
+        .iter()
+        .filter(|l| !side_work.contains(&(l.path.clone(), l.kind, l.content.clone())))
+        .count();
+    let whole = m.true_positives + missed;
+    let recall = if whole == 0 { 0.0 } else { m.true_positives as f64 / whole as f64 };
+    let precision = result.migration_precision.unwrap_or(result.precision);
+    let f1 = if precision + recall == 0.0 { 0.0 } else { 2.0 * precision * recall / (precision + recall) };
+    result.migration_recall = Some(crate::metrics::round4(recall));
+    result.migration_f1 = Some(crate::metrics::round4(f1));
+    result
+}
 
 impl Run<'_> {
     pub(super) fn generalize(&mut self) -> PhaseResult {
@@ -32,17 +65,19 @@ impl Run<'_> {
         else {
             return Ok((Outcome::Skipped, "the recommended recipe has no semantic step".into(), Vec::new()));
         };
-        let mut outputs = vec![REUSABLE_RECIPE.to_string()];
+        let mut outputs = vec![REUSABLE_RECIPE.to_string(), REUSABLE_OPTION.to_string()];
         std::fs::create_dir_all(self.dir.path("result"))?;
         self.dir.write(REUSABLE_RECIPE, reusable.option.to_yaml())?;
+        self.dir.write_json(REUSABLE_OPTION, &reusable.option)?;
         let same = reusable.option.signature() == chosen.option.signature();
+        let side_work = self.tree.as_ref().map(side_work_lines).unwrap_or_default();
         let result = if same {
             // The recommended recipe is reusable as it is: its run holds.
             let mut result = chosen.result.clone();
             result.option = crate::reuse::NUMBER;
             result.strategy = Strategy::Reusable;
             result.recipe_name = reusable.option.recipe_name();
-            Some(result)
+            Some(with_migration_recall(result, &chosen.stats, &side_work))
         } else if self.session()?.is_some() && self.can_run_again() {
             let (mut validated, broken) = self.validate_all(vec![reusable.option.clone()], None)?;
             self.problems.extend(broken.iter().map(|b| format!("generalize: {b}")));
@@ -52,7 +87,7 @@ impl Run<'_> {
                     .map(|what| option_file_name(crate::reuse::NUMBER, what))
                     .filter(|name| self.dir.path(name).exists()),
             );
-            validated.pop().map(|v| v.result)
+            validated.pop().map(|v| with_migration_recall(v.result, &v.stats, &side_work))
         } else {
             None
         };

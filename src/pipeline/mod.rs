@@ -107,6 +107,8 @@ pub(crate) struct Run<'a> {
     /// The PR's diff as the metric sees it, and with every section (for text replacements).
     pub pr: Diff,
     pub pr_all: Diff,
+    /// The PR's files as the false-positive classes need them (base and head texts).
+    pub pr_view: Option<crate::metrics::classes::PrView>,
     pub tree: Option<IntentTree>,
     /// What discovery ran and chose; None when it did not run.
     pub discovery: Option<crate::discovery::Discovery>,
@@ -163,6 +165,7 @@ pub(crate) fn analyze_to_end(
         head: String::new(),
         pr: Diff::default(),
         pr_all: Diff::default(),
+        pr_view: None,
         tree: None,
         discovery: None,
         candidates: BTreeMap::new(),
@@ -288,6 +291,13 @@ impl Run<'_> {
                 self.req.project_dir.as_ref(),
                 self.req.build_config,
             )
+            .and_then(|session| {
+                // The PR's head versions are parsed beside the base, for the types they use.
+                if let Some(view) = &self.pr_view {
+                    session.set_head(&view.head)?;
+                }
+                Ok(session)
+            })
             .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
         });
         match (started, self.req.backend) {

@@ -33,6 +33,8 @@ impl Run<'_> {
         self.dir.write(artifacts::RESULT_PR_DIFF, &text)?;
         self.pr = crate::diff::parse(&text).context("reading the PR's diff")?;
         self.pr_all = crate::diff::parse_all(&text).context("reading the PR's diff")?;
+        self.pr_view =
+            Some(crate::metrics::classes::PrView::from_repo(&repo, &self.base, &self.head, self.pr.clone())?);
         self.repo_path = Some(repo.path().to_path_buf());
         self.repo = Some(std::sync::Mutex::new(repo));
         if self.pr_all.files.is_empty() {
@@ -168,7 +170,10 @@ impl Run<'_> {
             let evaluated: Vec<Evaluated<'_>> =
                 self.results.values().map(|v| Evaluated { option: &v.option, stats: &v.stats }).collect();
             let discovered = self.discovery.as_ref().map(|d| d.evidence(tree)).unwrap_or_default();
-            refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated, &discovered)
+            // The migration as the recipes write it first; then, touched up to this PR's text.
+            let form =
+                if self.rounds == 0 { refinement::Form::Migration } else { refinement::Form::Faithful };
+            refinement::synthesize(tree, &self.pr_all, self.catalog, &read, &evaluated, &discovered, form)
         };
         self.rounds += 1;
         if option.steps.is_empty() {
@@ -209,9 +214,12 @@ impl Run<'_> {
         };
         let detail = format!("round {}: {}", self.rounds, option_detail(&v));
         let outcome = if v.result.ran() { Outcome::Ok } else { Outcome::Failed };
-        // Keep the best round as option 3.
+        // Keep the best round as option 3, by the decision's own rules.
         let better = match self.results.get(&3) {
-            Some(current) => v.result.ran() && (v.result.f1 > current.result.f1 || !current.result.ran()),
+            Some(current) => {
+                v.result.ran()
+                    && (!current.result.ran() || crate::decision::better(&v.result, &current.result))
+            }
             None => true,
         };
         let mut outputs = Vec::new();
@@ -284,6 +292,7 @@ impl Run<'_> {
             session: None,
             build_config: self.req.build_config,
             project_dir: self.req.project_dir.as_ref(),
+            pr: self.pr_view.as_ref(),
         };
         let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
         let confirmation = crate::validation::confirm(&request, &explored)?;

@@ -116,18 +116,22 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
         summary.intents.coverage * 100.0
     );
     if !summary.options.is_empty() {
-        let _ = writeln!(out, "\noption  strategy     precision  recall  F1      semantic  recipes  time");
+        let _ = writeln!(
+            out,
+            "\noption  strategy     precision  recall  F1      migration  semantic  recipes  time"
+        );
         for o in &summary.options {
             match &o.error {
                 None => {
                     let _ = writeln!(
                         out,
-                        "{:<7} {:<12} {:<10.4} {:<7.4} {:<7.4} {:<9.2} {:<8} {:.0} s",
+                        "{:<7} {:<12} {:<10.4} {:<7.4} {:<7.4} {:<10} {:<9.2} {:<8} {:.0} s",
                         o.option,
                         o.strategy.label(),
                         o.precision,
                         o.recall,
                         o.f1,
+                        o.migration_precision.map_or("–".to_string(), |p| format!("{p:.4}")),
                         o.semantic_share,
                         o.recipes,
                         o.wall_seconds
@@ -156,6 +160,15 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
                 if r.perfect_match { " (perfect match)" } else { "" },
                 r.confidence.label()
             );
+            if let Some(p) = r.migration_precision {
+                let _ = writeln!(
+                    out,
+                    "migration precision {p:.4}: false positives that are layout, variants or completions of the migration do not count"
+                );
+            }
+            if let Some(why) = &r.why {
+                let _ = writeln!(out, "why: {why}");
+            }
             let _ = writeln!(out, "recipe: {}/{}", summary.artifacts_dir, artifacts::RECOMMENDED_RECIPE);
             if let Some(backend) =
                 summary.options.iter().find(|o| o.option == r.option).and_then(|o| o.backend)
@@ -191,8 +204,12 @@ pub(crate) fn reusable_line(reusable: &crate::model::ReusableRecipe) -> String {
     let recipes = format!("{} recipe{}", reusable.recipes, crate::model::plural(reusable.recipes));
     match &reusable.result {
         Some(r) if r.ran() => format!(
-            "reusable: {recipes}, semantic only — on this PR F1 {:.4} (P {:.4}, R {:.4}), semantic share {:.2}\n",
-            r.f1, r.precision, r.recall, r.semantic_share
+            "reusable: {recipes}, semantic only — on this PR F1 {:.4} (P {:.4}, R {:.4}){}, semantic share {:.2}\n",
+            r.f1,
+            r.precision,
+            r.recall,
+            r.migration_precision.map(|p| format!(", migration precision {p:.4}")).unwrap_or_default(),
+            r.semantic_share
         ),
         Some(r) => format!(
             "reusable: {recipes}, semantic only — its run here failed: {}\n",

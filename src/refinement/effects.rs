@@ -37,6 +37,10 @@ pub(crate) struct StepEffect {
     pub fp_per_file: BTreeMap<String, usize>,
     /// The step's own diff when it ran alone (discovery); empty when unknown.
     pub own_diff: String,
+    /// Files it changed where the PR changed nothing it reproduced, and where all it did does not
+    /// count against it (completions of the migration, layout): this PR is reproduced without
+    /// them, the next repository is served by them.
+    pub elsewhere: BTreeSet<String>,
 }
 
 impl StepEffect {
@@ -85,6 +89,7 @@ pub(crate) fn effects(
             // A step the next one works on (a chain) shows only part of its change on its own.
             let chain_head = option.steps.get(index + 1).is_some_and(|next| next.after_previous);
             let own = stats.step_lines.iter().find(|s| s.step == index).filter(|_| !chain_head);
+            let classes = own.and_then(|own| own.classes.as_ref());
             let (tp_lines, fp_lines): (Vec<ChangeLine>, Vec<ChangeLine>) = match own {
                 Some(own) => (own.tp_lines.clone(), own.fp_lines.clone()),
                 None => (
@@ -99,9 +104,10 @@ pub(crate) fn effects(
                     stats.metrics.false_positive_lines.iter().filter(mine).cloned().collect(),
                 ),
             };
-            // Layout is a semantic recipe's formatter speaking; a text step writes what it is told.
+            // Layout is a semantic recipe's formatter speaking (and a variant or a completion its
+            // way of making the migration); a text step writes what it is told.
             let counted: Vec<&ChangeLine> = if step.semantic {
-                crate::metrics::counted_false_positives(tp_lines.len(), &fp_lines)
+                crate::metrics::counted(tp_lines.len(), &fp_lines, classes)
             } else {
                 fp_lines.iter().collect()
             };
@@ -112,6 +118,7 @@ pub(crate) fn effects(
             }
             let fp = fp_per_file.values().sum();
             let tp_files: BTreeSet<String> = tp_lines.iter().map(|l| l.path.clone()).collect();
+            let elsewhere = not_counted_elsewhere(&fp_lines, &fp_per_file, &tp_files);
             let tp = tp_lines.len();
             let verdict = match (tp, fp) {
                 (0, 0) => Verdict::NoEffect,
@@ -128,9 +135,24 @@ pub(crate) fn effects(
                 layout_fp,
                 tp_lines,
                 fp_per_file,
-                own_diff: String::new(),
+                own_diff: own.map(|o| o.diff.clone()).unwrap_or_default(),
+                elsewhere,
             }
         })
+        .collect()
+}
+
+/// The files with false positives of a step where it reproduced none of the PR's lines and none
+/// of its false positives counts against it.
+pub(crate) fn not_counted_elsewhere(
+    fp_lines: &[ChangeLine],
+    counted_per_file: &BTreeMap<String, usize>,
+    tp_files: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    fp_lines
+        .iter()
+        .map(|l| l.path.clone())
+        .filter(|path| !tp_files.contains(path) && !counted_per_file.contains_key(path))
         .collect()
 }
 

@@ -3,7 +3,7 @@
 //! dropped, over-applying ones are narrowed to the files where they were right or replaced by
 //! cleaner steps, and narrow recipes are added for the PR changes still missing.
 
-mod effects;
+pub(crate) mod effects;
 mod touch_ups;
 
 pub(crate) use effects::{StepEffect, Verdict, effects};
@@ -29,6 +29,18 @@ fn key(line: &ChangeLine) -> LineKey {
     (line.path.clone(), line.kind, line.content.clone())
 }
 
+/// How option 3 treats a semantic recipe that makes the PR's change its own way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// As the recipe writes it: its variants and layout stay ([`crate::metrics::classes`]), the
+    /// option is the migration as OpenRewrite makes it. The first round.
+    Migration,
+    /// Touched up to the PR's text where a few literal replacements make it so: the option
+    /// reproduces this PR more closely, at the cost of text steps. The next round; the decision
+    /// weighs the two.
+    Faithful,
+}
+
 /// Builds option 3 from discovery's evidence and the evaluated options (in the order they ran;
 /// later evaluations of the same step win). Decisions are recorded in the option's notes.
 ///
@@ -42,6 +54,7 @@ pub(crate) fn synthesize(
     base_file: BaseFile<'_>,
     evaluated: &[Evaluated<'_>],
     discovered: &[(PlannedStep, StepEffect)],
+    form: Form,
 ) -> CandidateOption {
     let mut pool = latest_verdicts(tree, evaluated);
     pool.retain(|(s, _)| !discovered.iter().any(|(d, _)| d.signature() == s.signature()));
@@ -68,6 +81,9 @@ pub(crate) fn synthesize(
     // 1. Clean steps: true positives and no false positives; semantic ones first, so that a text
     //    step that would repeat their lines is known as such.
     synthesis.keep_clean(&pool, exact, true);
+    if form == Form::Faithful {
+        synthesis.touch_up_clean(&pool, pr, base_file);
+    }
     // 2. Over-applying steps: only for what the clean ones do not already do, narrowed to the files
     //    where everything they did was right or a few touch-ups make it so; the steps that did
     //    only harm or nothing are dropped.
@@ -154,7 +170,19 @@ impl Synthesis {
                 ));
                 continue;
             }
-            if add(&mut self.selected, step.clone()) {
+            let mut kept = step.clone();
+            if step.semantic && !effect.elsewhere.is_empty() && kept.scope.is_empty() {
+                // It also completes the migration where the author had not: this PR is
+                // reproduced without that; the reusable recipe drops the scope and keeps it.
+                kept.scope =
+                    effect.tp_files.iter().map(|f| crate::openrewrite::text::glob_escape(f)).collect();
+                kept.reason = format!(
+                    "{} Restricted to the files where it reproduces the PR: in {} it also makes the migration the author did not (completions; the reusable recipe keeps them).",
+                    step.reason,
+                    effect.elsewhere.iter().cloned().collect::<Vec<_>>().join(", ")
+                );
+            }
+            if add(&mut self.selected, kept) {
                 self.cover(&effect.tp_lines, step.semantic);
                 let layout = match effect.layout_fp {
                     0 => String::new(),
@@ -165,6 +193,38 @@ impl Synthesis {
                     describe(&step.step),
                     effect.tp
                 ));
+            }
+        }
+    }
+
+    /// Touch-ups after the kept semantic steps that wrote some of the PR's lines their own way
+    /// (variants, layout): literal replacements of what they wrote by what the PR wrote.
+    fn touch_up_clean(&mut self, pool: &[(PlannedStep, StepEffect)], pr: &Diff, base_file: BaseFile<'_>) {
+        for (step, effect) in pool.iter().filter(|(s, e)| e.verdict == Verdict::Clean && s.semantic) {
+            if !self.selected.iter().any(|s| s.step.signature() == step.step.signature()) {
+                continue;
+            }
+            let touch = touch_ups::plan(&effect.own_diff, pr, base_file);
+            let touched_tp = effect.tp_lines.iter().filter(|l| touch.files.contains(&l.path)).count();
+            // This form is for reproducing the PR: a touch-up may write as many lines as the recipe
+            // gets right there (the migration form keeps the recipe's own writing).
+            if touch.steps.is_empty() || touch.writes.len() > touched_tp {
+                continue;
+            }
+            self.option.notes.push(format!(
+                "touched up `{}` in {}: {} literal replacements write the PR's text where it wrote the same change its own way ({} lines).",
+                describe(&step.step),
+                touch.files.iter().cloned().collect::<Vec<_>>().join(", "),
+                touch.steps.len(),
+                touch.writes.len()
+            ));
+            self.cover(&touch.writes, false);
+            let reason = format!(
+                "Touch-up after `{}`: it makes the PR's change but writes it differently here; a literal replacement of what it wrote.",
+                crate::openrewrite::simple_name(&step.step.name)
+            );
+            for fix in touch.steps {
+                add(&mut self.selected, PlannedStep::new(fix, false, step.intents.clone(), reason.clone()));
             }
         }
     }

@@ -102,6 +102,8 @@ fn stats(
         left_out: vec![],
         confirmation: None,
         step_lines: Vec::new(),
+        migration: None,
+        result_types: Default::default(),
     }
 }
 
@@ -129,7 +131,7 @@ fn synthesize_one(
     option: &CandidateOption,
     stats: &ValidationStats,
 ) -> CandidateOption {
-    synthesize(tree, pr, Catalog::embedded(), base, &[Evaluated { option, stats }], &[])
+    synthesize(tree, pr, Catalog::embedded(), base, &[Evaluated { option, stats }], &[], Form::Migration)
 }
 
 fn step_names(option: &CandidateOption) -> Vec<&str> {
@@ -179,7 +181,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     assert_eq!(effects_2[0].verdict, Verdict::Clean);
     assert_eq!(effects_2[1].verdict, Verdict::NoEffect);
 
-    let option = synthesize(&tree, &pr, catalog, &base, &evaluated, &[]);
+    let option = synthesize(&tree, &pr, catalog, &base, &evaluated, &[], Form::Migration);
     let names = step_names(&option);
     assert_eq!(
         names,
@@ -302,10 +304,19 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         layout_fp: 0,
         tp_lines: java_tp,
         fp_per_file: BTreeMap::new(),
+        elsewhere: Default::default(),
         own_diff: String::new(),
     };
     let evaluated = [Evaluated { option: &narrow, stats: &narrow_stats }];
-    let option = synthesize(&tree, &pr, Catalog::embedded(), &base, &evaluated, &[(composite, effect)]);
+    let option = synthesize(
+        &tree,
+        &pr,
+        Catalog::embedded(),
+        &base,
+        &evaluated,
+        &[(composite, effect)],
+        Form::Migration,
+    );
     assert_eq!(
         step_names(&option),
         // The Docker intent was never evaluated: its narrow recipe is added.
@@ -355,8 +366,8 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
 
     let mut own = by_file.clone();
     own.step_lines = vec![
-        StepLines { step: 0, tp_lines: docker_tp, fp_lines: vec![] },
-        StepLines { step: 1, tp_lines: vec![], fp_lines: vec![wrong] },
+        StepLines { step: 0, tp_lines: docker_tp, fp_lines: vec![], classes: None, diff: String::new() },
+        StepLines { step: 1, tp_lines: vec![], fp_lines: vec![wrong], classes: None, diff: String::new() },
     ];
     let exact = effects(&narrow, &own, Some(&tree));
     assert_eq!(exact[0].verdict, Verdict::Clean);
@@ -382,8 +393,20 @@ fn a_few_blank_lines_of_layout_do_not_make_a_semantic_step_over_apply() {
     let mut run =
         stats(&narrow, vec![("Dockerfile", "org.openrewrite.docker.search.ChangeFrom")], vec![], vec![]);
     run.step_lines = vec![
-        StepLines { step: 0, tp_lines: docker_tp.clone(), fp_lines: vec![blank.clone()] },
-        StepLines { step: 1, tp_lines: vec![docker_tp[0].clone()], fp_lines: vec![blank.clone()] },
+        StepLines {
+            step: 0,
+            tp_lines: docker_tp.clone(),
+            fp_lines: vec![blank.clone()],
+            classes: None,
+            diff: String::new(),
+        },
+        StepLines {
+            step: 1,
+            tp_lines: vec![docker_tp[0].clone()],
+            fp_lines: vec![blank.clone()],
+            classes: None,
+            diff: String::new(),
+        },
     ];
     let judged = effects(&narrow, &run, Some(&tree));
     assert_eq!(judged[0].verdict, Verdict::Clean, "{:?}", judged[0]);
@@ -416,8 +439,14 @@ fn a_text_step_that_repeats_a_semantic_steps_lines_is_left_out() {
     let mut stats = stats(&narrow, vec![], docker_tp.clone(), vec![]);
     stats.attribution = vec![];
     stats.step_lines = vec![
-        StepLines { step: 0, tp_lines: docker_tp.clone(), fp_lines: vec![] },
-        StepLines { step: 1, tp_lines: docker_tp, fp_lines: vec![] },
+        StepLines {
+            step: 0,
+            tp_lines: docker_tp.clone(),
+            fp_lines: vec![],
+            classes: None,
+            diff: String::new(),
+        },
+        StepLines { step: 1, tp_lines: docker_tp, fp_lines: vec![], classes: None, diff: String::new() },
     ];
     let option = synthesize_one(&tree, &pr, &base, &narrow, &stats);
     assert!(option.steps.iter().any(|s| s.step == change_from), "{:#?}", option.notes);
@@ -455,6 +484,7 @@ fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
         tp_lines,
         fp_per_file: [("T.java".to_string(), 3)].into(),
         own_diff,
+        elsewhere: Default::default(),
     };
     let recipe = PlannedStep::new(
         RecipeStep::new("org.openrewrite.java.testing.junit5.UpdateTestAnnotation"),
@@ -470,6 +500,7 @@ fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
         &base,
         &[],
         &[(recipe.clone(), effect.clone())],
+        Form::Migration,
     );
     assert_eq!(
         step_names(&option),
@@ -492,6 +523,14 @@ fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
 
     // Touch-ups that would write more than the recipe gets right are not worth it.
     let few = StepEffect { tp_lines: effect.tp_lines[..1].to_vec(), tp: 1, ..effect };
-    let option = synthesize(&IntentTree::default(), &pr, Catalog::embedded(), &base, &[], &[(recipe, few)]);
+    let option = synthesize(
+        &IntentTree::default(),
+        &pr,
+        Catalog::embedded(),
+        &base,
+        &[],
+        &[(recipe, few)],
+        Form::Migration,
+    );
     assert!(!step_names(&option).contains(&"org.openrewrite.java.testing.junit5.UpdateTestAnnotation"));
 }

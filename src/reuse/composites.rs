@@ -246,6 +246,7 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
                 ),
             ],
             fp_lines: fp,
+            classes: None,
             diff: String::new(),
         }
     }

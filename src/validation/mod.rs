@@ -61,6 +61,9 @@ pub(crate) struct Request<'a> {
     pub build_config: choice::BuildConfig,
     /// The build's directory in the repository (None: its root).
     pub project_dir: Option<&'a crate::setup::ProjectDir>,
+    /// The PR's files, for telling false positives apart ([`crate::metrics::classes`]); None
+    /// when only its diff is known.
+    pub pr: Option<&'a crate::metrics::classes::PrView>,
 }
 
 impl Request<'_> {
@@ -264,6 +267,11 @@ fn finish(
 ) -> Result<Outcome> {
     let actual = diff::parse(&diff_text).context("reading the recipe's own diff")?;
     stats.metrics = crate::metrics::compare(req.expected, &actual);
+    stats.migration = req.pr.map(|pr| {
+        let classes =
+            crate::metrics::classes::classify(pr, &actual, &stats.metrics, Some(&stats.result_types));
+        crate::model::validation::Migration::of(classes, stats.metrics.true_positives)
+    });
     stats.error = error;
     stats.timings.total_seconds = total.elapsed().as_secs_f64();
     std::fs::write(req.artifact("recipe.diff"), &diff_text)?;
@@ -290,6 +298,8 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
         left_out: Vec::new(),
         confirmation: None,
         step_lines: Vec::new(),
+        migration: None,
+        result_types: Default::default(),
     }
 }
 

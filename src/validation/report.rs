@@ -48,7 +48,14 @@ pub(crate) fn render_markdown(title: &str, stats: &ValidationStats, notes: &[Str
             let _ = writeln!(out, "| `{path}` | {} | {} | {} |", c.tp, c.fp, c.fn_);
         }
     }
-    lines_section(&mut out, "False positives (the recipe changed, the PR did not)", &m.false_positive_lines);
+    match &stats.migration {
+        Some(migration) => classes_section(&mut out, migration, m.true_positives),
+        None => lines_section(
+            &mut out,
+            "False positives (the recipe changed, the PR did not)",
+            &m.false_positive_lines,
+        ),
+    }
     lines_section(&mut out, "False negatives (the PR changed, the recipe did not)", &m.false_negative_lines);
 
     if !stats.attribution.is_empty() {
@@ -86,6 +93,45 @@ pub(crate) fn render_markdown(title: &str, stats: &ValidationStats, notes: &[Str
         }
     }
     out
+}
+
+/// Lines of each class shown as examples.
+const EXAMPLES: usize = 12;
+
+/// The false positives by class (docs/how-it-works.md, "Migration precision"), with examples.
+fn classes_section(out: &mut String, migration: &crate::model::validation::Migration, tp: usize) {
+    let c = &migration.counts;
+    let _ = writeln!(
+        out,
+        "
+## Migration precision
+"
+    );
+    let _ = writeln!(
+        out,
+        "**{:.4}** = TP / (TP + wrong) = {tp} / ({tp} + {}). Of the false positives, {} are layout (the PR's          code laid out differently), {} variants (the PR's change in its place, written another way), {}          completions (the PR's change made where the author had not) and {} wrong.",
+        migration.precision, c.wrong, c.layout, c.variant, c.completion, c.wrong
+    );
+    let l = &migration.lines;
+    for (title, lines) in [
+        ("Wrong (they count against the recipe)", &l.wrong),
+        ("Layout", &l.layout),
+        ("Variants", &l.variant),
+        ("Completions", &l.completion),
+    ] {
+        if !lines.is_empty() {
+            let shown: Vec<ChangeLine> = lines.iter().take(EXAMPLES).cloned().collect();
+            lines_section(out, &format!("False positives: {title}"), &shown);
+            if lines.len() > EXAMPLES {
+                let _ = writeln!(
+                    out,
+                    "
+… and {} more.",
+                    lines.len() - EXAMPLES
+                );
+            }
+        }
+    }
 }
 
 fn lines_section(out: &mut String, title: &str, lines: &[ChangeLine]) {

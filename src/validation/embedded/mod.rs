@@ -83,6 +83,8 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     };
     log.push_str(&parse_log(&parsed));
     stats.warnings.extend(parse_warnings(&parsed));
+    let view = req.pr.map(|pr| pr.refined(parsed.types.as_ref()));
+    let req = &Request { pr: view.as_deref(), ..*req };
     let recipe_file = req.artifact("recipe.yaml.run");
     std::fs::write(&recipe_file, req.recipe_yaml)?;
     let left = req.timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
@@ -113,13 +115,20 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     }
     let analysis = Instant::now();
     let diff_text = diff::remove_excluded_sections(&whole.diff);
+    stats.result_types = whole.types.clone();
     stats.attribution = attribution(&name, &results);
     stats.step_lines = results
         .steps()
         .filter(|step| step.error.is_none())
         .filter_map(|step| {
-            let (tp_lines, fp_lines) = crate::metrics::score_lines(req.expected, &step.diff);
-            step.step.map(|index| StepLines { step: index, tp_lines, fp_lines })
+            let scored = crate::metrics::score(req.expected, req.pr, &step.diff, Some(&step.types));
+            step.step.map(|index| StepLines {
+                step: index,
+                tp_lines: scored.tp_lines,
+                fp_lines: scored.fp_lines,
+                classes: scored.classes,
+                diff: step.diff.clone(),
+            })
         })
         .collect();
     stats.left_out = left_out(whole, &results);

@@ -24,6 +24,9 @@ pub(crate) enum Request {
         /// The CI's variables for the `BuildEnvironment` marker the build plugins add (the
         /// runner's own environment is an allow-list without them).
         build_environment: BTreeMap<String, String>,
+        /// The PR's head versions of its changed files, parsed beside the base for their types.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        head: Option<HeadFiles>,
     },
     /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees;
     /// without `whole` (discovery), only the steps.
@@ -95,6 +98,28 @@ pub(crate) struct ParseResults {
     pub warnings: Vec<String>,
     #[serde(default)]
     pub modules: Vec<Module>,
+    /// With `head` in the request: the types the base and head versions of those Java files use.
+    #[serde(default)]
+    pub types: Option<Types>,
+}
+
+/// The types the base and head versions of the PR's Java files use, by path.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+pub(crate) struct Types {
+    #[serde(default)]
+    pub base: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub head: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub seconds: f64,
+}
+
+/// The PR's head versions of the files it changes, for the runner to parse beside the base.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct HeadFiles {
+    /// A directory with the head versions at their paths (relative to the parse root).
+    pub root: PathBuf,
+    pub files: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
@@ -176,6 +201,9 @@ pub(crate) struct StepRun {
     /// works on an earlier step's result changes nothing on its own).
     #[serde(default)]
     pub steps_by_file: BTreeMap<String, Vec<usize>>,
+    /// For each changed Java file, the types its result uses.
+    #[serde(default)]
+    pub types: BTreeMap<String, Vec<String>>,
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::setup::ProjectDir;
 use anyhow::{Context, Result, anyhow};
 use serde::de::DeserializeOwned;
 
-use super::protocol::{PROTOCOL, ParseResults, Request, RunResults};
+use super::protocol::{HeadFiles, PROTOCOL, ParseResults, Request, RunResults};
 use super::runner::Runner;
 use crate::process::{interrupted, kill_group, register, unregister};
 use crate::setup::git::Clone;
@@ -157,6 +157,9 @@ pub(crate) struct Session {
     /// Request and results files, and the runner's log.
     scratch: tempfile::TempDir,
     state: Mutex<State>,
+    /// The PR's head versions of its changed files, parsed beside the base (set before the first
+    /// parse, see [`Session::set_head`]).
+    head: std::sync::OnceLock<HeadFiles>,
 }
 
 #[derive(Default)]
@@ -224,7 +227,39 @@ impl Session {
     pub(crate) fn new(settings: Settings, clone: Clone, project: Option<ProjectDir>) -> Result<Session> {
         let scratch = tempfile::Builder::new().prefix("rewrite-assist-runner-").tempdir()?;
         let root = crate::setup::project_dir::project_root(clone.path(), project.as_ref())?;
-        Ok(Session { settings, _clone: clone, project, root, scratch, state: Mutex::new(State::default()) })
+        Ok(Session {
+            settings,
+            _clone: clone,
+            project,
+            root,
+            scratch,
+            state: Mutex::new(State::default()),
+            head: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The PR's head versions of the files it changes (repository paths → text): written under
+    /// the session's scratch directory and parsed beside the base, so the parse says which types
+    /// the base and the head use. Files outside the project directory are left out. Only the
+    /// first call counts, and only before the first parse.
+    pub(crate) fn set_head(&self, texts: &std::collections::BTreeMap<String, String>) -> Result<()> {
+        let root = self.scratch.path().join("head");
+        let prefix = self.project.as_ref().map(ProjectDir::prefix).unwrap_or_default();
+        let mut files = Vec::new();
+        for (path, text) in texts {
+            let Some(relative) = path.strip_prefix(&prefix) else { continue };
+            let target = root.join(relative);
+            if !target.starts_with(&root) || relative.split('/').any(|part| part == "..") {
+                continue;
+            }
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&target, text)?;
+            files.push(relative.to_string());
+        }
+        let _ = self.head.set(HeadFiles { root, files });
+        Ok(())
     }
 
     /// Where the runner parses: the clone, or the project directory in it.
@@ -319,6 +354,7 @@ impl Session {
             local_repository: self.settings.local_repository.clone(),
             trust_file_repositories: self.settings.trust_file_repositories,
             build_environment: build_environment(|name| std::env::var(name).ok()),
+            head: self.head.get().cloned(),
         };
         let outcome: Result<ParseResults, Stopped> = self.exchange(state, &request, timeout)?;
         if let Ok(parsed) = &outcome

@@ -140,7 +140,11 @@ public final class Main {
                 new RepositoryPolicy(request.localRepository, request.trustFileRepositories),
                 request.buildEnvironment);
         parsed = outcome;
-        return outcome.results();
+        ObjectNode results = outcome.results();
+        if (request.headRoot != null) {
+            results.set("types", HeadFiles.types(outcome, request.headRoot, request.headFiles));
+        }
+        return results;
     }
 
     private ObjectNode run(Request request) throws Failure {
@@ -275,6 +279,10 @@ public final class Main {
         final boolean trustFileRepositories;
         /** The CI's variables for {@code BuildEnvironment} (the runner's own environment has none). */
         final Map<String, String> buildEnvironment;
+        /** Where the PR's head versions of the changed files are (null: none), and which they are. */
+        final Path headRoot;
+
+        final List<String> headFiles;
 
         final List<Path> recipeFiles;
         final String recipe;
@@ -304,6 +312,13 @@ public final class Main {
                         .properties()
                         .forEach(e -> environment.put(e.getKey(), e.getValue().asText()));
                 buildEnvironment = Map.copyOf(environment);
+                JsonNode head = json.path("head");
+                headRoot = head.path("root").isTextual()
+                        ? Paths.get(head.path("root").asText()).toAbsolutePath().normalize()
+                        : null;
+                List<String> files = new ArrayList<>();
+                head.path("files").forEach(f -> files.add(f.asText()));
+                headFiles = List.copyOf(files);
                 recipeFiles = List.of();
                 recipe = null;
                 eachStep = false;
@@ -314,6 +329,8 @@ public final class Main {
                 localRepository = null;
                 trustFileRepositories = false;
                 buildEnvironment = Map.of();
+                headRoot = null;
+                headFiles = List.of();
                 if (!json.path("recipe_files").isArray()) {
                     throw rejecter.reject("`recipe_files` is not a list", id, output);
                 }

@@ -628,6 +628,7 @@ final class Run {
         Set<String> broken = new LinkedHashSet<>();
         errors.forEach(row -> broken.add(row.getSourcePath()));
         StringBuilder diff = new StringBuilder();
+        ObjectNode types = run.putObject("types");
         Markup.Error marked = null;
         List<String> outside = new ArrayList<>();
         for (Result change : result.getChangeset().getAllResults()) {
@@ -662,6 +663,10 @@ final class Run {
                 continue;
             }
             files.add(path.toString());
+            if (after instanceof org.openrewrite.java.tree.J.CompilationUnit) {
+                ArrayNode names = types.putArray(path.toString());
+                TypesInUse.of(after).forEach(names::add);
+            }
             diff.append(text);
             if (!text.endsWith("\n")) {
                 diff.append('\n');

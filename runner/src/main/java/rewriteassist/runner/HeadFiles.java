@@ -1,0 +1,76 @@
+package rewriteassist.runner;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.SourceFile;
+import org.openrewrite.java.JavaParser;
+
+/**
+ * The PR's head version of the files it changes, parsed with the same parsers and classpaths as
+ * the base (each Java file with its source set's classpath), for one purpose: to know which types
+ * the head uses where the base used others. With the base versions' types (and each recipe run's
+ * result types, in {@link Run}), the Rust side tells a recipe that writes the PR's change another
+ * way from one that keeps the library the PR migrates away from (docs/embedded-runner.md,
+ * "types"). Only the changed Java files are parsed: their own types and their libraries' resolve;
+ * other files of the project that they use are not in this parse, so those stay unattributed
+ * (their names still count through the imports).
+ */
+final class HeadFiles {
+    private HeadFiles() {}
+
+    /**
+     * {@code {"base": {path: [types]}, "head": {path: [types]}, "seconds": s}} for the Java files
+     * among {@code files} (paths relative to the parse root; the head versions under
+     * {@code headRoot}, at the same relative paths).
+     */
+    static ObjectNode types(Parse.Outcome parsed, Path headRoot, List<String> files) {
+        long started = System.nanoTime();
+        Map<String, SourceFile> base = new LinkedHashMap<>();
+        for (SourceFile tree : parsed.trees()) {
+            base.put(tree.getSourcePath().toString(), tree);
+        }
+        List<Path> java = new ArrayList<>();
+        for (String file : files) {
+            Path head = headRoot.resolve(file).normalize();
+            if (file.endsWith(".java") && head.startsWith(headRoot) && Files.isRegularFile(head)) {
+                java.add(head);
+            }
+        }
+        ObjectNode out = Main.JSON.createObjectNode();
+        ObjectNode baseTypes = out.putObject("base");
+        for (String file : files) {
+            SourceFile tree = base.get(file);
+            if (tree != null && file.endsWith(".java")) {
+                names(baseTypes.putArray(file), TypesInUse.of(tree));
+            }
+        }
+        ObjectNode headTypes = out.putObject("head");
+        ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("head parser: " + Main.oneLine(t)));
+        for (JavaSources.SourceSet set : parsed.reactor().sourceSets(headRoot, java, List.of(), List.of())) {
+            List<SourceFile> trees = JavaParser.fromJavaVersion()
+                    .classpath(set.classpath())
+                    .logCompilationWarningsAndErrors(false)
+                    .build()
+                    .parse(set.java(), headRoot, ctx)
+                    .toList();
+            for (SourceFile tree : trees) {
+                names(headTypes.putArray(tree.getSourcePath().toString()), TypesInUse.of(tree));
+            }
+        }
+        out.put("seconds", Main.seconds(started));
+        Main.log("  head: " + java.size() + " Java files' types in " + Main.seconds(started) + " s");
+        return out;
+    }
+
+    private static void names(ArrayNode array, List<String> names) {
+        names.forEach(array::add);
+    }
+}

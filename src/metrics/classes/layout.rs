@@ -1,0 +1,114 @@
+//! Layout: the same code as the PR's, laid out differently.
+
+use super::index::Index;
+use super::text::{collapse, imported, simple_names};
+use super::{PrView, take_where};
+use crate::diff::ChangeKind;
+use crate::model::ChangeLine;
+
+/// The recipe's lines that are layout; matched PR lines are used up in `misses`.
+pub(crate) fn take(
+    pending: &mut Vec<ChangeLine>,
+    misses: &mut [Option<ChangeLine>],
+    run: &Index<'_>,
+    pr_index: &Index<'_>,
+    pr: &PrView,
+) -> Vec<ChangeLine> {
+    // A blank line placed elsewhere (an import group separator, the gap between two members).
+    let mut layout = take_where(pending, |l| l.content.trim().is_empty());
+    // The line the PR wrote, with other whitespace or a qualified name for an imported type.
+    layout.extend(take_where(pending, |l| {
+        consume(misses, |m| m.path == l.path && m.kind == l.kind && key(m) == key(l))
+    }));
+    // An import the recipe adds (or removes) where the PR names the type fully qualified (or the
+    // recipe does).
+    let added_by_run: Vec<ChangeLine> =
+        pending.iter().filter(|l| l.kind == ChangeKind::Added).cloned().collect();
+    layout.extend(take_where(pending, |l| qualified_instead_of_imported(l, pr, &added_by_run)));
+    // The PR's lines wrapped differently: consecutive lines of a hunk that join to the same code.
+    layout.extend(wrapped(pending, misses, run, pr_index));
+    layout
+}
+
+/// What a line is once layout is taken out.
+fn key(line: &ChangeLine) -> String {
+    collapse(&simple_names(&line.content))
+}
+
+/// Uses up the first PR line `matches` accepts.
+fn consume(misses: &mut [Option<ChangeLine>], matches: impl Fn(&ChangeLine) -> bool) -> bool {
+    match misses.iter_mut().find(|m| m.as_ref().is_some_and(&matches)) {
+        Some(found) => {
+            *found = None;
+            true
+        }
+        None => false,
+    }
+}
+
+fn qualified_instead_of_imported(line: &ChangeLine, pr: &PrView, added_by_run: &[ChangeLine]) -> bool {
+    let Some(name) = imported(&line.content).filter(|n| !n.ends_with('*')) else { return false };
+    let used_qualified =
+        |text: &str| text.lines().any(|l| imported(l).is_none() && l.contains(name.as_str()));
+    match line.kind {
+        ChangeKind::Added => pr.head.get(&line.path).is_some_and(|head| used_qualified(head)),
+        ChangeKind::Removed => added_by_run.iter().any(|a| a.path == line.path && used_qualified(&a.content)),
+    }
+}
+
+/// Runs of consecutive lines (same file, kind and hunk) that join to the same code as a run of the
+/// PR's lines.
+fn wrapped(
+    pending: &mut Vec<ChangeLine>,
+    misses: &mut [Option<ChangeLine>],
+    run: &Index<'_>,
+    pr_index: &Index<'_>,
+) -> Vec<ChangeLine> {
+    let ours = runs(pending.iter().cloned().map(Some).collect::<Vec<_>>().as_slice(), run);
+    let theirs = runs(misses, pr_index);
+    let mut taken = Vec::new();
+    let mut used = vec![false; theirs.len()];
+    for group in ours.iter().filter(|g| g.len() > 1 || theirs.iter().any(|t| t.len() > 1)) {
+        let joined = join(group);
+        let found = theirs.iter().enumerate().find(|(i, t)| {
+            !used[*i]
+                && t[0].path == group[0].path
+                && t[0].kind == group[0].kind
+                && (group.len() > 1 || t.len() > 1)
+                && join(t) == joined
+        });
+        if let Some((i, t)) = found {
+            used[i] = true;
+            for line in t {
+                consume(misses, |m| m == line);
+            }
+            taken.extend(group.iter().cloned());
+        }
+    }
+    take_where(pending, |l| taken.contains(l))
+}
+
+/// Maximal runs of consecutive line numbers of the same file, kind and hunk.
+fn runs(lines: &[Option<ChangeLine>], index: &Index<'_>) -> Vec<Vec<ChangeLine>> {
+    let mut out: Vec<Vec<ChangeLine>> = Vec::new();
+    for line in lines.iter().flatten() {
+        let hunk = index.hunk_of(line);
+        let continues = out.last().is_some_and(|group: &Vec<ChangeLine>| {
+            let last = group.last().expect("groups are never empty");
+            last.path == line.path
+                && last.kind == line.kind
+                && last.line + 1 == line.line
+                && index.hunk_of(last) == hunk
+        });
+        if continues {
+            out.last_mut().expect("checked").push(line.clone());
+        } else {
+            out.push(vec![line.clone()]);
+        }
+    }
+    out
+}
+
+fn join(lines: &[ChangeLine]) -> String {
+    collapse(&simple_names(&lines.iter().map(|l| l.content.as_str()).collect::<Vec<_>>().join(" ")))
+}

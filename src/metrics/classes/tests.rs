@@ -1,0 +1,198 @@
+//! Each class on small, realistic diffs: what the PR did and what a recipe did, as git writes them.
+
+use std::collections::BTreeMap;
+
+use super::*;
+
+/// A file section as `git diff` writes it (3 lines of context).
+fn section(path: &str, before: &str, after: &str) -> String {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let hunks = diff.unified_diff().context_radius(3).to_string();
+    format!(
+        "diff --git a/{path} b/{path}\nindex 1111111..2222222 100644\n--- a/{path}\n+++ b/{path}\n{hunks}"
+    )
+}
+
+struct Case {
+    base: BTreeMap<String, String>,
+    pr: BTreeMap<String, String>,
+    run: BTreeMap<String, String>,
+}
+
+impl Case {
+    fn new() -> Case {
+        Case { base: BTreeMap::new(), pr: BTreeMap::new(), run: BTreeMap::new() }
+    }
+
+    /// A file at base, as the PR left it, and as the recipe left it.
+    fn file(mut self, path: &str, base: &str, pr: &str, run: &str) -> Case {
+        self.base.insert(path.into(), base.into());
+        self.pr.insert(path.into(), pr.into());
+        self.run.insert(path.into(), run.into());
+        self
+    }
+
+    fn diff(&self, side: &BTreeMap<String, String>) -> crate::diff::Diff {
+        let text: String = side
+            .iter()
+            .filter(|(p, t)| self.base[*p] != **t)
+            .map(|(p, t)| section(p, &self.base[p], t))
+            .collect();
+        crate::diff::parse(&text).unwrap()
+    }
+
+    fn classify(&self, types: Option<&ResultTypes>) -> (Metrics, Classes) {
+        let pr_diff = self.diff(&self.pr);
+        let head: BTreeMap<String, String> = self
+            .pr
+            .iter()
+            .filter(|(p, t)| self.base[*p] != **t)
+            .map(|(p, t)| (p.clone(), t.clone()))
+            .collect();
+        let base: BTreeMap<String, String> = self
+            .base
+            .iter()
+            .filter(|(p, _)| head.contains_key(*p))
+            .map(|(p, t)| (p.clone(), t.clone()))
+            .collect();
+        let view = PrView::new(pr_diff.clone(), &base, head);
+        let run = self.diff(&self.run);
+        let metrics = crate::metrics::compare(&pr_diff, &run);
+        let classes = classify(&view, &run, &metrics, types);
+        (metrics, classes)
+    }
+}
+
+/// The lines as `+content` / `-content`, sorted (the classes keep the diff's order).
+fn contents(lines: &[ChangeLine]) -> Vec<String> {
+    let mut out: Vec<String> =
+        lines.iter().map(|l| format!("{}{}", l.kind.sign(), l.content.trim())).collect();
+    out.sort();
+    out
+}
+
+const TEST_BASE: &str = "package a;\n\nimport static org.hamcrest.MatcherAssert.assertThat;\nimport static org.hamcrest.Matchers.equalTo;\n\nclass T {\n    void t() {\n        assertThat(x, equalTo(new Object()));\n        assertThat(total(), equalTo(sum(first(), second(), third(), fourth())));\n    }\n}\n";
+
+#[test]
+fn a_recipe_that_differs_only_in_layout_has_no_wrong_line() {
+    let pr = "package a;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\nclass T {\n    void t() {\n        assertThat(x).isEqualTo(new Object() );\n        assertThat(total())\n            .isEqualTo(sum(first(), second(), third(), fourth()));\n    }\n}\n";
+    let run = "package a;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n\nclass T {\n    void t() {\n        assertThat(x).isEqualTo(new Object());\n        assertThat(total()).isEqualTo(sum(first(), second(), third(), fourth()));\n    }\n}\n";
+    let (metrics, classes) = Case::new().file("src/T.java", TEST_BASE, pr, run).classify(None);
+    assert!(metrics.false_positives > 0, "{metrics:?}");
+    assert_eq!(classes.wrong, vec![], "{classes:#?}");
+    assert_eq!(classes.layout.len(), metrics.false_positives, "{classes:#?}");
+    assert_eq!(classes.migration_precision(metrics.true_positives), 1.0);
+}
+
+#[test]
+fn a_fully_qualified_name_against_an_import_is_layout() {
+    let base = "package a;\n\nclass T {\n    java.util.Date when;\n}\n";
+    let pr = "package a;\n\nclass T {\n    java.time.Instant when;\n}\n";
+    let run = "package a;\n\nimport java.time.Instant;\n\nclass T {\n    Instant when;\n}\n";
+    let (_, classes) = Case::new().file("src/T.java", base, pr, run).classify(None);
+    assert_eq!(classes.wrong, vec![], "{classes:#?}");
+    assert_eq!(contents(&classes.layout), vec!["+", "+Instant when;", "+import java.time.Instant;"]);
+}
+
+const LOG_BASE: &str = "package a;\n\nimport org.apache.commons.logging.Log;\nimport org.apache.commons.logging.LogFactory;\n\nclass A {\n    Log log = LogFactory.getLog(A.class);\n}\n";
+
+#[test]
+fn another_way_of_writing_the_prs_change_in_its_place_is_a_variant() {
+    let pr = "package a;\n\nimport java.lang.invoke.MethodHandles;\nimport org.slf4j.Logger;\nimport org.slf4j.LoggerFactory;\n\nclass A {\n    Logger log = LoggerFactory.getLogger(MethodHandles.lookup().lookupClass());\n}\n";
+    let run = "package a;\n\nimport org.slf4j.Logger;\nimport org.slf4j.LoggerFactory;\n\nclass A {\n    Logger log = LoggerFactory.getLogger(getClass());\n}\n";
+    let (metrics, classes) = Case::new().file("src/A.java", LOG_BASE, pr, run).classify(None);
+    assert_eq!(
+        contents(&classes.variant),
+        vec!["+Logger log = LoggerFactory.getLogger(getClass());"],
+        "{classes:#?}"
+    );
+    assert_eq!(classes.wrong, vec![]);
+    assert_eq!(classes.migration_precision(metrics.true_positives), 1.0);
+}
+
+#[test]
+fn a_variant_that_keeps_the_old_library_is_wrong() {
+    let pr = "package a;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\nclass T {\n    void t() {\n        assertThat(x).isEqualTo(new Object());\n        assertThat(total()).isEqualTo(sum(first(), second(), third(), fourth()));\n    }\n}\n";
+    // Hamcrest's matcher kept inside AssertJ's satisfies: the line is replaced, the library is not.
+    let run = "package a;\n\nimport static org.assertj.core.api.Assertions.assertThat;\nimport static org.hamcrest.Matchers.equalTo;\n\nclass T {\n    void t() {\n        assertThat(x).satisfies(arg -> org.hamcrest.MatcherAssert.assertThat(arg, equalTo(new Object())));\n        assertThat(total()).isEqualTo(sum(first(), second(), third(), fourth()));\n    }\n}\n";
+    let (_, classes) = Case::new().file("src/T.java", TEST_BASE, pr, run).classify(None);
+    assert!(contents(&classes.wrong).iter().any(|l| l.contains("satisfies")), "{classes:#?}");
+    assert!(classes.variant.is_empty(), "{classes:#?}");
+    // With the runner's result types saying Hamcrest is still in use, the same.
+    let types: ResultTypes = [("src/T.java".to_string(), vec!["org.hamcrest.Matchers".to_string()])].into();
+    let (_, classes) = Case::new().file("src/T.java", TEST_BASE, pr, run).classify(Some(&types));
+    assert!(classes.variant.is_empty(), "{classes:#?}");
+}
+
+const SERVLET_A: &str =
+    "package a;\n\nimport javax.servlet.Filter;\n\nabstract class A implements Filter {\n}\n";
+const SERVLET_B: &str = "package a;\n\nimport javax.servlet.ServletException;\n\nabstract class B {\n    abstract void f() throws ServletException;\n}\n";
+
+#[test]
+fn the_prs_change_made_where_the_author_had_not_is_a_completion() {
+    let case = Case::new()
+        .file(
+            "src/A.java",
+            SERVLET_A,
+            &SERVLET_A.replace("javax", "jakarta"),
+            &SERVLET_A.replace("javax", "jakarta"),
+        )
+        .file("src/B.java", SERVLET_B, SERVLET_B, &SERVLET_B.replace("javax", "jakarta"));
+    let (metrics, classes) = case.classify(None);
+    assert_eq!(metrics.true_positives, 2);
+    assert_eq!(
+        contents(&classes.completion),
+        vec!["+import jakarta.servlet.ServletException;", "-import javax.servlet.ServletException;"]
+    );
+    assert_eq!(classes.wrong, vec![]);
+}
+
+#[test]
+fn over_applying_to_unrelated_code_is_wrong() {
+    let jaxb = "package a;\n\nimport javax.xml.bind.JAXB;\n\nclass C {\n    int  size = 1;\n}\n";
+    let case = Case::new()
+        .file(
+            "src/A.java",
+            SERVLET_A,
+            &SERVLET_A.replace("javax", "jakarta"),
+            &SERVLET_A.replace("javax", "jakarta"),
+        )
+        // Another library moved (jaxb is not servlet), and a line reformatted that nobody changed.
+        .file("src/C.java", jaxb, jaxb, &jaxb.replace("javax", "jakarta").replace("int  size", "int size"));
+    let (_, classes) = case.classify(None);
+    assert_eq!(
+        contents(&classes.wrong),
+        vec![
+            "+import jakarta.xml.bind.JAXB;",
+            "+int size = 1;",
+            "-import javax.xml.bind.JAXB;",
+            "-int  size = 1;"
+        ],
+        "{classes:#?}"
+    );
+    assert!(classes.completion.is_empty() && classes.layout.is_empty(), "{classes:#?}");
+}
+
+const POM: &str = "<project>\n  <dependencies>\n    <dependency>\n      <groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n    </dependency>\n  </dependencies>\n</project>\n";
+
+fn with_dependency(artifact: &str, version: &str) -> String {
+    POM.replace(
+        "  </dependencies>",
+        &format!("    <dependency>\n      <groupId>org.assertj</groupId>\n      <artifactId>{artifact}</artifactId>\n      <version>{version}</version>\n    </dependency>\n  </dependencies>"),
+    )
+}
+
+#[test]
+fn a_newer_version_of_the_same_artifact_is_a_variant_an_older_or_another_is_not() {
+    let pr = with_dependency("assertj-core", "3.24.2");
+    let (_, newer) =
+        Case::new().file("pom.xml", POM, &pr, &with_dependency("assertj-core", "3.27.3")).classify(None);
+    assert_eq!(contents(&newer.variant), vec!["+<version>3.27.3</version>"], "{newer:#?}");
+    assert!(newer.wrong.is_empty(), "{newer:#?}");
+    let (_, older) =
+        Case::new().file("pom.xml", POM, &pr, &with_dependency("assertj-core", "3.10.0")).classify(None);
+    assert_eq!(contents(&older.wrong), vec!["+<version>3.10.0</version>"], "{older:#?}");
+    let (_, other) =
+        Case::new().file("pom.xml", POM, &pr, &with_dependency("assertj-guava", "3.27.3")).classify(None);
+    assert!(other.variant.is_empty(), "{other:#?}");
+}
