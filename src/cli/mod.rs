@@ -9,6 +9,7 @@ mod demo;
 mod eval;
 mod fixture;
 mod intents;
+mod learn;
 mod metrics;
 mod pr_args;
 mod validate;
@@ -42,6 +43,8 @@ pub(crate) enum Command {
     Intents(intents::Args),
     /// The recipe catalog: search it, show a recipe, or regenerate it from the recipe jars.
     Catalog(catalog::Args),
+    /// Learn one reusable recipe from several PRs of the same migration: the one that does best on all of them.
+    Learn(learn::Args),
     /// Run a recipe for real on a temporary clone of the base commit and measure it against the PR.
     Validate(validate::Args),
     /// Precision, recall and F1 of a recipe's diff against a PR's diff.
@@ -75,6 +78,7 @@ where
         Command::Validate(args) => validate::run(args),
         Command::Fixture(args) => fixture::run(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Learn(args) => learn::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Intents(args) => intents::run(args),
         Command::Catalog(args) => catalog::run(args),

@@ -12,6 +12,7 @@
 //! Each decision is listed, so a reviewer sees what was generalized.
 
 pub(crate) mod composites;
+pub(crate) mod learn;
 mod versions;
 
 use std::collections::BTreeSet;

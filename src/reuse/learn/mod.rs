@@ -1,0 +1,253 @@
+//! Learning one reusable recipe from several PRs of the same migration (issue #27, item 4). One
+//! PR often migrates part of a codebase, or the part its repository happened to have; the same
+//! move in other repositories shows the rest. Each PR is analyzed on its own; the candidates are
+//! each PR's reusable recipe and their union (every semantic step any of them learned, once); each
+//! candidate runs on every PR, and the one that does best across all of them is the learned
+//! recipe. "Best" is the mean over the PRs of the migration F1 — the harmonic mean of migration
+//! precision (layout, variants and completions do not count against a recipe,
+//! [`crate::metrics::classes`]) and recall — then the mean line F1, then fewer steps.
+
+mod report;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use crate::model::{CandidateOption, PlannedStep, RunSummary, Strategy};
+use crate::pipeline::{self, NoProgress, Request};
+
+/// The option number of the learned recipe (a candidate of no single PR).
+pub(crate) const NUMBER: u8 = 5;
+
+/// One PR to learn from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct PrSpec {
+    pub repo: PathBuf,
+    pub base: String,
+    pub head: String,
+}
+
+impl PrSpec {
+    /// `PATH@BASE..HEAD` (the path may itself contain `@`; the last one separates).
+    pub(crate) fn parse(text: &str) -> Result<PrSpec> {
+        let usage = || crate::error::bad_input(format!("`{text}` is not PATH@BASE..HEAD"));
+        let (repo, range) = text.rsplit_once('@').ok_or_else(usage)?;
+        let (base, head) = range.split_once("..").ok_or_else(usage)?;
+        if repo.is_empty() || base.is_empty() || head.is_empty() {
+            return Err(usage());
+        }
+        Ok(PrSpec { repo: PathBuf::from(repo), base: base.to_string(), head: head.to_string() })
+    }
+}
+
+/// One candidate's run on one PR.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Cell {
+    pub pr: usize,
+    pub f1: f64,
+    pub recall: f64,
+    pub migration_precision: Option<f64>,
+    pub migration_f1: f64,
+    pub error: Option<String>,
+}
+
+/// A candidate recipe and how it did on each PR.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Candidate {
+    /// `pr-1`, `pr-2`, … or `union`.
+    pub name: String,
+    pub steps: usize,
+    pub cells: Vec<Cell>,
+    pub mean_migration_f1: f64,
+    pub mean_f1: f64,
+}
+
+/// What `learn` did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Learned {
+    pub prs: Vec<PrSpec>,
+    /// Each PR's own analysis.
+    pub analyses: Vec<RunSummary>,
+    pub candidates: Vec<Candidate>,
+    /// The chosen candidate's name; None when no PR gave a reusable recipe.
+    pub chosen: Option<String>,
+}
+
+/// Analyzes each PR into `out/pr-N`, runs every candidate on every PR (`out/runs/…`) and writes
+/// the chosen recipe to `out/result/reusable-recipe.yaml`, with `out/learn.md` and `learn.json`.
+pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
+    let out = &template.out_dir;
+    crate::setup::out_dir::prepare(out)?;
+    let mut analyses = Vec::new();
+    let mut options = Vec::new();
+    for (index, pr) in prs.iter().enumerate() {
+        let dir = out.join(format!("pr-{}", index + 1));
+        let request = Request {
+            repo: pr.repo.clone(),
+            base: pr.base.clone(),
+            head: pr.head.clone(),
+            out_dir: dir.clone(),
+            ..template.clone()
+        };
+        let (summary, fatal) = pipeline::analyze_to_end(&request, &NoProgress)?;
+        if let Some(error) = fatal {
+            return Err(error.context(format!("analyzing PR {} ({})", index + 1, pr.repo.display())));
+        }
+        analyses.push(summary);
+        options.push(read_reusable(&dir)?);
+    }
+    let candidates = candidates(&options);
+    let mut scored = Vec::new();
+    for (name, option) in &candidates {
+        let cells = prs
+            .iter()
+            .enumerate()
+            .map(|(index, pr)| {
+                run_on(
+                    option,
+                    pr,
+                    index,
+                    &out.join("runs").join(name).join(format!("pr-{}", index + 1)),
+                    template,
+                )
+            })
+            .collect::<Result<Vec<Cell>>>()?;
+        scored.push(score(name, option.steps.len(), cells));
+    }
+    let chosen = choose(&scored).map(|c| c.name.clone());
+    if let Some(name) = &chosen {
+        let (_, option) = candidates.iter().find(|(n, _)| n == name).context("the chosen candidate")?;
+        std::fs::create_dir_all(out.join("result"))?;
+        std::fs::write(out.join(pipeline::artifacts::REUSABLE_RECIPE), option.to_yaml())?;
+    }
+    let learned = Learned { prs: prs.to_vec(), analyses, candidates: scored, chosen };
+    std::fs::write(out.join("learn.json"), serde_json::to_string_pretty(&learned)? + "\n")?;
+    std::fs::write(out.join("learn.md"), report::render(&learned))?;
+    Ok(learned)
+}
+
+/// A PR's reusable recipe, as its analysis wrote it; None when it has none.
+fn read_reusable(dir: &Path) -> Result<Option<CandidateOption>> {
+    let path = dir.join(pipeline::artifacts::REUSABLE_OPTION);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(Some(serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?))
+}
+
+/// Each PR's reusable recipe, and their union when it differs from each of them.
+fn candidates(options: &[Option<CandidateOption>]) -> Vec<(String, CandidateOption)> {
+    let mut out: Vec<(String, CandidateOption)> = Vec::new();
+    let mut union = CandidateOption::new(NUMBER, Strategy::Reusable, "");
+    for (index, option) in options.iter().enumerate() {
+        let Some(option) = option else { continue };
+        let mut own = option.clone();
+        own.number = NUMBER;
+        if union.purpose.is_empty() {
+            union.purpose = option.purpose.clone();
+        }
+        for step in &option.steps {
+            if !union.steps.iter().any(|s: &PlannedStep| s.signature() == step.signature()) {
+                union.steps.push(step.clone());
+            }
+        }
+        out.push((format!("pr-{}", index + 1), own));
+    }
+    if out.len() > 1 && out.iter().all(|(_, o)| o.signature() != union.signature()) {
+        out.push(("union".to_string(), union));
+    }
+    out
+}
+
+/// Runs `option` on `pr` (its base, scored against its diff) with the embedded runner.
+fn run_on(
+    option: &CandidateOption,
+    pr: &PrSpec,
+    index: usize,
+    dir: &Path,
+    template: &Request,
+) -> Result<Cell> {
+    let repo = crate::setup::Repo::open(&pr.repo)?;
+    let base = repo.resolve(&pr.base)?;
+    let head = repo.resolve(&pr.head)?;
+    let expected = crate::diff::parse(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
+    let view = crate::metrics::classes::PrView::from_repo(&repo, &base, &head, expected.clone())?;
+    let session = crate::validation::embedded::start(
+        repo.path(),
+        &base,
+        &template.versions,
+        None,
+        template.build_config,
+    )?;
+    session.set_head(&view.head)?;
+    std::fs::create_dir_all(dir)?;
+    let catalog = crate::catalog::Catalog::embedded();
+    let lookup = |name: &str| catalog.artifact_for(name);
+    let yaml = option.to_yaml();
+    let request = crate::validation::Request {
+        repo: repo.path(),
+        base: &base,
+        expected: &expected,
+        recipe_yaml: &yaml,
+        recipe_name: Some(&option.recipe_name()),
+        timeout: template.budgets.per_execution,
+        versions: &template.versions,
+        artifacts_for: &lookup,
+        option_check: None,
+        out_dir: dir,
+        file_prefix: "",
+        session: Some(&session),
+        build_config: template.build_config,
+        project_dir: None,
+        pr: Some(&view),
+    };
+    let stats = crate::validation::run(&request)?.stats;
+    let m = &stats.metrics;
+    let migration_precision = stats.migration.as_ref().map(|m| m.precision);
+    let mp = migration_precision.unwrap_or(m.precision);
+    let migration_f1 = if mp + m.recall == 0.0 {
+        0.0
+    } else {
+        crate::metrics::round4(2.0 * mp * m.recall / (mp + m.recall))
+    };
+    Ok(Cell {
+        pr: index + 1,
+        f1: m.f1,
+        recall: m.recall,
+        migration_precision,
+        migration_f1,
+        error: stats.error.map(|e| format!("{}: {}", e.kind, e.detail)),
+    })
+}
+
+fn score(name: &str, steps: usize, cells: Vec<Cell>) -> Candidate {
+    let mean = |value: fn(&Cell) -> f64| {
+        if cells.is_empty() {
+            0.0
+        } else {
+            crate::metrics::round4(cells.iter().map(value).sum::<f64>() / cells.len() as f64)
+        }
+    };
+    Candidate {
+        name: name.to_string(),
+        steps,
+        mean_migration_f1: mean(|c| c.migration_f1),
+        mean_f1: mean(|c| c.f1),
+        cells,
+    }
+}
+
+/// The best candidate: mean migration F1, then mean line F1, then fewer steps, then the earlier.
+fn choose(candidates: &[Candidate]) -> Option<&Candidate> {
+    candidates.iter().rev().max_by(|a, b| {
+        a.mean_migration_f1
+            .total_cmp(&b.mean_migration_f1)
+            .then(a.mean_f1.total_cmp(&b.mean_f1))
+            .then(b.steps.cmp(&a.steps))
+    })
+}
+
+#[cfg(test)]
+mod tests;
