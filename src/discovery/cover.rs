@@ -74,6 +74,7 @@ mod tests {
             step: RecipeStep::new(name),
             why: String::new(),
             round: 1,
+            on_migration: false,
             members,
             seconds: 0.0,
             error: None,

@@ -10,6 +10,7 @@
 //! backend it is skipped and option 3 is synthesized from options 1 and 2 alone.
 
 pub(crate) mod cover;
+pub(crate) mod follow_up;
 pub(crate) mod pool;
 mod report;
 pub(crate) mod run;
@@ -42,6 +43,10 @@ pub(crate) struct Tried {
     pub why: String,
     /// 1 for the pool; 2 and 3 for sub-recipes of composites that over-applied.
     pub round: usize,
+    /// It ran on the trees the migration recipes found first made ([`follow_up`]), not on the
+    /// base commit's: its lines are what it changes of the migrated code.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_migration: bool,
     /// Sub-recipes per the catalog (0 for a single recipe).
     pub members: usize,
     pub seconds: f64,
@@ -120,12 +125,15 @@ impl Discovery {
                 let intents = intents_of(tree, &t.tp_lines);
                 let counted = t.counted_fp().len();
                 let reason = format!(
-                    "Discovery ran it on its own: {} true positives, {counted} false positives{} ({}).",
+                    "Discovery ran it on its own{}: {} true positives, {counted} false positives{} ({}).",
+                    if t.on_migration { " after the migration's recipes" } else { "" },
                     t.tp(),
                     not_counted(t),
                     t.why
                 );
-                (PlannedStep::new(t.step.clone(), true, intents, reason), effect(t))
+                let mut planned = PlannedStep::new(t.step.clone(), true, intents, reason);
+                planned.after_migration = t.on_migration;
+                (planned, effect(t))
             })
             .collect()
     }

@@ -22,6 +22,14 @@ pub(crate) fn render_markdown(d: &Discovery) -> String {
         d.runs.saturating_sub(d.pool),
         d.seconds
     );
+    let follow_ups = d.tried.iter().filter(|t| t.on_migration && t.round == 1).count();
+    if follow_ups > 0 {
+        let _ = writeln!(
+            out,
+            "{follow_ups} of them ran again after the migration recipes found on the base commit (the follow-up \
+             round: recipes that only apply to migrated code).\n"
+        );
+    }
     if d.not_run > 0 {
         let _ = writeln!(
             out,
@@ -53,13 +61,15 @@ pub(crate) fn render_markdown(d: &Discovery) -> String {
     out.push_str("\n## Recipes that touched the PR's lines, or failed\n\n| recipe | TP | FP | round | s | note |\n|---|---|---|---|---|---|\n");
     for t in useful.iter().take(MAX_ROWS) {
         let note = t.error.clone().unwrap_or_else(|| t.why.clone()).replace('|', "\\|");
+        let round =
+            if t.on_migration { format!("{} (after the migration)", t.round) } else { t.round.to_string() };
         let _ = writeln!(
             out,
             "| `{}` | {} | {} | {} | {:.2} | {} |",
             t.step.name,
             t.tp(),
             t.fp(),
-            t.round,
+            round,
             t.seconds,
             note.chars().take(160).collect::<String>()
         );

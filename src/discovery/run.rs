@@ -1,7 +1,8 @@
 //! Running the pool on the embedded runner: the pool in batches (a batch that outlives the time
 //! left is lost alone), each recipe on its own on the unchanged trees; then the composites that
 //! were right somewhere and wrong elsewhere, split by the runner into their sub-recipes with the
-//! options the composite gives them.
+//! options the composite gives them; then the follow-up round on the migrated trees
+//! ([`super::follow_up`]).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -18,13 +19,13 @@ use crate::validation::embedded::Session;
 use crate::validation::embedded::protocol::StepRun;
 
 /// Recipes per runner request.
-const BATCH: usize = 40;
+pub(crate) const BATCH: usize = 40;
 /// Rounds of splitting composites that over-apply (sub-recipes of sub-recipes).
-const SPLIT_ROUNDS: usize = 2;
+pub(crate) const SPLIT_ROUNDS: usize = 2;
 /// Composites split per round, the ones with the most true positives first.
 const SPLITS_PER_ROUND: usize = 4;
 /// Time a step started just before discovery's time was up may take to finish.
-const STEP_GRACE: Duration = Duration::from_secs(60);
+pub(crate) const STEP_GRACE: Duration = Duration::from_secs(60);
 
 /// What a discovery run needs.
 pub(crate) struct Inputs<'a> {
@@ -46,19 +47,22 @@ pub(crate) fn run(inputs: &Inputs<'_>, pool: &[Candidate]) -> Result<Discovery> 
     let mut discovery = Discovery { pool: pool.len(), ..Discovery::default() };
     let file = inputs.dir.join(super::report::POOL_YAML);
     std::fs::write(&file, pool_yaml(pool))?;
+    // A quarter of the time is kept for the follow-up round: what the migration makes possible
+    // explains more of the PR than the least promising of the pool.
+    let pool_budget = inputs.budget.mul_f64(0.75);
     for (index, batch) in pool.chunks(BATCH).enumerate() {
-        let Some(left) = inputs.budget.checked_sub(started.elapsed()) else {
+        let Some(left) = pool_budget.checked_sub(started.elapsed()) else {
             discovery.not_run += batch.len();
             continue;
         };
         let name = batch_name(index);
-        match inputs.session.run_steps(vec![file.clone()], &name, left, left + STEP_GRACE)? {
+        match inputs.session.run_steps(vec![file.clone()], &name, None, left, left + STEP_GRACE)? {
             Ok(results) => {
                 discovery.not_run += results.not_run.len();
                 for run in results.steps() {
                     let why =
                         batch.get(run.step.unwrap_or(usize::MAX)).map(|c| c.why.clone()).unwrap_or_default();
-                    record(inputs, &mut discovery, run, why, 1);
+                    record(inputs, &mut discovery, run, why, 1, false);
                 }
             }
             Err(stopped) => {
@@ -68,19 +72,28 @@ pub(crate) fn run(inputs: &Inputs<'_>, pool: &[Candidate]) -> Result<Discovery> 
         }
     }
     for round in 2..2 + SPLIT_ROUNDS {
-        split_round(inputs, &mut discovery, round, started)?;
+        split_round(inputs, &mut discovery, round, started, None)?;
     }
+    super::follow_up::run(inputs, &mut discovery, pool, started)?;
     discovery.seconds = started.elapsed().as_secs_f64();
     Ok(discovery)
 }
 
-/// Splits the previous round's over-applying composites.
-fn split_round(inputs: &Inputs<'_>, discovery: &mut Discovery, round: usize, started: Instant) -> Result<()> {
+/// Splits the previous round's over-applying composites; `migrated`: those of the follow-up round,
+/// on the migrated trees (the file holds [`super::follow_up::MIGRATION`]).
+pub(crate) fn split_round(
+    inputs: &Inputs<'_>,
+    discovery: &mut Discovery,
+    round: usize,
+    started: Instant,
+    migrated: Option<&Path>,
+) -> Result<()> {
     // An umbrella's members include the previous version's umbrella: split once, not down the
     // whole version ladder.
     let mut over: Vec<&Tried> = discovery
         .tried
         .iter()
+        .filter(|t| t.on_migration == migrated.is_some())
         .filter(|t| t.round == round - 1 && t.members > 0 && t.over_applying())
         .filter(|t| round == 2 || !super::pool::is_umbrella(inputs.catalog, &t.step.name))
         .collect();
@@ -93,11 +106,14 @@ fn split_round(inputs: &Inputs<'_>, discovery: &mut Discovery, round: usize, sta
         let Some(left) = inputs.budget.checked_sub(started.elapsed()) else {
             return Ok(());
         };
-        match inputs.session.run_steps(Vec::new(), &composite, left, left + STEP_GRACE)? {
+        let files: Vec<std::path::PathBuf> = migrated.iter().map(|f| f.to_path_buf()).collect();
+        let after = migrated.map(|_| super::follow_up::MIGRATION);
+        match inputs.session.run_steps(files, &composite, after, left, left + STEP_GRACE)? {
             Ok(results) if results.ok => {
                 discovery.not_run += results.not_run.len();
                 for run in results.steps() {
-                    record(inputs, discovery, run, format!("sub-recipe of `{composite}`"), round);
+                    let why = format!("sub-recipe of `{composite}`");
+                    record(inputs, discovery, run, why, round, migrated.is_some());
                 }
             }
             Ok(results) => {
@@ -111,14 +127,25 @@ fn split_round(inputs: &Inputs<'_>, discovery: &mut Discovery, round: usize, sta
 }
 
 /// Scores one run against the PR and keeps it, unless the same recipe with the same options ran
-/// already, or it is a sub-recipe that changed nothing and failed in nothing.
-fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: String, round: usize) {
+/// already on the same trees, or it is a sub-recipe that changed nothing and failed in nothing.
+pub(crate) fn record(
+    inputs: &Inputs<'_>,
+    discovery: &mut Discovery,
+    run: &StepRun,
+    why: String,
+    round: usize,
+    on_migration: bool,
+) {
     discovery.runs += 1;
     let Some(step) = step_of(run) else { return };
     if round > 1 && run.diff.trim().is_empty() && run.error.is_none() {
         return;
     }
-    if discovery.tried.iter().any(|t| t.step.signature() == step.signature()) {
+    if discovery
+        .tried
+        .iter()
+        .any(|t| t.step.signature() == step.signature() && t.on_migration == on_migration)
+    {
         return;
     }
     let crate::metrics::Scored { tp_lines, fp_lines, classes } =
@@ -129,6 +156,7 @@ fn record(inputs: &Inputs<'_>, discovery: &mut Discovery, run: &StepRun, why: St
         step,
         why,
         round,
+        on_migration,
         members,
         seconds: run.seconds,
         error: run.error.as_ref().map(|e| e.message.clone()),

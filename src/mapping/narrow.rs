@@ -378,8 +378,11 @@ fn ci_and_images(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
             )
         }
         // Commit-SHA pins carry their version in a trailing comment the recipe does not write.
-        Change::GithubActionsActionVersion { action, old_ref, new_ref } => {
-            (!action.is_empty() && !is_commit_sha(&old_ref) && !is_commit_sha(&new_ref)).then(|| {
+        Change::GithubActionsActionVersion { action, new_ref, .. } => {
+            // A step pinned to a commit and moved to a tag is the same bump (the recipe rewrites
+            // whatever ref is there). A commit the PR pins to usually carries a `# v4.1.0` comment
+            // the recipe would not write, so that stays text.
+            (!action.is_empty() && !is_commit_sha(&new_ref)).then(|| {
                 vec![
                     RecipeStep::new("org.openrewrite.github.ChangeActionVersion")
                         .with("action", action)

@@ -338,6 +338,25 @@ fn every_semantic_mapping_passes_the_catalog_check() {
 }
 
 #[test]
+fn an_action_pinned_to_a_commit_and_moved_to_a_tag_is_a_version_bump_not_the_reverse() {
+    let sha = "2b82ce82d56a2a04d2637cd93a637ae1b359c0a7";
+    let bump = |old_ref: &str, new_ref: &str| {
+        let change = Change::GithubActionsActionVersion {
+            action: "docker/setup-qemu-action".into(),
+            old_ref: old_ref.into(),
+            new_ref: new_ref.into(),
+        };
+        narrow::semantic_steps(&of(change, ".github/workflows/ci.yml"))
+    };
+    let steps = bump(sha, "v4").expect("a recipe");
+    assert_eq!(
+        steps.iter().map(|s| s.signature()).collect::<Vec<_>>(),
+        ["org.openrewrite.github.ChangeActionVersion action=docker/setup-qemu-action version=v4"]
+    );
+    assert_eq!(bump("v3", sha), None);
+}
+
+#[test]
 fn check_step_reports_unknown_recipes_and_options() {
     let catalog = Catalog::embedded();
     assert!(

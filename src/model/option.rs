@@ -47,6 +47,11 @@ pub(crate) struct PlannedStep {
     /// so it is kept or dropped with that step, never judged by itself.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_previous: bool,
+    /// The step applies to code the migration already made (JUnit 5's best practices need
+    /// Jupiter's `@Test`): discovery found it on the migrated trees, so it runs after the option's
+    /// other semantic steps.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_migration: bool,
 }
 
 impl PlannedStep {
@@ -63,6 +68,7 @@ impl PlannedStep {
             reason: reason.into(),
             scope: Vec::new(),
             after_previous: false,
+            after_migration: false,
         }
     }
 

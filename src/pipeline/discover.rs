@@ -62,7 +62,10 @@ impl Run<'_> {
         );
         let outcome = if found.runs == 0 { Outcome::Failed } else { Outcome::Ok };
         self.discovery = Some(found);
-        let outputs = vec![discovery::POOL_YAML.to_string(), DISCOVERY_JSON.into(), DISCOVERY_MD.into()];
+        let mut outputs = vec![discovery::POOL_YAML.to_string(), DISCOVERY_JSON.into(), DISCOVERY_MD.into()];
+        if self.dir.root().join(discovery::follow_up::FOLLOW_UPS_YAML).exists() {
+            outputs.push(discovery::follow_up::FOLLOW_UPS_YAML.into());
+        }
         Ok((outcome, detail, outputs))
     }
 }

@@ -200,7 +200,10 @@ impl Synthesis {
     /// Touch-ups after the kept semantic steps that wrote some of the PR's lines their own way
     /// (variants, layout): literal replacements of what they wrote by what the PR wrote.
     fn touch_up_clean(&mut self, pool: &[(PlannedStep, StepEffect)], pr: &Diff, base_file: BaseFile<'_>) {
-        for (step, effect) in pool.iter().filter(|(s, e)| e.verdict == Verdict::Clean && s.semantic) {
+        // A follow-up's own diff is of the migrated trees, not of the base commit's.
+        for (step, effect) in
+            pool.iter().filter(|(s, e)| e.verdict == Verdict::Clean && s.semantic && !s.after_migration)
+        {
             if !self.selected.iter().any(|s| s.step.signature() == step.step.signature()) {
                 continue;
             }
@@ -241,7 +244,7 @@ impl Synthesis {
         let mut front = 0;
         for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
             let mut clean_files = effect.clean_files();
-            let touch = if step.semantic {
+            let touch = if step.semantic && !step.after_migration {
                 touch_ups::plan(&effect.own_diff, pr, base_file)
             } else {
                 touch_ups::TouchUps::default()
@@ -461,8 +464,8 @@ impl Synthesis {
         text_lines
     }
 
-    /// The option: semantic steps first, then text replacements (a file they touch becomes plain
-    /// text for later recipes).
+    /// The option: semantic steps first (those found on the migrated trees after the others), then
+    /// text replacements (a file they touch becomes plain text for later recipes).
     fn finish(
         mut self,
         pr: &Diff,
@@ -492,8 +495,11 @@ impl Synthesis {
         }
         let (semantic, text): (Vec<PlannedStep>, Vec<PlannedStep>) =
             self.selected.into_iter().partition(|s| s.semantic);
+        // Recipes that apply to migrated code run once the migration is made.
+        let (migration, follow_ups): (Vec<PlannedStep>, Vec<PlannedStep>) =
+            semantic.into_iter().partition(|s| !s.after_migration);
         let mut option = self.option;
-        option.steps = semantic;
+        option.steps = migration.into_iter().chain(follow_ups).collect();
         for step in text.into_iter().chain(text_steps) {
             let intent = step.intents.first().cloned().unwrap_or_default();
             mapping::add_step(&mut option.steps, step.step, false, &intent, step.reason);

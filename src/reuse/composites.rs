@@ -227,6 +227,7 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
             step: RecipeStep::new(name),
             why: String::new(),
             round: 1,
+            on_migration: false,
             members,
             seconds: 0.1,
             error: None,

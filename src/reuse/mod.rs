@@ -170,6 +170,7 @@ pub(crate) fn generalize_with(
         let mut generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
         generalized.scope = by_name;
         generalized.after_previous = planned.after_previous;
+        generalized.after_migration = planned.after_migration;
         if !option.steps.iter().any(|s| s.signature() == generalized.signature()) {
             option.steps.push(generalized);
         }
@@ -177,6 +178,11 @@ pub(crate) fn generalize_with(
     if option.steps.is_empty() {
         return None;
     }
+    // Recipes that apply to migrated code follow the migration, the recipes added for its missing
+    // parts included.
+    let (migration, follow_ups): (Vec<PlannedStep>, Vec<PlannedStep>) =
+        std::mem::take(&mut option.steps).into_iter().partition(|s| !s.after_migration);
+    option.steps = migration.into_iter().chain(follow_ups).collect();
     option.notes = changes.clone();
     Some(Reusable { option, changes })
 }

@@ -41,6 +41,9 @@ pub(crate) enum Request {
         /// With `each_step`: no step starts after this many seconds (discovery's time limit).
         #[serde(skip_serializing_if = "Option::is_none")]
         stop_after_seconds: Option<f64>,
+        /// A recipe of `recipe_files` run once first: the steps run on its result.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
     },
 }
 
@@ -221,6 +224,7 @@ mod tests {
             each_step: true,
             whole: true,
             stop_after_seconds: None,
+            after: None,
         };
         let json = serde_json::to_value(&request).unwrap();
         assert_eq!(
@@ -229,6 +233,20 @@ mod tests {
                 "recipe_files": ["/o/r.yaml"], "recipe": "rewriteassist.Option2Narrow", "each_step": true,
                 "whole": true})
         );
+        let follow_ups = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-3".into(),
+            output: "/o/run-3.json".into(),
+            recipe_files: vec!["/o/f.yaml".into()],
+            recipe: "rewriteassist.FollowUps1".into(),
+            each_step: true,
+            whole: false,
+            stop_after_seconds: Some(30.0),
+            after: Some("rewriteassist.DiscoveryMigration".into()),
+        };
+        let json = serde_json::to_value(&follow_ups).unwrap();
+        assert_eq!(json["after"], "rewriteassist.DiscoveryMigration");
+        assert_eq!(json["stop_after_seconds"], 30.0);
     }
 
     #[test]

@@ -286,20 +286,23 @@ impl Session {
         recipe: &str,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
-        self.run_request(vec![recipe_file.to_path_buf()], recipe, None, timeout)
+        self.run_request(vec![recipe_file.to_path_buf()], recipe, None, None, timeout)
     }
 
     /// Runs each step of `recipe` (from `recipe_files`, else the runner's classpath) on its own on
     /// the parsed trees, and not the whole (discovery: the steps are alternatives, not a recipe).
     /// No step starts after `stop_after`; `timeout` still ends a step that does not finish.
+    /// `after`: a recipe of `recipe_files` that runs once first; the steps then run on its result
+    /// and their diffs are what they change of it.
     pub(crate) fn run_steps(
         &self,
         recipe_files: Vec<PathBuf>,
         recipe: &str,
+        after: Option<&str>,
         stop_after: Duration,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
-        self.run_request(recipe_files, recipe, Some(stop_after), timeout)
+        self.run_request(recipe_files, recipe, after, Some(stop_after), timeout)
     }
 
     /// `steps_until`: only each step on its own, none started after that time; None: each step,
@@ -308,6 +311,7 @@ impl Session {
         &self,
         recipe_files: Vec<PathBuf>,
         recipe: &str,
+        after: Option<&str>,
         steps_until: Option<Duration>,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
@@ -327,6 +331,7 @@ impl Session {
             each_step: true,
             whole: steps_until.is_none(),
             stop_after_seconds: steps_until.map(|d| d.as_secs_f64().max(0.001)),
+            after: after.map(str::to_string),
         };
         let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
         // The runner's paths are relative to where it parsed; the PR's to the repository.

@@ -152,7 +152,10 @@ public final class Main {
             throw new Failure("no_parse", "no parse request came before this run (or the last one failed)");
         }
         return Run.recipe(
-                parsed, request.recipeFiles, request.recipe, request.eachStep, request.whole, request.stopAfterSeconds);
+                parsed,
+                request.recipeFiles,
+                request.recipe,
+                new Run.Mode(request.eachStep, request.whole, request.stopAfterSeconds, request.after));
     }
 
     /**
@@ -291,6 +294,11 @@ public final class Main {
         final boolean whole;
         /** With each step on its own: no step starts after this many seconds (0: no limit). */
         final double stopAfterSeconds;
+        /**
+         * A recipe (in {@link #recipeFiles}) run once first; the steps then run on its result and
+         * report what they change of it (null: the steps run on the parsed trees).
+         */
+        final String after;
 
         interface Rejecter {
             BadRequest reject(String why, String id, Path output);
@@ -324,6 +332,7 @@ public final class Main {
                 eachStep = false;
                 whole = true;
                 stopAfterSeconds = 0;
+                after = null;
             } else {
                 root = null;
                 localRepository = null;
@@ -342,6 +351,10 @@ public final class Main {
                 eachStep = json.path("each_step").asBoolean(false);
                 whole = json.path("whole").asBoolean(true);
                 stopAfterSeconds = json.path("stop_after_seconds").asDouble(0);
+                after = json.path("after").isTextual()
+                                && !json.path("after").asText().isEmpty()
+                        ? json.path("after").asText()
+                        : null;
             }
         }
 

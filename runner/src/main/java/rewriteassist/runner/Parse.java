@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
+import org.openrewrite.Result;
 import org.openrewrite.SourceFile;
 import org.openrewrite.gradle.GradleParser;
 import org.openrewrite.quark.Quark;
@@ -62,6 +64,30 @@ final class Parse {
         /** The trees for one recipe run: each run gets resolutions of its own (see {@link Reactor}). */
         List<SourceFile> treesForRun() {
             return reactor.withFreshResolutions(trees);
+        }
+
+        /** The parse as a recipe's results left it: changed, deleted and new files. */
+        Outcome after(List<Result> changes) {
+            Map<Path, SourceFile> changed = new HashMap<>();
+            List<SourceFile> added = new ArrayList<>();
+            for (Result change : changes) {
+                if (change.getBefore() == null) {
+                    added.add(change.getAfter());
+                } else {
+                    // A deleted file maps to null and is left out below.
+                    changed.put(change.getBefore().getSourcePath(), change.getAfter());
+                }
+            }
+            List<SourceFile> out = new ArrayList<>(trees.size() + added.size());
+            for (SourceFile tree : trees) {
+                if (!changed.containsKey(tree.getSourcePath())) {
+                    out.add(tree);
+                } else if (changed.get(tree.getSourcePath()) != null) {
+                    out.add(changed.get(tree.getSourcePath()));
+                }
+            }
+            out.addAll(added);
+            return new Outcome(out, results, root, policy, reactor.after(out));
         }
     }
 

@@ -181,6 +181,24 @@ final class Reactor {
         return new Reactor(root, policy, poms, resolvedFrom, deepestFirst(all), allGavs);
     }
 
+    /**
+     * The reactor for trees a recipe made from the parsed ones: a POM the recipe changed is resolved
+     * again from its new text in each later run (a follow-up recipe sees the upgraded parent, not
+     * the old one).
+     */
+    Reactor after(List<SourceFile> trees) {
+        Map<Path, String> texts = new LinkedHashMap<>(resolvedFrom);
+        for (SourceFile tree : trees) {
+            if (tree instanceof Xml.Document && resolvedFrom.containsKey(tree.getSourcePath())) {
+                String now = tree.printAll();
+                if (!now.equals(resolvedFrom.get(tree.getSourcePath()))) {
+                    texts.put(tree.getSourcePath(), now);
+                }
+            }
+        }
+        return new Reactor(root, policy, poms, texts, modules, gavs);
+    }
+
     /** Keeps downloaded POMs and version metadata in {@code folder} as well, for later runners. */
     static void keepPomsIn(Path folder) {
         pomCache = new CompositeMavenPomCache(new InMemoryMavenPomCache(), new DiskPomCache(folder, Clock.systemUTC()));

@@ -137,16 +137,19 @@ final class Run {
         Recipe build();
     }
 
-    static ObjectNode recipe(
-            Parse.Outcome parsed,
-            List<Path> recipeFiles,
-            String name,
-            boolean eachStep,
-            boolean runWhole,
-            double stopAfterSeconds)
-            throws Main.Failure {
+    /**
+     * How a request runs its recipe: each step on its own, the whole, no step started after
+     * {@code stopAfterSeconds} (0: no limit), and on the result of the recipe {@code after} (null:
+     * on the parsed trees).
+     */
+    record Mode(boolean eachStep, boolean runWhole, double stopAfterSeconds, String after) {}
+
+    static ObjectNode recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
         long started = System.nanoTime();
+        boolean eachStep = mode.eachStep();
+        double stopAfterSeconds = mode.stopAfterSeconds();
         List<RecipeFile> files = load(recipeFiles);
+        Parse.Outcome parsed = mode.after() == null ? base : after(base, files, mode.after());
         Map<String, Object> document = find(files, name);
         List<Step> steps = new ArrayList<>();
         Whole whole;
@@ -210,7 +213,7 @@ final class Run {
                 good.add(i);
             }
         }
-        if (runWhole || !eachStep) {
+        if (mode.runWhole() || !eachStep) {
             ObjectNode run = runs.addObject();
             run.putNull("step");
             run.put("name", name);
@@ -222,6 +225,34 @@ final class Run {
         }
         results.put("seconds", Main.seconds(started));
         return results;
+    }
+
+    /**
+     * The trees after {@code name} ran on {@code parsed}: what discovery's follow-up round runs on
+     * (recipes that only apply to migrated code, like JUnit 5 best practices, change nothing on the
+     * base commit). A prefix that fails is the request's failure: nothing after it would be right.
+     */
+    private static Parse.Outcome after(Parse.Outcome parsed, List<RecipeFile> files, String name) throws Main.Failure {
+        long started = System.nanoTime();
+        Recipe recipe;
+        try {
+            recipe = environment(files, null).activateRecipes(name);
+        } catch (RuntimeException e) {
+            throw new Main.Failure("yaml_error", "the recipe to run first, `" + name + "`: " + Main.oneLine(e));
+        }
+        ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(t -> {}), parsed.policy());
+        RecipeRun result;
+        try {
+            result = recipe.run(new InMemoryLargeSourceSet(parsed.treesForRun()), ctx);
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new Main.Failure("recipe_error", "the recipe to run first, `" + name + "`: " + Main.oneLine(t));
+        }
+        Parse.Outcome outcome = parsed.after(result.getChangeset().getAllResults());
+        Main.log("  ran " + name + " first: "
+                + result.getChangeset().getAllResults().size() + " files changed (" + Main.seconds(started) + " s)");
+        return outcome;
     }
 
     /** The whole recipe made of the given steps (by index). */

@@ -598,6 +598,51 @@ class RunnerTest {
     }
 
     /**
+     * Discovery's follow-up round: a step that only applies to what a migration wrote runs on the
+     * trees the migration made, and its diff is what it changed of them (not the migration's lines).
+     */
+    @Test
+    void stepsRunOnTheResultOfTheRecipeToRunFirst() throws Exception {
+        Path root = fixture.repo(
+                "src/main/java/com/acme/Checks.java",
+                "package com.acme;\n\npublic class Checks {\n    public static void check(Object o) {}\n}\n",
+                "src/main/java/com/acme/Guard.java",
+                "package com.acme;\n\npublic class Guard {\n    public static void require(Object o) {}\n}\n",
+                "src/main/java/com/acme/App.java",
+                "package com.acme;\n\nclass App {\n    void run(Object o) {\n        Checks.check(o);\n    }\n}\n");
+        fixture.parse(root);
+        String yaml = recipe(
+                        "test.Migrate",
+                        "org.openrewrite.java.ChangeMethodTargetToStatic:\n  methodPattern: com.acme.Checks check(..)"
+                                + "\n  fullyQualifiedTargetTypeName: com.acme.Guard")
+                + "---\n"
+                + recipe(
+                        "test.FollowUps",
+                        "org.openrewrite.java.ChangeMethodName:\n  methodPattern: com.acme.Guard check(..)"
+                                + "\n  newMethodName: require",
+                        changeType("com.acme.Missing", "com.acme.Other"));
+        ObjectNode request = fixture.runRequest(yaml, "test.FollowUps", true);
+        request.put("whole", false);
+        request.put("after", "test.Migrate");
+        JsonNode run = fixture.send(request);
+        assertTrue(run.path("ok").asBoolean(), run.toString());
+        String diff = run.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("-        Guard.check(o);\n+        Guard.require(o);"), run.toString());
+        assertFalse(diff.contains("Checks"), run.toString());
+        assertEquals("", run.path("runs").get(1).path("diff").asText(), run.toString());
+
+        // Without it, the rename finds no call on Guard; and the parse is unchanged by the first.
+        JsonNode plain = fixture.run(yaml, "test.FollowUps");
+        assertEquals(0, plain.path("runs").get(0).path("files").size(), plain.toString());
+
+        ObjectNode missing = fixture.runRequest(yaml, "test.FollowUps", true);
+        missing.put("after", "test.Nowhere");
+        JsonNode failed = fixture.send(missing);
+        assertFalse(failed.path("ok").asBoolean(), failed.toString());
+        assertTrue(failed.path("error").path("message").asText().contains("test.Nowhere"), failed.toString());
+    }
+
+    /**
      * Two steps of the same recipe, the first setting an option the second leaves unset: matching
      * the second's changes to the steps met a null option value (a NullPointerException that sank
      * the whole run on a real PR). Now the whole run stands and credits the right step.

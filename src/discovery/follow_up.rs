@@ -1,0 +1,210 @@
+//! Discovery's follow-up round. Some catalog recipes only apply to code that is already migrated:
+//! JUnit 5's best practices (`TestsShouldNotBePublic`) need Jupiter's `@Test`, AssertJ's need
+//! AssertJ's assertions, Spring Boot 3's cleanups need Boot 3. On the base commit they change
+//! nothing, so the first round cannot find them. They run again here on the trees the migration
+//! recipes found so far make (the runner's `after`), and what each changes of those trees is
+//! compared with the PR like any other recipe's diff. A recipe found here runs after the other
+//! semantic steps of option 3 ([`crate::model::PlannedStep::after_migration`]).
+
+use std::time::Instant;
+
+use anyhow::Result;
+
+use super::pool::Candidate;
+use super::run::{BATCH, Inputs, STEP_GRACE, record, split_round};
+use super::{Discovery, Tried};
+use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_yaml::DeclarativeRecipe;
+
+/// The recipe the follow-up round runs first: the migration as discovery found it.
+pub(crate) const MIGRATION: &str = "rewriteassist.DiscoveryMigration";
+/// The follow-up round's recipes, each run on its own after [`MIGRATION`].
+const FOLLOW_UPS: &str = "rewriteassist.DiscoveryFollowUps";
+/// Both, in the run directory.
+pub(crate) const FOLLOW_UPS_YAML: &str = "discovery-follow-ups.yaml";
+/// Recipes in the follow-up round, at most: the pool's most promising that did not already
+/// explain the PR on the base commit.
+const MAX_FOLLOW_UPS: usize = BATCH;
+
+/// Runs the follow-up round (and splits what over-applies in it) when the first round found a
+/// migration to run first.
+pub(crate) fn run(
+    inputs: &Inputs<'_>,
+    discovery: &mut Discovery,
+    pool: &[Candidate],
+    started: Instant,
+) -> Result<()> {
+    let migration = migration(discovery);
+    if migration.is_empty() || discovery.stopped.is_some() {
+        return Ok(());
+    }
+    let candidates: Vec<&Candidate> =
+        pool.iter().filter(|c| worth_again(discovery, c, &migration)).take(MAX_FOLLOW_UPS).collect();
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    let Some(left) = inputs.budget.checked_sub(started.elapsed()) else {
+        discovery.not_run += candidates.len();
+        return Ok(());
+    };
+    let file = inputs.dir.join(FOLLOW_UPS_YAML);
+    std::fs::write(&file, follow_ups_yaml(&migration, &candidates))?;
+    match inputs.session.run_steps(
+        vec![file.clone()],
+        FOLLOW_UPS,
+        Some(MIGRATION),
+        left,
+        left + STEP_GRACE,
+    )? {
+        Ok(results) if results.ok => {
+            discovery.not_run += results.not_run.len();
+            for run in results.steps() {
+                let why = candidates
+                    .get(run.step.unwrap_or(usize::MAX))
+                    .map(|c| c.why.as_str())
+                    .unwrap_or_default();
+                record(inputs, discovery, run, format!("after the migration; {why}"), 1, true);
+            }
+        }
+        Ok(results) => {
+            // The migration itself did not run: nothing found on its result would be right.
+            let why = results.error.map(|e| e.message).unwrap_or_default();
+            tracing::info!("discovery: no follow-up round: {why}");
+            return Ok(());
+        }
+        Err(stopped) => {
+            discovery.stopped = Some(stopped.to_string());
+            return Ok(());
+        }
+    }
+    for round in 2..2 + super::run::SPLIT_ROUNDS {
+        split_round(inputs, discovery, round, started, Some(&file))?;
+    }
+    Ok(())
+}
+
+/// The migration found on the base commit: the recipe that was right most often even though it
+/// over-applied (the broad migration; what else it changes does not matter to what follows it),
+/// then the recipes the cover chose so far.
+fn migration(discovery: &Discovery) -> Vec<RecipeStep> {
+    let on_base = |t: &&Tried| !t.on_migration && t.error.is_none();
+    let broad = discovery
+        .tried
+        .iter()
+        .filter(on_base)
+        .filter(|t| t.over_applying())
+        .max_by(|a, b| a.tp().cmp(&b.tp()).then(b.fp().cmp(&a.fp())));
+    let chosen = super::cover::choose(&discovery.tried);
+    let mut steps: Vec<RecipeStep> = Vec::new();
+    for step in broad.into_iter().chain(chosen.iter().map(|c| &discovery.tried[c.tried])).map(|t| &t.step) {
+        if !steps.iter().any(|s| s.signature() == step.signature()) {
+            steps.push(step.clone());
+        }
+    }
+    steps
+}
+
+/// A pool recipe that ran on the base commit without failing and did not already reproduce the PR
+/// cleanly there, and is not part of the migration itself.
+fn worth_again(discovery: &Discovery, candidate: &Candidate, migration: &[RecipeStep]) -> bool {
+    if migration.iter().any(|s| s.name == candidate.name) {
+        return false;
+    }
+    discovery
+        .tried
+        .iter()
+        .find(|t| !t.on_migration && t.round == 1 && t.step.name == candidate.name)
+        .is_some_and(|t| t.error.is_none() && !t.clean())
+}
+
+fn follow_ups_yaml(migration: &[RecipeStep], candidates: &[&Candidate]) -> String {
+    let first = DeclarativeRecipe {
+        name: MIGRATION.into(),
+        display_name: "Discovery: the migration found on the base commit".into(),
+        description: "Runs first; the follow-up round's recipes run on its result.".into(),
+        preconditions: Vec::new(),
+        recipe_list: migration.to_vec(),
+    };
+    let follow_ups = DeclarativeRecipe {
+        name: FOLLOW_UPS.into(),
+        display_name: "Discovery: follow-up recipes".into(),
+        description:
+            "Candidate recipes, each run on its own on the migrated trees by rewrite-assist's discovery."
+                .into(),
+        preconditions: Vec::new(),
+        recipe_list: candidates.iter().map(|c| RecipeStep::new(c.name.clone())).collect(),
+    };
+    format!("{}---\n{}", first.to_yaml(), follow_ups.to_yaml())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::ChangeKind;
+    use crate::model::ChangeLine;
+
+    fn line(content: &str) -> ChangeLine {
+        ChangeLine { path: "A.java".into(), kind: ChangeKind::Added, line: 1, content: content.into() }
+    }
+
+    fn tried(name: &str, tp: &[&str], fp: &[&str]) -> Tried {
+        Tried {
+            step: RecipeStep::new(name),
+            why: String::new(),
+            round: 1,
+            on_migration: false,
+            members: 0,
+            seconds: 0.0,
+            error: None,
+            tp_lines: tp.iter().map(|c| line(c)).collect(),
+            fp_lines: fp.iter().map(|c| line(c)).collect(),
+            classes: None,
+            diff: String::new(),
+        }
+    }
+
+    fn candidate(name: &str) -> Candidate {
+        Candidate { name: name.into(), score: 1.0, why: String::new() }
+    }
+
+    #[test]
+    fn the_migration_is_the_broadest_over_applying_recipe_then_the_chosen_ones() {
+        let discovery = Discovery {
+            tried: vec![
+                tried("a.Narrow", &["x"], &[]),
+                tried("a.Broad", &["x", "y", "z"], &["w"]),
+                tried("a.Smaller", &["y"], &["v"]),
+                tried("a.Nothing", &[], &[]),
+            ],
+            ..Discovery::default()
+        };
+        let names: Vec<String> = migration(&discovery).into_iter().map(|s| s.name).collect();
+        assert_eq!(names, vec!["a.Broad", "a.Narrow"]);
+    }
+
+    #[test]
+    fn follow_ups_are_the_pool_recipes_that_ran_and_did_not_already_explain_the_pr() {
+        let mut failed = tried("a.Failed", &[], &[]);
+        failed.error = Some("boom".into());
+        let discovery = Discovery {
+            tried: vec![
+                tried("a.Clean", &["x"], &[]),
+                tried("a.Broad", &["x", "y"], &["w"]),
+                tried("a.Nothing", &[], &[]),
+                tried("a.Over", &["y"], &["v"]),
+                failed,
+            ],
+            ..Discovery::default()
+        };
+        let migration = migration(&discovery);
+        let pool: Vec<Candidate> =
+            ["a.Clean", "a.Broad", "a.Nothing", "a.Over", "a.Failed", "a.NeverRan"].map(candidate).to_vec();
+        let again: Vec<&str> =
+            pool.iter().filter(|c| worth_again(&discovery, c, &migration)).map(|c| c.name.as_str()).collect();
+        assert_eq!(again, vec!["a.Nothing", "a.Over"]);
+        let yaml =
+            follow_ups_yaml(&migration, &pool.iter().filter(|c| c.name == "a.Nothing").collect::<Vec<_>>());
+        assert!(yaml.contains(MIGRATION) && yaml.contains(FOLLOW_UPS), "{yaml}");
+        assert_eq!(yaml.matches("  - a.").count(), 3, "{yaml}");
+    }
+}
