@@ -310,9 +310,7 @@ impl Bot<'_> {
 
     /// The workflow's event, from the file the runner wrote.
     fn read_event(&self) -> Result<event::Event> {
-        let path = &self.settings.event_path;
-        let payload = std::fs::read_to_string(path)
-            .map_err(|e| bad_input(format!("cannot read the event {}: {e}", path.display())))?;
+        let payload = event::read_payload(&self.settings.event_path)?;
         event::parse(&self.settings.event_name, &payload, self.settings.repository.as_deref())
     }
 
