@@ -1,0 +1,189 @@
+//! Process hygiene through the real binary and real signals: the embedded runner ends with its
+//! parent even in the middle of a request.
+//!
+//! To catch the runner in the middle of a request, the repository's POM names a parent that a
+//! local "repository" serves a byte at a time: the runner's parse waits on it for as long as the
+//! server keeps dripping, which is longer than any of these tests.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+/// A Maven repository that answers every request with the start of a POM and then one byte at a
+/// time, for as long as the client reads.
+struct DripServer {
+    url: String,
+    connections: Arc<AtomicUsize>,
+}
+
+impl DripServer {
+    fn start() -> DripServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        let connections = Arc::new(AtomicUsize::new(0));
+        let counter = connections.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { continue };
+                counter.fetch_add(1, Ordering::SeqCst);
+                std::thread::spawn(move || {
+                    let mut request = [0u8; 4096];
+                    let _ = stream.read(&mut request);
+                    let head = "HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: 1000000\r\n\r\n<project>";
+                    if stream.write_all(head.as_bytes()).is_err() {
+                        return;
+                    }
+                    // Ends when the client is gone (the write fails).
+                    while stream.write_all(b" ").and_then(|()| stream.flush()).is_ok() {
+                        std::thread::sleep(Duration::from_millis(200));
+                    }
+                });
+            }
+        });
+        DripServer { url, connections }
+    }
+
+    fn connections(&self) -> usize {
+        self.connections.load(Ordering::SeqCst)
+    }
+}
+
+/// A Maven project whose parent comes from `repository`, and a README change to reproduce.
+fn slow_repo(dir: &Path, repository: &DripServer) -> (PathBuf, PathBuf) {
+    let pom = format!(
+        r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <parent><groupId>slow.example</groupId><artifactId>parent</artifactId><version>1.0</version><relativePath/></parent>
+  <artifactId>app</artifactId>
+  <repositories><repository><id>slow</id><url>{}</url></repository></repositories>
+</project>
+"#,
+        repository.url
+    );
+    let repo = common::pr_repo(
+        &dir.join("repo"),
+        &[("pom.xml", &pom), ("README.md", "old\n")],
+        &[("README.md", "new\n")],
+    );
+    let recipe = dir.join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n",
+    )
+    .unwrap();
+    (repo.path().to_path_buf(), recipe)
+}
+
+/// `validate --json --backend embedded` of `recipe` on `repo`, started, not waited for.
+fn start_validate(repo: &Path, recipe: &Path, out: &Path) -> Child {
+    common::bin_std()
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo)
+        .arg("--recipe")
+        .arg(recipe)
+        .arg("--out")
+        .arg(out)
+        .env("REWRITE_ASSIST_POM_CACHE", "off")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Polls `done` every 100 ms until it holds; false when `limit` passed first.
+fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + limit;
+    while !done() {
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    true
+}
+
+/// A process as `/proc/<pid>/stat` tells it: its parent, its state and its start time (which
+/// tells it apart from a later process with the same pid).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Stat {
+    parent: i32,
+    state: char,
+    started: u64,
+}
+
+fn stat(pid: i32) -> Option<(String, Stat)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // `pid (comm) state ppid …`: the name may hold spaces and parentheses, the rest cannot.
+    let (head, rest) = text.rsplit_once(')')?;
+    let name = head.split_once('(')?.1.to_string();
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let stat = Stat {
+        state: fields.first()?.chars().next()?,
+        parent: fields.get(1)?.parse().ok()?,
+        started: fields.get(19)?.parse().ok()?,
+    };
+    Some((name, stat))
+}
+
+/// The `java` processes whose parent is `parent`.
+fn java_children(parent: i32) -> Vec<(i32, Stat)> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter_map(|pid| stat(pid).map(|(name, stat)| (pid, name, stat)))
+        .filter(|(_, name, stat)| name == "java" && stat.parent == parent)
+        .map(|(pid, _, stat)| (pid, stat))
+        .collect()
+}
+
+/// Whether the process `pid` that started at `started` still runs (a zombie has ended).
+fn running(pid: i32, started: u64) -> bool {
+    stat(pid).is_some_and(|(_, s)| s.started == started && s.state != 'Z')
+}
+
+/// How long a first runner build (Maven, once per version set) and the start of the parse may take.
+const RUNNER_STARTS: Duration = Duration::from_secs(600);
+
+#[test]
+fn the_runner_ends_with_its_parent_even_in_the_middle_of_a_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = DripServer::start();
+    let (repo, recipe) = slow_repo(dir.path(), &server);
+    let mut child = start_validate(&repo, &recipe, &dir.path().join("out"));
+    let parent = child.id() as i32;
+    assert!(
+        wait_for(RUNNER_STARTS, || server.connections() > 0 || child.try_wait().ok().flatten().is_some()),
+        "the runner never asked for the parent POM"
+    );
+    let runners = java_children(parent);
+    assert_eq!(runners.len(), 1, "one runner, in the middle of its parse: {runners:?}");
+    let (runner, runner_stat) = runners[0];
+
+    kill(Pid::from_raw(parent), Signal::SIGKILL).unwrap();
+    child.wait().unwrap();
+    let gone = wait_for(Duration::from_secs(30), || !running(runner, runner_stat.started));
+    if !gone {
+        // Not left behind by a failing test either.
+        let _ = kill(Pid::from_raw(runner), Signal::SIGKILL);
+    }
+    assert!(gone, "the runner {runner} outlived its parent by 30 s");
+}
