@@ -1,5 +1,6 @@
 //! Process hygiene through the real binary and real signals: the embedded runner ends with its
-//! parent even in the middle of a request.
+//! parent even in the middle of a request, an interrupt is reported as `interrupted`, and every
+//! `--json` failure path still prints its object.
 //!
 //! To catch the runner in the middle of a request, the repository's POM names a parent that a
 //! local "repository" serves a byte at a time: the runner's parse waits on it for as long as the
@@ -160,6 +161,17 @@ fn running(pid: i32, started: u64) -> bool {
     stat(pid).is_some_and(|(_, s)| s.started == started && s.state != 'Z')
 }
 
+/// Waits for `child` to exit within `limit`; kills it and fails otherwise.
+fn exit_within(mut child: Child, limit: Duration) -> std::process::Output {
+    let exited = wait_for(limit, || child.try_wait().map(|s| s.is_some()).unwrap_or(true));
+    if !exited {
+        let _ = child.kill();
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(exited, "still running {limit:?} after the signal: {}", String::from_utf8_lossy(&output.stderr));
+    output
+}
+
 /// How long a first runner build (Maven, once per version set) and the start of the parse may take.
 const RUNNER_STARTS: Duration = Duration::from_secs(600);
 
@@ -186,4 +198,27 @@ fn the_runner_ends_with_its_parent_even_in_the_middle_of_a_request() {
         let _ = kill(Pid::from_raw(runner), Signal::SIGKILL);
     }
     assert!(gone, "the runner {runner} outlived its parent by 30 s");
+}
+
+#[test]
+fn ctrl_c_during_an_embedded_run_is_reported_as_interrupted() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = DripServer::start();
+    let (repo, recipe) = slow_repo(dir.path(), &server);
+    let out = dir.path().join("out");
+    let child = start_validate(&repo, &recipe, &out);
+    assert!(
+        wait_for(RUNNER_STARTS, || server.connections() > 0),
+        "the runner never asked for the parent POM"
+    );
+
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let output = exit_within(child, Duration::from_secs(60));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    let stats = common::json_stdout(&output);
+    assert_eq!(stats["error"]["kind"], "interrupted", "{stats:#}");
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("stats.json")).unwrap()).unwrap();
+    assert_eq!(written["error"]["kind"], "interrupted", "{written:#}");
 }

@@ -368,10 +368,16 @@ impl Session {
         }
     }
 
-    /// Why the process ended: out of memory (status 3) or a crash, with the end of its log.
+    /// Why the process ended: an interrupt, out of memory (status 3) or a crash, with the end of
+    /// its log.
     fn ended(&self, state: &mut State) -> Stopped {
         let status = state.process.as_mut().and_then(|p| p.child.wait().ok());
         state.process = None;
+        // Ctrl-C kills the runner's process group from the signal handler: its end is the
+        // interrupt, not a crash, however the request loop learned of it first.
+        if interrupted() {
+            return Stopped::Interrupted;
+        }
         let log = std::fs::read_to_string(self.log_path()).unwrap_or_default();
         if status.and_then(|s| s.code()) == Some(3) || log.contains("java.lang.OutOfMemoryError") {
             return Stopped::OutOfMemory;
