@@ -222,3 +222,128 @@ fn ctrl_c_during_an_embedded_run_is_reported_as_interrupted() {
         serde_json::from_str(&std::fs::read_to_string(out.join("stats.json")).unwrap()).unwrap();
     assert_eq!(written["error"]["kind"], "interrupted", "{written:#}");
 }
+
+/// An interrupt that finds `analyze` in a long computation (here the intents of a PR that
+/// changes 100,000 lines) ends the process a second later from the signal handler's thread:
+/// `--json` still prints its one object.
+#[test]
+fn sigterm_in_a_long_phase_still_prints_the_json_object() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = |word: &str| (0..100_000).map(|i| format!("line {i} {word}\n")).collect::<String>();
+    let pom = "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>\n";
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[("pom.xml", pom), ("data.txt", &lines("old"))],
+        &[("data.txt", &lines("new"))],
+    );
+    let out = dir.path().join("out");
+    let child = common::bin_std()
+        .args([
+            "analyze",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo.path())
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The setup phase's line in the audit log: the intents phase has begun.
+    let audit = out.join("audit.jsonl");
+    assert!(
+        wait_for(Duration::from_secs(120), || std::fs::read_to_string(&audit)
+            .is_ok_and(|text| text.contains("\"setup\""))),
+        "the setup phase never ended"
+    );
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    let output = exit_within(child, Duration::from_secs(60));
+    assert_eq!(output.status.code(), Some(130), "{}", String::from_utf8_lossy(&output.stderr));
+    let summary = common::json_stdout(&output);
+    assert_eq!(summary["status"], "failed", "{summary:#}");
+    assert_eq!(summary["reason"], "interrupted", "{summary:#}");
+}
+
+/// `validate --json` prints its stats, with the reason as `error`, when the runner cannot even be
+/// built (a Maven that fails, as on a full disk) or its cache cannot be made, and on bad input.
+#[test]
+fn validate_json_prints_its_object_when_nothing_could_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[("pom.xml", "<project/>\n"), ("README.md", "old\n")],
+        &[("README.md", "new\n")],
+    );
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n",
+    )
+    .unwrap();
+    let failing_mvn = dir.path().join("mvn");
+    std::fs::write(&failing_mvn, "#!/bin/sh\necho '[ERROR] No space left on device'\nexit 1\n").unwrap();
+    std::fs::set_permissions(&failing_mvn, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let cache = dir.path().join("runner-cache");
+    let not_a_directory = dir.path().join("recipe.yml/cache");
+    struct Case<'a> {
+        what: &'a str,
+        env: Vec<(&'a str, &'a Path)>,
+        base: &'a str,
+        kind: &'a str,
+        code: i32,
+        says: &'a str,
+    }
+    let cases = [
+        Case {
+            what: "a Maven that fails",
+            env: vec![("REWRITE_ASSIST_MVN", &failing_mvn), ("REWRITE_ASSIST_RUNNER_CACHE", &cache)],
+            base: "main",
+            kind: "runner_failure",
+            code: 1,
+            says: "No space left on device",
+        },
+        Case {
+            what: "a cache that cannot be made",
+            env: vec![("REWRITE_ASSIST_RUNNER_CACHE", &not_a_directory)],
+            base: "main",
+            kind: "runner_failure",
+            code: 1,
+            says: "the embedded runner cannot start",
+        },
+        Case {
+            what: "an unknown ref",
+            env: vec![],
+            base: "no-such-ref",
+            kind: "bad_input",
+            code: 2,
+            says: "unknown ref",
+        },
+    ];
+    for (n, Case { what, env, base, kind, code, says }) in cases.into_iter().enumerate() {
+        let mut command = common::bin();
+        command
+            .args(["validate", "--json", "--backend", "embedded", "--head", "migration", "--base", base])
+            .arg("--repo")
+            .arg(repo.path())
+            .arg("--recipe")
+            .arg(&recipe)
+            .arg("--out")
+            .arg(dir.path().join(format!("out-{n}")));
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(code), "{what}: {}", String::from_utf8_lossy(&output.stderr));
+        let stats = common::json_stdout(&output);
+        assert_eq!(stats["error"]["kind"], kind, "{what}: {stats:#}");
+        let detail = stats["error"]["detail"].as_str().unwrap_or_default();
+        assert!(detail.contains(says), "{what}: {detail}");
+    }
+}

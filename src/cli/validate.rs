@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use crate::error::{bad_input, exit};
 use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
+use crate::process::json_out::{self, Failure};
 use crate::setup::Repo;
 use crate::validation::choice::{BACKEND_ENV, BackendChoice, BuildConfig, TRUST_BUILD_CONFIG_ENV};
 use crate::validation::{self, Request};
@@ -97,6 +98,10 @@ impl VersionArgs {
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
+    if args.json {
+        let recipe_name = args.recipe_name.clone().unwrap_or_default();
+        json_out::promise(Box::new(move |failure| failure_stats(&recipe_name, failure)));
+    }
     let repo = Repo::open(&args.repo)?;
     let base = repo.resolve(&args.base)?;
     let expected_text = match (&args.head, &args.expected) {
@@ -141,9 +146,10 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let choice = args.backend.backend;
     let session = match choice {
         BackendChoice::Plugin => None,
-        BackendChoice::Embedded => {
-            Some(validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)?)
-        }
+        BackendChoice::Embedded => Some(
+            validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)
+                .map_err(|e| e.context(validation::embedded::CannotStart))?,
+        ),
         BackendChoice::Auto => {
             match validation::embedded::start(repo.path(), &base, &versions, None, request.build_config) {
                 Ok(session) => Some(session),
@@ -186,6 +192,22 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         Some(e) if e.kind == ErrorKind::Interrupted => exit::INTERRUPTED,
         Some(_) => exit::FAILURE,
     })
+}
+
+/// What `--json` prints when validation could not run at all: the stats of a run that did not
+/// happen, with the reason as its `error`.
+fn failure_stats(recipe_name: &str, failure: &Failure<'_>) -> serde_json::Value {
+    let kind = match failure {
+        Failure::Interrupted => ErrorKind::Interrupted,
+        Failure::Error(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => ErrorKind::BadInput,
+        Failure::Error(e) if e.downcast_ref::<validation::embedded::CannotStart>().is_some() => {
+            ErrorKind::RunnerFailure
+        }
+        Failure::Error(_) => ErrorKind::SetupFailure,
+    };
+    let mut stats = validation::empty_stats(recipe_name, &crate::diff::Diff::default());
+    stats.error = Some(crate::model::RunError::new(kind, failure.reason()));
+    serde_json::to_value(stats).unwrap_or_default()
 }
 
 fn render_text(stats: &ValidationStats, out_dir: &std::path::Path) -> String {

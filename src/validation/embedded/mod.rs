@@ -21,6 +21,12 @@ use crate::diff;
 use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, StepLines, TestCounts};
 use crate::openrewrite::Versions;
 
+/// Why a command that needed the runner could not even start it (context on the cause): `validate`
+/// reports it as a `runner_failure`.
+#[derive(Debug, thiserror::Error)]
+#[error("the embedded runner cannot start")]
+pub(crate) struct CannotStart;
+
 /// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
 /// a JDK (17 or newer: the runner's own level, and at least the project's).
 pub(crate) fn start(
