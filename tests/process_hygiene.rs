@@ -347,3 +347,49 @@ fn validate_json_prints_its_object_when_nothing_could_run() {
         assert!(detail.contains(says), "{what}: {detail}");
     }
 }
+
+/// When the runner cannot start, nothing runs: `analyze` says why (the runner's build failed) and
+/// spends no execution, instead of blaming a budget that was never touched.
+#[test]
+fn a_runner_that_cannot_start_is_the_reason_not_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[("pom.xml", "<project/>\n"), ("README.md", "old\n")],
+        &[("README.md", "new\n")],
+    );
+    let failing_mvn = dir.path().join("mvn");
+    std::fs::write(&failing_mvn, "#!/bin/sh\necho '[ERROR] No space left on device'\nexit 1\n").unwrap();
+    std::fs::set_permissions(&failing_mvn, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = dir.path().join("out");
+    let output = common::bin()
+        .args([
+            "analyze",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo.path())
+        .arg("--out")
+        .arg(&out)
+        .env("REWRITE_ASSIST_MVN", &failing_mvn)
+        .env("REWRITE_ASSIST_RUNNER_CACHE", dir.path().join("runner-cache"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    let summary = common::json_stdout(&output);
+    let reason = summary["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("the embedded runner cannot start") && reason.contains("No space left"),
+        "{reason}"
+    );
+    assert!(!reason.contains("budget") && !reason.contains("no execution left"), "{reason}");
+    let metadata: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("workflow-metadata.json")).unwrap()).unwrap();
+    assert_eq!(metadata["budgets"]["executions_used"], 0, "{metadata:#}");
+}
