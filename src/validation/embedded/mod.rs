@@ -6,6 +6,7 @@
 //! - [`protocol`]: the request and results files; [`runner`]: building the runner once;
 //! - [`session`]: one runner process per clone, parse once, run many.
 
+mod paths;
 pub(crate) mod protocol;
 pub mod runner;
 pub(crate) mod session;

@@ -274,13 +274,16 @@ impl Session {
             stop_after_seconds: steps_until.map(|d| d.as_secs_f64().max(0.001)),
         };
         let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
-        // The runner's paths are relative to where it parsed; the PR's to the repository.
-        if let (Ok(results), Some(dir)) = (&mut outcome, &self.project) {
+        if let Ok(results) = &mut outcome {
             for run in &mut results.runs {
-                run.diff = prefix_paths(&run.diff, &dir.prefix());
-                for file in &mut run.files {
-                    *file = format!("{}{file}", dir.prefix());
+                // The runner's paths are relative to where it parsed; the PR's to the repository.
+                if let Some(dir) = &self.project {
+                    run.diff = prefix_paths(&run.diff, &dir.prefix());
+                    for file in &mut run.files {
+                        *file = format!("{}{file}", dir.prefix());
+                    }
                 }
+                run.diff = super::paths::restore_backslashes(&run.diff, &run.files);
             }
         }
         Ok(outcome)
