@@ -75,7 +75,7 @@ impl RunArgs {
             },
             versions: self.versions.resolve()?,
             backend: self.backend.backend,
-            build_config: self.backend.build_config(),
+            trust: self.backend.trust(),
             project_dir: match &self.working_directory {
                 Some(text) => crate::setup::ProjectDir::parse(text)?,
                 None => None,

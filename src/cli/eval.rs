@@ -201,7 +201,7 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         network_timeout: Duration::from_secs(args.fetch_timeout.max(1)),
         cache: cache::from_option(args.cache.as_deref())?,
         backend: args.backend.backend,
-        build_config: args.backend.build_config(),
+        trust: args.backend.trust(),
     };
     eprintln!(
         "eval: suite `{}`, shard {}: {} of {} cases, results in {}{}",

@@ -8,7 +8,8 @@ use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
 use crate::process::json_out::{self, Failure};
 use crate::setup::Repo;
-use crate::validation::choice::{BACKEND_ENV, BackendChoice, BuildConfig, TRUST_BUILD_CONFIG_ENV};
+use crate::validation::choice::{BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
+use crate::validation::trust::Trust;
 use crate::validation::{self, Request};
 
 #[derive(Debug, clap::Args)]
@@ -55,15 +56,16 @@ pub(crate) struct BackendArgs {
     /// rewrite plugin), or `auto` (embedded, then the result confirmed once with the plugin)
     #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Auto, env = BACKEND_ENV)]
     pub backend: BackendChoice,
-    /// Let the plugin backend honour the repository's .mvn/jvm.config, .mvn/maven.config and
-    /// .mvn/extensions.xml (ignored by default: they can run the repository's code in the build)
+    /// Trust the repository's build: let `auto` run it to confirm (`./gradlew`, Maven build
+    /// extensions), and honour its .mvn/jvm.config, .mvn/maven.config and .mvn/extensions.xml (by
+    /// default none of it runs: it is the repository's code)
     #[arg(long, env = TRUST_BUILD_CONFIG_ENV)]
     pub trust_build_config: bool,
 }
 
 impl BackendArgs {
-    pub(crate) fn build_config(&self) -> BuildConfig {
-        BuildConfig::from_flag(self.trust_build_config)
+    pub(crate) fn trust(&self) -> Trust {
+        Trust::of_run(self.trust_build_config, self.backend)
     }
 }
 
@@ -140,18 +142,18 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         out_dir: &out_dir,
         file_prefix: "",
         session: None,
-        build_config: args.backend.build_config(),
+        trust: args.backend.trust(),
         project_dir: None,
     };
     let choice = args.backend.backend;
     let session = match choice {
         BackendChoice::Plugin => None,
         BackendChoice::Embedded => Some(
-            validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)
+            validation::embedded::start(repo.path(), &base, &versions, None, request.trust)
                 .map_err(|e| e.context(validation::embedded::CannotStart))?,
         ),
         BackendChoice::Auto => {
-            match validation::embedded::start(repo.path(), &base, &versions, None, request.build_config) {
+            match validation::embedded::start(repo.path(), &base, &versions, None, request.trust) {
                 Ok(session) => Some(session),
                 Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
                 Err(e) => {

@@ -98,7 +98,7 @@ fn try_pair(
             &prepared.base,
             &options.versions,
             None,
-            options.build_config,
+            options.trust,
         )?),
     };
     let request = crate::validation::Request {
@@ -114,7 +114,7 @@ fn try_pair(
         out_dir: &out_dir,
         file_prefix: "",
         session: session.as_ref(),
-        build_config: options.build_config,
+        trust: options.trust,
         project_dir: None,
     };
     let outcome = crate::validation::run(&request).context("validating the reusable recipe")?;

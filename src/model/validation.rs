@@ -126,6 +126,9 @@ pub enum ErrorKind {
     /// The project's build tool cannot run here (a Gradle wrapper whose distribution is neither
     /// downloaded nor reachable): the plugin backend cannot start.
     NoBuildTool,
+    /// The repository's own build (`./gradlew`, Maven build extensions) would have run, and the
+    /// repository is not trusted: `auto`'s confirmation was skipped, or a rollout left it out.
+    UntrustedBuild,
     /// The command's input could not be used (not a repository, an unknown ref, a file over its
     /// limit): nothing ran. Exit code 2.
     BadInput,
@@ -149,6 +152,7 @@ impl ErrorKind {
             ErrorKind::OutOfMemory => "out_of_memory",
             ErrorKind::RunnerFailure => "runner_failure",
             ErrorKind::NoBuildTool => "no_build_tool",
+            ErrorKind::UntrustedBuild => "untrusted_build",
             ErrorKind::BadInput => "bad_input",
             ErrorKind::SetupFailure => "setup_failure",
         }

@@ -108,7 +108,7 @@ impl Run<'_> {
                 out_dir: dir.root(),
                 file_prefix: &prefix,
                 session,
-                build_config: self.req.build_config,
+                trust: self.req.trust,
                 project_dir: self.req.project_dir.as_ref(),
             };
             let outcome = crate::validation::run(&request)?;

@@ -293,7 +293,7 @@ impl Run<'_> {
             out_dir: self.dir.root(),
             file_prefix: &prefix,
             session: None,
-            build_config: self.req.build_config,
+            trust: self.req.trust,
             project_dir: self.req.project_dir.as_ref(),
         };
         let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };

@@ -35,7 +35,7 @@ pub(crate) fn start(
     base: &str,
     versions: &Versions,
     project: Option<&crate::setup::ProjectDir>,
-    build_config: super::choice::BuildConfig,
+    trust: super::trust::Trust,
 ) -> Result<Session> {
     let runner = runner::ensure(versions)?;
     let clone = crate::setup::git::clone_at(repo, base)?;
@@ -54,7 +54,7 @@ pub(crate) fn start(
     let jdk = super::jdk::choose(Some(level), &super::jdk::installed())
         .or_else(|_| super::jdk::choose(Some(17), &super::jdk::installed()))
         .context("the embedded runner needs a JDK 17 or newer")?;
-    Session::new(Settings::new(runner, jdk, build_config), clone, project.cloned())
+    Session::new(Settings::new(runner, jdk, trust), clone, project.cloned())
 }
 
 /// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:

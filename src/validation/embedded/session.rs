@@ -73,11 +73,7 @@ pub(crate) struct Settings {
 pub(crate) const POM_CACHE_ENV: &str = "REWRITE_ASSIST_POM_CACHE";
 
 impl Settings {
-    pub(crate) fn new(
-        runner: Runner,
-        jdk: Jdk,
-        build_config: crate::validation::choice::BuildConfig,
-    ) -> Settings {
+    pub(crate) fn new(runner: Runner, jdk: Jdk, trust: crate::validation::trust::Trust) -> Settings {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"));
         Settings {
             runner,
@@ -85,7 +81,7 @@ impl Settings {
             xmx: default_xmx(),
             local_repository: home.join(".m2/repository"),
             pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
-            trust_file_repositories: build_config == crate::validation::choice::BuildConfig::Trust,
+            trust_file_repositories: trust.honours_build_config(),
         }
     }
 }
