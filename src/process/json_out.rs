@@ -60,8 +60,20 @@ pub(crate) fn print(value: &impl serde::Serialize) -> anyhow::Result<()> {
 }
 
 /// Prints the promised object for `failure`, unless an object was printed or none was promised.
+/// Waits at most a second for a command that is printing right now (stdout a full pipe nobody
+/// reads): an interrupted run must end all the same.
 pub(crate) fn keep_promise(failure: &Failure<'_>) {
-    let mut state = stdout();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    let mut state = loop {
+        match STDOUT.try_lock() {
+            Ok(state) => break state,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(std::sync::TryLockError::WouldBlock) => return,
+        }
+    };
     if state.printed {
         return;
     }
