@@ -943,3 +943,39 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
     assert!(customer.contains("import jakarta.persistence.Entity;"));
     assert!(dir.path().join("out/acme-a/stats.json").is_file());
 }
+
+/// The event file is read through the bounded reader: one larger than GitHub's 25 MB cap, or one
+/// without end, is refused at the limit (`/dev/zero` used to be read until memory ran out).
+#[test]
+fn an_event_file_without_end_is_refused_at_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let sparse = dir.path().join("event.json");
+    // A hole: 26 MiB that take no disk space.
+    std::fs::File::create(&sparse).unwrap().set_len(26 << 20).unwrap();
+    for path in [sparse.as_path(), Path::new("/dev/zero")] {
+        let mut cmd = bin_std();
+        for name in ENV_VARS {
+            cmd.env_remove(name);
+        }
+        let out = assert_cmd::Command::from_std(cmd)
+            .arg("action")
+            .env("GITHUB_EVENT_NAME", "pull_request")
+            .env("GITHUB_EVENT_PATH", path)
+            .env("GITHUB_REPOSITORY", "acme/shop")
+            .env("GITHUB_API_URL", "http://127.0.0.1:9")
+            .env("GITHUB_TOKEN", TOKEN)
+            .env("RUNNER_TEMP", dir.path())
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {stderr}", path.display());
+        assert_eq!(
+            stderr.trim(),
+            format!(
+                "error: the event {} is larger than 25 MiB, the limit for event payloads",
+                path.display()
+            )
+        );
+    }
+}

@@ -238,7 +238,8 @@ fn a_plugin_version_bump() {
 
 /// The whole pipeline on a Gradle PR (a Java 11 -> 17 upgrade and a dependency bump), where no
 /// Gradle can run: semantic Gradle recipes reproduce it, and the report says why the plugin did
-/// not confirm it.
+/// not confirm it. The repository is trusted (`--trust-build-config`), so the confirmation is
+/// tried; an untrusted one's is skipped before that (tests/trust.rs).
 #[test]
 fn analyze_validates_a_gradle_pr_with_the_embedded_runner_and_says_why_gradle_did_not_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -254,7 +255,8 @@ fn analyze_validates_a_gradle_pr_with_the_embedded_runner_and_says_why_gradle_di
     );
     let out = dir.path().join("analysis");
     let output = bin()
-        .args(["analyze", "--json", "--backend", "auto", "--base", "main", "--head", "migration", "--repo"])
+        .args(["analyze", "--json", "--backend", "auto", "--trust-build-config", "--base", "main", "--head"])
+        .args(["migration", "--repo"])
         .arg(repo.path())
         .arg("--out")
         .arg(&out)

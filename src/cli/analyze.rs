@@ -75,7 +75,7 @@ impl RunArgs {
             },
             versions: self.versions.resolve()?,
             backend: self.backend.backend,
-            build_config: self.backend.build_config(),
+            trust: self.backend.trust(),
             project_dir: match &self.working_directory {
                 Some(text) => crate::setup::ProjectDir::parse(text)?,
                 None => None,
@@ -96,17 +96,9 @@ pub(crate) fn execute(request: &Request, json: bool) -> Result<u8> {
         Some(s) => s,
         None => &NoProgress,
     };
-    let (summary, fatal) = match pipeline::analyze_to_end(request, progress) {
-        Ok(done) => done,
-        Err(error) => {
-            if json {
-                // Not even a run directory: still one object on stdout, as the caller expects.
-                let reason = crate::error::one_line(&error);
-                super::print_json(&serde_json::json!({ "status": "failed", "reason": reason }))?;
-            }
-            return Err(error);
-        }
-    };
+    // Not even a run directory (or an interrupt in a long phase): `--json` still prints
+    // `{"status": "failed", "reason": …}`, as `cli::main` promised.
+    let (summary, fatal) = pipeline::analyze_to_end(request, progress)?;
     if json {
         super::print_json(&summary)?;
     } else if fatal.is_none() {

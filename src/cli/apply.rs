@@ -36,8 +36,9 @@ pub(crate) struct Args {
     /// Limit of one recipe run, in seconds.
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = crate::validation::DEFAULT_TIMEOUT.as_secs())]
     pub timeout: u64,
-    /// Honour each repository's .mvn/jvm.config, .mvn/maven.config and .mvn/extensions.xml
-    /// (ignored by default: they can run the repository's code in the build)
+    /// Trust each repository's build: run it where it would run the repository's own code
+    /// (`./gradlew`, Maven build extensions), and honour its .mvn/jvm.config, .mvn/maven.config and
+    /// .mvn/extensions.xml (by default a repository whose build runs its own code is left out)
     #[arg(long, env = crate::validation::choice::TRUST_BUILD_CONFIG_ENV)]
     pub trust_build_config: bool,
     #[command(flatten)]
@@ -79,7 +80,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         timeout: Duration::from_secs(args.timeout.max(1)),
         artifacts_for: &lookup,
         out_dir: &out_dir,
-        build_config: crate::validation::choice::BuildConfig::from_flag(args.trust_build_config),
+        trust: crate::validation::trust::Trust::from_flag(args.trust_build_config),
     };
     let json = args.json;
     let outcomes = rollout::run(&gh, &remote, &rollout, &mut |o: &RepoOutcome| {

@@ -53,6 +53,16 @@ pub(crate) enum CatalogCommand {
     },
 }
 
+impl Args {
+    /// Whether the command prints JSON (`--json`).
+    pub(crate) fn json(&self) -> bool {
+        match &self.command {
+            CatalogCommand::Refresh { .. } => false,
+            CatalogCommand::Search { json, .. } | CatalogCommand::Show { json, .. } => *json,
+        }
+    }
+}
+
 pub(crate) fn run(args: Args) -> Result<u8> {
     match args.command {
         CatalogCommand::Refresh { out, mvn } => refresh(&out, &mvn),

@@ -132,6 +132,18 @@ pub(crate) struct AggregateArgs {
     pub json: bool,
 }
 
+impl Args {
+    /// Whether the command prints JSON (`--json`).
+    pub(crate) fn json(&self) -> bool {
+        match &self.command {
+            EvalCommand::Run(args) => args.json,
+            EvalCommand::Aggregate(args) => args.json,
+            EvalCommand::Cache(CacheCommand::List(args)) => args.json,
+            EvalCommand::Cache(CacheCommand::Add(_)) => false,
+        }
+    }
+}
+
 pub(crate) fn run(args: Args) -> Result<u8> {
     match args.command {
         EvalCommand::Run(args) => run_suite(args),
@@ -189,7 +201,7 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         network_timeout: Duration::from_secs(args.fetch_timeout.max(1)),
         cache: cache::from_option(args.cache.as_deref())?,
         backend: args.backend.backend,
-        build_config: args.backend.build_config(),
+        trust: args.backend.trust(),
     };
     eprintln!(
         "eval: suite `{}`, shard {}: {} of {} cases, results in {}{}",

@@ -20,6 +20,7 @@ use std::io::Write;
 use clap::{Parser, Subcommand};
 
 use crate::error::{self, exit};
+use crate::process::json_out;
 
 /// Turn one migration pull request into a validated, reusable OpenRewrite recipe.
 #[derive(Debug, Parser)]
@@ -73,6 +74,12 @@ where
         }
     };
     crate::logging::init(cli.verbose);
+    if wants_json(&cli.command) {
+        // Replaced by the commands whose failure object has more to say (validate, analyze).
+        json_out::promise(Box::new(
+            |failure| serde_json::json!({ "status": "failed", "reason": failure.reason() }),
+        ));
+    }
     let result = match cli.command {
         Command::Metrics(args) => metrics::run(args),
         Command::Validate(args) => validate::run(args),
@@ -88,28 +95,41 @@ where
     };
     match result {
         // Whatever the command made of it, an interrupted run ends as one.
-        Ok(_) if crate::process::interrupted() => {
+        Ok(_) | Err(_) if crate::process::interrupted() => {
+            json_out::keep_promise(&json_out::Failure::Interrupted);
             let _ = writeln!(std::io::stderr(), "interrupted");
             exit::INTERRUPTED
         }
         Ok(code) => code,
-        Err(_) if crate::process::interrupted() => {
-            let _ = writeln!(std::io::stderr(), "interrupted");
-            exit::INTERRUPTED
-        }
         Err(e) => {
+            json_out::keep_promise(&json_out::Failure::Error(&e));
             let _ = writeln!(std::io::stderr(), "error: {}", error::one_line(&e));
             error::exit_code_of(&e)
         }
     }
 }
 
-/// Writes `value` as one JSON document on stdout.
+/// Whether the command prints one JSON object on stdout (`--json`): then it does so on every
+/// path, its failures included.
+fn wants_json(command: &Command) -> bool {
+    match command {
+        Command::Analyze(args) => args.run.json,
+        Command::Demo(args) => args.run.json,
+        Command::Intents(args) => args.json || args.format == intents::Format::Json,
+        Command::Catalog(args) => args.json(),
+        Command::Validate(args) => args.json,
+        Command::Metrics(args) => args.json,
+        Command::Eval(args) => args.json(),
+        Command::Apply(args) => args.json,
+        Command::Fixture(args) => args.json,
+        Command::Learn(args) => args.run.json,
+        Command::Action(_) => false,
+    }
+}
+
+/// Writes `value` as one JSON document on stdout (once: see [`json_out`]).
 pub(crate) fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, value)?;
-    writeln!(out)?;
-    Ok(())
+    json_out::print(value)
 }
 
 /// `rewrite-assist-output/<command>-<UTC time>` under the current directory.

@@ -6,8 +6,10 @@ use anyhow::{Context, Result};
 use crate::error::{bad_input, exit};
 use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
+use crate::process::json_out::{self, Failure};
 use crate::setup::Repo;
-use crate::validation::choice::{BACKEND_ENV, BackendChoice, BuildConfig, TRUST_BUILD_CONFIG_ENV};
+use crate::validation::choice::{BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
+use crate::validation::trust::Trust;
 use crate::validation::{self, Request};
 
 #[derive(Debug, clap::Args)]
@@ -54,15 +56,16 @@ pub(crate) struct BackendArgs {
     /// rewrite plugin), or `auto` (embedded, then the result confirmed once with the plugin)
     #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Auto, env = BACKEND_ENV)]
     pub backend: BackendChoice,
-    /// Let the plugin backend honour the repository's .mvn/jvm.config, .mvn/maven.config and
-    /// .mvn/extensions.xml (ignored by default: they can run the repository's code in the build)
+    /// Trust the repository's build: let `auto` run it to confirm (`./gradlew`, Maven build
+    /// extensions), and honour its .mvn/jvm.config, .mvn/maven.config and .mvn/extensions.xml (by
+    /// default none of it runs: it is the repository's code)
     #[arg(long, env = TRUST_BUILD_CONFIG_ENV)]
     pub trust_build_config: bool,
 }
 
 impl BackendArgs {
-    pub(crate) fn build_config(&self) -> BuildConfig {
-        BuildConfig::from_flag(self.trust_build_config)
+    pub(crate) fn trust(&self) -> Trust {
+        Trust::of_run(self.trust_build_config, self.backend)
     }
 }
 
@@ -108,6 +111,10 @@ fn with_head(
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
+    if args.json {
+        let recipe_name = args.recipe_name.clone().unwrap_or_default();
+        json_out::promise(Box::new(move |failure| failure_stats(&recipe_name, failure)));
+    }
     let repo = Repo::open(&args.repo)?;
     let base = repo.resolve(&args.base)?;
     let head = args.head.as_deref().map(|head| repo.resolve(head)).transpose()?;
@@ -149,7 +156,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         out_dir: &out_dir,
         file_prefix: "",
         session: None,
-        build_config: args.backend.build_config(),
+        trust: args.backend.trust(),
         project_dir: None,
         pr: view.as_ref(),
     };
@@ -157,11 +164,12 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let session = match choice {
         BackendChoice::Plugin => None,
         BackendChoice::Embedded => Some(with_head(
-            validation::embedded::start(repo.path(), &base, &versions, None, request.build_config)?,
+            validation::embedded::start(repo.path(), &base, &versions, None, request.trust)
+                .map_err(|e| e.context(validation::embedded::CannotStart))?,
             view.as_ref(),
         )?),
         BackendChoice::Auto => {
-            match validation::embedded::start(repo.path(), &base, &versions, None, request.build_config) {
+            match validation::embedded::start(repo.path(), &base, &versions, None, request.trust) {
                 Ok(session) => Some(with_head(session, view.as_ref())?),
                 Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
                 Err(e) => {
@@ -202,6 +210,22 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         Some(e) if e.kind == ErrorKind::Interrupted => exit::INTERRUPTED,
         Some(_) => exit::FAILURE,
     })
+}
+
+/// What `--json` prints when validation could not run at all: the stats of a run that did not
+/// happen, with the reason as its `error`.
+fn failure_stats(recipe_name: &str, failure: &Failure<'_>) -> serde_json::Value {
+    let kind = match failure {
+        Failure::Interrupted => ErrorKind::Interrupted,
+        Failure::Error(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => ErrorKind::BadInput,
+        Failure::Error(e) if e.downcast_ref::<validation::embedded::CannotStart>().is_some() => {
+            ErrorKind::RunnerFailure
+        }
+        Failure::Error(_) => ErrorKind::SetupFailure,
+    };
+    let mut stats = validation::empty_stats(recipe_name, &crate::diff::Diff::default());
+    stats.error = Some(crate::model::RunError::new(kind, failure.reason()));
+    serde_json::to_value(stats).unwrap_or_default()
 }
 
 fn render_text(stats: &ValidationStats, out_dir: &std::path::Path) -> String {

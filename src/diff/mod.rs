@@ -6,9 +6,12 @@ mod exclude;
 #[cfg(test)]
 mod fuzz;
 mod parse;
+mod unreproducible;
 
 pub(crate) use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
 pub(crate) use parse::{keep_sections, parse, parse_all, remove_excluded_sections};
+pub use unreproducible::Unreproducible;
+pub(crate) use unreproducible::not_utf8;
 
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +72,8 @@ pub struct FileDiff {
     pub new_path: Option<String>,
     /// `Binary files … differ` or a `GIT binary patch`: no line-level changes are known.
     pub binary: bool,
+    /// A symbolic link or a submodule (from git's file modes): not a file a recipe can edit.
+    pub special: Option<Unreproducible>,
     pub hunks: Vec<Hunk>,
 }
 

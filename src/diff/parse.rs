@@ -257,6 +257,14 @@ impl Parser<'_> {
 
 /// Git's extended header lines between `diff --git` and the first hunk.
 fn extended_header(file: &mut FileDiff, line: &str) {
+    // A link or a submodule on either side is no file a recipe can edit.
+    let mode = ["new file mode ", "deleted file mode ", "old mode ", "new mode "]
+        .iter()
+        .find_map(|prefix| line.strip_prefix(prefix))
+        .or_else(|| line.strip_prefix("index ").and_then(|rest| rest.split_once(' ')).map(|(_, m)| m));
+    if let Some(special) = mode.and_then(super::Unreproducible::of_mode) {
+        file.special = Some(special);
+    }
     if line.starts_with("new file mode") {
         file.old_path = None;
     } else if line.starts_with("deleted file mode") {

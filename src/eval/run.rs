@@ -36,8 +36,8 @@ pub(crate) struct Options {
     pub cache: Option<CloneCache>,
     /// What validates each case's options.
     pub backend: crate::validation::choice::BackendChoice,
-    /// Whether the plugin honours each repository's `.mvn/` configuration.
-    pub build_config: crate::validation::choice::BuildConfig,
+    /// How far each repository's own build is trusted (`--trust-build-config`, `--backend plugin`).
+    pub trust: crate::validation::trust::Trust,
 }
 
 /// What the batch reports while it runs.
@@ -124,7 +124,7 @@ fn run_case(
             budgets: settings.budgets(),
             versions: options.versions.clone(),
             backend: options.backend,
-            build_config: options.build_config,
+            trust: options.trust,
             project_dir: None,
         };
         // A bug in one case must not cost the others their results.
@@ -229,7 +229,7 @@ mod tests {
             network_timeout: Duration::from_secs(60),
             cache: None,
             backend: crate::validation::choice::BackendChoice::default(),
-            build_config: crate::validation::choice::BuildConfig::default(),
+            trust: crate::validation::trust::Trust::default(),
         }
     }
 

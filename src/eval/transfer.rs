@@ -115,7 +115,7 @@ fn try_pair(
                 &prepared.base,
                 &options.versions,
                 None,
-                options.build_config,
+                options.trust,
             )?;
             if let Some(view) = &view {
                 session.set_head(&view.head)?;
@@ -136,7 +136,7 @@ fn try_pair(
         out_dir: &out_dir,
         file_prefix: "",
         session: session.as_ref(),
-        build_config: options.build_config,
+        trust: options.trust,
         project_dir: None,
         pr: view.as_ref(),
     };

@@ -88,8 +88,9 @@ pub(crate) struct Settings {
     pub versions: Versions,
     /// Input `backend`: what validates the recipes.
     pub backend: crate::validation::choice::BackendChoice,
-    /// Input `trust-build-config`: honour the repository's `.mvn/` configuration.
-    pub build_config: crate::validation::choice::BuildConfig,
+    /// Inputs `trust-build-config` and `backend`: how far a repository's build is trusted (the
+    /// analysis of the action's own repository may run its build: see [`Bot::analyze`]).
+    pub trust: crate::validation::trust::Trust,
     /// Whether migration PRs carry workflow-file changes: not with the workflow's default token.
     pub workflow_files: super::apply::WorkflowFiles,
     /// Input `working-directory`: the build's directory in a monorepo.
@@ -136,9 +137,9 @@ impl Settings {
                 )?
             }
         };
-        let build_config = match get("INPUT_TRUST_BUILD_CONFIG").as_deref() {
-            None | Some("false") => crate::validation::choice::BuildConfig::Ignore,
-            Some("true") => crate::validation::choice::BuildConfig::Trust,
+        let trusted = match get("INPUT_TRUST_BUILD_CONFIG").as_deref() {
+            None | Some("false") => false,
+            Some("true") => true,
             Some(text) => {
                 return Err(bad_input(format!(
                     "input `trust-build-config` must be true or false, not `{text}`"
@@ -168,7 +169,7 @@ impl Settings {
             fail_under,
             versions,
             backend,
-            build_config,
+            trust: crate::validation::trust::Trust::of_run(trusted, backend),
             workflow_files,
             project_dir: match get("INPUT_WORKING_DIRECTORY") {
                 Some(text) => crate::setup::ProjectDir::parse(&text)
@@ -177,6 +178,14 @@ impl Settings {
             },
             github: super::Config::from_env(env),
         })
+    }
+
+    /// The trust of an analysis of a pull request of `repo`: the workflow's own repository's base
+    /// commit is what its CI builds anyway, so its build may run (`auto`'s confirmation); another
+    /// repository's (a `pr_url` elsewhere) only with `trust-build-config`.
+    pub(crate) fn trust_for(&self, repo: &super::RepoId) -> crate::validation::trust::Trust {
+        let own = self.repository.as_deref() == Some(repo.to_string().as_str());
+        if own { self.trust.on_own_repository() } else { self.trust }
     }
 
     fn run_url(&self) -> Option<String> {
@@ -310,9 +319,7 @@ impl Bot<'_> {
 
     /// The workflow's event, from the file the runner wrote.
     fn read_event(&self) -> Result<event::Event> {
-        let path = &self.settings.event_path;
-        let payload = std::fs::read_to_string(path)
-            .map_err(|e| bad_input(format!("cannot read the event {}: {e}", path.display())))?;
+        let payload = event::read_payload(&self.settings.event_path)?;
         event::parse(&self.settings.event_name, &payload, self.settings.repository.as_deref())
     }
 
@@ -454,7 +461,7 @@ impl Bot<'_> {
             budgets: self.settings.budgets,
             versions: self.settings.versions.clone(),
             backend: self.settings.backend,
-            build_config: self.settings.build_config,
+            trust: self.settings.trust_for(&pr.repo),
             project_dir: self.settings.project_dir.clone(),
         };
         let summary = pipeline::analyze(&request, &NoProgress)?;
@@ -732,10 +739,25 @@ mod tests {
         assert_eq!(s.fail_under, Some(0.8));
         assert_eq!(s.versions.overrides.len(), 1);
         assert_eq!(s.backend, crate::validation::choice::BackendChoice::Plugin);
-        assert_eq!(s.build_config, crate::validation::choice::BuildConfig::Trust);
+        assert_eq!(s.trust, crate::validation::trust::Trust::Trusted);
         assert_eq!(s.out_root, PathBuf::from("/runner/tmp/rewrite-assist"));
         assert_eq!(s.run_url().as_deref(), Some("https://github.com/acme/shop/actions/runs/42"));
         assert_eq!(s.github.api_url, "https://api.github.com");
+    }
+
+    #[test]
+    fn only_the_workflows_own_repository_may_run_its_build_untrusted() {
+        use crate::validation::trust::{Trust, Voucher};
+        let mut pairs = BASE.to_vec();
+        pairs.push(("GITHUB_REPOSITORY", "acme/shop"));
+        let s = Settings::from_env(&env(&pairs)).unwrap();
+        let own = super::super::RepoId::parse("acme/shop").unwrap();
+        let other = super::super::RepoId::parse("someone/else").unwrap();
+        assert_eq!(s.trust_for(&own), Trust::BuildRuns(Voucher::OwnRepository));
+        assert_eq!(s.trust_for(&other), Trust::Untrusted);
+        pairs.push(("INPUT_TRUST_BUILD_CONFIG", "true"));
+        let trusted = Settings::from_env(&env(&pairs)).unwrap();
+        assert_eq!(trusted.trust_for(&other), Trust::Trusted);
     }
 
     #[test]
@@ -744,7 +766,7 @@ mod tests {
         assert_eq!((s.mode, s.fail_under), (Mode::Comment, None));
         assert_eq!(s.budgets, Budgets::default());
         assert_eq!(s.backend, crate::validation::choice::BackendChoice::Auto);
-        assert_eq!(s.build_config, crate::validation::choice::BuildConfig::Ignore);
+        assert_eq!(s.trust, crate::validation::trust::Trust::Untrusted);
         for (name, value) in [
             ("INPUT_TRUST_BUILD_CONFIG", "yes"),
             ("INPUT_MODE", "loud"),

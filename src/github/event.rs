@@ -7,6 +7,17 @@ use serde::Deserialize;
 use super::RepoId;
 use crate::error::bad_input;
 
+/// Largest event payload read: GitHub caps webhook payloads at 25 MB, and the file is read whole,
+/// so a larger one (or `/dev/zero`) is refused at the limit instead of filling the memory.
+pub(crate) const MAX_EVENT_BYTES: usize = 25 << 20;
+
+/// The payload at `path` (`GITHUB_EVENT_PATH`), read through the bounded reader.
+pub(crate) fn read_payload(path: &std::path::Path) -> Result<String> {
+    let bytes =
+        crate::setup::input::read_bounded_named(path, Some("the event"), MAX_EVENT_BYTES, "event payloads")?;
+    String::from_utf8(bytes).map_err(|_| bad_input(format!("the event {} is not UTF-8 text", path.display())))
+}
+
 /// What happened, as far as the action cares.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Event {

@@ -31,8 +31,9 @@ pub(crate) struct Rollout<'a> {
     pub artifacts_for: ArtifactLookup<'a>,
     /// Per repository: `<out>/<owner>-<name>/` holds `recipe.diff`, `stats.json`, `build.log`.
     pub out_dir: &'a Path,
-    /// Whether each repository's `.mvn/` configuration is honoured.
-    pub build_config: crate::validation::choice::BuildConfig,
+    /// Whether each repository's build may run and its `.mvn/` configuration is honoured
+    /// (`--trust-build-config`; without it, a repository whose build would run its own code fails).
+    pub trust: crate::validation::trust::Trust,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -147,7 +148,7 @@ fn one(
         file_prefix: "",
         // Rollout runs what users run: the project's own build with the plugin.
         session: None,
-        build_config: rollout.build_config,
+        trust: rollout.trust,
         pr: None,
         project_dir: None,
     })?;

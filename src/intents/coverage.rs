@@ -59,6 +59,7 @@ pub(crate) fn finish(
         intents,
         unexplained,
         binary_files,
+        unreproducible: Vec::new(),
         labels: labels.into_iter().map(|(label, lines)| (label, lines.len())).collect(),
     }
 }

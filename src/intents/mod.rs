@@ -22,6 +22,7 @@ mod render;
 mod strategy;
 mod text;
 mod tree;
+mod unreproducible;
 mod versions;
 mod yaml;
 
@@ -95,7 +96,9 @@ pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Opt
     let mut atomics: Vec<Atomic> = Vec::new();
     let mut structured: HashSet<usize> = HashSet::new();
     let mut java_files = Vec::new();
-    for (index, file) in files.iter().enumerate() {
+    // Links, submodules and LFS pointers get no intent: their lines stay unexplained.
+    let reproducible = |file: &FileChange<'_>| file.diff.unreproducible().is_none();
+    for (index, file) in files.iter().enumerate().filter(|(_, f)| reproducible(f)) {
         if let Some(whole) = text::whole_file(file) {
             atomics.push(whole);
             continue;
@@ -128,11 +131,13 @@ pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Opt
     library_swaps::pair(&mut atomics);
 
     let claimed = coverage::claimed_keys(&atomics);
-    for (index, file) in files.iter().enumerate() {
+    for (index, file) in files.iter().enumerate().filter(|(_, f)| reproducible(f)) {
         atomics.extend(text::leftovers(file, &claimed, structured.contains(&index)));
     }
     let tree = tree::build(atomics);
-    coverage::finish(tree, &files, binary_files)
+    let mut tree = coverage::finish(tree, &files, binary_files);
+    tree.unreproducible = unreproducible::list(&files, &tree.unexplained);
+    tree
 }
 
 /// The sections whose lines count, as the metric sees them (first section per path, excluded paths

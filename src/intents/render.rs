@@ -38,6 +38,19 @@ pub(crate) fn render_markdown(tree: &IntentTree) -> String {
             let _ = writeln!(out, "- … and {} more (see intent-tree.json)", unexplained - UNEXPLAINED_SHOWN);
         }
     }
+    if !tree.unreproducible.is_empty() {
+        let _ = writeln!(out, "\n## Changes no recipe can make ({})\n", tree.unreproducible.len());
+        for file in &tree.unreproducible {
+            let _ = writeln!(
+                out,
+                "- {} ({} line{}): {}",
+                code(&file.path),
+                file.lines,
+                crate::model::plural(file.lines),
+                file.reason.describe()
+            );
+        }
+    }
     if !tree.binary_files.is_empty() {
         let _ = writeln!(out, "\n## Binary files ({})\n", tree.binary_files.len());
         for file in &tree.binary_files {

@@ -12,11 +12,15 @@ use super::atomic::Atomic;
 use super::change::{FileChange, pair_lines};
 use super::coverage::{ClaimKey, key_of};
 
-/// A new or deleted file is one intent claiming all its lines.
+/// A new or deleted file is one intent claiming all its lines. A new file with lines that are not
+/// UTF-8 is none: no recipe can write it (a deleted one is deleted whatever its bytes).
 pub(crate) fn whole_file(file: &FileChange<'_>) -> Option<Atomic> {
     let changes = file.changes();
     let count = changes.len();
     if file.old_path.is_none() {
+        if super::unreproducible::any_not_utf8(changes.iter()) {
+            return None;
+        }
         let title = format!("Add file {}", file.path);
         return Some(Atomic::new(Change::FileAdded { lines: count }, file.path, title).evidence(changes));
     }
@@ -41,12 +45,14 @@ pub(crate) fn renamed(file: &FileChange<'_>) -> Option<Atomic> {
 
 /// Intents for the lines of `file` nobody claimed. In a file no analyzer understood (`structured`
 /// false) every line ends up in a text edit; in a structured one only replaced lines do, and lines
-/// purely added or removed stay unexplained.
+/// purely added or removed stay unexplained. So do blocks with a line that is not UTF-8: a text
+/// edit of them could neither match nor write those bytes.
 pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, structured: bool) -> Vec<Atomic> {
     let free = |line: &&ChangeLine| !claimed.contains(&key_of(line));
     let mut blocks: Vec<(Vec<&ChangeLine>, Vec<&ChangeLine>)> = file
         .blocks()
         .iter()
+        .filter(|b| !super::unreproducible::any_not_utf8(b.removed.iter().chain(&b.added)))
         .map(|b| (b.removed.iter().filter(free).collect(), b.added.iter().filter(free).collect()))
         .filter(|(r, a): &(Vec<&ChangeLine>, Vec<&ChangeLine>)| !r.is_empty() || !a.is_empty())
         .collect();

@@ -260,8 +260,16 @@ pub(crate) fn text_for_avoiding(
     let mut steps = Vec::new();
     for (path, lines) in by_file {
         let Some(file) = file_of(pr, path) else { continue };
+        if let Some(reason) = file.unreproducible() {
+            notes.push(format!("`{path}` is {}; no recipe can make its change.", reason.describe()));
+            continue;
+        }
         if file.is_new() {
             match text::create_file(file) {
+                Some(step) if writes_undecodable_bytes(&step) => notes.push(format!(
+                    "`{path}` is new in the PR with {}; no literal recipe can write it.",
+                    crate::diff::Unreproducible::NotUtf8.describe()
+                )),
                 Some(step) => steps.push(step),
                 None => {
                     notes.push(format!("`{path}` is new in the PR but its contents are not all in the diff."))
@@ -298,6 +306,7 @@ pub(crate) fn text_for_avoiding(
                 continue;
             }
             match text::find_and_replace(&block, &base) {
+                Some(step) if writes_undecodable_bytes(&step) => notes.push(not_utf8_note(path, &block)),
                 Some(step) => steps.push(step),
                 None => notes.push(format!(
                     "`{path}` line {}: the text to replace is not unique in the file, no literal replacement is possible.",
@@ -307,6 +316,20 @@ pub(crate) fn text_for_avoiding(
         }
     }
     steps
+}
+
+/// Whether a literal step holds U+FFFD, the character the diff's undecodable bytes became: it
+/// could never find the file's real bytes, nor write them.
+fn writes_undecodable_bytes(step: &RecipeStep) -> bool {
+    step.options.values().any(|value| crate::diff::not_utf8(&value.as_text()))
+}
+
+fn not_utf8_note(path: &str, block: &text::Block) -> String {
+    format!(
+        "`{path}` line {}: {}; no literal replacement.",
+        block.old_start,
+        crate::diff::Unreproducible::NotUtf8.describe()
+    )
 }
 
 fn file_of<'a>(pr: &'a Diff, path: &str) -> Option<&'a FileDiff> {

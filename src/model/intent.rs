@@ -30,9 +30,22 @@ pub struct IntentTree {
     pub unexplained: Vec<ChangeLine>,
     /// Files whose diff section is binary: reported, never counted as lines.
     pub binary_files: Vec<String>,
+    /// Changes no recipe can make (symbolic links, submodules, Git LFS pointers, lines that are
+    /// not UTF-8), by file, with why. Their lines are in `unexplained`: no intent, so no recipe.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreproducible: Vec<UnreproducibleFile>,
     /// How many claimed lines carry each label (`whitespace`, `import_order`, `text`), so a reader
     /// sees at a glance how much of the PR is formatting or non-semantic.
     pub labels: BTreeMap<String, usize>,
+}
+
+/// A file whose change no recipe can make, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnreproducibleFile {
+    pub path: String,
+    pub reason: crate::diff::Unreproducible,
+    /// How many of its changed lines are concerned (for `not_utf8`, the lines that are not UTF-8).
+    pub lines: usize,
 }
 
 /// One node of the tree. In the JSON it is `id`, `level`, `kind`, `title`, `params`, `labels`

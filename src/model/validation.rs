@@ -155,6 +155,15 @@ pub enum ErrorKind {
     /// The project's build tool cannot run here (a Gradle wrapper whose distribution is neither
     /// downloaded nor reachable): the plugin backend cannot start.
     NoBuildTool,
+    /// The repository's own build (`./gradlew`, Maven build extensions) would have run, and the
+    /// repository is not trusted: `auto`'s confirmation was skipped, or a rollout left it out.
+    UntrustedBuild,
+    /// The command's input could not be used (not a repository, an unknown ref, a file over its
+    /// limit): nothing ran. Exit code 2.
+    BadInput,
+    /// rewrite-assist could not set the run up (a clone, a file it could not write: a full disk, a
+    /// read-only directory): nothing of the recipe ran.
+    SetupFailure,
 }
 
 impl ErrorKind {
@@ -172,6 +181,9 @@ impl ErrorKind {
             ErrorKind::OutOfMemory => "out_of_memory",
             ErrorKind::RunnerFailure => "runner_failure",
             ErrorKind::NoBuildTool => "no_build_tool",
+            ErrorKind::UntrustedBuild => "untrusted_build",
+            ErrorKind::BadInput => "bad_input",
+            ErrorKind::SetupFailure => "setup_failure",
         }
     }
 }

@@ -86,6 +86,8 @@ impl Run<'_> {
             if interrupted() {
                 return Err(anyhow::anyhow!("interrupted"));
             }
+            // Before the budget is touched: a runner that cannot start runs nothing.
+            let session = self.session()?;
             if !self.take_execution() {
                 break;
             }
@@ -105,8 +107,8 @@ impl Run<'_> {
                 option_check: Some(&check),
                 out_dir: dir.root(),
                 file_prefix: &prefix,
-                session: self.session()?,
-                build_config: self.req.build_config,
+                session,
+                trust: self.req.trust,
                 project_dir: self.req.project_dir.as_ref(),
                 pr: self.pr_view.as_ref(),
             };

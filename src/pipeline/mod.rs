@@ -67,8 +67,9 @@ pub(crate) struct Request {
     pub versions: Versions,
     /// What validates the options (`auto`: the embedded runner, then the plugin confirms).
     pub backend: crate::validation::choice::BackendChoice,
-    /// Whether the plugin honours the repository's `.mvn/` configuration.
-    pub build_config: crate::validation::choice::BuildConfig,
+    /// How far the repository's own build is trusted: whether it may run (the plugin backend,
+    /// `auto`'s confirmation) and whether its `.mvn/` configuration is honoured.
+    pub trust: crate::validation::trust::Trust,
     /// The build's directory in a monorepo (None: the repository root).
     pub project_dir: Option<crate::setup::ProjectDir>,
 }
@@ -289,7 +290,7 @@ impl Run<'_> {
                 &self.base,
                 &self.req.versions,
                 self.req.project_dir.as_ref(),
-                self.req.build_config,
+                self.req.trust,
             )
             .and_then(|session| {
                 // The PR's head versions are parsed beside the base, for the types they use.

@@ -101,7 +101,6 @@ impl Run<'_> {
             return Ok((Outcome::Failed, "no candidate recipe to validate".into(), Vec::new()));
         }
         let (validated, broken) = self.validate_all(options, None)?;
-        self.problems.extend(broken.iter().map(|b| format!("validate_candidates: {b}")));
         let ran = validated.iter().filter(|v| v.result.ran()).count();
         let mut detail = Vec::new();
         let mut outputs = Vec::new();
@@ -113,12 +112,18 @@ impl Run<'_> {
         }
         let outcome = if ran > 0 {
             Outcome::Ok
-        } else if !self.can_run_again() {
+        } else if broken.is_empty() && !self.can_run_again() {
             Outcome::OutOfBudget
         } else {
             Outcome::Failed
         };
-        if detail.is_empty() {
+        if !detail.is_empty() {
+            self.problems.extend(broken.iter().map(|b| format!("validate_candidates: {b}")));
+        } else if !broken.is_empty() {
+            // Nothing ran because something failed first (the runner could not start, a clone):
+            // that is the phase's story, not the budget.
+            detail = broken;
+        } else {
             detail.push(format!(
                 "no option could run: the budget of {} recipe executions (--max-executions) or the wall time is spent",
                 self.req.budgets.max_executions
@@ -208,10 +213,16 @@ impl Run<'_> {
         self.tried.push(option.signature());
         let round_dir = self.round_dir()?;
         let (mut validated, broken) = self.validate_all(vec![option], Some(&round_dir))?;
-        self.problems.extend(broken.iter().map(|b| format!("validate_refined: {b}")));
         let Some(v) = validated.pop() else {
-            return Ok((Outcome::OutOfBudget, "no execution left".into(), vec![]));
+            // Either something failed before the run (the cause is the detail) or no execution
+            // was left.
+            return Ok(if broken.is_empty() {
+                (Outcome::OutOfBudget, "no execution left".into(), vec![])
+            } else {
+                (Outcome::Failed, broken.join("; "), vec![])
+            });
         };
+        self.problems.extend(broken.iter().map(|b| format!("validate_refined: {b}")));
         let detail = format!("round {}: {}", self.rounds, option_detail(&v));
         let outcome = if v.result.ran() { Outcome::Ok } else { Outcome::Failed };
         // Keep the best round as option 3, by the decision's own rules.
@@ -290,7 +301,7 @@ impl Run<'_> {
             out_dir: self.dir.root(),
             file_prefix: &prefix,
             session: None,
-            build_config: self.req.build_config,
+            trust: self.req.trust,
             project_dir: self.req.project_dir.as_ref(),
             pr: self.pr_view.as_ref(),
         };

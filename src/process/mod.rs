@@ -3,6 +3,7 @@
 //! they forked), output captured to a log file, a wall-clock limit, and the interrupted flag.
 
 pub(crate) mod env;
+pub(crate) mod json_out;
 pub mod secrets;
 
 use std::fs::File;
@@ -60,6 +61,8 @@ pub(crate) fn install_interrupt_handler() {
                 if let Some(root) = TEMP_ROOT.get() {
                     let _ = std::fs::remove_dir_all(root);
                 }
+                // `--json` still prints its one object.
+                json_out::keep_promise(&json_out::Failure::Interrupted);
                 let _ = writeln!(std::io::stderr(), "interrupted");
                 std::process::exit(i32::from(crate::error::exit::INTERRUPTED));
             });

@@ -13,18 +13,23 @@ pub(crate) const MAX_DIFF_BYTES: usize = 64 << 20;
 
 /// The bytes of `path`, refused with a one-line error when there are more than `max`.
 pub(crate) fn read_bounded(path: &Path, max: usize, what: &str) -> Result<Vec<u8>> {
-    let file =
-        std::fs::File::open(path).map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
+    read_bounded_named(path, None, max, what)
+}
+
+/// [`read_bounded`] for a file whose path says little about what it is (`GITHUB_EVENT_PATH`):
+/// its errors name it as `noun` ("cannot read the event /tmp/x.json: …").
+pub(crate) fn read_bounded_named(path: &Path, noun: Option<&str>, max: usize, what: &str) -> Result<Vec<u8>> {
+    let name = match noun {
+        Some(noun) => format!("{noun} {}", path.display()),
+        None => path.display().to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
     let mut bytes = Vec::new();
     file.take(max as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
     if bytes.len() > max {
-        return Err(bad_input(format!(
-            "{} is larger than {} MiB, the limit for {what}",
-            path.display(),
-            max >> 20
-        )));
+        return Err(bad_input(format!("{name} is larger than {} MiB, the limit for {what}", max >> 20)));
     }
     Ok(bytes)
 }

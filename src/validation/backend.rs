@@ -65,7 +65,7 @@ pub(crate) struct RunSpec<'a> {
     /// Where the Gradle init script is written (outside the project).
     pub init_script: &'a Path,
     /// An empty directory outside the project that Maven takes for the project's base directory,
-    /// so the clone's `.mvn/` is not read (see [`super::choice::BuildConfig`]); None: honour it.
+    /// so the clone's `.mvn/` is not read (see [`super::trust::Trust`]); None: honour it.
     pub maven_basedir: Option<&'a Path>,
     /// The user's settings.xml ([`maven_user_settings`]).
     pub maven_settings: Option<&'a Path>,

@@ -51,7 +51,7 @@ pub(crate) fn language_level(root: &Path, tool: BuildTool) -> Option<u32> {
 }
 
 /// Build files up to a few directories deep, skipping output and hidden directories.
-fn collect_files(dir: &Path, names: &[&str], depth: usize, out: &mut Vec<std::path::PathBuf>) {
+pub(crate) fn collect_files(dir: &Path, names: &[&str], depth: usize, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let path = entry.path();

@@ -36,21 +36,3 @@ impl BackendChoice {
 
 /// The environment variable behind `--trust-build-config`.
 pub(crate) const TRUST_BUILD_CONFIG_ENV: &str = "REWRITE_ASSIST_TRUST_BUILD_CONFIG";
-
-/// Whether the plugin backend honours the clone's own Maven configuration. `.mvn/jvm.config` can
-/// start a `-javaagent` from the repository, `.mvn/extensions.xml` loads build extensions into Maven
-/// and `.mvn/maven.config` adds arbitrary options: repository code running with our environment.
-/// Ignored unless the user trusts the repository (`--trust-build-config`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum BuildConfig {
-    #[default]
-    Ignore,
-    Trust,
-}
-
-impl BuildConfig {
-    pub(crate) fn from_flag(trusted: bool) -> BuildConfig {
-        if trusted { BuildConfig::Trust } else { BuildConfig::Ignore }
-    }
-}

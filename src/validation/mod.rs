@@ -15,6 +15,7 @@ pub(crate) mod gradle_available;
 pub mod jdk;
 pub(crate) mod report;
 pub(crate) mod tests_count;
+pub(crate) mod trust;
 
 use crate::process;
 use std::path::{Path, PathBuf};
@@ -57,8 +58,9 @@ pub(crate) struct Request<'a> {
     /// The embedded runner's session on this repository and base, when it validates; None: the
     /// project's build tool with the rewrite plugin.
     pub session: Option<&'a embedded::Session>,
-    /// Whether the plugin backend honours the clone's `.mvn/` configuration.
-    pub build_config: choice::BuildConfig,
+    /// How far the repository's own build is trusted: whether the plugin backend may run its code
+    /// and honours the clone's `.mvn/` configuration.
+    pub trust: trust::Trust,
     /// The build's directory in the repository (None: its root).
     pub project_dir: Option<&'a crate::setup::ProjectDir>,
     /// The PR's files, for telling false positives apart ([`crate::metrics::classes`]); None
@@ -95,11 +97,10 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
     // A log left by an earlier run in the same directory would be taken for this run's.
-    match std::fs::remove_file(req.artifact("build.log")) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(anyhow::Error::new(e).context("removing the previous build.log"));
-        }
-        _ => {}
+    if let Err(e) = std::fs::remove_file(req.artifact("build.log"))
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        return Err(anyhow::Error::new(e).context("removing the previous build.log"));
     }
     let mut stats = empty_stats(req.recipe_name.unwrap_or_default(), req.expected);
 
@@ -107,8 +108,7 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
         Ok(recipe) => recipe,
         Err(error) => return finish(req, stats, String::new(), Some(error), total),
     };
-    let steps = file.external_steps(&name);
-    let artifacts = artifacts_for(&steps, req);
+    let artifacts = artifacts_for(&file.external_steps(&name), req);
     stats.recipe_artifacts = artifacts.iter().map(ToString::to_string).collect();
 
     let started = Instant::now();
@@ -117,18 +117,13 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     // Where the build is: the clone, or a monorepo's project directory in it.
     let project = crate::setup::project_dir::project_root(clone.path(), req.project_dir)?;
     let tool = build::detect(&project)?;
-    if tool == build::BuildTool::Gradle
-        && let Some(why) = gradle_available::why_not(&project)
-    {
-        stats.build_tool = Some("gradle".into());
-        stats.backend = crate::model::Backend::of_build_tool("gradle");
-        let error = RunError::new(ErrorKind::NoBuildTool, format!("no Gradle can run here: {why}"));
+    stats.build_tool = Some(format!("{tool:?}").to_lowercase());
+    stats.backend = crate::model::Backend::of_build_tool(stats.build_tool.as_deref().unwrap_or_default());
+    if let Some(error) = cannot_run(req, &project, tool) {
         return finish(req, stats, String::new(), Some(error), total);
     }
     let level = build::language_level(&project, tool);
     let jdk = jdk::choose(level, &jdk::installed())?;
-    stats.build_tool = Some(format!("{tool:?}").to_lowercase());
-    stats.backend = crate::model::Backend::of_build_tool(stats.build_tool.as_deref().unwrap_or_default());
     stats.jdk = Some(jdk.major);
     let tests_before = tests_count::count(&project);
 
@@ -137,9 +132,9 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
     let init_script = clone.scratch().join(TEMPORARY_INIT_SCRIPT);
     let maven_basedir = clone.scratch().join("maven-basedir");
     let user_settings = backend::maven_user_settings();
-    let ignored = match (tool, req.build_config) {
+    let ignored = match tool {
         // Maven finds `.mvn/` in the project directory or above it, up to the repository's root.
-        (build::BuildTool::Maven, choice::BuildConfig::Ignore) => {
+        build::BuildTool::Maven if !req.trust.honours_build_config() => {
             let mut found = backend::maven_build_config(&project);
             if found.is_empty() && project != clone.path() {
                 found = backend::maven_build_config(clone.path());
@@ -191,27 +186,48 @@ fn run_plugin(req: &Request<'_>) -> Result<Outcome> {
         }
     }
     stats.tests = TestCounts::new(tests_before, tests_count::count(&project));
-    stats.warnings = errors::parse_problems(&log)
+    stats.warnings = plugin_warnings(&log, &ignored, &stats.tests);
+    stats.timings.analysis_seconds = started.elapsed().as_secs_f64();
+    drop(clone);
+    finish(req, stats, diff_text, error, total)
+}
+
+/// Why the project's build may not or cannot run, decided before anything of it runs: it would
+/// run the repository's own code, which is not trusted (see [`trust`]), or no Gradle can start.
+fn cannot_run(req: &Request<'_>, project: &Path, tool: build::BuildTool) -> Option<RunError> {
+    if !req.trust.runs_own_build()
+        && let Some(what) = trust::own_code(project, tool)
+    {
+        return Some(RunError::new(ErrorKind::UntrustedBuild, trust::withheld(&what)));
+    }
+    if tool == build::BuildTool::Gradle
+        && let Some(why) = gradle_available::why_not(project)
+    {
+        return Some(RunError::new(ErrorKind::NoBuildTool, format!("no Gradle can run here: {why}")));
+    }
+    None
+}
+
+/// What the plugin run's report warns about: files OpenRewrite could not parse, recipes' own
+/// warnings, the `.mvn/` files that were `ignored`, test methods removed.
+fn plugin_warnings(log: &str, ignored: &[&str], tests: &TestCounts) -> Vec<String> {
+    let mut warnings: Vec<String> = errors::parse_problems(log)
         .into_iter()
         .map(|f| format!("OpenRewrite could not parse {f}; no recipe saw it"))
-        .chain(errors::recipe_warnings(&log))
+        .chain(errors::recipe_warnings(log))
         .collect();
     if !ignored.is_empty() {
-        stats.warnings.push(format!(
+        warnings.push(format!(
             "ignored the repository's {}: it can run code of the repository in the build (use \
              --trust-build-config, or the action's trust-build-config input, to honour it)",
             ignored.join(", ")
         ));
     }
-    if stats.tests.dropped {
-        stats.warnings.push(format!(
-            "the recipe removed test methods: {} before, {} after",
-            stats.tests.before, stats.tests.after
-        ));
+    if tests.dropped {
+        warnings
+            .push(format!("the recipe removed test methods: {} before, {} after", tests.before, tests.after));
     }
-    stats.timings.analysis_seconds = started.elapsed().as_secs_f64();
-    drop(clone);
-    finish(req, stats, diff_text, error, total)
+    warnings
 }
 
 /// The request's recipe file and the name of the recipe to run, with `stats.recipe_name` set; a

@@ -156,11 +156,41 @@ fn lines_section(out: &mut String, title: &str, lines: &[ChangeLine]) {
 pub(crate) fn confirmation_line(c: &crate::model::Confirmation) -> String {
     let plugin = c.backend.map(|b| b.label()).unwrap_or("plugin");
     match &c.error {
+        Some(e) if e.kind == crate::model::ErrorKind::UntrustedBuild => {
+            format!("confirmation with the {plugin}: skipped ({}: {})\n", e.kind, e.detail)
+        }
         Some(e) => format!("confirmation with the {plugin}: impossible ({}: {})\n", e.kind, e.detail),
         None if c.confirmed => format!("confirmation with the {plugin}: the same changes (F1 {:.4})\n", c.f1),
         None => format!(
             "confirmation with the {plugin}: F1 {:.4}, {} line(s) differ from the embedded run\n",
             c.f1, c.differing_lines
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Backend, Confirmation, ErrorKind, RunError};
+
+    #[test]
+    fn a_confirmation_held_back_for_trust_says_skipped_and_why() {
+        let confirmation = |kind| Confirmation {
+            backend: Some(Backend::of_build_tool("gradle").unwrap()),
+            confirmed: false,
+            precision: 0.0,
+            recall: 0.0,
+            f1: 0.0,
+            error: Some(RunError::new(kind, "why")),
+            differing_lines: 0,
+        };
+        assert_eq!(
+            confirmation_line(&confirmation(ErrorKind::UntrustedBuild)),
+            "confirmation with the gradle-plugin: skipped (untrusted_build: why)\n"
+        );
+        assert_eq!(
+            confirmation_line(&confirmation(ErrorKind::NoBuildTool)),
+            "confirmation with the gradle-plugin: impossible (no_build_tool: why)\n"
+        );
     }
 }

@@ -179,7 +179,7 @@ fn run_on(
         &base,
         &template.versions,
         None,
-        template.build_config,
+        template.trust,
     )?;
     session.set_head(&view.head)?;
     std::fs::create_dir_all(dir)?;
@@ -199,7 +199,7 @@ fn run_on(
         out_dir: dir,
         file_prefix: "",
         session: Some(&session),
-        build_config: template.build_config,
+        trust: template.trust,
         project_dir: None,
         pr: Some(&view),
     };

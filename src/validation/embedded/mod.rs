@@ -6,6 +6,7 @@
 //! - [`protocol`]: the request and results files; [`runner`]: building the runner once;
 //! - [`session`]: one runner process per clone, parse once, run many.
 
+mod paths;
 pub(crate) mod protocol;
 pub mod runner;
 pub(crate) mod session;
@@ -21,6 +22,12 @@ use crate::diff;
 use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, StepLines, TestCounts};
 use crate::openrewrite::Versions;
 
+/// Why a command that needed the runner could not even start it (context on the cause): `validate`
+/// reports it as a `runner_failure`.
+#[derive(Debug, thiserror::Error)]
+#[error("the embedded runner cannot start")]
+pub(crate) struct CannotStart;
+
 /// Starts a session on a fresh clone of `repo` at `base`: builds the runner when needed and picks
 /// a JDK (17 or newer: the runner's own level, and at least the project's).
 pub(crate) fn start(
@@ -28,7 +35,7 @@ pub(crate) fn start(
     base: &str,
     versions: &Versions,
     project: Option<&crate::setup::ProjectDir>,
-    build_config: super::choice::BuildConfig,
+    trust: super::trust::Trust,
 ) -> Result<Session> {
     let runner = runner::ensure(versions)?;
     let clone = crate::setup::git::clone_at(repo, base)?;
@@ -47,7 +54,7 @@ pub(crate) fn start(
     let jdk = super::jdk::choose(Some(level), &super::jdk::installed())
         .or_else(|_| super::jdk::choose(Some(17), &super::jdk::installed()))
         .context("the embedded runner needs a JDK 17 or newer")?;
-    Session::new(Settings::new(runner, jdk, build_config), clone, project.cloned())
+    Session::new(Settings::new(runner, jdk, trust), clone, project.cloned())
 }
 
 /// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:

@@ -73,11 +73,7 @@ pub(crate) struct Settings {
 pub(crate) const POM_CACHE_ENV: &str = "REWRITE_ASSIST_POM_CACHE";
 
 impl Settings {
-    pub(crate) fn new(
-        runner: Runner,
-        jdk: Jdk,
-        build_config: crate::validation::choice::BuildConfig,
-    ) -> Settings {
+    pub(crate) fn new(runner: Runner, jdk: Jdk, trust: crate::validation::trust::Trust) -> Settings {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"));
         Settings {
             runner,
@@ -85,7 +81,7 @@ impl Settings {
             xmx: default_xmx(),
             local_repository: home.join(".m2/repository"),
             pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
-            trust_file_repositories: build_config == crate::validation::choice::BuildConfig::Trust,
+            trust_file_repositories: trust.honours_build_config(),
         }
     }
 }
@@ -334,13 +330,16 @@ impl Session {
             after: after.map(str::to_string),
         };
         let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
-        // The runner's paths are relative to where it parsed; the PR's to the repository.
-        if let (Ok(results), Some(dir)) = (&mut outcome, &self.project) {
+        if let Ok(results) = &mut outcome {
             for run in &mut results.runs {
-                run.diff = prefix_paths(&run.diff, &dir.prefix());
-                for file in &mut run.files {
-                    *file = format!("{}{file}", dir.prefix());
+                // The runner's paths are relative to where it parsed; the PR's to the repository.
+                if let Some(dir) = &self.project {
+                    run.diff = prefix_paths(&run.diff, &dir.prefix());
+                    for file in &mut run.files {
+                        *file = format!("{}{file}", dir.prefix());
+                    }
                 }
+                run.diff = super::paths::restore_backslashes(&run.diff, &run.files);
             }
         }
         Ok(outcome)
@@ -430,10 +429,16 @@ impl Session {
         }
     }
 
-    /// Why the process ended: out of memory (status 3) or a crash, with the end of its log.
+    /// Why the process ended: an interrupt, out of memory (status 3) or a crash, with the end of
+    /// its log.
     fn ended(&self, state: &mut State) -> Stopped {
         let status = state.process.as_mut().and_then(|p| p.child.wait().ok());
         state.process = None;
+        // Ctrl-C kills the runner's process group from the signal handler: its end is the
+        // interrupt, not a crash, however the request loop learned of it first.
+        if interrupted() {
+            return Stopped::Interrupted;
+        }
         let log = std::fs::read_to_string(self.log_path()).unwrap_or_default();
         if status.and_then(|s| s.code()) == Some(3) || log.contains("java.lang.OutOfMemoryError") {
             return Stopped::OutOfMemory;

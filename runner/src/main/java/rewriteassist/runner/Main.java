@@ -55,6 +55,7 @@ public final class Main {
     public static void main(String[] args) {
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
+        ParentWatch.start();
         Main main = new Main(protocol);
         try {
             List<String> rest = new ArrayList<>(List.of(args));

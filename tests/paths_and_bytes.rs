@@ -1,0 +1,168 @@
+//! Paths and bytes that are not plain text paths and lines: a file name with a backslash, lines
+//! that are not UTF-8, and changes no recipe can make (symbolic links, Git LFS pointers,
+//! submodules), through the real binary on real git repositories.
+
+mod common;
+
+use common::{bin, json_stdout};
+
+const POM: &str = "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>\n";
+
+/// OpenRewrite writes `\` in a diff's paths as `/`: the embedded runner's diff gets the real path
+/// back, so the change matches the PR's.
+#[test]
+fn a_file_name_with_a_backslash_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[("pom.xml", POM), ("dir\\notes.txt", "old\n")],
+        &[("dir\\notes.txt", "new\n")],
+    );
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Notes\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = bin()
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo.path())
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let stats = json_stdout(&output);
+    assert_eq!(stats["metrics"]["perfect_match"], true, "{stats:#}");
+    let diff = std::fs::read_to_string(out.join("recipe.diff")).unwrap();
+    assert!(diff.starts_with("diff --git \"a/dir\\\\notes.txt\" \"b/dir\\\\notes.txt\"\n"), "{diff}");
+}
+
+fn git(dir: &std::path::Path, args: &[&str]) {
+    let out = std::process::Command::new("git").current_dir(dir).args(args).output().unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A PR that changes, beside a README line, a symbolic link's target, a submodule's commit, a Git
+/// LFS pointer and a line that is not UTF-8 (Latin-1).
+fn unreproducible_pr(dir: &std::path::Path) -> std::path::PathBuf {
+    let repo = dir.join("repo");
+    let side = |old: bool| {
+        let word = if old { "old" } else { "new" };
+        std::fs::write(repo.join("README.md"), format!("{word}\n")).unwrap();
+        let _ = std::fs::remove_file(repo.join("link"));
+        std::os::unix::fs::symlink(format!("{word}/target"), repo.join("link")).unwrap();
+        let (oid, size) = if old { ("a".repeat(64), 10) } else { ("b".repeat(64), 12) };
+        std::fs::write(
+            repo.join("model.bin"),
+            format!("version https://git-lfs.github.com/spec/v1\noid sha256:{oid}\nsize {size}\n"),
+        )
+        .unwrap();
+        std::fs::write(repo.join("latin1.txt"), [b"caf\xe9 ".as_slice(), word.as_bytes(), b"\n"].concat())
+            .unwrap();
+        git(&repo, &["add", "-A"]);
+        let commit = if old { "1".repeat(40) } else { "2".repeat(40) };
+        git(&repo, &["update-index", "--add", "--cacheinfo", &format!("160000,{commit},vendor/lib")]);
+        git(&repo, &["commit", "--quiet", "-m", word]);
+    };
+    std::fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "--quiet", "--initial-branch=main"]);
+    git(&repo, &["config", "user.email", "t@example.com"]);
+    git(&repo, &["config", "user.name", "t"]);
+    std::fs::write(repo.join("pom.xml"), POM).unwrap();
+    side(true);
+    git(&repo, &["checkout", "--quiet", "-b", "migration"]);
+    side(false);
+    git(&repo, &["checkout", "--quiet", "main"]);
+    repo
+}
+
+/// Links, submodules, LFS pointers and bytes that are not UTF-8 get no intent: the intent tree
+/// lists them with why, and their lines stay unexplained.
+#[test]
+fn changes_no_recipe_can_make_are_listed_with_why_not_turned_into_text_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = unreproducible_pr(dir.path());
+    let output = bin()
+        .args(["intents", "--json", "--base", "main", "--head", "migration", "--repo"])
+        .arg(&repo)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let tree = json_stdout(&output);
+    assert_eq!(
+        tree["unreproducible"],
+        serde_json::json!([
+            {"path": "latin1.txt", "reason": "not_utf8", "lines": 2},
+            {"path": "link", "reason": "symlink", "lines": 2},
+            {"path": "model.bin", "reason": "lfs_pointer", "lines": 4},
+            {"path": "vendor/lib", "reason": "submodule", "lines": 2},
+        ]),
+        "{tree:#}"
+    );
+    // Only the README's edit is an intent; the other ten lines are unexplained.
+    let text = tree["intents"].to_string();
+    assert!(text.contains("README.md"), "{tree:#}");
+    for path in ["latin1.txt", "\"link\"", "model.bin", "vendor/lib"] {
+        assert!(!text.contains(path), "{path} got an intent: {tree:#}");
+    }
+    assert_eq!(tree["unexplained"].as_array().unwrap().len(), 10, "{tree:#}");
+}
+
+/// …and no option gets a text recipe for them: the creation analysis says why instead.
+#[test]
+fn changes_no_recipe_can_make_get_no_recipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = unreproducible_pr(dir.path());
+    let out = dir.path().join("out");
+    let output = bin()
+        .args([
+            "analyze",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(&repo)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let recipes: String = ["option-1-recipe.yaml", "option-2-recipe.yaml", "option-3-recipe.yaml"]
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(out.join(f)).ok())
+        .collect();
+    assert!(recipes.contains("README.md"), "{recipes}");
+    for path in ["latin1.txt", "link", "model.bin", "vendor/lib", "\u{FFFD}", "\\uFFFD"] {
+        assert!(!recipes.contains(path), "a recipe for {path}:\n{recipes}");
+    }
+    let analysis = std::fs::read_to_string(out.join("option-2-creation-analysis.md")).unwrap();
+    for why in [
+        "`link` is a symbolic link",
+        "`vendor/lib` is a submodule",
+        "`model.bin` is a Git LFS pointer",
+        "`latin1.txt` line 1: lines that are not UTF-8",
+    ] {
+        assert!(analysis.contains(why), "{why}:\n{analysis}");
+    }
+    let tree = std::fs::read_to_string(out.join("intent-tree.md")).unwrap();
+    assert!(tree.contains("## Changes no recipe can make (4)"), "{tree}");
+}
