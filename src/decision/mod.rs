@@ -2,6 +2,10 @@
 //! (ties: the higher F1, then fewer recipes, then the lower option number) and the confidence it
 //! deserves.
 
+pub(crate) mod own_changes;
+pub(crate) mod pr_kind;
+pub(crate) mod verdict;
+
 use std::cmp::Ordering;
 
 use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};

@@ -455,6 +455,9 @@ pub(crate) mod tests {
         let summary = RunSummary {
             status: RunStatus::Partial,
             reason: Some("validate_refined: option 3 could not run".into()),
+            pr_kind: crate::model::PrKind::Migration,
+            pr_kind_reason: "the intent tree names a migration: Migrate javax -> jakarta".into(),
+            verdict: crate::model::Verdict::ReproducesThisPrOnly,
             recommended: Some(Recommendation {
                 option: 2,
                 precision: 0.9167,

@@ -10,6 +10,7 @@ pub(crate) mod recipe;
 pub(crate) mod run;
 pub(crate) mod stats;
 pub(crate) mod validation;
+pub(crate) mod verdict;
 
 pub(crate) use change::Change;
 pub(crate) use eval::{
@@ -28,6 +29,7 @@ pub(crate) use stats::{ChangeLine, FileCounts, Metrics};
 pub(crate) use validation::{
     Attribution, ErrorKind, LeftOut, RunError, StepLines, TestCounts, Timings, ValidationStats,
 };
+pub use verdict::{PrKind, Verdict};
 
 /// The plural ending of a counted noun in reports: `""` for one, `"s"` otherwise.
 pub(crate) fn plural(n: usize) -> &'static str {
