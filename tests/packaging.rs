@@ -68,6 +68,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "github-token",
             "token",
             "mode",
+            "comment",
             "timeout",
             "recipe-artifacts",
             "backend",
@@ -132,6 +133,9 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
     assert_eq!(upload["with"]["path"].as_str(), Some("${{ steps.run.outputs.artifacts-dir }}"));
     let artifact = upload["with"]["name"].as_str().unwrap();
     assert!(artifact.contains("inputs.artifact-name") && artifact.contains("github.run_id"), "{artifact}");
+    // A monorepo's matrix legs upload under names of their own.
+    assert!(artifact.contains("steps.run.outputs.artifact-suffix"), "{artifact}");
+    assert!(script.contains("echo \"artifact-suffix=${suffix}\" >> \"$GITHUB_OUTPUT\""), "{script}");
     assert!(upload["if"].as_str().unwrap().contains("always()"), "artifacts go up even when the gate fails");
 }
 
