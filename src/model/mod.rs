@@ -15,7 +15,7 @@ pub(crate) mod verdict;
 pub(crate) use change::Change;
 pub(crate) use eval::{
     CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, OptionScore, Shard,
-    ShardResults, SuiteResults, Totals, TransferResult, TransferStatus, TransferTotals,
+    ShardResults, SuiteResults, Totals, TransferComparison, TransferResult, TransferStatus, TransferTotals,
 };
 pub(crate) use groups::{Strategic, Tactical};
 pub(crate) use intent::{Intent, IntentTree};
