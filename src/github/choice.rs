@@ -15,8 +15,9 @@ use crate::pipeline::artifacts;
 /// A recipe of an analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum RecipeChoice {
-    /// The reusable recipe: semantic steps only, nothing pinned to the analyzed repository.
-    #[value(name = "reusable")]
+    /// The reusable recipe: semantic steps only, nothing pinned to the analyzed repository (also
+    /// `4`, the number its files carry in the run directory).
+    #[value(name = "reusable", alias = "4")]
     Reusable,
     /// Option 1 (wide).
     #[value(name = "1")]
@@ -30,10 +31,10 @@ pub enum RecipeChoice {
 }
 
 impl RecipeChoice {
-    /// A command's argument: `reusable`, `1`, `2` or `3`.
+    /// A command's argument: `reusable` (or `4`, as its files are numbered), `1`, `2` or `3`.
     pub(crate) fn parse(word: &str) -> Option<RecipeChoice> {
         match word {
-            "reusable" => Some(RecipeChoice::Reusable),
+            "reusable" | "4" => Some(RecipeChoice::Reusable),
             "1" => Some(RecipeChoice::One),
             "2" => Some(RecipeChoice::Two),
             "3" => Some(RecipeChoice::Three),
@@ -192,7 +193,8 @@ mod tests {
         for word in ["reusable", "1", "2", "3"] {
             assert_eq!(RecipeChoice::parse(word).unwrap().to_string(), word);
         }
-        assert_eq!(RecipeChoice::parse("4"), None, "the reusable recipe is asked for by name");
+        assert_eq!(RecipeChoice::parse("4"), Some(RecipeChoice::Reusable), "its option number");
+        assert_eq!(RecipeChoice::parse("5"), None);
         assert_eq!(RecipeChoice::Reusable.number(), 4);
     }
 

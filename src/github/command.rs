@@ -118,7 +118,8 @@ mod tests {
             Some(Command::Apply(Some(RecipeChoice::Reusable)))
         );
         assert_eq!(parse("/rewrite-assist help"), Some(Command::Help));
-        assert_eq!(parse("/rewrite-assist apply 4"), Some(Command::Unknown("apply 4".into())));
+        assert_eq!(parse("/rewrite-assist apply 4"), Some(Command::Apply(Some(RecipeChoice::Reusable))));
+        assert_eq!(parse("/rewrite-assist apply 5"), Some(Command::Unknown("apply 5".into())));
         assert_eq!(parse("/rewrite-assist apply two"), Some(Command::Unknown("apply two".into())));
         assert_eq!(parse("/rewrite-assist run now"), Some(Command::Unknown("run now".into())));
         assert_eq!(parse("/rewrite-assist frobnicate"), Some(Command::Unknown("frobnicate".into())));
