@@ -6,236 +6,21 @@
 mod common;
 #[path = "common/github.rs"]
 mod github;
+#[path = "common/world.rs"]
+mod world;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{bin, bin_std};
 use github::FakeGitHub;
-use rewrite_assist::fixtures::scenarios::{JAVA_11_TO_17, JAVAX_TO_JAKARTA, JUNIT4_TO_JUNIT5, Scenario};
-use rewrite_assist::fixtures::{Fixture, RepoBuilder};
+use rewrite_assist::fixtures::RepoBuilder;
+use rewrite_assist::fixtures::scenarios::{JAVAX_TO_JAKARTA, JUNIT4_TO_JUNIT5};
 use rewrite_assist::github::action::ENV_VARS;
-use rewrite_assist::github::{self as gh, Config, GitHub, RepoId, RetryPolicy};
+use rewrite_assist::github::{self as gh, RepoId};
 use rewrite_assist::setup::git::git_output;
-use serde_json::{Value, json};
-
-const TOKEN: &str = "ghs_TestToken_do_not_print_0123456789";
-const MARKER: &str = "<!-- rewrite-assist:results -->";
-
-/// A repository `acme/shop` on a local "server" (a directory of bare repositories, as
-/// GITHUB_SERVER_URL), with PR #7 as `refs/pull/7/head`, and a workspace cloned from it the way
-/// actions/checkout would: without the PR's head commit, so the action has to fetch it.
-struct World {
-    dir: tempfile::TempDir,
-    fake: FakeGitHub,
-    fixture: Fixture,
-    workspace: PathBuf,
-    runs: std::cell::Cell<u32>,
-}
-
-impl World {
-    fn javax() -> World {
-        World::of(&JAVAX_TO_JAKARTA)
-    }
-
-    fn of(scenario: &Scenario) -> World {
-        let dir = tempfile::tempdir().unwrap();
-        let fixture = scenario.build(&dir.path().join("fixture")).unwrap();
-        World::serving(dir, fixture)
-    }
-
-    /// The javax scenario moved into `service/` of a monorepo whose PR also edits the root README.
-    fn monorepo() -> World {
-        let dir = tempfile::tempdir().unwrap();
-        let single = JAVAX_TO_JAKARTA.build(&dir.path().join("single")).unwrap();
-        let mono = RepoBuilder::init(&dir.path().join("fixture")).unwrap();
-        let snapshot = |commit: &str| {
-            let tar = dir.path().join("snapshot.tar");
-            git_output(&single.path, ["archive", "--prefix=service/", "-o", tar.to_str().unwrap(), commit])
-                .unwrap();
-            let target = mono.path().to_str().unwrap();
-            let status =
-                std::process::Command::new("tar").args(["-xf", tar.to_str().unwrap(), "-C", target]).status();
-            assert!(status.unwrap().success());
-        };
-        snapshot(&single.base);
-        mono.write("README.md", "The shop and its friends.\n").unwrap();
-        let base = mono.commit("base").unwrap();
-        mono.branch("migration").unwrap();
-        snapshot(&single.head);
-        mono.write("README.md", "The shop, now on Jakarta EE, and its friends.\n").unwrap();
-        let head = mono.commit("migrate the shop").unwrap();
-        mono.checkout("main").unwrap();
-        let fixture = Fixture { path: mono.path().to_path_buf(), base, head };
-        World::serving(dir, fixture)
-    }
-
-    fn serving(dir: tempfile::TempDir, fixture: Fixture) -> World {
-        let bare = dir.path().join("server/acme/shop.git");
-        bare_copy(&fixture.path, &bare);
-        git_output(&bare, ["update-ref", "refs/pull/7/head", &fixture.head]).unwrap();
-        git_output(&bare, ["branch", "-D", "migration"]).unwrap();
-        let workspace = dir.path().join("work");
-        git_output(dir.path(), ["clone", "--quiet", bare.to_str().unwrap(), "work"]).unwrap();
-        let fake = FakeGitHub::start();
-        let world = World { dir, fake, fixture, workspace, runs: std::cell::Cell::new(0) };
-        world.fake.pull_request(7, world.pull_request_json());
-        world
-    }
-
-    fn server_url(&self) -> String {
-        format!("file://{}", self.dir.path().join("server").display())
-    }
-
-    fn bare(&self) -> PathBuf {
-        self.dir.path().join("server/acme/shop.git")
-    }
-
-    fn pull_request_json(&self) -> Value {
-        json!({
-            "number": 7,
-            "title": "Migrate JPA entities to jakarta.persistence",
-            "base": {"ref": "main", "sha": self.fixture.base, "repo": {"full_name": "acme/shop"}},
-            "head": {"ref": "migration", "sha": self.fixture.head, "repo": {"full_name": "acme/shop"}}
-        })
-    }
-
-    fn pull_request_event(&self) -> Value {
-        json!({"action": "opened", "number": 7, "pull_request": self.pull_request_json(),
-               "repository": {"full_name": "acme/shop"}})
-    }
-
-    /// Runs `rewrite-assist action` for one event, as the composite action's `docker run` would.
-    fn run(&self, event_name: &str, event: &Value, extra: &[(&str, &str)]) -> Ran {
-        let (cmd, run_dir) = self.command(event_name, event, extra);
-        let summary = run_dir.join("step_summary.md");
-        let output = run_dir.join("output.txt");
-        let runner_temp = run_dir.join("tmp");
-        let out = assert_cmd::Command::from_std(cmd).timeout(Duration::from_secs(900)).output().unwrap();
-        let ran = Ran {
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            summary: std::fs::read_to_string(&summary).unwrap_or_default(),
-            outputs: std::fs::read_to_string(&output).unwrap_or_default(),
-            runner_temp,
-        };
-        ran.assert_no_token();
-        ran
-    }
-
-    /// The command [`Self::run`] runs, and its run directory.
-    fn command(
-        &self,
-        event_name: &str,
-        event: &Value,
-        extra: &[(&str, &str)],
-    ) -> (std::process::Command, PathBuf) {
-        self.runs.set(self.runs.get() + 1);
-        let run_dir = self.dir.path().join(format!("run-{}", self.runs.get()));
-        std::fs::create_dir_all(&run_dir).unwrap();
-        let event_path = run_dir.join("event.json");
-        std::fs::write(&event_path, event.to_string()).unwrap();
-        let summary = run_dir.join("step_summary.md");
-        let output = run_dir.join("output.txt");
-        let runner_temp = run_dir.join("tmp");
-        let mut cmd = bin_std();
-        for name in ENV_VARS {
-            cmd.env_remove(name);
-        }
-        cmd.arg("action")
-            .env("GITHUB_EVENT_NAME", event_name)
-            .env("GITHUB_EVENT_PATH", &event_path)
-            .env("GITHUB_REPOSITORY", "acme/shop")
-            .env("GITHUB_API_URL", &self.fake.url)
-            .env("GITHUB_TOKEN", TOKEN)
-            .env("GITHUB_WORKSPACE", &self.workspace)
-            .env("GITHUB_STEP_SUMMARY", &summary)
-            .env("GITHUB_OUTPUT", &output)
-            .env("GITHUB_SERVER_URL", self.server_url())
-            .env("GITHUB_RUN_ID", "42")
-            .env("RUNNER_TEMP", &runner_temp)
-            .env("INPUT_MODE", "comment");
-        for (k, v) in extra {
-            cmd.env(k, v);
-        }
-        (cmd, run_dir)
-    }
-
-    fn comment_event(&self, body: &str, login: &str, association: &str) -> Value {
-        json!({
-            "action": "created",
-            "issue": {"number": 7, "pull_request": {"url": "x"}},
-            "comment": {"id": 555, "body": body, "user": {"login": login, "type": "User"},
-                        "author_association": association},
-            "repository": {"full_name": "acme/shop"}
-        })
-    }
-}
-
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    summary: String,
-    outputs: String,
-    runner_temp: PathBuf,
-}
-
-impl Ran {
-    fn assert_ok(&self) {
-        assert_eq!(self.code, Some(0), "stdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
-    }
-
-    /// The token appears in no output and no file the run wrote.
-    fn assert_no_token(&self) {
-        assert!(
-            !self.stdout.contains(TOKEN) && !self.stderr.contains(TOKEN),
-            "the token leaked into the log"
-        );
-        assert!(!self.summary.contains(TOKEN) && !self.outputs.contains(TOKEN));
-        if self.runner_temp.exists() {
-            for entry in walkdir(&self.runner_temp) {
-                let text = String::from_utf8_lossy(&std::fs::read(&entry).unwrap()).into_owned();
-                assert!(!text.contains(TOKEN), "the token leaked into {}", entry.display());
-            }
-        }
-    }
-
-    fn output(&self, name: &str) -> String {
-        self.outputs
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}=")))
-            .unwrap_or_else(|| panic!("no output {name} in\n{}", self.outputs))
-            .to_string()
-    }
-}
-
-fn walkdir(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() { files.extend(walkdir(&path)) } else { files.push(path) }
-    }
-    files
-}
-
-fn bare_copy(source: &Path, bare: &Path) {
-    std::fs::create_dir_all(bare.parent().unwrap()).unwrap();
-    git_output(
-        bare.parent().unwrap(),
-        ["clone", "--quiet", "--bare", source.to_str().unwrap(), bare.to_str().unwrap()],
-    )
-    .unwrap();
-}
-
-fn show(repo: &Path, rev_path: &str) -> String {
-    String::from_utf8_lossy(&git_output(repo, ["show", rev_path]).unwrap().stdout).into_owned()
-}
-
-fn count(calls: &[String], prefix: &str) -> usize {
-    calls.iter().filter(|c| c.starts_with(prefix)).count()
-}
+use serde_json::json;
+use world::{MARKER, TOKEN, World, bare_copy, client, count, show, walkdir};
 
 /// pull_request → one results comment; then a writer's `/rewrite-assist run` updates that same
 /// comment in place (and is acknowledged with 👀 then 🚀). Real analyses through Maven.
@@ -261,7 +46,8 @@ fn the_results_comment_is_created_once_then_updated_in_place() {
     let body = &comments[0].body;
     assert!(body.starts_with(MARKER), "{body}");
     for expected in [
-        "✅ recipe recommended",
+        "✅ ready to roll out",
+        "**Migration**: the intent tree names a migration: Migrate javax -> jakarta.",
         "| option | strategy | precision | recall | F1 | semantic | recipes | time |",
         "jakarta.persistence",
         "<details><summary>Intent tree:",
@@ -271,8 +57,13 @@ fn the_results_comment_is_created_once_then_updated_in_place() {
         assert!(body.contains(expected), "{expected} missing in\n{body}");
     }
     // Job summary and step outputs.
-    assert!(ran.summary.starts_with("# rewrite-assist: ✅ recipe recommended"), "{}", ran.summary);
+    assert!(ran.summary.starts_with("# rewrite-assist: ✅ ready to roll out"), "{}", ran.summary);
     assert!(ran.summary.contains("acme/shop#7"));
+    assert_eq!(
+        (ran.output("pr_kind"), ran.output("verdict")),
+        ("migration".into(), "ready_to_roll_out".into())
+    );
+    assert!(ran.output("pr_kind_reason").starts_with("the intent tree names a migration"), "{}", ran.outputs);
     let option = ran.output("recommended-option");
     assert!(["1", "2", "3"].contains(&option.as_str()), "{}", ran.outputs);
     assert!(ran.output("f1").parse::<f64>().unwrap() >= 0.9);
@@ -483,12 +274,22 @@ fn working_directory_analyzes_the_build_in_a_subfolder() {
     assert!(pr.contains("service/src/main/java/com/acme/shop/Customer.java"), "{pr}");
     assert!(!pr.contains("README.md"), "outside the working directory: {pr}");
     let body = &world.fake.comments()[0].body;
-    assert!(body.contains("✅ recipe recommended"), "{body}");
+    assert!(body.starts_with("<!-- rewrite-assist:results:service -->\n"), "the build's own marker: {body}");
+    assert!(body.contains("✅ ready to roll out"), "{body}");
+    assert!(artifacts.ends_with("run-42-pr-7-service"), "{}", artifacts.display());
 
-    // Without it, the build is not found at the root.
+    // Without it, the build is not found at the root: the root's comment says so, the service's
+    // comment stays as it was.
     let ran = world.run("pull_request", &world.pull_request_event(), &[]);
     ran.assert_ok();
-    assert!(world.fake.comments()[0].body.contains("could not analyze"), "{}", world.fake.comments()[0].body);
+    let comments = world.fake.comments();
+    assert_eq!(comments.len(), 2, "one comment per build");
+    assert_eq!(&comments[0].body, body);
+    assert!(
+        comments[1].body.starts_with(MARKER) && comments[1].body.contains("could not analyze"),
+        "{}",
+        comments[1].body
+    );
     // A directory outside the repository is bad input.
     let ran = world.run(
         "pull_request",
@@ -542,60 +343,89 @@ fn an_unanalyzable_pr_is_explained_and_fail_under_trips() {
     assert_eq!(count(&world.fake.calls(), "PATCH"), 2, "the comment was still updated");
 }
 
-/// A writer's `/rewrite-assist apply`: analysis, then a migration PR from a branch pushed to the
-/// server with rewrite.yml and the recipe's changes; the reply links it. Real analysis.
+/// A writer's `/rewrite-assist apply` with a token of the action's own: the reusable recipe, renamed
+/// after the PR, lands in `rewrite.yml` in a commit on top of the PR's branch — the PR already makes
+/// the migration, so no copy of it. Again: nothing to add. `apply 2` adds option 2's recipe beside
+/// it; `apply 4` is the reusable one again. Real analyses (the embedded runner).
 #[test]
-fn apply_opens_a_migration_pr_from_a_slash_command() {
+fn apply_commits_the_reusable_recipe_onto_the_prs_branch() {
     let world = World::javax();
     world.fake.permission("alice", "admin");
-    let ran =
-        world.run("issue_comment", &world.comment_event("/rewrite-assist apply", "alice", "OWNER"), &[]);
+    let embedded = [("INPUT_BACKEND", "embedded")];
+    let apply = |which: &str| world.comment_event(&format!("/rewrite-assist apply{which}"), "alice", "OWNER");
+    let ran = world.run("issue_comment", &apply(""), &embedded);
     ran.assert_ok();
-    let pulls = world.fake.pulls();
-    assert_eq!(pulls.len(), 1, "{:#?}", world.fake.calls());
-    let pr = &pulls[0];
-    let option = ran.output("recommended-option");
-    let branch = format!("rewrite-assist/pr-7-option-{option}");
-    assert_eq!((pr.head.as_str(), pr.base.as_str()), (branch.as_str(), "main"));
-    assert!(pr.title.starts_with("Apply the recipe of #7"), "{}", pr.title);
-    assert!(pr.body.contains("mvn -U org.openrewrite.maven:rewrite-maven-plugin:"), "{}", pr.body);
-    assert!(pr.body.contains("./gradlew rewriteRun"));
-    // The branch on the server: rewrite.yml with the recipe, and the migration applied.
+    assert!(world.fake.pulls().is_empty(), "no pull request: {:#?}", world.fake.calls());
     let bare = world.bare();
-    let rewrite_yml = show(&bare, &format!("{branch}:rewrite.yml"));
-    assert!(rewrite_yml.contains(&format!("name: \"rewriteassist.Pr7Option{option}")), "{rewrite_yml}");
-    let customer = show(&bare, &format!("{branch}:src/main/java/com/acme/shop/Customer.java"));
-    assert!(
-        customer.contains("import jakarta.persistence.Entity;") && !customer.contains("javax.persistence")
-    );
-    let parent = show(&bare, &format!("{branch}~1:pom.xml"));
+    let head = &world.fixture.head;
+    let tip = |rev: &str| {
+        String::from_utf8_lossy(&git_output(&bare, ["rev-parse", rev]).unwrap().stdout).trim().to_string()
+    };
+    assert_eq!(tip("migration~1"), *head, "on top of the PR's branch");
+    let changed = git_output(&bare, ["diff", "--name-only", head, "migration"]).unwrap();
     assert_eq!(
-        parent,
-        show(&bare, &format!("{}:pom.xml", world.fixture.base)),
-        "branched from the PR's base"
+        String::from_utf8_lossy(&changed.stdout),
+        "rewrite.yml\n",
+        "only the recipe, no copy of the change"
     );
-    // The thread: results comment, a reply with the PR link, 👀 then 🚀.
-    let comments = world.fake.comments();
-    assert!(comments.iter().any(|c| c.body.starts_with(MARKER)));
+    let rewrite_yml = show(&bare, "migration:rewrite.yml");
+    assert!(rewrite_yml.contains("name: \"rewriteassist.Pr7Reusable\""), "{rewrite_yml}");
+    assert!(rewrite_yml.contains("displayName: \"Migration of acme/shop#7 (reusable)\""), "{rewrite_yml}");
+    // The reusable recipe of the run, step for step.
+    let artifacts = PathBuf::from(ran.output("artifacts-dir"));
+    let reusable = std::fs::read_to_string(artifacts.join("result/reusable-recipe.yaml")).unwrap();
+    let steps =
+        |yaml: &str| yaml.lines().filter(|l| l.starts_with("  - ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(steps(&rewrite_yml), steps(&reusable), "{rewrite_yml}\n---\n{reusable}");
+    let reply = world.fake.comments().last().unwrap().body.clone();
     assert!(
-        comments.iter().any(|c| c.body.starts_with("Opened https://github.com/acme/shop/pull/100")),
-        "{comments:#?}"
+        reply.starts_with("Added the recipe `rewriteassist.Pr7Reusable` to `rewrite.yml` in a commit on this pull request's branch"),
+        "{reply}"
     );
+    assert!(reply.contains(&format!("/acme/shop/commit/{}", tip("migration"))), "{reply}");
     assert_eq!(world.fake.reactions(), vec![(555, "eyes".into()), (555, "rocket".into())]);
-    assert_eq!(ran.output("pr-url"), "https://github.com/acme/shop/pull/100");
-    assert_eq!(ran.output("pr-number"), "100");
-    assert!(ran.output("comment-url").starts_with("https://github.com/acme/shop/pull/7#issuecomment-"));
+    assert_eq!((ran.output("pr-url"), ran.output("pr-number")), (String::new(), String::new()));
+
+    let before = tip("migration");
+    world.run("issue_comment", &apply(""), &embedded).assert_ok();
+    assert_eq!(tip("migration"), before, "the recipe is already there");
+    assert!(
+        world
+            .fake
+            .comments()
+            .last()
+            .unwrap()
+            .body
+            .contains("already has the recipe `rewriteassist.Pr7Reusable`")
+    );
+
+    world.run("issue_comment", &apply(" 2"), &embedded).assert_ok();
+    let rewrite_yml = show(&bare, "migration:rewrite.yml");
+    assert!(
+        rewrite_yml.contains("rewriteassist.Pr7Reusable")
+            && rewrite_yml.contains("rewriteassist.Pr7Option2Narrow"),
+        "{rewrite_yml}"
+    );
+    assert_eq!(tip("migration~1"), before);
+
+    // `apply 4` names the reusable recipe by the number of its files (it used to be refused).
+    let two = tip("migration");
+    world.run("issue_comment", &apply(" 4"), &embedded).assert_ok();
+    assert_eq!(tip("migration"), two);
+    let reply = world.fake.comments().last().unwrap().body.clone();
+    assert!(reply.contains("already has the recipe `rewriteassist.Pr7Reusable`"), "{reply}");
 }
 
-/// With the workflow's own token a migration PR leaves workflow files out (that token may not push
-/// them) and lists them in its body; with a token of one's own they are in. A 403 on creating the
-/// PR (organisations forbid it by default) tells the user what to change. Real analyses.
+/// With the workflow's own token (its pushes start no checks on the PR) the recipe comes in a pull
+/// request of its own that adds only `rewrite.yml`, from the PR's base. A 403 on creating it
+/// (organisations forbid it by default) says what to change; a PR branch that refuses a commit from
+/// a token of one's own gets that pull request too, updated. Real analyses (the embedded runner).
 #[test]
-fn the_default_token_leaves_workflow_files_out_and_a_refused_pr_is_explained() {
-    let world = World::of(&JAVA_11_TO_17);
+fn the_default_token_proposes_the_recipe_in_a_pull_request_of_its_own() {
+    let world = World::javax();
     world.fake.permission("alice", "admin");
     let apply = world.comment_event("/rewrite-assist apply", "alice", "OWNER");
-    let default_token = [("INPUT_DEFAULT_TOKEN", "true")];
+    let default_token = [("INPUT_DEFAULT_TOKEN", "true"), ("INPUT_BACKEND", "embedded")];
     world.fake.fail_next_saying(
         "POST",
         "/repos/acme/shop/pulls",
@@ -613,42 +443,57 @@ fn the_default_token_leaves_workflow_files_out_and_a_refused_pr_is_explained() {
 
     let ran = world.run("issue_comment", &apply, &default_token);
     ran.assert_ok();
-    let pr = world.fake.pulls()[0].clone();
-    assert!(pr.body.contains("### Left out: workflow files"), "{}", pr.body);
-    assert!(pr.body.contains("`.github/workflows/ci.yml`"), "{}", pr.body);
-    let branch = format!("rewrite-assist/pr-7-option-{}", ran.output("recommended-option"));
+    let pulls = world.fake.pulls();
+    assert_eq!(pulls.len(), 1);
+    let branch = "rewrite-assist/pr-7-recipe";
+    assert_eq!((pulls[0].head.as_str(), pulls[0].base.as_str()), (branch, "main"));
+    for expected in [
+        "Adds the OpenRewrite recipe `rewriteassist.Pr7Reusable` to `rewrite.yml`",
+        "[acme/shop#7](",
+        "### What each step does",
+        "-Drewrite.failOnDryRunResults=true",
+    ] {
+        assert!(pulls[0].body.contains(expected), "{expected} missing in\n{}", pulls[0].body);
+    }
+    // One row per step of the run's reusable recipe, each named in the table.
+    let artifacts = PathBuf::from(ran.output("artifacts-dir"));
+    let reusable = std::fs::read_to_string(artifacts.join("result/reusable-recipe.yaml")).unwrap();
+    for step in reusable.lines().filter_map(|l| l.strip_prefix("  - ")) {
+        let simple = step.trim_end_matches(':').rsplit('.').next().unwrap();
+        assert!(pulls[0].body.contains(&format!("| `{simple}` |")), "{simple} missing in\n{}", pulls[0].body);
+    }
     let bare = world.bare();
-    let base = &world.fixture.base;
-    let ci = ".github/workflows/ci.yml";
-    assert_eq!(show(&bare, &format!("{branch}:{ci}")), show(&bare, &format!("{base}:{ci}")));
-    assert_ne!(show(&bare, &format!("{branch}:pom.xml")), show(&bare, &format!("{base}:pom.xml")));
-    assert_eq!(ran.output("pr-number"), pr.number.to_string());
-
-    let ran = world.run("issue_comment", &apply, &[("INPUT_DEFAULT_TOKEN", "false")]);
-    ran.assert_ok();
-    assert_ne!(
-        show(&bare, &format!("{branch}:{ci}")),
-        show(&bare, &format!("{base}:{ci}")),
-        "a token of one's own"
+    let changed = git_output(&bare, ["diff", "--name-only", &world.fixture.base, branch]).unwrap();
+    assert_eq!(String::from_utf8_lossy(&changed.stdout), "rewrite.yml\n", "only the recipe");
+    let reply = world.fake.comments().last().unwrap().body.clone();
+    assert!(reply.starts_with("Opened https://github.com/acme/shop/pull/100 to add the recipe"), "{reply}");
+    assert!(reply.contains("the workflow's own token would start no checks"), "{reply}");
+    assert_eq!(
+        (ran.output("pr-url"), ran.output("pr-number")),
+        ("https://github.com/acme/shop/pull/100".into(), "100".into())
     );
-    assert!(!world.fake.pulls()[0].body.contains("Left out"), "{}", world.fake.pulls()[0].body);
 
-    // A token of one's own that may not push workflow files: the server refuses the push as GitHub
-    // does (a pre-receive hook says GitHub's words), and the reply says what to change.
-    git_output(&bare, ["branch", "-D", &branch]).unwrap();
+    // A protected PR branch: the server refuses the commit, the recipe's pull request is updated.
     let hook = bare.join("hooks/pre-receive");
     std::fs::write(
         &hook,
-        "#!/bin/sh\necho 'refusing to allow a GitHub App to create or update workflow `.github/workflows/ci.yml` without `workflows` permission' >&2\nexit 1\n",
+        "#!/bin/sh\nwhile read old new ref; do [ \"$ref\" = refs/heads/migration ] && { echo 'protected branch' >&2; exit 1; }; done\nexit 0\n",
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let ran = world.run("issue_comment", &apply, &[("INPUT_DEFAULT_TOKEN", "false")]);
+    let ran = world.run("issue_comment", &apply, &[("INPUT_BACKEND", "embedded")]);
     ran.assert_ok();
     let reply = world.fake.comments().last().unwrap().body.clone();
-    assert!(reply.contains("Workflows: write") && reply.contains("`workflow` scope"), "{reply}");
-    assert_eq!(world.fake.reactions().last().unwrap(), &(555, "confused".to_string()));
+    assert!(reply.starts_with("Updated https://github.com/acme/shop/pull/100"), "{reply}");
+    assert!(reply.contains("its branch refused the commit") && reply.contains("protected branch"), "{reply}");
+    assert_eq!(world.fake.pulls().len(), 1, "updated, not duplicated");
+    let tip = git_output(&bare, ["rev-parse", "migration"]).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&tip.stdout).trim(),
+        world.fixture.head,
+        "the PR's branch is untouched"
+    );
 }
 
 /// The container's `~/.m2/settings.xml` (where action.yml mounts `maven-settings`, by default the
@@ -685,20 +530,6 @@ fn the_maven_settings_in_home_are_used_by_the_builds() {
         "the mirror of the settings is not in the build logs:\n{}",
         logs.join("\n---\n")
     );
-}
-
-fn client(fake: &FakeGitHub) -> GitHub {
-    GitHub::new(Config {
-        api_url: fake.url.clone(),
-        token: Some(TOKEN.to_string().into()),
-        retry: RetryPolicy {
-            base_delay: Duration::from_millis(10),
-            unhinted_rate_limit_wait: Duration::from_millis(50),
-            ..RetryPolicy::default()
-        },
-        timeout: Duration::from_secs(10),
-    })
-    .unwrap()
 }
 
 /// The client retries server errors and rate limits, but not client errors, whose body it reports.
@@ -797,40 +628,39 @@ fn a_planted_marker_comment_is_not_taken_over() {
     assert_eq!(done.url(), format!("https://github.com/acme/shop/pull/7#issuecomment-{mine}"));
 }
 
-/// A migration PR: the recipe merged into an existing rewrite.yml, the option's diff applied, the
-/// branch pushed; a second apply updates the same PR instead of opening another.
+/// The recipe's own pull request through the library: the reusable recipe merged into the build's
+/// existing `rewrite.yml` (its recipes kept), on a branch from the PR's base that changes nothing
+/// else; a second proposal updates the same PR instead of opening another.
 #[test]
-fn apply_builds_the_branch_and_updates_rather_than_duplicates() {
+fn a_recipe_pr_merges_into_rewrite_yml_and_is_updated_rather_than_duplicated() {
     let dir = tempfile::tempdir().unwrap();
     let repo = RepoBuilder::init(&dir.path().join("repo")).unwrap();
     let existing = "---\ntype: specs.openrewrite.org/v1beta/recipe\nname: com.acme.Existing\nrecipeList:\n  - org.openrewrite.java.OrderImports\n";
-    repo.write("rewrite.yml", existing).unwrap();
-    repo.write("src/A.java", "import javax.persistence.Entity;\n\n@Entity\nclass A {}\n").unwrap();
+    repo.write("api/rewrite.yml", existing).unwrap();
+    repo.write("api/src/A.java", "import javax.persistence.Entity;\n\n@Entity\nclass A {}\n").unwrap();
     let base = repo.commit("base").unwrap();
-    repo.write("src/A.java", "import jakarta.persistence.Entity;\n\n@Entity\nclass A {}\n").unwrap();
+    repo.write("api/src/A.java", "import jakarta.persistence.Entity;\n\n@Entity\nclass A {}\n").unwrap();
     let head = repo.commit("migrate").unwrap();
     let bare = dir.path().join("server/acme/shop.git");
     bare_copy(repo.path(), &bare);
 
     let run_dir = dir.path().join("run");
-    std::fs::create_dir_all(&run_dir).unwrap();
-    let diff = String::from_utf8_lossy(&git_output(repo.path(), ["diff", &base, &head]).unwrap().stdout)
-        .into_owned();
-    std::fs::write(run_dir.join("option-2-recipe.diff"), &diff).unwrap();
+    std::fs::create_dir_all(run_dir.join("result")).unwrap();
     std::fs::write(
-        run_dir.join("option-2-recipe.yaml"),
-        "type: specs.openrewrite.org/v1beta/recipe\nname: rewriteassist.Option2Narrow\nrecipeList:\n  - org.openrewrite.java.ChangePackage:\n      oldPackageName: \"javax.persistence\"\n      newPackageName: \"jakarta.persistence\"\n",
+        run_dir.join("result/reusable-recipe.yaml"),
+        "type: specs.openrewrite.org/v1beta/recipe\nname: rewriteassist.Option4Reusable\nrecipeList:\n  - org.openrewrite.java.ChangePackage:\n      oldPackageName: \"javax.persistence\"\n      newPackageName: \"jakarta.persistence\"\n",
     )
     .unwrap();
-    let stats = rewrite_assist::validation::empty_stats("rewriteassist.Option2Narrow", &Default::default());
-    std::fs::write(run_dir.join("option-2-stats.json"), serde_json::to_string(&stats).unwrap()).unwrap();
+    let run = json!({"option": 4, "strategy": "reusable", "recipe_name": "rewriteassist.Option4Reusable", "recipes": 1,
+                     "precision": 1.0, "recall": 1.0, "f1": 1.0, "perfect_match": true, "semantic_share": 1.0,
+                     "wall_seconds": 30.0, "attempts": 1, "dropped": [], "tests_dropped": false, "error": null});
     let summary: rewrite_assist::model::RunSummary = serde_json::from_value(json!({
-        "status": "success", "reason": null,
+        "status": "success", "reason": null, "pr_kind": "migration",
+        "pr_kind_reason": "the intent tree names a migration: Migrate javax -> jakarta", "verdict": "ready_to_roll_out",
         "recommended": {"option": 2, "precision": 1.0, "recall": 1.0, "f1": 1.0, "perfect_match": true,
                         "semantic_share": 1.0, "confidence": "recommended"},
-        "options": [{"option": 2, "strategy": "narrow", "recipe_name": "rewriteassist.Option2Narrow", "recipes": 1,
-                     "precision": 1.0, "recall": 1.0, "f1": 1.0, "perfect_match": true, "semantic_share": 1.0,
-                     "wall_seconds": 30.0, "attempts": 1, "dropped": [], "tests_dropped": false, "error": null}],
+        "options": [],
+        "reusable": {"recipe_name": "rewriteassist.Option4Reusable", "recipes": 1, "generalized": [], "result": run},
         "intents": {"coverage": 1.0, "strategic": ["Migrate javax -> jakarta"], "tactical": 1, "atomic": 1},
         "artifacts_dir": run_dir, "wall_seconds": 31.0
     }))
@@ -853,45 +683,56 @@ fn apply_builds_the_branch_and_updates_rather_than_duplicates() {
         head_repo: Some("acme/shop".into()),
     };
     let versions = rewrite_assist::openrewrite::Versions::default();
-    let migration = gh::apply::Migration {
+    let project_dir = rewrite_assist::setup::ProjectDir::parse("api").unwrap();
+    let proposal = gh::propose::Proposal {
         pr: &pr,
+        summary: &summary,
         source: repo.path(),
         base_commit: &base,
-        summary: &summary,
-        option: None,
+        choice: None,
         versions: &versions,
-        workflow_files: gh::apply::WorkflowFiles::Include,
+        project_dir: project_dir.as_ref(),
+        token: gh::propose::PushToken::WorkflowDefault,
+        server_url: "https://github.com",
     };
-    let opened = gh::apply::open_for_pr(&client, &remote, &migration).unwrap();
+    let proposed = gh::propose::propose(&client, &remote, &proposal).unwrap();
+    let opened = proposed.pull_request().unwrap().clone();
     assert!(opened.created);
     assert_eq!(opened.url, "https://github.com/acme/shop/pull/100");
-    let branch = "rewrite-assist/pr-7-option-2";
-    let merged = show(&bare, &format!("{branch}:rewrite.yml"));
+    let branch = "rewrite-assist/pr-7-recipe-api";
+    let merged = show(&bare, &format!("{branch}:api/rewrite.yml"));
     assert!(merged.starts_with(existing), "the existing recipe is kept:\n{merged}");
-    assert!(merged.contains("name: \"rewriteassist.Pr7Option2Narrow\""), "{merged}");
-    assert!(show(&bare, &format!("{branch}:src/A.java")).starts_with("import jakarta.persistence.Entity;"));
+    assert!(merged.contains("name: \"rewriteassist.Pr7Reusable\""), "{merged}");
+    assert!(
+        show(&bare, &format!("{branch}:api/src/A.java")).starts_with("import javax.persistence.Entity;"),
+        "no copy of the PR's change"
+    );
     let creates: Vec<_> = fake.requests().into_iter().filter(|r| r.method == "POST").collect();
     assert_eq!(creates.len(), 1);
-    assert_eq!(creates[0].body["head"], branch);
-    assert_eq!(creates[0].body["base"], "main");
+    assert_eq!(
+        (creates[0].body["head"].as_str(), creates[0].body["base"].as_str()),
+        (Some(branch), Some("main"))
+    );
 
     // Again (e.g. after a new push to the PR): same branch, same PR, updated.
-    let again = gh::apply::open_for_pr(&client, &remote, &migration).unwrap();
+    let again = gh::propose::propose(&client, &remote, &proposal).unwrap();
+    let again = again.pull_request().unwrap();
     assert_eq!((again.number, again.created), (opened.number, false));
     assert_eq!(fake.pulls().len(), 1);
     assert_eq!(count(&fake.calls(), "PATCH /repos/acme/shop/pulls/100"), 1);
-    let merged = show(&bare, &format!("{branch}:rewrite.yml"));
-    assert_eq!(merged.matches("rewriteassist.Pr7Option2Narrow").count(), 1, "replaced, not appended twice");
+    let merged = show(&bare, &format!("{branch}:api/rewrite.yml"));
+    assert_eq!(merged.matches("rewriteassist.Pr7Reusable").count(), 1, "replaced, not appended twice");
 
     // An option that was not produced is the user's to fix, and nothing is pushed.
+    let choice = Some(gh::choice::RecipeChoice::Three);
     let error =
-        gh::apply::open_for_pr(&client, &remote, &gh::apply::Migration { option: Some(3), ..migration })
-            .unwrap_err();
+        gh::propose::propose(&client, &remote, &gh::propose::Proposal { choice, ..proposal }).unwrap_err();
     assert!(gh::user_message(&error).unwrap().contains("Option 3 was not produced"));
 }
 
-/// `rewrite-assist apply --recipe --repos`: one PR where the recipe changes something, nothing
-/// where it does not, and a failing repository does not stop the others. Real OpenRewrite runs.
+/// `rewrite-assist apply --recipe --repos --open-prs`: one PR where the recipe changes something
+/// (its changes and the recipe in `rewrite.yml`), nothing where it does not, and a failing
+/// repository does not stop the others. Real OpenRewrite runs.
 #[test]
 fn rollout_opens_one_pr_per_repository_that_changes() {
     let dir = tempfile::tempdir().unwrap();
@@ -908,7 +749,7 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
     .unwrap();
     let fake = FakeGitHub::start();
     let out = bin()
-        .args(["apply", "--repos", "acme/a,acme/b,acme/missing", "--recipe"])
+        .args(["apply", "--open-prs", "--repos", "acme/a,acme/b,acme/missing", "--recipe"])
         .arg(&recipe)
         .arg("--server-url")
         .arg(&server)
@@ -924,14 +765,16 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
     assert_eq!(out.status.code(), Some(1), "one repository failed:\n{stdout}\n{stderr}");
     assert!(!stdout.contains(TOKEN) && !stderr.contains(TOKEN));
     let line = |repo: &str| {
-        stdout.lines().find(|l| l.starts_with(repo)).unwrap_or_else(|| panic!("{repo}: {stdout}")).to_string()
+        let row = format!("| {repo} |");
+        stdout.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("{repo}: {stdout}")).to_string()
     };
     assert!(
-        line("acme/a ").contains("opened") && line("acme/a ").contains("https://github.com/acme/a/pull/100"),
+        line("acme/a").contains("| opened |")
+            && line("acme/a").contains("https://github.com/acme/a/pull/100"),
         "{stdout}"
     );
-    assert!(line("acme/b ").contains("no changes"), "{stdout}");
-    assert!(line("acme/missing").contains("FAILED"), "{stdout}");
+    assert!(line("acme/b").contains("| no changes |"), "{stdout}");
+    assert!(line("acme/missing").contains("| **failed** |"), "{stdout}");
     let pulls = fake.pulls();
     assert_eq!(pulls.len(), 1, "{:#?}", fake.calls());
     assert_eq!((pulls[0].head.as_str(), pulls[0].base.as_str()), ("rewrite-assist/com.acme.jakarta", "main"));
@@ -941,7 +784,11 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
         "rewrite-assist/com.acme.jakarta:src/main/java/com/acme/shop/Customer.java",
     );
     assert!(customer.contains("import jakarta.persistence.Entity;"));
-    assert!(dir.path().join("out/acme-a/stats.json").is_file());
+    let recipe = show(&server.join("acme/a.git"), "rewrite-assist/com.acme.jakarta:rewrite.yml");
+    assert!(recipe.contains("name: \"com.acme.Jakarta\""), "the recipe travels with its changes: {recipe}");
+    for file in ["acme-a/stats.json", "rollout.md", "rollout.json"] {
+        assert!(dir.path().join("out").join(file).is_file(), "{file}");
+    }
 }
 
 /// The event file is read through the bounded reader: one larger than GitHub's 25 MB cap, or one

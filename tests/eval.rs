@@ -306,7 +306,7 @@ fn real_pr_lists_become_suites() {
 fn the_committed_real_suites_pin_github_commits() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (name, min_cases, min_pairs) in
-        [("real-maven", 10, 4), ("real-maven-transfer", 28, 34), ("real-gradle", 2, 0)]
+        [("real-maven", 10, 4), ("real-maven-transfer", 28, 34), ("real-gradle", 2, 0), ("ordinary", 12, 0)]
     {
         let suite =
             rewrite_assist::eval::suite::load(&root.join(format!("evals/suites/{name}.yaml"))).unwrap();

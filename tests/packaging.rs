@@ -68,6 +68,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "github-token",
             "token",
             "mode",
+            "comment",
             "timeout",
             "recipe-artifacts",
             "backend",
@@ -132,6 +133,9 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
     assert_eq!(upload["with"]["path"].as_str(), Some("${{ steps.run.outputs.artifacts-dir }}"));
     let artifact = upload["with"]["name"].as_str().unwrap();
     assert!(artifact.contains("inputs.artifact-name") && artifact.contains("github.run_id"), "{artifact}");
+    // A monorepo's matrix legs upload under names of their own.
+    assert!(artifact.contains("steps.run.outputs.artifact-suffix"), "{artifact}");
+    assert!(script.contains("echo \"artifact-suffix=${suffix}\" >> \"$GITHUB_OUTPUT\""), "{script}");
     assert!(upload["if"].as_str().unwrap().contains("always()"), "artifacts go up even when the gate fails");
 }
 
@@ -160,6 +164,9 @@ const NODE24_RELEASES: &[(&str, &str, &str)] = &[
     ("actions/upload-artifact", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0"),
     ("actions/download-artifact", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1"),
     ("actions/cache", "27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5"),
+    // The same commit's restore/ and save/ actions (each `using: 'node24'` there).
+    ("actions/cache/restore", "27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5"),
+    ("actions/cache/save", "27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5"),
     ("actions/setup-java", "b6effb05e454b25005698d916606bdc6ffcbf961", "v5.7.0"),
     ("docker/build-push-action", "53b7df96c91f9c12dcc8a07bcb9ccacbed38856a", "v7.3.0"),
     ("docker/login-action", "4907a6ddec9925e35a0a9e82d7399ccc52663121", "v4.1.0"),

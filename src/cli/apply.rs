@@ -5,23 +5,35 @@ use anyhow::Result;
 
 use super::validate::VersionArgs;
 use crate::error::{bad_input, exit};
+use crate::github::choice::RecipeChoice;
 use crate::github::remote::{DEFAULT_SERVER_URL, Remote};
-use crate::github::rollout::{self, RepoOutcome, Rollout, Status};
+use crate::github::rollout::{self, Mode, RepoOutcome, Rollout, Status};
 use crate::github::{Config, GitHub};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The recipe YAML (rewrite.yml format), or an `analyze` output directory: its reusable recipe
-    /// (`result/reusable-recipe.yaml`, nothing pinned to the analyzed repository), else its
-    /// recommended one.
+    /// The recipe YAML (rewrite.yml format), or an `analyze` output directory (or the action's
+    /// artifacts): its reusable recipe by default, nothing pinned to the analyzed repository.
     #[arg(long, value_name = "FILE|DIR")]
     pub recipe: PathBuf,
-    /// Which recipe of the file to run (default: the only one it defines).
+    /// With a directory: which of its recipes to roll out instead of the reusable one.
+    #[arg(long, value_name = "reusable|1|2|3")]
+    pub option: Option<RecipeChoice>,
+    /// With a file: which of its recipes to run (default: the only one it defines).
     #[arg(long, value_name = "NAME")]
     pub recipe_name: Option<String>,
     /// The repositories, comma-separated owner/name.
     #[arg(long, value_name = "OWNER/NAME,...")]
     pub repos: String,
+    /// Report what the recipe would change in each repository and push nothing (the default).
+    #[arg(long, conflicts_with = "open_prs")]
+    pub dry_run: bool,
+    /// Push the changes and open one pull request per repository (an open one is updated).
+    #[arg(long)]
+    pub open_prs: bool,
+    /// Repositories at once (each runs its build).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::at_least_one())]
+    pub jobs: usize,
     /// The branch of the pull requests [default: rewrite-assist/<recipe name>]
     #[arg(long, value_name = "BRANCH")]
     pub branch: Option<String>,
@@ -29,8 +41,8 @@ pub(crate) struct Args {
     /// [env: GITHUB_SERVER_URL; default: https://github.com]
     #[arg(long, value_name = "URL")]
     pub server_url: Option<String>,
-    /// Where each repository's recipe.diff, stats.json and build.log go
-    /// [default: rewrite-assist-output/apply-<time>]
+    /// Where each repository's recipe.diff, stats.json and build.log go, and rollout.md and
+    /// rollout.json [default: rewrite-assist-output/apply-<time>]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Limit of one recipe run, in seconds.
@@ -49,17 +61,17 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
-    let recipe_file = recipe_file(&args.recipe);
-    let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&recipe_file)?;
+    let recipe = rollout::recipe::resolve(&args.recipe, args.option, args.recipe_name.as_deref())?;
     let repos = rollout::parse_repos(&args.repos)?;
     // Fail on a bad recipe before cloning anything.
-    rollout::recipe_to_run(&recipe_yaml, args.recipe_name.as_deref())?;
+    rollout::recipe_to_run(&recipe.yaml, recipe.name.as_deref())?;
     if let Some(out) = &args.out {
         crate::setup::out_dir::prepare(out)?;
     }
+    let mode = if args.open_prs { Mode::OpenPrs } else { Mode::DryRun };
     let env = crate::process::secrets::var;
     let config = Config::from_env(&env);
-    if config.token.is_none() {
+    if mode == Mode::OpenPrs && config.token.is_none() {
         return Err(bad_input("GITHUB_TOKEN is not set: opening pull requests needs a token"));
     }
     let server = args
@@ -67,13 +79,16 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         .or_else(|| env("GITHUB_SERVER_URL").filter(|s| !s.trim().is_empty()))
         .unwrap_or_else(|| DEFAULT_SERVER_URL.to_string());
     let remote = Remote::new(&server, config.token.clone());
-    let gh = GitHub::new(config)?;
+    let gh = match mode {
+        Mode::OpenPrs => Some(GitHub::new(config)?),
+        Mode::DryRun => None,
+    };
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let rollout = Rollout {
-        recipe_yaml: &recipe_yaml,
-        recipe_name: args.recipe_name.as_deref(),
+        recipe_yaml: &recipe.yaml,
+        recipe_name: recipe.name.as_deref(),
         repos: &repos,
         branch: args.branch.as_deref(),
         versions: &versions,
@@ -81,17 +96,23 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         artifacts_for: &lookup,
         out_dir: &out_dir,
         trust: crate::validation::trust::Trust::from_flag(args.trust_build_config),
+        mode,
+        jobs: args.jobs,
+        provenance: &recipe.provenance,
     };
-    let json = args.json;
-    let outcomes = rollout::run(&gh, &remote, &rollout, &mut |o: &RepoOutcome| {
-        if !json {
-            eprintln!("{}: {}", o.repo, status_word(&o.status));
-        }
+    let outcomes = rollout::run(gh.as_ref(), &remote, &rollout, &mut |o: &RepoOutcome| {
+        eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
     })?;
-    if json {
-        super::print_json(&serde_json::json!({ "results": outcomes, "artifacts_dir": out_dir }))?;
+    let report = serde_json::json!({ "mode": mode, "results": outcomes, "artifacts_dir": out_dir });
+    let table = format!("{}\n{}", rollout::render_table(&outcomes), rollout::totals_line(&outcomes, mode));
+    // The report stays with the artifacts, for the workflow to upload and a reviewer to read.
+    std::fs::create_dir_all(&out_dir)?;
+    std::fs::write(out_dir.join("rollout.md"), &table)?;
+    std::fs::write(out_dir.join("rollout.json"), serde_json::to_string_pretty(&report)?)?;
+    if args.json {
+        super::print_json(&report)?;
     } else {
-        print!("{}", rollout::render_table(&outcomes));
+        print!("{table}");
     }
     let failed = outcomes.iter().any(|o| matches!(o.status, Status::Failed { .. }));
     Ok(if failed { exit::FAILURE } else { exit::OK })
@@ -99,42 +120,10 @@ pub(crate) fn run(args: Args) -> Result<u8> {
 
 fn status_word(status: &Status) -> String {
     match status {
+        Status::WouldChange => "would change".into(),
         Status::Opened { url } => format!("opened {url}"),
         Status::Updated { url } => format!("updated {url}"),
         Status::NoChanges => "no changes".into(),
         Status::Failed { error } => format!("failed: {error}"),
-    }
-}
-
-/// The recipe file `--recipe` names: the file itself, or in an `analyze` output directory the
-/// reusable recipe (what a rollout to other repositories wants), else the recommended one.
-fn recipe_file(given: &std::path::Path) -> PathBuf {
-    use crate::pipeline::artifacts::{RECOMMENDED_RECIPE, REUSABLE_RECIPE};
-    if !given.is_dir() {
-        return given.to_path_buf();
-    }
-    let reusable = given.join(REUSABLE_RECIPE);
-    if reusable.is_file() {
-        return reusable;
-    }
-    eprintln!("rewrite-assist: {} has no reusable recipe; rolling out the recommended one", given.display());
-    given.join(RECOMMENDED_RECIPE)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pipeline::artifacts::{RECOMMENDED_RECIPE, REUSABLE_RECIPE};
-
-    #[test]
-    fn an_output_directory_gives_its_reusable_recipe_then_its_recommended_one() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("result")).unwrap();
-        std::fs::write(dir.path().join(RECOMMENDED_RECIPE), "r").unwrap();
-        assert_eq!(recipe_file(dir.path()), dir.path().join(RECOMMENDED_RECIPE));
-        std::fs::write(dir.path().join(REUSABLE_RECIPE), "u").unwrap();
-        assert_eq!(recipe_file(dir.path()), dir.path().join(REUSABLE_RECIPE));
-        let file = dir.path().join("mine.yml");
-        assert_eq!(recipe_file(&file), file);
     }
 }

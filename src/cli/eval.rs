@@ -7,7 +7,9 @@ use clap::Subcommand;
 use super::validate::{BackendArgs, VersionArgs};
 use crate::error::{bad_input, exit};
 use crate::eval::cache::{self, CACHE_ENV, CloneCache};
-use crate::eval::gate::{DEFAULT_MAX_F1_DROP, DEFAULT_MAX_SEMANTIC_DROP, Tolerances};
+use crate::eval::gate::{
+    DEFAULT_MAX_F1_DROP, DEFAULT_MAX_SEMANTIC_DROP, DEFAULT_MAX_TRANSFER_DROP, Tolerances,
+};
 use crate::eval::run::{Event, Options};
 use crate::eval::suite::{self, Defaults};
 use crate::eval::{aggregate, run as eval_run};
@@ -127,6 +129,19 @@ pub(crate) struct AggregateArgs {
     /// Largest tolerated drop of the average semantic share against the baseline.
     #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_MAX_SEMANTIC_DROP)]
     pub max_semantic_drop: f64,
+    /// Largest tolerated drop of the average transfer F1 against the baseline.
+    #[arg(long, value_name = "F1", default_value_t = DEFAULT_MAX_TRANSFER_DROP)]
+    pub max_transfer_drop: f64,
+    /// The history of the last runs (a history.json): this run is appended, the result written to
+    /// --out/history.json and charted in summary.md. A file that does not exist starts one.
+    #[arg(long, value_name = "FILE")]
+    pub history: Option<PathBuf>,
+    /// This run's label on the charts [default: today's UTC date]
+    #[arg(long, value_name = "LABEL")]
+    pub history_label: Option<String>,
+    /// How many runs the history keeps.
+    #[arg(long, value_name = "N", default_value_t = crate::eval::trend::DEFAULT_KEEP, value_parser = super::at_least_one())]
+    pub history_keep: usize,
     /// Print suite-results.json on stdout instead of summary.md.
     #[arg(long)]
     pub json: bool,
@@ -294,22 +309,32 @@ fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
 }
 
 fn aggregate_results(args: AggregateArgs) -> Result<u8> {
-    for (flag, value) in
-        [("--max-f1-drop", args.max_f1_drop), ("--max-semantic-drop", args.max_semantic_drop)]
-    {
+    for (flag, value) in [
+        ("--max-f1-drop", args.max_f1_drop),
+        ("--max-semantic-drop", args.max_semantic_drop),
+        ("--max-transfer-drop", args.max_transfer_drop),
+    ] {
         if !(0.0..=1.0).contains(&value) {
             return Err(bad_input(format!("{flag} {value} is not between 0 and 1")));
         }
     }
     crate::setup::out_dir::prepare(&args.out)?;
     let baseline = args.baseline.as_deref().map(aggregate::load_baseline).transpose()?;
-    let tolerances = Tolerances { max_f1_drop: args.max_f1_drop, max_semantic_drop: args.max_semantic_drop };
+    let tolerances = Tolerances {
+        max_f1_drop: args.max_f1_drop,
+        max_semantic_drop: args.max_semantic_drop,
+        max_transfer_drop: args.max_transfer_drop,
+    };
     let results = aggregate::aggregate(&args.dirs, baseline.as_ref(), tolerances)?;
-    aggregate::write(&args.out, &results)?;
+    let label = args.history_label.unwrap_or_else(|| jiff::Timestamp::now().strftime("%Y-%m-%d").to_string());
+    let point = crate::eval::trend::point(&results, &label);
+    let history =
+        crate::eval::trend::extend(args.history.as_deref(), &results.suite_name, point, args.history_keep)?;
+    aggregate::write(&args.out, &results, &history)?;
     if args.json {
         super::print_json(&results)?;
     } else {
-        print!("{}", crate::eval::summary::render(&results));
+        print!("{}", crate::eval::summary::render(&results, Some(&history)));
     }
     if aggregate::passes(&results) {
         return Ok(exit::OK);

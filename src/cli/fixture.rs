@@ -22,8 +22,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
-    let all: Vec<&scenarios::Scenario> =
-        scenarios::ALL.iter().chain(std::iter::once(&scenarios::DEMO)).collect();
+    let all: Vec<&scenarios::Scenario> = scenarios::every().collect();
     if args.list {
         for s in &all {
             println!("{:<24} {}", s.name, s.title);

@@ -4,6 +4,10 @@
 //! none of its false positives is wrong (all layout, variants or completions: a migration written
 //! another way, not another change), and the recommendation says so.
 
+pub(crate) mod own_changes;
+pub(crate) mod pr_kind;
+pub(crate) mod verdict;
+
 use std::cmp::Ordering;
 
 use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};

@@ -48,8 +48,12 @@ pub(crate) fn aggregate(
             baseline.suite_name
         )));
     }
-    let comparison = baseline.map(|b| gate::compare(&cases, &b.cases, tolerances));
     let transfers = merged_transfers(&found.shards);
+    let comparison = baseline.map(|b| {
+        let mut comparison = gate::compare(&cases, &b.cases, tolerances);
+        super::transfer_gate::apply(&mut comparison, &transfers, &b.transfers, tolerances.max_transfer_drop);
+        comparison
+    });
     Ok(SuiteResults {
         suite_name,
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -86,11 +90,13 @@ pub(crate) fn passes(results: &SuiteResults) -> bool {
     results.missing_shards.is_empty() && !results.comparison.as_ref().is_some_and(|c| c.regressed)
 }
 
-/// Writes `summary.md` and `suite-results.json` into `out`.
-pub(crate) fn write(out: &Path, results: &SuiteResults) -> Result<()> {
+/// Writes `summary.md` (with the trend of `history`), `suite-results.json` and `history.json` into
+/// `out`.
+pub(crate) fn write(out: &Path, results: &SuiteResults, history: &super::trend::History) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    std::fs::write(out.join(SUMMARY_MD), summary::render(results))
+    std::fs::write(out.join(SUMMARY_MD), summary::render(results, Some(history)))
         .with_context(|| format!("writing {}", out.join(SUMMARY_MD).display()))?;
+    write_json(&out.join(super::trend::HISTORY_JSON), history)?;
     write_json(&out.join(SUITE_RESULTS), results)
 }
 

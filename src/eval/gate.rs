@@ -16,17 +16,25 @@ use crate::model::{CaseChange, CaseRow, CaseStatus, Comparison};
 pub(crate) const DEFAULT_MAX_F1_DROP: f64 = 0.02;
 /// The default tolerance of `--max-semantic-drop`.
 pub(crate) const DEFAULT_MAX_SEMANTIC_DROP: f64 = 0.02;
+/// The default tolerance of `--max-transfer-drop`.
+pub(crate) const DEFAULT_MAX_TRANSFER_DROP: f64 = 0.02;
 
 /// How much worse the averages may get.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Tolerances {
     pub max_f1_drop: f64,
     pub max_semantic_drop: f64,
+    /// How much the average transfer F1 may drop ([`super::transfer_gate`]).
+    pub max_transfer_drop: f64,
 }
 
 impl Default for Tolerances {
     fn default() -> Self {
-        Tolerances { max_f1_drop: DEFAULT_MAX_F1_DROP, max_semantic_drop: DEFAULT_MAX_SEMANTIC_DROP }
+        Tolerances {
+            max_f1_drop: DEFAULT_MAX_F1_DROP,
+            max_semantic_drop: DEFAULT_MAX_SEMANTIC_DROP,
+            max_transfer_drop: DEFAULT_MAX_TRANSFER_DROP,
+        }
     }
 }
 
@@ -34,7 +42,7 @@ impl Default for Tolerances {
 type Pair<'a> = (&'a CaseRow, &'a CaseRow);
 
 pub(crate) fn compare(current: &[CaseRow], baseline: &[CaseRow], tolerances: Tolerances) -> Comparison {
-    let Tolerances { max_f1_drop, max_semantic_drop } = tolerances;
+    let Tolerances { max_f1_drop, max_semantic_drop, .. } = tolerances;
     let now: BTreeMap<&str, &CaseRow> = current.iter().map(|r| (r.name.as_str(), r)).collect();
     let before: BTreeMap<&str, &CaseRow> = baseline.iter().map(|r| (r.name.as_str(), r)).collect();
     let skipped_row = |r: &CaseRow| r.status == CaseStatus::Skipped;
@@ -112,6 +120,7 @@ pub(crate) fn compare(current: &[CaseRow], baseline: &[CaseRow], tolerances: Tol
         skipped,
         new_cases,
         removed_cases,
+        transfer: None,
         regressed: !reasons.is_empty(),
         reasons,
     }
@@ -203,8 +212,11 @@ mod tests {
         );
         assert_eq!(c.changes.len(), 1);
         assert_eq!(c.changes[0].verdict(), "worse");
-        let loose =
-            super::compare(&current, &baseline, Tolerances { max_f1_drop: 0.02, max_semantic_drop: 0.5 });
+        let loose = super::compare(
+            &current,
+            &baseline,
+            Tolerances { max_semantic_drop: 0.5, ..Tolerances::default() },
+        );
         assert!(!loose.regressed);
     }
 

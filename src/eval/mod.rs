@@ -7,7 +7,9 @@
 //! - [`run`]: `eval run`, one `case-result.json` per case and a `shard-results.json`;
 //! - [`aggregate`]: `eval aggregate`, merging shard outputs; [`totals`]: rows and averages;
 //! - [`gate`]: the regression gate against a baseline; [`summary`]: `summary.md`;
-//! - [`transfer`]: the transfer score, one case's reusable recipe on another case's PR.
+//! - [`transfer`]: the transfer score, one case's reusable recipe on another case's PR;
+//!   [`transfer_gate`]: its average against the baseline's, gated like F1;
+//! - [`trend`]: the history of the last runs' averages, charted in `summary.md`.
 
 pub(crate) mod aggregate;
 pub(crate) mod cache;
@@ -19,6 +21,8 @@ pub mod suite;
 pub(crate) mod summary;
 pub(crate) mod totals;
 pub(crate) mod transfer;
+pub(crate) mod transfer_gate;
+pub(crate) mod trend;
 
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,6 @@
-//! `summary.md`: the overview, the per-case table and the regression section, as a reviewer reads
-//! them in the job summary.
+//! `summary.md`: the regression gate's verdict first, then the overview, the trend of the last runs
+//! (charts), the per-case table and the regression section, as a reviewer reads them in the job
+//! summary.
 
 use std::fmt::Write;
 
@@ -8,10 +9,11 @@ use crate::model::{CaseRow, CaseStatus, Comparison, OptionScore, SuiteResults};
 /// Longest failure reason shown in a table cell; the full text is in `suite-results.json`.
 const REASON_CHARS: usize = 160;
 
-pub(crate) fn render(results: &SuiteResults) -> String {
+pub(crate) fn render(results: &SuiteResults, history: Option<&super::trend::History>) -> String {
     let mut md = String::new();
     let t = &results.totals;
     let _ = writeln!(md, "# Eval: {}\n", results.suite_name);
+    md.push_str(&verdict(results));
     md.push_str("| cases | passed | failed | errors | skipped | perfect matches | avg precision | avg recall | avg F1 | avg semantic share | wall time | per case |\n");
     md.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     let _ = writeln!(
@@ -43,6 +45,9 @@ pub(crate) fn render(results: &SuiteResults) -> String {
             "> **Incomplete:** no output from shard {}; its cases are missing from these results.\n",
             shown.join(", ")
         );
+    }
+    if let Some(history) = history {
+        md.push_str(&super::trend::render(history));
     }
     md.push_str("## Cases\n\n");
     md.push_str("| case | status | option | precision | recall | F1 | perfect | semantic share | confidence | every option (F1 / semantic) | backend | wall time | reason |\n");
@@ -179,17 +184,38 @@ fn options_cell(options: &[OptionScore]) -> String {
     shown.join(" · ")
 }
 
+/// The gate's verdict, first thing in the summary: failed (and why), passed, or not gated.
+fn verdict(results: &SuiteResults) -> String {
+    let mut reasons: Vec<String> = Vec::new();
+    if !results.missing_shards.is_empty() {
+        let shown: Vec<String> = results.missing_shards.iter().map(|s| format!("{s}")).collect();
+        reasons.push(format!("no output from shard {}: the results are incomplete", shown.join(", ")));
+    }
+    if let Some(c) = &results.comparison {
+        reasons.extend(c.reasons.iter().cloned());
+    }
+    match (&results.comparison, reasons.is_empty()) {
+        (_, false) => {
+            let list: String = reasons.iter().map(|r| format!("- {r}\n")).collect();
+            format!("**Regression gate: failed**\n\n{list}\n")
+        }
+        (Some(c), true) => {
+            let transfer = c
+                .transfer
+                .as_ref()
+                .map(|t| format!(" and {} transfer pairs", t.common_pairs))
+                .unwrap_or_default();
+            format!(
+                "**Regression gate: passed** (the {} cases{transfer} in both the baseline and this run).\n\n",
+                c.common_cases
+            )
+        }
+        (None, true) => "**Regression gate: not run**: no baseline to compare with.\n\n".to_string(),
+    }
+}
+
 fn regression(md: &mut String, c: &Comparison) {
     md.push_str("## Against the baseline\n\n");
-    if c.regressed {
-        md.push_str("**Regression gate: failed**\n\n");
-        for reason in &c.reasons {
-            let _ = writeln!(md, "- {reason}");
-        }
-        md.push('\n');
-    } else {
-        md.push_str("**Regression gate: passed**\n\n");
-    }
     let _ = writeln!(
         md,
         "Over the {} cases in both: average F1 {:.4} in the baseline, {:.4} now (drop {:.4}, tolerance {:.4}); \
@@ -204,6 +230,20 @@ fn regression(md: &mut String, c: &Comparison) {
         c.semantic_drop,
         c.max_semantic_drop,
     );
+    if let Some(t) = &c.transfer {
+        let _ = writeln!(
+            md,
+            "Over the {} transfer pairs in both: average transfer F1 {:.4} in the baseline, {:.4} now (drop {:.4}, \
+             tolerance {:.4}); average transfer recall {:.4} in the baseline, {:.4} now.\n",
+            t.common_pairs,
+            t.baseline_avg_f1,
+            t.avg_f1,
+            t.f1_drop,
+            t.max_f1_drop,
+            t.baseline_avg_recall,
+            t.avg_recall
+        );
+    }
     if c.changes.is_empty() {
         md.push_str("No case changed its status, F1 or semantic share.\n");
     } else {

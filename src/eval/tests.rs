@@ -138,7 +138,9 @@ fn merges_two_shards_into_summary_and_suite_results() {
     let shards = two_shards(dir.path());
     let results = aggregate::aggregate(&shards, None, Tolerances::default()).unwrap();
     let out = dir.path().join("aggregate");
-    aggregate::write(&out, &results).unwrap();
+    let history =
+        super::trend::extend(None, &results.suite_name, super::trend::point(&results, "run 1"), 30).unwrap();
+    aggregate::write(&out, &results, &history).unwrap();
 
     let names: Vec<&str> = results.cases.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["broken-build", "empty-diff", "javax-to-jakarta", "junit4-to-junit5", "spring-props"]);
@@ -227,7 +229,7 @@ fn a_missing_shard_and_an_unfinished_case_are_reported_and_fail() {
         Some("no case-result.json: shard 1/3 stopped before this case finished")
     );
     assert!(!aggregate::passes(&results));
-    let summary = super::summary::render(&results);
+    let summary = super::summary::render(&results, None);
     assert!(summary.contains("> **Incomplete:** no output from shard 2/3, 3/3;"), "{summary}");
 }
 
@@ -287,7 +289,7 @@ fn the_gate_fails_on_an_f1_drop_beyond_the_tolerance() {
     let c = results.comparison.as_ref().unwrap();
     assert_eq!(c.f1_drop, 0.04);
     assert!(c.regressed && !aggregate::passes(&results));
-    insta::assert_snapshot!("summary_f1_regression", super::summary::render(&results));
+    insta::assert_snapshot!("summary_f1_regression", super::summary::render(&results, None));
 }
 
 #[test]
@@ -321,7 +323,7 @@ fn the_gate_fails_when_a_baseline_pass_now_fails_and_reports_new_and_removed_cas
     assert_eq!(c.f1_drop, 0.0);
     assert_eq!(c.reasons, ["passed in the baseline, no longer passing: junit4-to-junit5"]);
     assert!(!aggregate::passes(&results));
-    insta::assert_snapshot!("summary_newly_failing", super::summary::render(&results));
+    insta::assert_snapshot!("summary_newly_failing", super::summary::render(&results, None));
 }
 
 #[test]
@@ -339,4 +341,53 @@ fn a_baseline_of_another_suite_or_unreadable_is_bad_input() {
     let error = aggregate::load_baseline(&path).unwrap_err();
     assert_eq!(exit_code_of(&error), exit::BAD_INPUT);
     assert!(error.to_string().contains("is not a suite-results.json"), "{error}");
+}
+
+/// The nightly job summary: the gate's verdict first, then the overview and the trend of the last
+/// runs — F1, semantic share, a migration precision that only the latest runs have, transfer and
+/// time — as Mermaid charts, then the tables. The history file the next night reads is written too.
+#[test]
+fn nightly_summary_with_its_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let baseline = baseline(dir.path());
+    let run = later_run(dir.path(), &[case("spring-props", CaseStatus::Passed, Some(0.75), 30.0)]);
+    let results = aggregate::aggregate(&run, Some(&baseline), Tolerances::default()).unwrap();
+    let earlier = |label: &str, f1: f64, migration: Option<f64>| {
+        let mut metrics: std::collections::BTreeMap<String, f64> = [
+            ("avg_f1", f1),
+            ("avg_semantic_share", 0.45),
+            ("avg_precision", f1),
+            ("transfer_avg_f1", 0.6),
+            ("avg_wall_seconds", 31.0),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        if let Some(m) = migration {
+            metrics.insert("avg_migration_precision".into(), m);
+        }
+        super::trend::TrendPoint { label: label.into(), regressed: f1 < 0.5, metrics }
+    };
+    let history = super::trend::History {
+        suite_name: "nightly".into(),
+        points: vec![
+            earlier("05-01", 0.52, None),
+            earlier("05-02", 0.48, None),
+            earlier("05-03", 0.54, Some(0.9)),
+        ],
+    };
+    let file = dir.path().join("history.json");
+    write_json(&file, &history).unwrap();
+    let point = super::trend::point(&results, "05-04");
+    assert_eq!(point.metrics["avg_f1"], 0.53);
+    let history = super::trend::extend(Some(&file), "nightly", point, 30).unwrap();
+    let out = dir.path().join("aggregate");
+    aggregate::write(&out, &results, &history).unwrap();
+    let summary = std::fs::read_to_string(out.join(SUMMARY_MD)).unwrap();
+    assert!(summary.starts_with("# Eval: nightly\n\n**Regression gate: passed**"), "{summary}");
+    let written: super::trend::History =
+        serde_json::from_str(&std::fs::read_to_string(out.join(super::trend::HISTORY_JSON)).unwrap())
+            .unwrap();
+    assert_eq!(written.points.len(), 4);
+    insta::assert_snapshot!("nightly_summary_with_its_chart", summary);
 }

@@ -13,12 +13,12 @@ use super::comment;
 use super::conversation::{self, Effect, Event, Reaction, Reply, State};
 use super::event::{self, PullRequest};
 use super::permissions::{self, Permission};
-use super::pulls::{self, Opened};
+use super::pulls;
 use super::remote::{self, Remote};
 use super::report::{Links, Report};
-use super::{GitHub, apply, summary, user_message};
+use super::{GitHub, summary, user_message};
 use crate::error::{bad_input, exit};
-use crate::model::{Confidence, RunSummary};
+use crate::model::{PrKind, RunSummary, Verdict};
 use crate::openrewrite::Versions;
 use crate::pipeline::{self, Budgets, NoProgress};
 
@@ -44,6 +44,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_TRUST_BUILD_CONFIG",
     "INPUT_DEFAULT_TOKEN",
     "INPUT_WORKING_DIRECTORY",
+    "INPUT_COMMENT",
 ];
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
@@ -51,7 +52,8 @@ pub const ENV_VARS: &[&str] = &[
 pub(crate) enum Mode {
     /// The results comment (default).
     Comment,
-    /// The results comment, and a migration PR when the recipe is recommended (F1 ≥ 0.8).
+    /// The results comment, and the reusable recipe proposed as `rewrite.yml` when the verdict is
+    /// ready to roll out.
     Pr,
     /// Nothing on the PR: job summary, outputs and artifacts only.
     None,
@@ -91,8 +93,10 @@ pub(crate) struct Settings {
     /// Inputs `trust-build-config` and `backend`: how far a repository's build is trusted (the
     /// analysis of the action's own repository may run its build: see [`Bot::analyze`]).
     pub trust: crate::validation::trust::Trust,
-    /// Whether migration PRs carry workflow-file changes: not with the workflow's default token.
-    pub workflow_files: super::apply::WorkflowFiles,
+    /// Whose token pushes: the workflow's own starts no checks on what it pushes.
+    pub token: super::propose::PushToken,
+    /// Input `comment`: when the results comment is written.
+    pub comment: super::policy::CommentPolicy,
     /// Input `working-directory`: the build's directory in a monorepo.
     pub project_dir: Option<crate::setup::ProjectDir>,
     pub github: super::Config,
@@ -148,9 +152,9 @@ impl Settings {
         };
         // action.yml says whether GITHUB_TOKEN is the workflow's own token (it compares the
         // inputs with github.token); run outside the action, a token is someone's own.
-        let workflow_files = match get("INPUT_DEFAULT_TOKEN").as_deref() {
-            Some("true") => super::apply::WorkflowFiles::LeaveOut,
-            _ => super::apply::WorkflowFiles::Include,
+        let token = match get("INPUT_DEFAULT_TOKEN").as_deref() {
+            Some("true") => super::propose::PushToken::WorkflowDefault,
+            _ => super::propose::PushToken::Own,
         };
         let out_root =
             get("RUNNER_TEMP").map(PathBuf::from).unwrap_or_else(std::env::temp_dir).join("rewrite-assist");
@@ -170,7 +174,8 @@ impl Settings {
             versions,
             backend,
             trust: crate::validation::trust::Trust::of_run(trusted, backend),
-            workflow_files,
+            token,
+            comment: super::policy::CommentPolicy::parse(&get("INPUT_COMMENT").unwrap_or_default())?,
             project_dir: match get("INPUT_WORKING_DIRECTORY") {
                 Some(text) => crate::setup::ProjectDir::parse(&text)
                     .map_err(|e| bad_input(format!("input `working-directory`: {e}")))?,
@@ -220,7 +225,7 @@ struct Bot<'a> {
     run_dir: Option<PathBuf>,
     /// The error of the last step that failed (for the reply).
     error: Option<anyhow::Error>,
-    opened: Option<Opened>,
+    proposed: Option<super::propose::Proposed>,
     /// A temporary repository when the workspace does not hold the PR.
     scratch: Option<tempfile::TempDir>,
     /// A reply could not be posted: the user got no answer, so the job fails.
@@ -248,7 +253,7 @@ pub(crate) fn run(settings: &Settings) -> Result<u8> {
         analysis: None,
         run_dir: None,
         error: None,
-        opened: None,
+        proposed: None,
         scratch: None,
         undelivered: false,
         comment_url: None,
@@ -371,7 +376,13 @@ impl Bot<'_> {
                 Ok(None)
             }
             Effect::CheckPermission => Ok(Some(self.check_permission())),
-            Effect::Analyze => Ok(Some(self.outcome(|bot| bot.analyze(), Event::Analyzed))),
+            Effect::Analyze => {
+                let event = self.outcome(|bot| bot.analyze(), Event::Analyzed);
+                Ok(Some(match self.analysis.as_ref().map(|a| a.summary.pr_kind) {
+                    Some(PrKind::Ordinary) if event == Event::Analyzed => Event::AnalyzedOrdinary,
+                    _ => event,
+                }))
+            }
             // A summary or comment that cannot be written must not cut the conversation short:
             // the remaining effects (reply, reaction, migration PR) still happen, and the run
             // fails at the end.
@@ -382,18 +393,20 @@ impl Bot<'_> {
                 }
                 Ok(None)
             }
-            Effect::UpsertResults | Effect::UpsertFailure => {
+            Effect::UpsertResults | Effect::UpsertOrdinary | Effect::UpsertFailure => {
                 if let Err(e) = self.upsert(effect) {
                     error_line(&crate::error::one_line(&e));
                     self.undelivered = true;
                 }
                 Ok(None)
             }
-            Effect::AutoMigrationPr => {
-                self.auto_migration_pr();
+            Effect::AutoProposeRecipe => {
+                self.auto_propose();
                 Ok(None)
             }
-            Effect::OpenMigrationPr => Ok(Some(self.outcome(|bot| bot.open_migration_pr(), Event::PrOpened))),
+            Effect::ProposeRecipe => {
+                Ok(Some(self.outcome(|bot| bot.propose_recipe(), Event::RecipeProposed)))
+            }
         }
     }
 
@@ -445,7 +458,12 @@ impl Bot<'_> {
         let repo_path = self.prepare_repository(&pr)?;
         let base_commit = merge_base(&repo_path, &pr.base_sha, &pr.head_sha);
         let run = self.settings.run_id.as_deref().unwrap_or("local");
-        let out_dir = self.settings.out_root.join(format!("run-{run}-pr-{}", pr.number));
+        let dir = self.settings.project_dir.as_ref();
+        let out_dir = self.settings.out_root.join(format!(
+            "run-{run}-pr-{}{}",
+            pr.number,
+            super::monorepo::suffix(dir)
+        ));
         if out_dir.exists() {
             // Ours, from an earlier attempt of this run: start clean so no stale option lingers.
             std::fs::remove_dir_all(&out_dir).with_context(|| format!("clearing {}", out_dir.display()))?;
@@ -466,6 +484,9 @@ impl Bot<'_> {
         };
         let summary = pipeline::analyze(&request, &NoProgress)?;
         print!("{}", pipeline::render_text(&summary));
+        // Where the recipe came from, for a rollout from these artifacts.
+        let source = super::source::SourcePr::of(&pr, &self.settings.server_url, dir);
+        super::source::write(std::path::Path::new(&summary.artifacts_dir), &source)?;
         self.analysis = Some(Analysis { summary, base_commit, repo_path });
         Ok(())
     }
@@ -531,6 +552,9 @@ impl Bot<'_> {
         self.summarized = true;
         if let Some(path) = &self.settings.step_summary {
             let markdown = match &self.analysis {
+                Some(a) if a.summary.pr_kind == PrKind::Ordinary => {
+                    super::verdict::ordinary_summary(&a.summary, &self.links(), &self.pr_label())
+                }
                 Some(a) => summary::render(&Report::load(a.summary.clone()), &self.links(), &self.pr_label()),
                 None => summary::render_failure(&self.error_markdown(), &self.pr_label()),
             };
@@ -547,7 +571,7 @@ impl Bot<'_> {
             return Ok(());
         }
         let published = summary::Published {
-            pr: self.opened.as_ref().map(|o| (o.url.clone(), o.number)),
+            pr: self.proposed.as_ref().and_then(|p| p.pull_request()).map(|o| (o.url.clone(), o.number)),
             comment_url: self.comment_url.clone(),
         };
         let outputs =
@@ -565,15 +589,22 @@ impl Bot<'_> {
     }
 
     fn upsert(&mut self, effect: Effect) -> Result<()> {
-        if self.settings.mode == Mode::None && self.comment.is_none() {
-            return Ok(());
-        }
-        let Some(pr) = &self.pr else { return Ok(()) };
-        let body = match (&self.analysis, effect) {
-            (Some(a), Effect::UpsertResults) => {
-                comment::render_results(&Report::load(a.summary.clone()), &self.links())
+        use super::policy::{Trigger, posts_failure, posts_results};
+        let trigger = if self.comment.is_some() { Trigger::Command } else { Trigger::Automatic };
+        let (mode, policy) = (self.settings.mode, self.settings.comment);
+        let wanted = match (&self.analysis, effect) {
+            (Some(a), Effect::UpsertResults | Effect::UpsertOrdinary) => {
+                posts_results(mode, policy, a.summary.pr_kind, trigger)
             }
-            _ => comment::render_failure(&self.error_markdown(), &self.links()),
+            _ => trigger == Trigger::Command || posts_failure(mode, policy),
+        };
+        let Some(pr) = self.pr.as_ref().filter(|_| wanted) else { return Ok(()) };
+        let marker = super::monorepo::marker(self.settings.project_dir.as_ref());
+        let body = match (&self.analysis, effect) {
+            (Some(a), Effect::UpsertResults | Effect::UpsertOrdinary) => {
+                comment::render_results(&Report::load(a.summary.clone()), &self.links(), &marker)
+            }
+            _ => comment::render_failure(&self.error_markdown(), &self.links(), &marker),
         };
         match comment::upsert_results(&self.gh, &pr.repo, pr.number, &body) {
             Ok(upserted) => {
@@ -589,50 +620,46 @@ impl Bot<'_> {
         Ok(())
     }
 
-    fn auto_migration_pr(&mut self) {
-        let confident = self
-            .analysis
-            .as_ref()
-            .and_then(|a| a.summary.recommended.as_ref())
-            .is_some_and(|r| r.confidence == Confidence::Recommended);
-        if self.settings.mode != Mode::Pr || !confident {
+    /// `mode: pr`: the reusable recipe proposed when it is ready to roll out.
+    fn auto_propose(&mut self) {
+        let ready = self.analysis.as_ref().is_some_and(|a| a.summary.verdict == Verdict::ReadyToRollOut);
+        if self.settings.mode != Mode::Pr || !ready {
             return;
         }
-        match self.migration_pr(None) {
-            Ok(opened) => {
-                tracing::info!("migration pull request {}", opened.url);
-                self.opened = Some(opened);
+        match self.proposal(None) {
+            Ok(proposed) => {
+                tracing::info!("recipe proposed: {proposed:?}");
+                self.proposed = Some(proposed);
             }
-            Err(e) => {
-                warn(&format!("could not open the migration pull request: {}", crate::error::one_line(&e)))
-            }
+            Err(e) => warn(&format!("could not propose the recipe: {}", crate::error::one_line(&e))),
         }
     }
 
-    fn open_migration_pr(&mut self) -> Result<()> {
+    fn propose_recipe(&mut self) -> Result<()> {
         let asked = match &self.command {
-            Some(Command::Apply(option)) => *option,
+            Some(Command::Apply(choice)) => *choice,
             _ => None,
         };
-        let opened = self.migration_pr(asked)?;
-        self.opened = Some(opened);
+        self.proposed = Some(self.proposal(asked)?);
         Ok(())
     }
 
-    fn migration_pr(&self, option: Option<u8>) -> Result<Opened> {
+    fn proposal(&self, choice: Option<super::choice::RecipeChoice>) -> Result<super::propose::Proposed> {
         let analysis = self.analysis.as_ref().context("no analysis to apply")?;
         let pr = self.pr.as_ref().context("no pull request")?;
-        apply::open_for_pr(
+        super::propose::propose(
             &self.gh,
             &self.remote,
-            &apply::Migration {
+            &super::propose::Proposal {
                 pr,
+                summary: &analysis.summary,
                 source: &analysis.repo_path,
                 base_commit: &analysis.base_commit,
-                summary: &analysis.summary,
-                option,
+                choice,
                 versions: &self.settings.versions,
-                workflow_files: self.settings.workflow_files,
+                project_dir: self.settings.project_dir.as_ref(),
+                token: self.settings.token,
+                server_url: &self.settings.server_url,
             },
         )
     }
@@ -653,10 +680,15 @@ impl Bot<'_> {
             Reply::NeedsWrite => permissions::needs_write_reply(login),
             Reply::CouldNotVerify => permissions::could_not_verify_reply(login),
             Reply::UserError | Reply::InternalError => self.error_markdown(),
-            Reply::PrOpened => match &self.opened {
-                Some(o) if o.created => format!("Opened {} with the recipe and its changes.", o.url),
-                Some(o) => format!("Updated {} with the recipe and its changes.", o.url),
-                None => "The migration pull request is ready.".to_string(),
+            Reply::RecipeProposed => match (&self.proposed, &self.pr) {
+                (Some(proposed), Some(pr)) => {
+                    super::propose::reply(proposed, &self.settings.server_url, &pr.repo)
+                }
+                _ => "The recipe is proposed.".to_string(),
+            },
+            Reply::NoMigration => match &self.analysis {
+                Some(a) => super::verdict::no_migration_reply(&a.summary),
+                None => "No migration found in this pull request.".to_string(),
             },
         }
     }

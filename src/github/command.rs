@@ -1,4 +1,4 @@
-//! Slash commands in PR comments: `/rewrite-assist [run]`, `/rewrite-assist apply [1|2|3]`,
+//! Slash commands in PR comments: `/rewrite-assist [run]`, `/rewrite-assist apply [reusable|1|2|3]`,
 //! `/rewrite-assist help`. A command starts a line of ordinary text; anything in code (fenced,
 //! indented or inline), block quotes and HTML comments is ignored, so quoting an earlier command
 //! or showing one in the help text never triggers a run. Markdown is read with pulldown-cmark.
@@ -13,8 +13,8 @@ pub(crate) const PREFIX: &str = "/rewrite-assist";
 pub(crate) enum Command {
     /// Analyze the PR (again) and update the results comment.
     Run,
-    /// Open a migration PR with this option (None: the recommended one).
-    Apply(Option<u8>),
+    /// Propose this recipe (None: the reusable one) as `rewrite.yml` of the build.
+    Apply(Option<super::choice::RecipeChoice>),
     Help,
     /// `/rewrite-assist` followed by something it does not understand (the text after the prefix):
     /// answered with the help text.
@@ -60,9 +60,9 @@ fn arguments(rest: &str) -> Command {
     match words.as_slice() {
         [] | ["run"] => Command::Run,
         ["apply"] => Command::Apply(None),
-        ["apply", n] => match n.parse::<u8>() {
-            Ok(k @ 1..=3) => Command::Apply(Some(k)),
-            _ => Command::Unknown(rest.trim().to_string()),
+        ["apply", which] => match super::choice::RecipeChoice::parse(which) {
+            Some(choice) => Command::Apply(Some(choice)),
+            None => Command::Unknown(rest.trim().to_string()),
         },
         ["help"] => Command::Help,
         _ => Command::Unknown(rest.trim().to_string()),
@@ -95,7 +95,7 @@ Write a command on a line of its own in a comment:\n\n\
 | command | what it does |\n\
 |---|---|\n\
 | `{PREFIX}` or `{PREFIX} run` | analyze this pull request again and update the results comment |\n\
-| `{PREFIX} apply [1\\|2\\|3]` | open a migration pull request with that option (default: the recommended one): the recipe added to `rewrite.yml` and its changes applied |\n\
+| `{PREFIX} apply [reusable\\|1\\|2\\|3]` | add that recipe (default: the reusable one, when it is ready to roll out) to `rewrite.yml` of this build: a commit on this pull request, or a pull request of its own |\n\
 | `{PREFIX} help` | show this help |\n\n\
 Running and applying need write access to the repository. Commands in code, quotes and HTML comments are ignored.\n"
     )
@@ -104,6 +104,7 @@ Running and applying need write access to the repository. Commands in code, quot
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::github::choice::RecipeChoice;
 
     #[test]
     fn commands_and_arguments() {
@@ -111,9 +112,14 @@ mod tests {
         assert_eq!(parse("/rewrite-assist run"), Some(Command::Run));
         assert_eq!(parse("  /rewrite-assist   RUN  "), Some(Command::Run));
         assert_eq!(parse("/rewrite-assist apply"), Some(Command::Apply(None)));
-        assert_eq!(parse("/rewrite-assist apply 2"), Some(Command::Apply(Some(2))));
+        assert_eq!(parse("/rewrite-assist apply 2"), Some(Command::Apply(Some(RecipeChoice::Two))));
+        assert_eq!(
+            parse("/rewrite-assist apply Reusable"),
+            Some(Command::Apply(Some(RecipeChoice::Reusable)))
+        );
         assert_eq!(parse("/rewrite-assist help"), Some(Command::Help));
-        assert_eq!(parse("/rewrite-assist apply 4"), Some(Command::Unknown("apply 4".into())));
+        assert_eq!(parse("/rewrite-assist apply 4"), Some(Command::Apply(Some(RecipeChoice::Reusable))));
+        assert_eq!(parse("/rewrite-assist apply 5"), Some(Command::Unknown("apply 5".into())));
         assert_eq!(parse("/rewrite-assist apply two"), Some(Command::Unknown("apply two".into())));
         assert_eq!(parse("/rewrite-assist run now"), Some(Command::Unknown("run now".into())));
         assert_eq!(parse("/rewrite-assist frobnicate"), Some(Command::Unknown("frobnicate".into())));
@@ -121,7 +127,10 @@ mod tests {
 
     #[test]
     fn a_command_starts_a_line_of_text() {
-        assert_eq!(parse("Looks good.\n\n/rewrite-assist apply 1\n\nThanks!"), Some(Command::Apply(Some(1))));
+        assert_eq!(
+            parse("Looks good.\n\n/rewrite-assist apply 1\n\nThanks!"),
+            Some(Command::Apply(Some(RecipeChoice::One)))
+        );
         assert_eq!(parse("Looks good.\n/rewrite-assist run"), Some(Command::Run), "a soft line break");
         assert_eq!(parse("- /rewrite-assist run"), None, "not at the start of the line");
         assert_eq!(parse("please don't /rewrite-assist run yet"), None);

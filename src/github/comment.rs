@@ -10,24 +10,26 @@ use super::conversation::Reaction;
 use super::report::{self, Doc, Links, Report};
 use super::{GitHub, RepoId};
 
-/// First line of the results comment; how the bot finds its comment again.
+/// First line of the results comment; how the bot finds its comment again. A monorepo's build has
+/// its own ([`super::monorepo::marker`]), so each build keeps one comment.
 pub(crate) const MARKER: &str = "<!-- rewrite-assist:results -->";
 /// A margin below GitHub's limit.
 pub(crate) const LIMIT: usize = BODY_LIMIT - 1_024;
 
-/// The results comment for a finished analysis.
-pub(crate) fn render_results(report: &Report, links: &Links) -> String {
+/// The results comment for a finished analysis; `marker` is its build's ([`super::monorepo::marker`]).
+pub(crate) fn render_results(report: &Report, links: &Links, marker: &str) -> String {
     let mut doc = Doc::new();
-    doc.push(format!("{MARKER}\n## rewrite-assist: {}\n\n", report::verdict(&report.summary)));
+    doc.push(format!("{marker}\n## rewrite-assist: {}\n\n", super::verdict::headline(&report.summary)));
     report::push_sections(&mut doc, report);
-    doc.push(footer(links, Some(report.summary.wall_seconds), report.summary.recommended.is_some()));
+    let ready = report.summary.verdict == crate::model::Verdict::ReadyToRollOut;
+    doc.push(footer(links, Some(report.summary.wall_seconds), ready));
     doc.render(LIMIT)
 }
 
 /// The results comment when the analysis could not run: `message` is markdown for the user.
-pub(crate) fn render_failure(message: &str, links: &Links) -> String {
+pub(crate) fn render_failure(message: &str, links: &Links, marker: &str) -> String {
     let mut doc = Doc::new();
-    doc.push(format!("{MARKER}\n## rewrite-assist: could not analyze this pull request\n\n"));
+    doc.push(format!("{marker}\n## rewrite-assist: could not analyze this pull request\n\n"));
     doc.push_long("", format!("{}\n\n", message.trim()), "");
     doc.push(footer(links, None, false));
     doc.render(LIMIT)
@@ -44,7 +46,7 @@ fn footer(links: &Links, seconds: Option<f64>, can_apply: bool) -> String {
     }
     parts.push(format!("artifacts and logs: {}", links.run_link()));
     let commands = if can_apply {
-        "`/rewrite-assist apply` opens a migration PR with the recommended recipe; `/rewrite-assist help` lists the commands"
+        "`/rewrite-assist apply` adds the reusable recipe to `rewrite.yml`; `/rewrite-assist help` lists the commands"
     } else {
         "`/rewrite-assist run` analyzes again; `/rewrite-assist help` lists the commands"
     };
@@ -98,18 +100,25 @@ impl Upserted {
     }
 }
 
-/// The bot's results comment on `issue`, if there is one: the first whose body starts with the
-/// marker (a person quoting it would not copy the hidden marker) and whose author is trusted.
-pub(crate) fn find_results(gh: &GitHub, repo: &RepoId, issue: u64) -> Result<Option<IssueComment>> {
+/// The bot's results comment on `issue` with `marker`, if there is one: the first whose first line
+/// is the marker (a person quoting it would not copy the hidden marker) and whose author is trusted.
+pub(crate) fn find_results(
+    gh: &GitHub,
+    repo: &RepoId,
+    issue: u64,
+    marker: &str,
+) -> Result<Option<IssueComment>> {
     let comments: Vec<IssueComment> = gh.get_all(&format!("{}/issues/{issue}/comments", repo.api()))?;
     Ok(comments.into_iter().find(|c| {
-        c.by_trusted_author() && c.body.as_deref().is_some_and(|b| b.trim_start().starts_with(MARKER))
+        c.by_trusted_author() && c.body.as_deref().and_then(|b| b.trim_start().lines().next()) == Some(marker)
     }))
 }
 
-/// Creates the results comment, or edits the existing one in place.
+/// Creates the results comment, or edits the existing one in place. The body's first line is its
+/// marker.
 pub fn upsert_results(gh: &GitHub, repo: &RepoId, issue: u64, body: &str) -> Result<Upserted> {
-    match find_results(gh, repo, issue)? {
+    let marker = body.trim_start().lines().next().unwrap_or(MARKER);
+    match find_results(gh, repo, issue, marker)? {
         Some(existing) => {
             let updated: IssueComment = gh.patch(
                 &format!("{}/issues/comments/{}", repo.api(), existing.id),
@@ -152,9 +161,23 @@ mod tests {
     }
 
     #[test]
-    fn results_comment() {
-        let body = render_results(&sample_report(), &links());
+    fn results_comment_ready_to_roll_out() {
+        let body = render_results(&crate::github::verdict::tests::ready_report(), &links(), MARKER);
         assert!(body.starts_with(MARKER));
+        insta::assert_snapshot!(body);
+    }
+
+    #[test]
+    fn results_comment_reproduces_this_pr_only() {
+        let body = render_results(&crate::github::verdict::tests::ordinary_report(), &links(), MARKER);
+        assert!(body.contains("## rewrite-assist: 📝 reproduces this PR only"), "{body}");
+        insta::assert_snapshot!(body);
+    }
+
+    #[test]
+    fn results_comment_no_reliable_recipe() {
+        let body = render_results(&crate::github::verdict::tests::unreliable_report(), &links(), MARKER);
+        assert!(body.contains("## rewrite-assist: ❌ no reliable recipe"), "{body}");
         insta::assert_snapshot!(body);
     }
 
@@ -162,11 +185,12 @@ mod tests {
     fn results_comment_without_a_recipe() {
         let mut report = sample_report();
         report.summary.recommended = None;
+        report.summary.verdict = crate::model::Verdict::NoReliableRecipe;
         report.summary.status = crate::model::RunStatus::Failed;
         report.summary.reason = Some("validate_candidates: no option could run".into());
         report.recipe_yaml = None;
         report.false_positives.clear();
-        insta::assert_snapshot!(render_results(&report, &links()));
+        insta::assert_snapshot!(render_results(&report, &links(), MARKER));
     }
 
     #[test]
@@ -174,6 +198,7 @@ mod tests {
         let body = render_failure(
             "I could not analyze this pull request: no build file (pom.xml) at the base commit.",
             &Links::default(),
+            MARKER,
         );
         insta::assert_snapshot!(body);
     }
@@ -184,7 +209,7 @@ mod tests {
         report.recipe_yaml =
             Some("  - org.openrewrite.text.FindAndReplace: {find: \"x\", replace: \"y\"}\n".repeat(3_000));
         report.intent_tree = Some("- an intent with a long title that goes on and on\n".repeat(3_000));
-        let body = render_results(&report, &links());
+        let body = render_results(&report, &links(), MARKER);
         assert!(body.len() <= LIMIT, "{}", body.len());
         assert!(body.starts_with(MARKER));
         assert!(body.contains("actions/runs/42"), "the footer survives");
@@ -196,7 +221,7 @@ mod tests {
     fn user_text_cannot_hide_the_rest_of_the_comment() {
         let mut report = sample_report();
         report.intent_tree = Some("- Rename <!-- sneaky </details>\n".into());
-        let body = render_results(&report, &links());
+        let body = render_results(&report, &links(), MARKER);
         assert_eq!(body.matches("<!--").count(), 1, "only the marker: {body}");
     }
 }

@@ -19,8 +19,8 @@ pub(crate) enum State {
     Running,
     /// A slash `apply` is analyzing first.
     Applying,
-    /// A slash `apply` is opening (or updating) the migration PR.
-    OpeningPr,
+    /// A slash `apply` is proposing the recipe (a commit on the PR's branch, or a PR adding it).
+    Proposing,
     /// Finished: the work was done.
     Done,
     /// Finished: the user was answered with something to fix (unknown command, bad input).
@@ -62,10 +62,12 @@ pub(crate) enum Event {
     PermissionDenied,
     /// The permission lookup failed: nobody knows, so nothing runs.
     PermissionUnknown,
-    /// The analysis finished (whatever its verdict).
+    /// The analysis finished on a migration (whatever its verdict).
     Analyzed,
-    /// The migration PR was opened or updated.
-    PrOpened,
+    /// The analysis finished on an ordinary PR: no migration to turn into a recipe.
+    AnalyzedOrdinary,
+    /// The recipe was proposed: committed to the PR's branch, or in a PR of its own.
+    RecipeProposed,
     /// The work stopped on something the user can fix (a markdown message for them).
     UserError,
     /// The work stopped on our side.
@@ -107,8 +109,10 @@ pub(crate) enum Reply {
     UserError,
     /// Something broke on our side: a generic message and a link to the run's log.
     InternalError,
-    /// Link to the migration PR.
-    PrOpened,
+    /// Where the recipe went: the commit on the PR's branch, or the PR that adds it.
+    RecipeProposed,
+    /// No migration in this PR, and why: nothing to make a recipe of.
+    NoMigration,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -121,14 +125,16 @@ pub(crate) enum Effect {
     Analyze,
     /// Job summary and step outputs of the analysis.
     WriteSummary,
-    /// Creates or updates the one results comment (skipped when the action's mode is `none`).
+    /// Creates or updates the one results comment of a migration (as `mode` and `comment` say).
     UpsertResults,
+    /// The results comment of an ordinary PR: only with `comment: always`.
+    UpsertOrdinary,
     /// The results comment says the analysis could not run, and why.
     UpsertFailure,
-    /// Opens the migration PR when the action's mode is `pr` and the recommendation is confident.
-    AutoMigrationPr,
-    /// Opens or updates the migration PR for the option asked; reports PrOpened / errors.
-    OpenMigrationPr,
+    /// Proposes the reusable recipe when the action's mode is `pr` and the verdict is ready to roll out.
+    AutoProposeRecipe,
+    /// Proposes the recipe asked for (default the reusable one); reports RecipeProposed / errors.
+    ProposeRecipe,
 }
 
 use self::Reply as Say;
@@ -157,20 +163,24 @@ pub(crate) const TRANSITIONS: &[(State, Event, State, &[Effect])] = &[
     (ApplyRequested, PermissionDenied,               Refused,        &[Reply(Say::NeedsWrite), CONFUSED]),
     (RunRequested,   PermissionUnknown,              Refused,        &[Reply(Say::CouldNotVerify), CONFUSED]),
     (ApplyRequested, PermissionUnknown,              Refused,        &[Reply(Say::CouldNotVerify), CONFUSED]),
-    // Automatic runs talk through the results comment only.
-    (Analyzing,      Analyzed,                       Done,           &[WriteSummary, UpsertResults, AutoMigrationPr]),
+    // Automatic runs talk through the results comment only; an ordinary PR gets a line in the job
+    // summary and, by default, nothing on the PR.
+    (Analyzing,      Analyzed,                       Done,           &[WriteSummary, UpsertResults, AutoProposeRecipe]),
+    (Analyzing,      AnalyzedOrdinary,               Done,           &[WriteSummary, UpsertOrdinary]),
     (Analyzing,      UserError,                      Answered,       &[WriteSummary, UpsertFailure]),
     (Analyzing,      InternalError,                  Failed,         &[WriteSummary, UpsertFailure]),
     // Slash commands also answer in the thread and close with a reaction.
     (Running,        Analyzed,                       Done,           &[WriteSummary, UpsertResults, ROCKET]),
+    (Running,        AnalyzedOrdinary,               Done,           &[WriteSummary, UpsertOrdinary, Reply(Say::NoMigration), ROCKET]),
     (Running,        UserError,                      Answered,       &[WriteSummary, Reply(Say::UserError), CONFUSED]),
     (Running,        InternalError,                  Failed,         &[WriteSummary, Reply(Say::InternalError), CONFUSED]),
-    (Applying,       Analyzed,                       OpeningPr,      &[WriteSummary, UpsertResults, OpenMigrationPr]),
+    (Applying,       Analyzed,                       Proposing,      &[WriteSummary, UpsertResults, ProposeRecipe]),
+    (Applying,       AnalyzedOrdinary,               Answered,       &[WriteSummary, UpsertOrdinary, Reply(Say::NoMigration), CONFUSED]),
     (Applying,       UserError,                      Answered,       &[WriteSummary, Reply(Say::UserError), CONFUSED]),
     (Applying,       InternalError,                  Failed,         &[WriteSummary, Reply(Say::InternalError), CONFUSED]),
-    (OpeningPr,      PrOpened,                       Done,           &[Reply(Say::PrOpened), ROCKET]),
-    (OpeningPr,      UserError,                      Answered,       &[Reply(Say::UserError), CONFUSED]),
-    (OpeningPr,      InternalError,                  Failed,         &[Reply(Say::InternalError), CONFUSED]),
+    (Proposing,      RecipeProposed,                 Done,           &[Reply(Say::RecipeProposed), ROCKET]),
+    (Proposing,      UserError,                      Answered,       &[Reply(Say::UserError), CONFUSED]),
+    (Proposing,      InternalError,                  Failed,         &[Reply(Say::InternalError), CONFUSED]),
 ];
 
 /// The next state and the effects to perform; None when the table has no such pair.
@@ -186,8 +196,8 @@ pub(crate) fn next(state: State, event: Event) -> Option<(State, &'static [Effec
 pub(crate) fn reports(effect: Effect) -> &'static [Event] {
     match effect {
         CheckPermission => &[PermissionGranted, PermissionDenied, PermissionUnknown],
-        Analyze => &[Analyzed, UserError, InternalError],
-        OpenMigrationPr => &[PrOpened, UserError, InternalError],
+        Analyze => &[Analyzed, AnalyzedOrdinary, UserError, InternalError],
+        ProposeRecipe => &[RecipeProposed, UserError, InternalError],
         _ => &[],
     }
 }
@@ -253,7 +263,7 @@ mod tests {
                 assert_eq!(first, &[React(Reaction::Eyes), CheckPermission]);
                 let (end, effects) = next(state, event).unwrap();
                 assert_eq!(end, Refused);
-                assert!(!effects.contains(&Analyze) && !effects.contains(&OpenMigrationPr), "{effects:?}");
+                assert!(!effects.contains(&Analyze) && !effects.contains(&ProposeRecipe), "{effects:?}");
             }
         }
         assert_eq!(next(RunRequested, PermissionDenied).unwrap().1[0], Reply(Say::NeedsWrite));
@@ -288,8 +298,8 @@ mod tests {
                 Analyze,
                 WriteSummary,
                 UpsertResults,
-                OpenMigrationPr,
-                Reply(Say::PrOpened),
+                ProposeRecipe,
+                Reply(Say::RecipeProposed),
                 React(Reaction::Rocket)
             ],
             Done
@@ -297,12 +307,30 @@ mod tests {
         assert_eq!(
             paths(PullRequestChanged),
             vec![
-                (vec![Analyze, WriteSummary, UpsertResults, AutoMigrationPr], Done),
+                (vec![Analyze, WriteSummary, UpsertResults, AutoProposeRecipe], Done),
+                (vec![Analyze, WriteSummary, UpsertOrdinary], Done),
                 (vec![Analyze, WriteSummary, UpsertFailure], Answered),
                 (vec![Analyze, WriteSummary, UpsertFailure], Failed),
             ]
         );
         assert_eq!(paths(NotForUs), vec![(vec![], Ignored)]);
+    }
+
+    #[test]
+    fn an_ordinary_pr_gets_no_recipe_proposed_and_commands_on_it_are_answered() {
+        for start in [PullRequestChanged, Dispatched].into_iter().chain(commands()) {
+            for (effects, _) in paths(start) {
+                let ordinary = effects.contains(&UpsertOrdinary);
+                assert!(
+                    !(ordinary && (effects.contains(&AutoProposeRecipe) || effects.contains(&ProposeRecipe))),
+                    "{start:?}: {effects:?}"
+                );
+            }
+        }
+        let (end, effects) = next(Running, AnalyzedOrdinary).unwrap();
+        assert_eq!((end, effects[2]), (Done, Reply(Say::NoMigration)));
+        let (end, effects) = next(Applying, AnalyzedOrdinary).unwrap();
+        assert_eq!((end, effects[2]), (Answered, Reply(Say::NoMigration)));
     }
 
     #[test]

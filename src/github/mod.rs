@@ -5,22 +5,36 @@
 //!   [`conversation`] decides what the bot does (a transition table), [`action`] does it.
 //! - [`report`], [`comment`] and [`summary`] render what users read: the results comment, the job
 //!   summary and the step outputs.
-//! - [`permissions`] checks who may run commands; [`apply`] and [`rollout`] open migration PRs
-//!   through [`remote`] (git over HTTPS with the token kept out of URLs and logs).
+//! - [`verdict`] leads what users read (the verdict, whether the PR is a migration and why);
+//!   [`policy`] decides when the results comment is written (input `comment`); [`monorepo`] keeps
+//!   one comment, branch and recipe file per working directory.
+//! - [`permissions`] checks who may run commands; [`choice`] says which recipe to use;
+//!   [`propose`] brings it to the PR's own repository (a commit on its branch, or a PR adding
+//!   `rewrite.yml`, [`recipe_pr`]); [`rollout`] runs it on other repositories (a dry run, then
+//!   PRs); [`apply`] commits and pushes through [`remote`] (git over HTTPS with the token kept
+//!   out of URLs and logs); [`instructions`] and [`source`] feed the PR bodies.
 
 pub mod action;
 pub mod apply;
+pub mod choice;
 pub(crate) mod client;
 pub(crate) mod command;
 pub mod comment;
 pub(crate) mod conversation;
 pub mod event;
+pub(crate) mod instructions;
+pub(crate) mod monorepo;
 pub(crate) mod permissions;
+pub(crate) mod policy;
+pub mod propose;
 pub mod pulls;
+pub(crate) mod recipe_pr;
 pub mod remote;
 pub(crate) mod report;
 pub(crate) mod rollout;
+pub(crate) mod source;
 pub mod summary;
+pub(crate) mod verdict;
 
 pub use client::{Config, GitHub, RetryPolicy};
 

@@ -118,6 +118,18 @@ the token may not. Give it that right (a GitHub App with *Workflows: write*, or 
     }
 }
 
+impl Remote {
+    /// Pushes HEAD of `dir` onto `branch` of `repo` only if that is a fast-forward: the branch is
+    /// someone's (a PR's), and what they pushed meanwhile is never overwritten.
+    pub(crate) fn push_head_fast_forward(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
+        self.git(
+            dir,
+            ["push", "--quiet", "--end-of-options", &self.url(repo), &format!("HEAD:refs/heads/{branch}")],
+        )?;
+        Ok(())
+    }
+}
+
 /// GitHub's answer to a push of workflow files without the right to: "refusing to allow a GitHub
 /// App (or an OAuth App, or a Personal Access Token) to create or update workflow … without
 /// `workflows` permission (or `workflow` scope)".

@@ -67,16 +67,6 @@ impl Links {
     }
 }
 
-/// One-line verdict with its emoji.
-pub(crate) fn verdict(summary: &RunSummary) -> &'static str {
-    match summary.recommended.as_ref().map(|r| r.confidence) {
-        Some(Confidence::Recommended) => "✅ recipe recommended",
-        Some(Confidence::NeedsReview) => "⚠️ recipe needs review",
-        Some(Confidence::NoReliableRecipe) => "❌ no reliable recipe",
-        None => "❌ no recipe could be validated",
-    }
-}
-
 /// The sentence under the headline: what the PR does and how well the best option reproduces it.
 pub(crate) fn lead(summary: &RunSummary) -> String {
     let mut out = String::new();
@@ -96,7 +86,8 @@ pub(crate) fn lead(summary: &RunSummary) -> String {
                 "option {}{strategy} reproduces this pull request with F1 **{:.4}** (precision {:.4}, recall {:.4})",
                 r.option, r.f1, r.precision, r.recall
             );
-            out.push_str(if r.perfect_match { ", a perfect match." } else { "." });
+            out.push_str(if r.perfect_match { ", a perfect match" } else { "" });
+            let _ = write!(out, "; confidence: {}.", r.confidence.label());
             match r.confidence {
                 Confidence::Recommended => {}
                 Confidence::NeedsReview => out.push_str(" Review the differences below before reusing it."),
@@ -205,6 +196,8 @@ pub(crate) fn differences(report: &Report, max: usize) -> Vec<(String, String)> 
 /// the recommended recipe, the intent tree and the differences from the PR.
 pub(crate) fn push_sections(doc: &mut Doc, report: &Report) {
     let summary = &report.summary;
+    doc.push(super::verdict::kind_line(summary)).push("\n");
+    doc.push(super::verdict::next_steps(summary)).push("\n");
     doc.push(lead(summary)).push("\n");
     let table = options_table(summary);
     if !table.is_empty() {
@@ -459,6 +452,9 @@ pub(crate) mod tests {
         let summary = RunSummary {
             status: RunStatus::Partial,
             reason: Some("validate_refined: option 3 could not run".into()),
+            pr_kind: crate::model::PrKind::Migration,
+            pr_kind_reason: "the intent tree names a migration: Migrate javax -> jakarta".into(),
+            verdict: crate::model::Verdict::ReproducesThisPrOnly,
             recommended: Some(Recommendation {
                 option: 2,
                 precision: 0.9167,

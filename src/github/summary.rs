@@ -21,6 +21,9 @@ pub const OUTPUTS: &[&str] = &[
     "pr-url",
     "pr-number",
     "comment-url",
+    "pr_kind",
+    "pr_kind_reason",
+    "verdict",
 ];
 
 /// What the run published on GitHub, for the outputs.
@@ -38,7 +41,7 @@ const LIMIT: usize = 1_000_000;
 /// The job summary of a finished analysis of `pr` (e.g. `acme/shop#7`).
 pub(crate) fn render(report: &Report, links: &Links, pr: &str) -> String {
     let mut doc = Doc::new();
-    doc.push(format!("# rewrite-assist: {}\n\n", report::verdict(&report.summary)));
+    doc.push(format!("# rewrite-assist: {}\n\n", super::verdict::headline(&report.summary)));
     doc.push(format!("Pull request {pr}.\n\n"));
     report::push_sections(&mut doc, report);
     doc.push(format!(
@@ -72,6 +75,9 @@ pub(crate) fn outputs(
         published.pr.as_ref().map(|(url, _)| url.clone()).unwrap_or_default(),
         published.pr.as_ref().map(|(_, number)| number.to_string()).unwrap_or_default(),
         published.comment_url.clone().unwrap_or_default(),
+        summary.map(|s| s.pr_kind.as_str().to_string()).unwrap_or_default(),
+        summary.map(|s| s.pr_kind_reason.clone()).unwrap_or_default(),
+        summary.map(|s| s.verdict.as_str().to_string()).unwrap_or_default(),
     ];
     OUTPUTS.iter().copied().zip(values).collect()
 }
@@ -117,6 +123,16 @@ mod tests {
     }
 
     #[test]
+    fn job_summary_of_an_ordinary_pr_is_one_line() {
+        let links =
+            Links { run_url: Some("https://github.com/acme/shop/actions/runs/42".into()), head_sha: None };
+        let report = crate::github::verdict::tests::ordinary_report();
+        let line = crate::github::verdict::ordinary_summary(&report.summary, &links, "acme/shop#7");
+        assert_eq!(line.lines().count(), 1, "{line}");
+        insta::assert_snapshot!(line);
+    }
+
+    #[test]
     fn outputs_with_and_without_a_recommendation() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("result")).unwrap();
@@ -137,13 +153,16 @@ mod tests {
             [
                 "https://github.com/acme/shop/pull/8",
                 "8",
-                "https://github.com/acme/shop/pull/7#issuecomment-1"
+                "https://github.com/acme/shop/pull/7#issuecomment-1",
+                "migration",
+                "the intent tree names a migration: Migrate javax -> jakarta",
+                "reproduces_this_pr_only",
             ]
         );
         let none = outputs(None, dir.path(), &Published::default());
         assert!(none[..5].iter().all(|(_, v)| v.is_empty()));
         assert_eq!(none[5].1, dir.path().display().to_string());
-        assert!(none[6..].iter().all(|(_, v)| v.is_empty()));
+        assert!(none[6..].iter().all(|(_, v)| v.is_empty()), "no analysis, no kind and no verdict");
     }
 
     #[test]

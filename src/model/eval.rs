@@ -339,9 +339,25 @@ pub(crate) struct Comparison {
     /// Reported, not gated.
     pub new_cases: Vec<String>,
     pub removed_cases: Vec<String>,
+    /// The transfer pairs in both, when both have any: gated like F1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transfer: Option<TransferComparison>,
     /// True when the gate failed; `reasons` says why.
     pub regressed: bool,
     pub reasons: Vec<String>,
+}
+
+/// The transfer score against the baseline's, over the pairs that ran (or had no recipe) in both.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct TransferComparison {
+    pub common_pairs: usize,
+    pub max_f1_drop: f64,
+    pub baseline_avg_f1: f64,
+    pub avg_f1: f64,
+    /// `baseline_avg_f1 - avg_f1`: positive is worse.
+    pub f1_drop: f64,
+    pub baseline_avg_recall: f64,
+    pub avg_recall: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

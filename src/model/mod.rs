@@ -10,11 +10,12 @@ pub(crate) mod recipe;
 pub(crate) mod run;
 pub(crate) mod stats;
 pub(crate) mod validation;
+pub(crate) mod verdict;
 
 pub(crate) use change::Change;
 pub(crate) use eval::{
     CaseChange, CaseResult, CaseRow, CaseSource, CaseStatus, Commits, Comparison, OptionScore, Shard,
-    ShardResults, SuiteResults, Totals, TransferResult, TransferStatus, TransferTotals,
+    ShardResults, SuiteResults, Totals, TransferComparison, TransferResult, TransferStatus, TransferTotals,
 };
 pub(crate) use groups::{Strategic, Tactical};
 pub(crate) use intent::{Intent, IntentTree};
@@ -28,6 +29,7 @@ pub(crate) use stats::{ChangeLine, FileCounts, Metrics};
 pub(crate) use validation::{
     Attribution, ErrorKind, LeftOut, RunError, StepLines, TestCounts, Timings, ValidationStats,
 };
+pub use verdict::{PrKind, Verdict};
 
 /// The plural ending of a counted noun in reports: `""` for one, `"s"` otherwise.
 pub(crate) fn plural(n: usize) -> &'static str {

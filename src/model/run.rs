@@ -169,6 +169,14 @@ pub struct RunSummary {
     pub status: RunStatus,
     /// Why the run is partial or failed.
     pub reason: Option<String>,
+    /// Whether the PR is a migration (the gate of `decision::pr_kind`), and why, in one sentence.
+    #[serde(default)]
+    pub pr_kind: super::PrKind,
+    #[serde(default)]
+    pub pr_kind_reason: String,
+    /// What the recipes are good for (`decision::verdict`).
+    #[serde(default)]
+    pub verdict: super::Verdict,
     pub recommended: Option<Recommendation>,
     pub options: Vec<OptionResult>,
     /// The intent tree's strategic titles and coverage, for reports.

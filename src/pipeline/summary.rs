@@ -38,9 +38,19 @@ impl Run<'_> {
                 }
             })
             .unwrap_or_default();
+        // The gate reads what the phases produced; it decides nothing about what runs.
+        let gate = crate::decision::pr_kind::classify(self.tree.as_ref(), self.reusable.as_ref());
+        let verdict = crate::decision::verdict::verdict(
+            gate.kind,
+            self.recommendation.as_ref(),
+            self.reusable.as_ref(),
+        );
         RunSummary {
             status,
             reason,
+            pr_kind: gate.kind,
+            pr_kind_reason: gate.reason,
+            verdict,
             recommended: self.recommendation.clone(),
             options: self.results.values().map(|v| v.result.clone()).collect(),
             intents,
@@ -59,6 +69,9 @@ impl Run<'_> {
             "version": env!("CARGO_PKG_VERSION"),
             "status": summary.status,
             "reason": summary.reason,
+            "pr_kind": summary.pr_kind,
+            "pr_kind_reason": summary.pr_kind_reason,
+            "verdict": summary.verdict,
             "repository": self.req.repo.display().to_string(),
             "base": { "ref": self.req.base, "commit": self.base },
             "head": { "ref": self.req.head, "commit": self.head },
@@ -84,6 +97,7 @@ impl Run<'_> {
             "recommended": summary.recommended,
             "backend": summary.backend,
             "confirmation": summary.confirmation,
+            "reusable": summary.reusable,
             "embedded_runner": self.session.get().map(|s| match s {
                 Ok(session) => {
                     // The session's directory goes away with the run: keep its log.
@@ -195,6 +209,13 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
     if let Some(reason) = &summary.reason {
         let _ = writeln!(out, "note: {reason}");
     }
+    let _ = writeln!(
+        out,
+        "verdict: {} ({}: {})",
+        summary.verdict.label(),
+        summary.pr_kind.as_str(),
+        summary.pr_kind_reason
+    );
     let _ = writeln!(out, "artifacts: {}\ntime: {:.0} s", summary.artifacts_dir, summary.wall_seconds);
     out
 }

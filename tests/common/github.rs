@@ -39,6 +39,8 @@ fn bot() -> (String, String, String) {
 
 #[derive(Debug, Clone)]
 pub struct Pull {
+    /// `owner/name`: numbers and branches are per repository, as on GitHub.
+    pub repo: String,
     pub number: u64,
     pub head: String,
     pub base: String,
@@ -198,13 +200,10 @@ async fn handle(
     response
 }
 
-fn answer(
-    data: &mut Data,
-    method: &str,
-    path: &str,
-    query: &str,
-    body: &Value,
-) -> (u16, Vec<(String, String)>, Value) {
+/// A status, extra headers and a JSON body.
+type Answer = (u16, Vec<(String, String)>, Value);
+
+fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) -> Answer {
     if let Some(i) = data.failures.iter().position(|f| f.method == method && path.starts_with(&f.path_prefix))
     {
         let failure = data.failures.remove(i).unwrap();
@@ -222,10 +221,6 @@ fn answer(
     let comment_json = |c: &Comment| {
         json!({"id": c.id, "body": c.body, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}#issuecomment-{}", c.issue, c.id),
                "user": {"login": c.author.0, "type": c.author.1}, "author_association": c.author.2})
-    };
-    let pull_json = |p: &Pull| {
-        json!({"number": p.number, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}", p.number),
-               "title": p.title, "head": {"ref": p.head}, "base": {"ref": p.base}})
     };
     match (method, rest) {
         ("GET", ["issues", issue, "comments"]) => {
@@ -274,36 +269,57 @@ fn answer(
             Some(v) => (200, vec![], v.clone()),
             None => not_found,
         },
+        (_, ["pulls"]) | ("PATCH", ["pulls", _]) => {
+            pulls(data, method, &format!("{owner}/{repo}"), rest, param("head"), body).unwrap_or(not_found)
+        }
+        _ => not_found,
+    }
+}
+
+/// The pull requests of repository `slug`: list open ones by head branch, create, update. None for
+/// an unknown pull request or method.
+fn pulls(
+    data: &mut Data,
+    method: &str,
+    slug: &str,
+    rest: &[&str],
+    head: Option<String>,
+    body: &Value,
+) -> Option<Answer> {
+    let pull_json = |p: &Pull| {
+        json!({"number": p.number, "html_url": format!("https://github.com/{slug}/pull/{}", p.number),
+               "title": p.title, "head": {"ref": p.head}, "base": {"ref": p.base}})
+    };
+    let text = |key: &str| body[key].as_str().unwrap_or("").to_string();
+    match (method, rest) {
         ("GET", ["pulls"]) => {
-            let head = param("head").unwrap_or_default();
+            let head = head.unwrap_or_default();
             let branch = head.split_once(':').map(|(_, b)| b.to_string()).unwrap_or(head);
-            let open: Vec<Value> = data.pulls.iter().filter(|p| p.head == branch).map(pull_json).collect();
-            (200, vec![], Value::Array(open))
+            let open: Vec<Value> =
+                data.pulls.iter().filter(|p| p.repo == slug && p.head == branch).map(pull_json).collect();
+            Some((200, vec![], Value::Array(open)))
         }
         ("POST", ["pulls"]) => {
             let pull = Pull {
-                number: 100 + data.pulls.len() as u64,
-                head: body["head"].as_str().unwrap_or("").to_string(),
-                base: body["base"].as_str().unwrap_or("").to_string(),
-                title: body["title"].as_str().unwrap_or("").to_string(),
-                body: body["body"].as_str().unwrap_or("").to_string(),
+                number: 100 + data.pulls.iter().filter(|p| p.repo == slug).count() as u64,
+                repo: slug.to_string(),
+                head: text("head"),
+                base: text("base"),
+                title: text("title"),
+                body: text("body"),
             };
             let json = pull_json(&pull);
             data.pulls.push(pull);
-            (201, vec![], json)
+            Some((201, vec![], json))
         }
         ("PATCH", ["pulls", number]) => {
             let number: u64 = number.parse().unwrap_or(0);
-            match data.pulls.iter_mut().find(|p| p.number == number) {
-                Some(p) => {
-                    p.title = body["title"].as_str().unwrap_or(&p.title).to_string();
-                    p.body = body["body"].as_str().unwrap_or(&p.body).to_string();
-                    let p = p.clone();
-                    (200, vec![], pull_json(&p))
-                }
-                None => not_found,
-            }
+            let p = data.pulls.iter_mut().find(|p| p.repo == slug && p.number == number)?;
+            p.title = body["title"].as_str().unwrap_or(&p.title).to_string();
+            p.body = body["body"].as_str().unwrap_or(&p.body).to_string();
+            let p = p.clone();
+            Some((200, vec![], pull_json(&p)))
         }
-        _ => not_found,
+        _ => None,
     }
 }

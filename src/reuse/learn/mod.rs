@@ -174,13 +174,8 @@ fn run_on(
     let head = repo.resolve(&pr.head)?;
     let expected = crate::diff::parse(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
     let view = crate::metrics::classes::PrView::from_repo(&repo, &base, &head, expected.clone())?;
-    let session = crate::validation::embedded::start(
-        repo.path(),
-        &base,
-        &template.versions,
-        None,
-        template.trust,
-    )?;
+    let session =
+        crate::validation::embedded::start(repo.path(), &base, &template.versions, None, template.trust)?;
     session.set_head(&view.head)?;
     std::fs::create_dir_all(dir)?;
     let catalog = crate::catalog::Catalog::embedded();

@@ -1,0 +1,109 @@
+//! The verdict in three levels, from the recommended recipe's line F1, the PR's kind and the
+//! reusable recipe's own run on the PR together:
+//!
+//! - *ready to roll out*: a migration whose reusable recipe (semantic steps only) ran on the PR
+//!   and reproduces it with F1 at least [`READY_F1`], mostly with semantic recipes;
+//! - *reproduces this PR only*: a recipe reproduces the PR, but there is no reusable one, it does
+//!   not hold up on the PR, or the PR is ordinary work (its recipe replays this repository's own
+//!   names and values);
+//! - *no reliable recipe*: nothing reproduces the PR with F1 0.5 or more, or nothing ran.
+
+use crate::model::{Confidence, PrKind, Recommendation, ReusableRecipe, Verdict};
+
+/// The reusable recipe's F1 on its own PR for a rollout: the threshold of the confidence
+/// "recommended", since the rollout PRs are what users will review.
+pub(crate) const READY_F1: f64 = 0.8;
+
+/// The share of the reusable recipe's reproduced lines that semantic recipes must make.
+pub(crate) const READY_SEMANTIC_SHARE: f64 = 0.5;
+
+pub(crate) fn verdict(
+    kind: PrKind,
+    recommended: Option<&Recommendation>,
+    reusable: Option<&ReusableRecipe>,
+) -> Verdict {
+    let Some(recommended) = recommended else { return Verdict::NoReliableRecipe };
+    if recommended.confidence == Confidence::NoReliableRecipe {
+        return Verdict::NoReliableRecipe;
+    }
+    let holds = reusable
+        .and_then(|r| r.result.as_ref())
+        .is_some_and(|run| run.ran() && run.f1 >= READY_F1 && run.semantic_share >= READY_SEMANTIC_SHARE);
+    if kind == PrKind::Migration && holds { Verdict::ReadyToRollOut } else { Verdict::ReproducesThisPrOnly }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{OptionResult, Strategy};
+
+    fn recommended(f1: f64) -> Recommendation {
+        Recommendation {
+            option: 2,
+            precision: f1,
+            recall: f1,
+            f1,
+            perfect_match: f1 == 1.0,
+            semantic_share: 0.2,
+            confidence: Confidence::of(f1),
+            migration_precision: None,
+            why: None,
+        }
+    }
+
+    fn reusable(f1: f64, semantic_share: f64) -> ReusableRecipe {
+        ReusableRecipe {
+            recipe_name: "r".into(),
+            recipes: 1,
+            generalized: vec![],
+            result: Some(OptionResult {
+                option: 4,
+                strategy: Strategy::Reusable,
+                recipe_name: "r".into(),
+                recipes: 1,
+                precision: f1,
+                recall: f1,
+                f1,
+                perfect_match: false,
+                semantic_share,
+                wall_seconds: 1.0,
+                attempts: 1,
+                dropped: vec![],
+                tests_dropped: false,
+                error: None,
+                backend: None,
+                migration_precision: None,
+                false_positive_classes: None,
+                migration_recall: None,
+                migration_f1: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn three_levels() {
+        use PrKind::{Migration, Ordinary};
+        use Verdict::*;
+        let good = reusable(0.9, 1.0);
+        assert_eq!(verdict(Migration, Some(&recommended(1.0)), Some(&good)), ReadyToRollOut);
+        assert_eq!(verdict(Migration, Some(&recommended(0.6)), Some(&reusable(0.8, 0.5))), ReadyToRollOut);
+        // Mostly text, no reusable recipe, or one that does not hold up on its own PR.
+        assert_eq!(
+            verdict(Migration, Some(&recommended(1.0)), Some(&reusable(0.9, 0.4))),
+            ReproducesThisPrOnly
+        );
+        assert_eq!(verdict(Migration, Some(&recommended(1.0)), None), ReproducesThisPrOnly);
+        assert_eq!(
+            verdict(Migration, Some(&recommended(1.0)), Some(&reusable(0.79, 1.0))),
+            ReproducesThisPrOnly
+        );
+        let mut failed = good.clone();
+        failed.result.as_mut().unwrap().error =
+            Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "slow"));
+        assert_eq!(verdict(Migration, Some(&recommended(1.0)), Some(&failed)), ReproducesThisPrOnly);
+        // Ordinary work is never rolled out, however well its recipe replays it.
+        assert_eq!(verdict(Ordinary, Some(&recommended(1.0)), Some(&good)), ReproducesThisPrOnly);
+        assert_eq!(verdict(Migration, Some(&recommended(0.49)), Some(&good)), NoReliableRecipe);
+        assert_eq!(verdict(Migration, None, Some(&good)), NoReliableRecipe);
+    }
+}

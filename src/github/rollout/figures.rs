@@ -1,0 +1,102 @@
+//! What a recipe changes in one repository, as a reviewer wants it before any PR exists: files,
+//! lines, which recipe changed which files, and what OpenRewrite warned about.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::model::ValidationStats;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub(crate) struct Figures {
+    /// Files and changed lines (added plus removed) of the recipe's diff.
+    pub files: usize,
+    pub lines: usize,
+    /// Which recipe changed which files (OpenRewrite's `SourcesFileResults`), by recipe name.
+    pub steps: Vec<StepChanges>,
+    /// Parse and resolution problems that did not stop the run.
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct StepChanges {
+    pub recipe: String,
+    pub files: Vec<String>,
+}
+
+impl Figures {
+    pub(crate) fn of(stats: &ValidationStats, diff: &str) -> Figures {
+        let files = crate::diff::parse_all(diff).map(|d| d.files.len()).unwrap_or(0);
+        let mut by_recipe: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for row in &stats.attribution {
+            let files = by_recipe.entry(row.recipe.as_str()).or_default();
+            if !files.contains(&row.after_source_path) {
+                files.push(row.after_source_path.clone());
+            }
+        }
+        Figures {
+            files,
+            lines: stats.metrics.total_resulting_changes,
+            steps: by_recipe
+                .into_iter()
+                .map(|(recipe, mut files)| {
+                    files.sort();
+                    StepChanges { recipe: recipe.to_string(), files }
+                })
+                .collect(),
+            warnings: stats.warnings.clone(),
+        }
+    }
+
+    /// `ChangePackage` 2 files · `AddDependency` 1 file.
+    pub(crate) fn steps_line(&self) -> String {
+        let parts: Vec<String> = self
+            .steps
+            .iter()
+            .map(|s| {
+                format!(
+                    "`{}` {} file{}",
+                    crate::openrewrite::simple_name(&s.recipe),
+                    s.files.len(),
+                    crate::model::plural(s.files.len())
+                )
+            })
+            .collect();
+        parts.join(" · ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Attribution;
+
+    #[test]
+    fn figures_from_a_run() {
+        let mut stats = crate::validation::empty_stats("r", &crate::diff::Diff::default());
+        let row = |path: &str, recipe: &str| Attribution {
+            source_path: path.into(),
+            after_source_path: path.into(),
+            parent_recipe: "r".into(),
+            recipe: recipe.into(),
+            options: String::new(),
+        };
+        stats.attribution = vec![
+            row("src/B.java", "org.openrewrite.java.ChangePackage"),
+            row("src/A.java", "org.openrewrite.java.ChangePackage"),
+            row("pom.xml", "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId"),
+        ];
+        stats.metrics.total_resulting_changes = 6;
+        stats.warnings = vec!["could not parse src/C.java".into()];
+        let diff = "diff --git a/pom.xml b/pom.xml\n--- a/pom.xml\n+++ b/pom.xml\n@@ -1 +1 @@\n-a\n+b\n\
+diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n@@ -1 +1 @@\n-a\n+b\n";
+        let figures = Figures::of(&stats, diff);
+        assert_eq!((figures.files, figures.lines), (2, 6));
+        assert_eq!(figures.steps[0].files, ["src/A.java", "src/B.java"]);
+        assert_eq!(
+            figures.steps_line(),
+            "`ChangePackage` 2 files · `ChangeDependencyGroupIdAndArtifactId` 1 file"
+        );
+        assert_eq!(figures.warnings.len(), 1);
+    }
+}

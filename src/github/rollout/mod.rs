@@ -1,0 +1,184 @@
+//! Rollout: one recipe on many repositories, reviewed before anything is pushed. Each repository is
+//! cloned and the recipe runs for real on its default branch through the validation machinery
+//! (against an empty expected diff: we only want its changes). A dry run (the default) reports what
+//! it would change — files, lines, which recipe changed what, warnings, errors — and pushes
+//! nothing; `--open-prs` then puts the changes and the recipe (`rewrite.yml`) on a branch and opens
+//! one PR each, or updates the open one. At most `jobs` repositories run at once; a repository that
+//! fails never stops the others.
+
+mod body;
+pub(crate) mod figures;
+mod one;
+mod parallel;
+pub(crate) mod recipe;
+pub(crate) mod table;
+
+pub(crate) use figures::Figures;
+pub(crate) use table::{render_table, totals_line};
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::remote::Remote;
+use super::source::SourcePr;
+use super::{GitHub, RepoId};
+use crate::error::bad_input;
+use crate::model::OptionResult;
+use crate::openrewrite::{RecipeFile, Versions};
+use crate::validation::ArtifactLookup;
+
+/// What the rollout does with the changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Mode {
+    /// Report what the recipe would change; push nothing.
+    DryRun,
+    /// Push a branch and open (or update) one PR per repository that changes.
+    OpenPrs,
+}
+
+/// Where the recipe came from: the analyzed PR and the recipe's run on it, when known.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Provenance {
+    pub source: Option<SourcePr>,
+    pub run: Option<OptionResult>,
+    /// The recipe file it was read from, for the PR body when there is no source PR.
+    pub file: String,
+}
+
+pub(crate) struct Rollout<'a> {
+    pub recipe_yaml: &'a str,
+    /// Which recipe of the file to run (None: its only one).
+    pub recipe_name: Option<&'a str>,
+    pub repos: &'a [RepoId],
+    /// The branch of the PRs (default: `rewrite-assist/<recipe name>`).
+    pub branch: Option<&'a str>,
+    pub versions: &'a Versions,
+    pub timeout: Duration,
+    pub artifacts_for: ArtifactLookup<'a>,
+    /// Per repository: `<out>/<owner>-<name>/` holds `recipe.diff`, `stats.json`, `build.log`.
+    pub out_dir: &'a Path,
+    /// How far the repositories' builds are trusted (`--trust-build-config`; without it, a
+    /// repository whose build would run its own code fails).
+    pub trust: crate::validation::trust::Trust,
+    pub mode: Mode,
+    /// Repositories at once.
+    pub jobs: usize,
+    pub provenance: &'a Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status")]
+pub(crate) enum Status {
+    /// Dry run: the recipe changes something here.
+    WouldChange,
+    NoChanges,
+    Opened {
+        url: String,
+    },
+    Updated {
+        url: String,
+    },
+    Failed {
+        error: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct RepoOutcome {
+    pub repo: String,
+    #[serde(flatten)]
+    pub status: Status,
+    #[serde(flatten)]
+    pub figures: Figures,
+    pub seconds: f64,
+    /// The repository's artifacts: the recipe's diff, stats and build log.
+    pub artifacts: String,
+}
+
+/// The recipe to run: the one named, or the file's only recipe (checked before cloning anything).
+pub(crate) fn recipe_to_run(yaml: &str, asked: Option<&str>) -> Result<String> {
+    let file = RecipeFile::parse(yaml).map_err(|e| bad_input(format!("the recipe file: {e}")))?;
+    crate::validation::choose_recipe(&file, asked)
+}
+
+/// The repositories of a comma-separated list.
+pub(crate) fn parse_repos(list: &str) -> Result<Vec<RepoId>> {
+    let repos: Vec<RepoId> = list
+        .split([',', ' ', '\n'])
+        .filter(|s| !s.trim().is_empty())
+        .map(RepoId::parse)
+        .collect::<Result<_>>()?;
+    if repos.is_empty() {
+        return Err(bad_input("--repos names no repository"));
+    }
+    Ok(repos)
+}
+
+/// `rewrite-assist/<recipe name as a branch-safe slug>`.
+pub(crate) fn default_branch(recipe_name: &str) -> String {
+    let slug: String = recipe_name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c.to_ascii_lowercase() } else { '-' })
+        .collect();
+    format!("rewrite-assist/{}", slug.trim_matches(['-', '.']))
+}
+
+/// The per-repository artifacts directory: `<out>/<owner>-<name>`.
+pub(crate) fn artifacts_dir(out: &Path, repo: &RepoId) -> std::path::PathBuf {
+    out.join(format!("{}-{}", repo.owner, repo.name))
+}
+
+/// Runs the rollout; `report` sees each repository's outcome as soon as it is done. `gh` is needed
+/// to open PRs only.
+pub(crate) fn run(
+    gh: Option<&GitHub>,
+    remote: &Remote,
+    rollout: &Rollout<'_>,
+    report: &mut dyn FnMut(&RepoOutcome),
+) -> Result<Vec<RepoOutcome>> {
+    let name = recipe_to_run(rollout.recipe_yaml, rollout.recipe_name)?;
+    let branch = rollout.branch.map(str::to_string).unwrap_or_else(|| default_branch(&name));
+    let context = one::Context {
+        // One API call at a time: the client's runtime serves one caller, and the calls are few.
+        gh: gh.map(Mutex::new),
+        remote,
+        rollout,
+        name: &name,
+        branch: &branch,
+    };
+    Ok(parallel::map(
+        rollout.repos,
+        rollout.jobs,
+        |repo| one::outcome(&context, repo),
+        report,
+        crate::process::interrupted,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repository_lists() {
+        let repos = parse_repos("acme/a, acme/b\nacme/c").unwrap();
+        assert_eq!(repos.len(), 3);
+        assert!(parse_repos(" , ").is_err());
+        assert!(parse_repos("acme").is_err());
+        assert_eq!(artifacts_dir(Path::new("out"), &repos[1]), Path::new("out/acme-b"));
+    }
+
+    #[test]
+    fn branch_names_and_recipe_choice() {
+        assert_eq!(default_branch("com.acme.Jakarta Migration"), "rewrite-assist/com.acme.jakarta-migration");
+        let yaml = crate::fixtures::NOOP_RECIPE;
+        assert_eq!(recipe_to_run(yaml, None).unwrap(), "com.example.Noop");
+        assert!(recipe_to_run(yaml, Some("nope")).is_err());
+        assert!(recipe_to_run("a: [", None).is_err());
+    }
+}

@@ -1,0 +1,134 @@
+//! One repository of a rollout: clone it, run the recipe on its default branch, and either report
+//! what it would change (dry run) or push the changes with the recipe and open or update its PR.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{Context as _, Result};
+
+use super::{Figures, Mode, RepoOutcome, Rollout, Status, body};
+use crate::github::apply::{self, Changes, REWRITE_YML};
+use crate::github::remote::Remote;
+use crate::github::{GitHub, RepoId, pulls};
+use crate::openrewrite::RecipeFile;
+
+/// What every repository of one rollout shares.
+pub(super) struct Context<'a> {
+    pub gh: Option<Mutex<&'a GitHub>>,
+    pub remote: &'a Remote,
+    pub rollout: &'a Rollout<'a>,
+    /// The recipe to run and the PRs' branch.
+    pub name: &'a str,
+    pub branch: &'a str,
+}
+
+/// The outcome for `repo`; a failure is an outcome too, never an error.
+pub(super) fn outcome(ctx: &Context<'_>, repo: &RepoId) -> RepoOutcome {
+    let started = Instant::now();
+    let artifacts = super::artifacts_dir(ctx.rollout.out_dir, repo);
+    let (status, figures) = match run(ctx, repo, &artifacts) {
+        Ok(done) => done,
+        Err(error) => (Status::Failed { error: crate::error::one_line(&error) }, Figures::default()),
+    };
+    RepoOutcome {
+        repo: repo.to_string(),
+        status,
+        figures,
+        seconds: crate::metrics::round4(started.elapsed().as_secs_f64()),
+        artifacts: artifacts.display().to_string(),
+    }
+}
+
+fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Figures)> {
+    let scratch = tempfile::Builder::new().prefix("rewrite-assist-rollout-").tempdir()?;
+    let checkout = scratch.path().join("repo");
+    ctx.remote.clone_into(repo, &checkout).with_context(|| format!("cloning {repo}"))?;
+    let default_branch = crate::setup::git::git_output(&checkout, ["symbolic-ref", "--short", "HEAD"])
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .context("the repository has no default branch")?;
+    let base = crate::setup::Repo::open(&checkout)?.resolve("HEAD")?;
+    let rollout = ctx.rollout;
+    let expected = crate::diff::Diff::default();
+    let outcome = crate::validation::run(&crate::validation::Request {
+        repo: &checkout,
+        base: &base,
+        expected: &expected,
+        recipe_yaml: rollout.recipe_yaml,
+        recipe_name: Some(ctx.name),
+        timeout: rollout.timeout,
+        versions: rollout.versions,
+        artifacts_for: rollout.artifacts_for,
+        option_check: None,
+        out_dir: artifacts,
+        file_prefix: "",
+        // Rollout runs what users run: the project's own build with the plugin.
+        session: None,
+        trust: rollout.trust,
+        pr: None,
+        project_dir: None,
+    })?;
+    let figures = Figures::of(&outcome.stats, &outcome.diff);
+    if let Some(error) = &outcome.stats.error {
+        let status =
+            Status::Failed { error: format!("the recipe could not run ({}): {}", error.kind, error.detail) };
+        return Ok((status, figures));
+    }
+    if outcome.diff.trim().is_empty() {
+        return Ok((Status::NoChanges, figures));
+    }
+    if rollout.mode == Mode::DryRun {
+        return Ok((Status::WouldChange, figures));
+    }
+    let gh = ctx.gh.as_ref().context("opening pull requests needs a GitHub client")?;
+    let here = Here { repo, default_branch: &default_branch, base: &base, diff: &outcome.diff };
+    let recipe_artifacts = outcome.stats.recipe_artifacts.clone();
+    let status = open_pr(ctx, gh, &checkout, &here, &figures, &recipe_artifacts)?;
+    Ok((status, figures))
+}
+
+/// The repository as the recipe found it.
+pub(super) struct Here<'a> {
+    pub repo: &'a RepoId,
+    pub default_branch: &'a str,
+    pub base: &'a str,
+    pub diff: &'a str,
+}
+
+fn open_pr(
+    ctx: &Context<'_>,
+    gh: &Mutex<&GitHub>,
+    checkout: &Path,
+    here: &Here<'_>,
+    figures: &Figures,
+    recipe_artifacts: &[String],
+) -> Result<Status> {
+    // The recipe travels with its changes, so the build plugins and a CI dry run find it.
+    let family = recipe_family(ctx.rollout.recipe_yaml, ctx.name)?;
+    let message = format!(
+        "Apply {} (rewrite-assist rollout)\n\nThe recipe's changes, and the recipe in {REWRITE_YML}.",
+        ctx.name
+    );
+    let changes =
+        Changes { diff: here.diff, recipe_yaml: Some(&family), recipe_path: REWRITE_YML, message: &message };
+    apply::publish_branch(checkout, here.base, &changes, ctx.remote, here.repo, ctx.branch)?;
+    let body = body::render(&body::RolloutPr {
+        recipe_name: ctx.name,
+        recipe_yaml: &family,
+        recipe_artifacts,
+        versions: ctx.rollout.versions,
+        provenance: ctx.rollout.provenance,
+        here,
+        figures,
+    });
+    let title = format!("Apply {}", ctx.name);
+    let gh = gh.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let opened = pulls::upsert(&gh, here.repo, ctx.branch, here.default_branch, &title, &body)?;
+    Ok(if opened.created { Status::Opened { url: opened.url } } else { Status::Updated { url: opened.url } })
+}
+
+/// The recipe and the recipes of its file it runs, as YAML to merge into a `rewrite.yml`.
+fn recipe_family(yaml: &str, name: &str) -> Result<String> {
+    let file = RecipeFile::parse(yaml).context("reading the recipe file")?;
+    Ok(file.family(name).iter().map(|r| r.to_declarative().to_yaml()).collect())
+}

@@ -1,0 +1,133 @@
+//! The rollout's report: a Markdown table, one row per repository (printed, written to
+//! `rollout.md` and fit for a job summary), and a line of totals.
+
+use std::fmt::Write;
+
+use super::{Mode, RepoOutcome, Status};
+use crate::github::report::cell;
+
+/// The table of outcomes.
+pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
+    let mut out = String::from(
+        "| repository | result | files | lines | changed by | warnings | time | detail |\n\
+|---|---|---:|---:|---|---:|---:|---|\n",
+    );
+    for o in outcomes {
+        let (result, detail) = match &o.status {
+            Status::WouldChange => ("would change", String::new()),
+            Status::NoChanges => ("no changes", String::new()),
+            Status::Opened { url } => ("opened", url.clone()),
+            Status::Updated { url } => ("updated", url.clone()),
+            Status::Failed { error } => ("**failed**", cell(error)),
+        };
+        let f = &o.figures;
+        let _ = writeln!(
+            out,
+            "| {} | {result} | {} | {} | {} | {} | {:.0} s | {detail} |",
+            o.repo,
+            f.files,
+            f.lines,
+            f.steps_line(),
+            f.warnings.len(),
+            o.seconds
+        );
+    }
+    out
+}
+
+/// `3 repositories: 1 would change, 1 without changes, 1 failed.` and what the mode did.
+pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
+    let count = |f: &dyn Fn(&Status) -> bool| outcomes.iter().filter(|o| f(&o.status)).count();
+    let mut parts = Vec::new();
+    for (n, what) in [
+        (count(&|s| matches!(s, Status::WouldChange)), "would change"),
+        (count(&|s| matches!(s, Status::Opened { .. })), "opened"),
+        (count(&|s| matches!(s, Status::Updated { .. })), "updated"),
+        (count(&|s| matches!(s, Status::NoChanges)), "without changes"),
+        (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    let what = match mode {
+        Mode::DryRun => "Dry run: nothing was pushed; `--open-prs` opens the pull requests.",
+        Mode::OpenPrs => "A repository with an open pull request of this rollout had it updated.",
+    };
+    format!(
+        "{} repositor{}: {}. {what}\n",
+        outcomes.len(),
+        if outcomes.len() == 1 { "y" } else { "ies" },
+        if parts.is_empty() { "none".to_string() } else { parts.join(", ") }
+    )
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::github::rollout::Figures;
+    use crate::github::rollout::figures::StepChanges;
+
+    /// Three repositories of a dry run: one changes, one does not, one fails.
+    pub(crate) fn outcomes(first: Status) -> Vec<RepoOutcome> {
+        let figures = Figures {
+            files: 2,
+            lines: 12,
+            steps: vec![
+                StepChanges {
+                    recipe: "org.openrewrite.java.ChangePackage".into(),
+                    files: vec!["src/main/java/A.java".into()],
+                },
+                StepChanges {
+                    recipe: "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId".into(),
+                    files: vec!["pom.xml".into()],
+                },
+            ],
+            warnings: vec![
+                "could not resolve com.acme:internal-bom:1.0 (the type attribution of 3 files is missing)"
+                    .into(),
+            ],
+        };
+        let outcome = |repo: &str, status, figures: Figures, seconds| RepoOutcome {
+            repo: repo.into(),
+            status,
+            figures,
+            seconds,
+            artifacts: format!("out/{}", repo.replace('/', "-")),
+        };
+        vec![
+            outcome("acme/a", first, figures, 41.2),
+            outcome("acme/bb", Status::NoChanges, Figures::default(), 30.0),
+            outcome(
+                "acme/c",
+                Status::Failed { error: "cloning acme/c: repository | not found".into() },
+                Figures::default(),
+                0.1,
+            ),
+        ]
+    }
+
+    #[test]
+    fn rollout_table_of_a_dry_run() {
+        let outcomes = outcomes(Status::WouldChange);
+        let text = format!("{}\n{}", render_table(&outcomes), totals_line(&outcomes, Mode::DryRun));
+        insta::assert_snapshot!(text);
+        let json = serde_json::to_value(&outcomes[0]).unwrap();
+        assert_eq!(json["status"], "would_change");
+        assert_eq!(json["files"], 2);
+        assert_eq!(json["steps"][1]["files"][0], "pom.xml");
+        assert_eq!(json["artifacts"], "out/acme-a");
+    }
+
+    #[test]
+    fn totals_of_pull_requests() {
+        let url = "https://github.com/acme/a/pull/3".to_string();
+        let outcomes = outcomes(Status::Updated { url });
+        assert_eq!(
+            totals_line(&outcomes, Mode::OpenPrs),
+            "3 repositories: 1 updated, 1 without changes, 1 failed. A repository with an open pull request of this \
+rollout had it updated.\n"
+        );
+        assert!(render_table(&outcomes).contains("| acme/a | updated | 2 | 12 |"));
+    }
+}
