@@ -13,6 +13,7 @@ pub mod eval;
 pub mod fixtures;
 pub mod github;
 pub mod intents;
+pub mod learn;
 pub mod logging;
 pub mod mapping;
 pub mod metrics;

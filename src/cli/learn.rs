@@ -2,7 +2,7 @@ use anyhow::Result;
 
 use super::analyze::RunArgs;
 use crate::error::{bad_input, exit};
-use crate::reuse::learn::{self, PrSpec};
+use crate::learn::{self, PrSpec};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {

@@ -87,7 +87,15 @@ pub(crate) fn lead(summary: &RunSummary) -> String {
                 r.option, r.f1, r.precision, r.recall
             );
             out.push_str(if r.perfect_match { ", a perfect match" } else { "" });
+            if let Some(mp) = r.migration_precision.filter(|mp| *mp > r.precision) {
+                // The lines it writes differently from the author that are not wrong (layout,
+                // variants, completions) do not count against it as a migration.
+                let _ = write!(out, "; migration precision {mp:.4}");
+            }
             let _ = write!(out, "; confidence: {}.", r.confidence.label());
+            if let Some(why) = &r.why {
+                let _ = write!(out, " Chosen over a higher F1: {}.", escape(why));
+            }
             match r.confidence {
                 Confidence::Recommended => {}
                 Confidence::NeedsReview => out.push_str(" Review the differences below before reusing it."),
@@ -105,13 +113,13 @@ pub(crate) fn lead(summary: &RunSummary) -> String {
     out
 }
 
-/// The options table: P / R / F1, semantic share, number of recipes, time.
+/// The options table: P / R / F1, migration precision, semantic share, number of recipes, time.
 pub(crate) fn options_table(summary: &RunSummary) -> String {
     if summary.options.is_empty() {
         return String::new();
     }
     let mut out = String::from(
-        "| option | strategy | precision | recall | F1 | semantic | recipes | time |\n|---:|---|---:|---:|---:|---:|---:|---:|\n",
+        "| option | strategy | precision | recall | F1 | migration precision | semantic | recipes | time |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let best = summary.recommended.as_ref().map(|r| r.option);
     for o in &summary.options {
@@ -121,11 +129,12 @@ pub(crate) fn options_table(summary: &RunSummary) -> String {
             None => {
                 let _ = writeln!(
                     out,
-                    "| {number} | {} | {:.4} | {:.4} | {:.4} | {:.0}% | {} | {:.0} s |",
+                    "| {number} | {} | {:.4} | {:.4} | {:.4} | {} | {:.0}% | {} | {:.0} s |",
                     o.strategy.label(),
                     o.precision,
                     o.recall,
                     o.f1,
+                    o.migration_precision.map_or("–".to_string(), |mp| format!("{mp:.4}")),
                     o.semantic_share * 100.0,
                     o.recipes,
                     o.wall_seconds
@@ -134,7 +143,7 @@ pub(crate) fn options_table(summary: &RunSummary) -> String {
             Some(e) => {
                 let _ = writeln!(
                     out,
-                    "| {number} | {} | could not run: `{}` {} | | | | {} | {:.0} s |",
+                    "| {number} | {} | could not run: `{}` {} | | | | | {} | {:.0} s |",
                     o.strategy.label(),
                     e.kind,
                     cell(&e.detail),
@@ -144,7 +153,7 @@ pub(crate) fn options_table(summary: &RunSummary) -> String {
             }
         }
         if o.tests_dropped {
-            let _ = writeln!(out, "| | | ⚠️ option {} removes test methods | | | | | |", o.option);
+            let _ = writeln!(out, "| | | ⚠️ option {} removes test methods | | | | | | |", o.option);
         }
     }
     out
@@ -367,8 +376,16 @@ impl Doc {
                 .filter(|i| kept[*i].as_ref().is_some_and(|b| !b.is_empty()))
                 .max_by_key(|i| kept[*i].as_ref().map_or(0, String::len))
             else {
-                // Only fixed text is left: cut it hard.
-                return cut_at(&text, limit.saturating_sub(TRUNCATED_NOTE.len())) + TRUNCATED_NOTE;
+                // Only fixed text is left: cut it hard, at a line boundary, and close a code block
+                // the cut left open (the rest of the comment would render as code).
+                const ROOM: usize = 16; // for the closing fence
+                let mut hard = cut_at(&text, limit.saturating_sub(TRUNCATED_NOTE.len() + ROOM));
+                hard.truncate(hard.rfind('\n').map(|i| i + 1).unwrap_or(0));
+                if let Some(fence) = open_fence(&hard) {
+                    hard.push_str(&fence);
+                    hard.push('\n');
+                }
+                return hard + TRUNCATED_NOTE;
             };
             let current = kept[index].as_ref().map_or(0, String::len);
             let overhead = ELLIPSIS.len() + if cut[index] { 0 } else { TRUNCATED_NOTE.len() };
@@ -402,6 +419,23 @@ impl Doc {
         }
         out
     }
+}
+
+/// The fence of a code block `text` leaves open (backticks only, as we write them), if any.
+fn open_fence(text: &str) -> Option<String> {
+    let mut open: Option<usize> = None;
+    for line in text.lines() {
+        let ticks = line.trim_start().chars().take_while(|c| *c == '`').count();
+        if ticks < 3 {
+            continue;
+        }
+        open = match open {
+            None => Some(ticks),
+            Some(opened) if ticks >= opened && line.trim().len() == ticks => None,
+            still => still,
+        };
+    }
+    open.map(|ticks| "`".repeat(ticks))
 }
 
 /// At most `max` bytes of `text`, cut on a character boundary.
@@ -463,12 +497,16 @@ pub(crate) mod tests {
                 perfect_match: false,
                 semantic_share: 1.0,
                 confidence: Confidence::Recommended,
-                migration_precision: None,
+                migration_precision: Some(1.0),
                 why: None,
             }),
             options: vec![
                 option(1, Strategy::Wide, 0.8, 0.7273, 0.7619, 1),
-                option(2, Strategy::Narrow, 0.9167, 1.0, 0.9565, 2),
+                // Its one false positive is layout: as a migration it is precise.
+                OptionResult {
+                    migration_precision: Some(1.0),
+                    ..option(2, Strategy::Narrow, 0.9167, 1.0, 0.9565, 2)
+                },
                 third,
             ],
             intents: IntentSummary {

@@ -112,7 +112,7 @@ pub(crate) struct CaseRow {
 impl CaseRow {
     /// The reusable recipe's run on its own PR (option 4), when there is one.
     pub(crate) fn reusable(&self) -> Option<&OptionScore> {
-        self.options.iter().find(|o| o.option == crate::reuse::NUMBER && o.error.is_none())
+        self.options.iter().find(|o| o.option == super::option::REUSABLE_OPTION && o.error.is_none())
     }
 }
 

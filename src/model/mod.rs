@@ -1,6 +1,7 @@
 //! Plain serde data types shared by the phases: what one phase writes, the next one reads.
 
 pub(crate) mod change;
+pub(crate) mod classes;
 pub(crate) mod eval;
 pub(crate) mod groups;
 pub(crate) mod intent;

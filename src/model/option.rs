@@ -4,6 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::openrewrite::{DeclarativeRecipe, RecipeStep};
 
+/// The option number the reusable recipe is validated under (it is not a candidate: the decision
+/// never sees it).
+pub(crate) const REUSABLE_OPTION: u8 = 4;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {

@@ -124,12 +124,12 @@ pub struct OptionResult {
     #[serde(default)]
     pub backend: Option<Backend>,
     /// TP / (TP + wrong false positives): layout, variants and completions do not count
-    /// ([`crate::metrics::classes`]); None when the PR's files were not known.
+    /// (computed in `metrics::classes`); None when the PR's files were not known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_precision: Option<f64>,
     /// Its false positives by class.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub false_positive_classes: Option<crate::metrics::classes::ClassCounts>,
+    pub false_positive_classes: Option<super::classes::ClassCounts>,
     /// The reusable recipe only: recall over the PR's migration lines (the lines of the intents
     /// the reusable recipe leaves out as side work do not count), and the harmonic mean of
     /// migration precision and that recall: how well it reproduces the PR's *migration*.

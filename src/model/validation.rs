@@ -43,7 +43,7 @@ pub struct ValidationStats {
     /// Embedded runner: the types each changed Java file of the result uses. In memory only
     /// (the classes ask whether a result still uses the library the PR migrates away from).
     #[serde(skip)]
-    pub result_types: crate::metrics::classes::ResultTypes,
+    pub result_types: super::classes::ResultTypes,
     /// Embedded runner: what each step did on its own, line by line. In memory only (refinement
     /// judges a step by its own lines rather than by the files it shares with other steps).
     #[serde(skip)]
@@ -54,12 +54,12 @@ pub struct ValidationStats {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Migration {
     pub precision: f64,
-    pub counts: crate::metrics::classes::ClassCounts,
-    pub lines: crate::metrics::classes::Classes,
+    pub counts: super::classes::ClassCounts,
+    pub lines: super::classes::Classes,
 }
 
 impl Migration {
-    pub(crate) fn of(classes: crate::metrics::classes::Classes, true_positives: usize) -> Migration {
+    pub(crate) fn of(classes: super::classes::Classes, true_positives: usize) -> Migration {
         Migration {
             precision: classes.migration_precision(true_positives),
             counts: classes.counts(),
@@ -76,7 +76,7 @@ pub struct StepLines {
     pub tp_lines: Vec<super::ChangeLine>,
     pub fp_lines: Vec<super::ChangeLine>,
     /// Its false positives by class, when the PR's files were known.
-    pub classes: Option<crate::metrics::classes::Classes>,
+    pub classes: Option<super::classes::Classes>,
     /// Its own diff (for touch-ups of what it wrote).
     pub diff: String,
 }

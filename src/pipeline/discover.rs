@@ -34,7 +34,7 @@ impl Run<'_> {
             Ok(Ok(parsed)) => parsed.types,
             _ => None,
         };
-        let view = self.pr_view.as_ref().map(|v| v.refined(types.as_ref()));
+        let view = self.pr_view.as_ref().map(|v| v.refined(types.as_ref().map(|t| (&t.base, &t.head))));
         let inputs = discovery::run::Inputs {
             session,
             catalog: self.catalog,

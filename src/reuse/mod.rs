@@ -12,7 +12,6 @@
 //! Each decision is listed, so a reviewer sees what was generalized.
 
 pub(crate) mod composites;
-pub(crate) mod learn;
 mod versions;
 
 use std::collections::BTreeSet;
@@ -21,9 +20,8 @@ use crate::catalog::Catalog;
 use crate::model::intent::{IntentTree, Level};
 use crate::model::{CandidateOption, Intent, PlannedStep, Strategy};
 
-/// The option number the reusable recipe is validated under (it is not a candidate: the decision
-/// never sees it).
-pub(crate) const NUMBER: u8 = 4;
+/// The option number the reusable recipe is validated under.
+pub(crate) const NUMBER: u8 = crate::model::option::REUSABLE_OPTION;
 
 /// Options that say where a change starts from, not what it does: without them a version bump
 /// or a value change applies whatever the current value is.

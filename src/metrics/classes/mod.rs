@@ -27,52 +27,10 @@ mod variant;
 
 pub(crate) use pr::PrView;
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
 use crate::diff::Diff;
 use crate::model::{ChangeLine, Metrics};
 
-/// A recipe's false positives by class.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Classes {
-    pub layout: Vec<ChangeLine>,
-    pub variant: Vec<ChangeLine>,
-    pub completion: Vec<ChangeLine>,
-    pub wrong: Vec<ChangeLine>,
-}
-
-impl Classes {
-    /// TP / (TP + wrong): the share of what the recipe did that the migration calls for, layout,
-    /// variants and completions not counting against it. 0 when it did nothing.
-    pub(crate) fn migration_precision(&self, true_positives: usize) -> f64 {
-        let whole = true_positives + self.wrong.len();
-        if whole == 0 { 0.0 } else { super::round4(true_positives as f64 / whole as f64) }
-    }
-
-    /// How many lines each class has, for reports.
-    pub(crate) fn counts(&self) -> ClassCounts {
-        ClassCounts {
-            layout: self.layout.len(),
-            variant: self.variant.len(),
-            completion: self.completion.len(),
-            wrong: self.wrong.len(),
-        }
-    }
-}
-
-/// [`Classes`] as counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct ClassCounts {
-    pub layout: usize,
-    pub variant: usize,
-    pub completion: usize,
-    pub wrong: usize,
-}
-
-/// The types each changed Java file of a recipe's result uses (from the embedded runner).
-pub(crate) type ResultTypes = BTreeMap<String, Vec<String>>;
+pub(crate) use crate::model::classes::{Classes, ResultTypes};
 
 /// Classifies the false positives of `metrics` (the comparison of `run` with the PR).
 pub(crate) fn classify(pr: &PrView, run: &Diff, metrics: &Metrics, types: Option<&ResultTypes>) -> Classes {

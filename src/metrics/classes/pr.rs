@@ -49,11 +49,11 @@ impl PrView {
     /// This view with the old packages the embedded runner's parse found, when it parsed the head.
     pub(crate) fn refined(
         &self,
-        types: Option<&crate::validation::embedded::protocol::Types>,
+        types: Option<(&BTreeMap<String, Vec<String>>, &BTreeMap<String, Vec<String>>)>,
     ) -> std::borrow::Cow<'_, PrView> {
         match types {
-            Some(types) if !types.base.is_empty() => {
-                std::borrow::Cow::Owned(self.clone().with_types(&types.base, &types.head))
+            Some((base, head)) if !base.is_empty() => {
+                std::borrow::Cow::Owned(self.clone().with_types(base, head))
             }
             _ => std::borrow::Cow::Borrowed(self),
         }

@@ -90,7 +90,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     };
     log.push_str(&parse_log(&parsed));
     stats.warnings.extend(parse_warnings(&parsed));
-    let view = req.pr.map(|pr| pr.refined(parsed.types.as_ref()));
+    let view = req.pr.map(|pr| pr.refined(parsed.types.as_ref().map(|t| (&t.base, &t.head))));
     let req = &Request { pr: view.as_deref(), ..*req };
     let recipe_file = req.artifact("recipe.yaml.run");
     std::fs::write(&recipe_file, req.recipe_yaml)?;
