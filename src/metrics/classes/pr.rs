@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::ResultTypes;
 use super::text::{imported, package_of};
 use crate::diff::Diff;
 
@@ -49,7 +50,7 @@ impl PrView {
     /// This view with the old packages the embedded runner's parse found, when it parsed the head.
     pub(crate) fn refined(
         &self,
-        types: Option<(&BTreeMap<String, Vec<String>>, &BTreeMap<String, Vec<String>>)>,
+        types: Option<(&ResultTypes, &ResultTypes)>,
     ) -> std::borrow::Cow<'_, PrView> {
         match types {
             Some((base, head)) if !base.is_empty() => {
