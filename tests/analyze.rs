@@ -42,7 +42,9 @@ fn assert_recommended(run: &Analyzed) {
     let r = &run.summary["recommended"];
     assert!(r["f1"].as_f64().unwrap() >= 0.9, "recommended F1 below 0.9: {:#}", run.summary);
     assert_eq!(r["confidence"], "recommended");
-    for key in ["option", "precision", "recall", "perfect_match", "semantic_share"] {
+    for key in
+        ["option", "precision", "recall", "perfect_match", "semantic_share", "migration_semantic_share"]
+    {
         assert!(!r[key].is_null(), "recommended.{key} missing");
     }
 }

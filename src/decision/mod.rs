@@ -39,7 +39,9 @@ pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
         Some(m) => (
             m,
             Some(format!(
-                "option {} has a higher F1 ({:.4}), but option {} makes the migration with semantic recipes                  (semantic share {:.2} against {:.2}) and none of its false positives is wrong: they are layout,                  variants or completions of the migration",
+                "option {} has a higher F1 ({:.4}), but option {} makes the migration with semantic recipes \
+                 (semantic share {:.2} against {:.2}) and none of its false positives is wrong: \
+                 they are layout, variants or completions of the migration",
                 by_f1.option, by_f1.f1, m.option, m.semantic_share, by_f1.semantic_share
             )),
         ),
@@ -54,6 +56,7 @@ pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
         semantic_share: best.semantic_share,
         confidence: Confidence::of(best.f1),
         migration_precision: best.migration_precision,
+        migration_semantic_share: None,
         why,
     })
 }
@@ -83,7 +86,18 @@ pub(crate) fn semantic_share(
     metrics: &Metrics,
     changed: Option<&[std::collections::BTreeSet<String>]>,
 ) -> f64 {
-    let tp = &metrics.true_positive_lines;
+    semantic_share_among(steps, metrics, changed, |_| true)
+}
+
+/// [`semantic_share`] over the true positives `counted` keeps (0 when it keeps none): with the
+/// side work of a migration PR left out, the share of the *migration* that semantic recipes make.
+pub(crate) fn semantic_share_among(
+    steps: &[PlannedStep],
+    metrics: &Metrics,
+    changed: Option<&[std::collections::BTreeSet<String>]>,
+    counted: impl Fn(&ChangeLine) -> bool,
+) -> f64 {
+    let tp: Vec<&ChangeLine> = metrics.true_positive_lines.iter().filter(|l| counted(l)).collect();
     if tp.is_empty() {
         return 0.0;
     }
@@ -250,5 +264,12 @@ mod tests {
         assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 0.5);
         let changed = [files(&["src/A.java", "src/B.java", "Dockerfile"]), files(&[])];
         assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 1.0);
+        // Over the migration's lines: the Dockerfile as side work leaves only semantic lines; the
+        // Java files as side work leave only text ones; nothing kept is 0.
+        let not_docker = |l: &ChangeLine| l.path != "Dockerfile";
+        assert_eq!(semantic_share_among(&steps, &metrics, None, not_docker), 1.0);
+        assert_eq!(semantic_share_among(&steps, &metrics, None, |l| !not_docker(l)), 0.0);
+        assert_eq!(semantic_share_among(&steps, &metrics, None, |l| l.path == "src/A.java"), 1.0);
+        assert_eq!(semantic_share_among(&steps, &metrics, None, |_| false), 0.0);
     }
 }

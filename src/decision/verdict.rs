@@ -48,6 +48,7 @@ mod tests {
             confidence: Confidence::of(f1),
             migration_precision: None,
             why: None,
+            migration_semantic_share: None,
         }
     }
 

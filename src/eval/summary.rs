@@ -75,8 +75,11 @@ fn migration(md: &mut String, t: &crate::model::Totals) {
     }
     let _ = writeln!(
         md,
-        "Migration precision of the recommended recipes: **{}**. Reusable recipes: {} of {} cases; on their own PRs          average F1 **{:.4}**, migration precision {}, migration F1 {} (recall over the migration's lines; a case          without one counts as 0).\n",
+        "Migration precision of the recommended recipes: **{}**; their semantic share over the migration's lines \
+         (side work left out): {}. Reusable recipes: {} of {} cases; on their own PRs average F1 **{:.4}**, \
+         migration precision {}, migration F1 {} (recall over the migration's lines; a case without one counts as 0).\n",
         shown(t.avg_migration_precision),
+        shown(t.avg_migration_semantic_share),
         t.reusable_recipes,
         t.cases - t.skipped,
         t.avg_reusable_f1,
@@ -104,7 +107,7 @@ fn transfers(md: &mut String, results: &SuiteResults) {
             let shown = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.4}"));
             let _ = writeln!(
                 md,
-                "Average relative recall **{}** (recall over the second case's own reusable recipe's recall on its PR,                  capped at 1), average migration precision {}.\n",
+                "Average relative recall **{}** (recall over the second case's own reusable recipe's recall on its PR, capped at 1), average migration precision {}.\n",
                 shown(t.avg_relative_recall),
                 shown(t.avg_migration_precision)
             );

@@ -46,6 +46,7 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         confidence: Confidence::of(f1),
         migration_precision: None,
         why: None,
+        migration_semantic_share: None,
     });
     CaseResult {
         suite_name: "nightly".into(),

@@ -21,6 +21,7 @@ pub(crate) fn row(result: &CaseResult) -> CaseRow {
         options: result.options.iter().map(OptionScore::of).collect(),
         wall_seconds: result.wall_seconds,
         migration_precision: recommended.and_then(|r| r.migration_precision),
+        migration_semantic_share: recommended.and_then(|r| r.migration_semantic_share),
     }
 }
 
@@ -41,6 +42,7 @@ pub(crate) fn row_without_recommendation(name: &str, status: CaseStatus, reason:
         options: Vec::new(),
         wall_seconds: 0.0,
         migration_precision: None,
+        migration_semantic_share: None,
     }
 }
 
@@ -64,6 +66,7 @@ pub(crate) fn of(rows: &[CaseRow]) -> Totals {
         total_wall_seconds: round4(total_wall),
         avg_wall_seconds: average(rows, |r| r.wall_seconds),
         avg_migration_precision: average_of(ran.iter().filter_map(|r| r.migration_precision)),
+        avg_migration_semantic_share: average_of(ran.iter().filter_map(|r| r.migration_semantic_share)),
         reusable_recipes: ran.iter().filter(|r| r.reusable().is_some()).count(),
         avg_reusable_f1: average(&ran, |r| r.reusable().map_or(0.0, |o| o.f1)),
         avg_reusable_migration_precision: average_of(
@@ -108,6 +111,7 @@ pub(crate) fn sample_row(name: &str, status: CaseStatus, f1: f64, wall_seconds: 
         options: Vec::new(),
         wall_seconds,
         migration_precision: None,
+        migration_semantic_share: None,
     }
 }
 

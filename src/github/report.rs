@@ -499,6 +499,7 @@ pub(crate) mod tests {
                 confidence: Confidence::Recommended,
                 migration_precision: Some(1.0),
                 why: None,
+                migration_semantic_share: None,
             }),
             options: vec![
                 option(1, Strategy::Wide, 0.8, 0.7273, 0.7619, 1),

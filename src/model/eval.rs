@@ -107,6 +107,9 @@ pub(crate) struct CaseRow {
     /// The recommended option's migration precision (TP / (TP + wrong)), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_precision: Option<f64>,
+    /// The recommended option's semantic share over the migration's lines (side work left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_semantic_share: Option<f64>,
 }
 
 impl CaseRow {
@@ -174,6 +177,9 @@ pub(crate) struct Totals {
     /// The recommended options' migration precision, over the cases that have it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_migration_precision: Option<f64>,
+    /// Their semantic share over the migration's lines, over the cases that have it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_migration_semantic_share: Option<f64>,
     /// Cases that ran with a reusable recipe, and its F1 and migration precision on its own PR
     /// (a case without one counts as 0 in the F1).
     #[serde(default)]

@@ -158,6 +158,12 @@ pub struct Recommendation {
     /// Its migration precision, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_precision: Option<f64>,
+    /// Its semantic share over the migration's lines: the true positives of the intents outside
+    /// the migration (side work such as a README or a version of the project itself, the same
+    /// lines the reusable recipe's migration recall leaves out) do not count. None without an
+    /// intent tree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub migration_semantic_share: Option<f64>,
     /// Why it was chosen over an option with a higher F1, when it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,

@@ -177,6 +177,15 @@ fn drop_left_out(
     }
 }
 
+/// Which step of `option` changed which files in its run, when the run said so.
+pub(super) fn changed_files(
+    option: &CandidateOption,
+    stats: &crate::model::ValidationStats,
+) -> Option<Vec<std::collections::BTreeSet<String>>> {
+    (!stats.attribution.is_empty())
+        .then(|| crate::refinement::effects(option, stats, None).into_iter().map(|e| e.files).collect())
+}
+
 /// What an option's last run scored.
 fn option_result(
     option: &CandidateOption,
@@ -186,11 +195,7 @@ fn option_result(
     dropped: Vec<String>,
 ) -> OptionResult {
     let m = &outcome.stats.metrics;
-    // Which step changed which file, when the run said so.
-    let changed: Option<Vec<std::collections::BTreeSet<String>>> = (!outcome.stats.attribution.is_empty())
-        .then(|| {
-            crate::refinement::effects(option, &outcome.stats, None).into_iter().map(|e| e.files).collect()
-        });
+    let changed = changed_files(option, &outcome.stats);
     OptionResult {
         option: option.number,
         strategy: option.strategy,

@@ -10,10 +10,10 @@ use crate::model::{ReusableRecipe, Strategy};
 
 type PhaseResult = anyhow::Result<(Outcome, String, Vec<String>)>;
 
-type LineKey = (String, crate::diff::ChangeKind, String);
+pub(super) type LineKey = (String, crate::diff::ChangeKind, String);
 
 /// The PR lines of the intents the reusable recipe leaves out as side work.
-fn side_work_lines(tree: &crate::model::intent::IntentTree) -> std::collections::HashSet<LineKey> {
+pub(super) fn side_work_lines(tree: &crate::model::intent::IntentTree) -> std::collections::HashSet<LineKey> {
     let incidental = crate::reuse::incidental_intents(tree);
     tree.atomics()
         .into_iter()

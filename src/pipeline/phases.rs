@@ -251,6 +251,17 @@ impl Run<'_> {
     pub(super) fn decide(&mut self) -> PhaseResult {
         let results: Vec<_> = self.results.values().map(|v| v.result.clone()).collect();
         self.recommendation = crate::decision::choose(&results);
+        if let (Some(recommendation), Some(tree)) = (self.recommendation.as_mut(), self.tree.as_ref())
+            && let Some(chosen) = self.results.get(&recommendation.option)
+        {
+            let side_work = super::generalize::side_work_lines(tree);
+            recommendation.migration_semantic_share = Some(crate::decision::semantic_share_among(
+                &chosen.option.steps,
+                &chosen.stats.metrics,
+                super::execute::changed_files(&chosen.option, &chosen.stats).as_deref(),
+                |l| !side_work.contains(&(l.path.clone(), l.kind, l.content.clone())),
+            ));
+        }
         match &self.recommendation {
             Some(r) => Ok((
                 Outcome::Ok,

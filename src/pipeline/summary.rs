@@ -180,6 +180,13 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
                     "migration precision {p:.4}: false positives that are layout, variants or completions of the migration do not count"
                 );
             }
+            if let Some(share) = r.migration_semantic_share {
+                let _ = writeln!(
+                    out,
+                    "semantic share {:.2}; over the migration's lines (side work left out) {share:.2}",
+                    r.semantic_share
+                );
+            }
             if let Some(why) = &r.why {
                 let _ = writeln!(out, "why: {why}");
             }

@@ -109,7 +109,7 @@ fn classes_section(out: &mut String, migration: &crate::model::validation::Migra
     );
     let _ = writeln!(
         out,
-        "**{:.4}** = TP / (TP + wrong) = {tp} / ({tp} + {}). Of the false positives, {} are layout (the PR's          code laid out differently), {} variants (the PR's change in its place, written another way), {}          completions (the PR's change made where the author had not) and {} wrong.",
+        "**{:.4}** = TP / (TP + wrong) = {tp} / ({tp} + {}). Of the false positives, {} are layout (the PR's code laid out differently), {} variants (the PR's change in its place, written another way), {} completions (the PR's change made where the author had not) and {} wrong.",
         migration.precision, c.wrong, c.layout, c.variant, c.completion, c.wrong
     );
     let l = &migration.lines;
