@@ -146,6 +146,8 @@ fn run_case(
         intents: None,
         backend: None,
         wall_seconds: 0.0,
+        pr_kind: None,
+        verdict: None,
     };
     match outcome {
         Ok((prepared, summary)) => apply_summary(&mut result, &prepared, summary),
@@ -170,6 +172,8 @@ fn apply_summary(result: &mut CaseResult, prepared: &Prepared, summary: RunSumma
         result.commits = Some(Commits { base: prepared.base.clone(), head: prepared.head.clone() });
     }
     result.run_status = Some(summary.status);
+    result.pr_kind = Some(summary.pr_kind);
+    result.verdict = Some(summary.verdict);
     let recommended = summary.recommended.as_ref().map(|r| r.option);
     result.backend = summary
         .options

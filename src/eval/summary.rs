@@ -33,6 +33,16 @@ pub(crate) fn render(results: &SuiteResults, history: Option<&super::trend::Hist
         seconds(t.avg_wall_seconds),
     );
     migration(&mut md, t);
+    if results.cases.iter().any(|r| r.pr_kind.is_some()) {
+        let _ = writeln!(
+            md,
+            "Migration gate: **{}** of {} cases called a migration (the rest ordinary); verdict *ready to roll out* \
+             for {}.\n",
+            t.migrations,
+            t.cases - t.skipped,
+            t.ready_to_roll_out
+        );
+    }
     md.push_str(
         "Averages count every case that ran; a case without a recommended recipe counts as 0. \
          A case passes when `analyze` recommends a recipe; it is skipped (and left out of the \
@@ -70,7 +80,10 @@ pub(crate) fn render(results: &SuiteResults, history: Option<&super::trend::Hist
 /// the reusable recipes on their own PRs, when the results have them.
 fn migration(md: &mut String, t: &crate::model::Totals) {
     let shown = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.4}"));
-    if t.avg_migration_precision.is_none() && t.reusable_recipes == 0 {
+    if t.avg_migration_precision.is_none()
+        && t.avg_migration_semantic_share.is_none()
+        && t.reusable_recipes == 0
+    {
         return;
     }
     let _ = writeln!(

@@ -84,6 +84,8 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         }),
         backend: f1.map(|_| Backend::MavenPlugin),
         wall_seconds: wall,
+        pr_kind: None,
+        verdict: None,
     }
 }
 

@@ -22,6 +22,8 @@ pub(crate) fn row(result: &CaseResult) -> CaseRow {
         wall_seconds: result.wall_seconds,
         migration_precision: recommended.and_then(|r| r.migration_precision),
         migration_semantic_share: recommended.and_then(|r| r.migration_semantic_share),
+        pr_kind: result.pr_kind,
+        verdict: result.verdict,
     }
 }
 
@@ -43,6 +45,8 @@ pub(crate) fn row_without_recommendation(name: &str, status: CaseStatus, reason:
         wall_seconds: 0.0,
         migration_precision: None,
         migration_semantic_share: None,
+        pr_kind: None,
+        verdict: None,
     }
 }
 
@@ -67,6 +71,11 @@ pub(crate) fn of(rows: &[CaseRow]) -> Totals {
         avg_wall_seconds: average(rows, |r| r.wall_seconds),
         avg_migration_precision: average_of(ran.iter().filter_map(|r| r.migration_precision)),
         avg_migration_semantic_share: average_of(ran.iter().filter_map(|r| r.migration_semantic_share)),
+        migrations: ran.iter().filter(|r| r.pr_kind == Some(crate::model::PrKind::Migration)).count(),
+        ready_to_roll_out: ran
+            .iter()
+            .filter(|r| r.verdict == Some(crate::model::Verdict::ReadyToRollOut))
+            .count(),
         reusable_recipes: ran.iter().filter(|r| r.reusable().is_some()).count(),
         avg_reusable_f1: average(&ran, |r| r.reusable().map_or(0.0, |o| o.f1)),
         avg_reusable_migration_precision: average_of(
@@ -112,6 +121,8 @@ pub(crate) fn sample_row(name: &str, status: CaseStatus, f1: f64, wall_seconds: 
         wall_seconds,
         migration_precision: None,
         migration_semantic_share: None,
+        pr_kind: None,
+        verdict: None,
     }
 }
 
@@ -147,5 +158,40 @@ mod tests {
         let totals = of(&rows);
         assert_eq!((totals.cases, totals.passed, totals.failed, totals.skipped), (3, 1, 1, 1));
         assert_eq!((totals.avg_f1, totals.avg_semantic_share), (0.5, 0.5));
+    }
+
+    #[test]
+    fn the_migration_gate_and_the_migration_semantic_share_are_counted() {
+        use crate::model::{PrKind, Verdict};
+        let with = |name, kind, verdict, share: Option<f64>| CaseRow {
+            pr_kind: Some(kind),
+            verdict: Some(verdict),
+            migration_semantic_share: share,
+            ..row(name, CaseStatus::Passed, 1.0, 1.0)
+        };
+        let rows = [
+            with("a", PrKind::Migration, Verdict::ReadyToRollOut, Some(1.0)),
+            with("b", PrKind::Migration, Verdict::ReproducesThisPrOnly, Some(0.5)),
+            with("c", PrKind::Ordinary, Verdict::ReproducesThisPrOnly, None),
+            row("d", CaseStatus::Passed, 1.0, 1.0),
+        ];
+        let totals = of(&rows);
+        assert_eq!((totals.migrations, totals.ready_to_roll_out), (2, 1));
+        // Over the cases that have it.
+        assert_eq!(totals.avg_migration_semantic_share, Some(0.75));
+        let results = crate::model::SuiteResults {
+            suite_name: "s".into(),
+            tool_version: String::new(),
+            shards: Vec::new(),
+            missing_shards: Vec::new(),
+            cases: rows.to_vec(),
+            totals,
+            transfers: Vec::new(),
+            transfer_totals: None,
+            comparison: None,
+        };
+        let summary = crate::eval::summary::render(&results, None);
+        assert!(summary.contains("Migration gate: **2** of 4 cases called a migration"), "{summary}");
+        assert!(summary.contains("side work left out): 0.7500"), "{summary}");
     }
 }

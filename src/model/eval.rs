@@ -82,6 +82,11 @@ pub(crate) struct CaseResult {
     pub backend: Option<Backend>,
     /// The whole case: fetching the repository and the analysis.
     pub wall_seconds: f64,
+    /// The migration gate's answer and the verdict, when `analyze` ran to the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pr_kind: Option<super::PrKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<super::Verdict>,
 }
 
 /// One row of the results table: the recommended option's numbers, 0 when there is none.
@@ -110,6 +115,11 @@ pub(crate) struct CaseRow {
     /// The recommended option's semantic share over the migration's lines (side work left out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_semantic_share: Option<f64>,
+    /// The migration gate's answer and the verdict, when the analysis ran to the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pr_kind: Option<super::PrKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<super::Verdict>,
 }
 
 impl CaseRow {
@@ -180,6 +190,12 @@ pub(crate) struct Totals {
     /// Their semantic share over the migration's lines, over the cases that have it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_migration_semantic_share: Option<f64>,
+    /// Cases the migration gate called a migration, and cases whose verdict is "ready to roll out"
+    /// (over the cases that have them).
+    #[serde(default)]
+    pub migrations: usize,
+    #[serde(default)]
+    pub ready_to_roll_out: usize,
     /// Cases that ran with a reusable recipe, and its F1 and migration precision on its own PR
     /// (a case without one counts as 0 in the F1).
     #[serde(default)]
