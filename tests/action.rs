@@ -48,7 +48,7 @@ fn the_results_comment_is_created_once_then_updated_in_place() {
     for expected in [
         "✅ ready to roll out",
         "**Migration**: the intent tree names a migration: Migrate javax -> jakarta.",
-        "| option | strategy | precision | recall | F1 | semantic | recipes | time |",
+        "| option | strategy | precision | recall | F1 | migration precision | semantic | recipes | time |",
         "jakarta.persistence",
         "<details><summary>Intent tree:",
         "file://",
