@@ -9,6 +9,7 @@
 //! Discovery needs the embedded runner (one parse for hundreds of recipe runs); with the plugin
 //! backend it is skipped and option 3 is synthesized from options 1 and 2 alone.
 
+pub(crate) mod authors_way;
 pub(crate) mod cover;
 pub(crate) mod follow_up;
 pub(crate) mod pool;

@@ -220,6 +220,22 @@ pub(crate) fn push_sections(doc: &mut Doc, report: &Report) {
         };
         doc.push_code_details(&title, "yaml", yaml);
     }
+    if !summary.authors_way.is_empty() && summary.recommended.is_some() {
+        let items: String = summary
+            .authors_way
+            .iter()
+            .map(|way| format!("- {}\n", escape(&crate::pipeline::authors_way_line(way))))
+            .collect();
+        doc.push_long(
+            format!(
+                "<details><summary>Written another way than the author in {} file{}: the recipe that writes it the author's way</summary>\n\n",
+                summary.authors_way.len(),
+                plural(summary.authors_way.len())
+            ),
+            items,
+            "\n</details>\n\n",
+        );
+    }
     if let (Some(yaml), Some(reusable)) = (&report.reusable_yaml, &summary.reusable) {
         let line = crate::pipeline::reusable_line(reusable);
         let title = format!(
@@ -521,6 +537,14 @@ pub(crate) mod tests {
             backend: Some("plugin".into()),
             confirmation: None,
             reusable: None,
+            authors_way: vec![crate::model::AuthorsWay {
+                path: "src/main/java/com/acme/Order.java".into(),
+                lines_differing: 2,
+                recipe: "org.openrewrite.java.migrate.jakarta.JavaxPersistenceToJakartaPersistence".into(),
+                on_migration: false,
+                lines_written: 2,
+                lines_missed: 3,
+            }],
         };
         Report {
             summary,

@@ -23,7 +23,7 @@ pub(crate) use intent::{Intent, IntentTree};
 pub(crate) use option::{CandidateOption, PlannedStep, Strategy};
 pub use recipe::{RecipeDescriptor, RecipeOption};
 pub use run::{
-    AuditEntry, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation,
+    AuditEntry, AuthorsWay, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation,
     ReusableRecipe, RunStatus, RunSummary,
 };
 pub(crate) use stats::{ChangeLine, FileCounts, Metrics};

@@ -198,6 +198,27 @@ pub struct RunSummary {
     /// The recommended recipe generalized for other repositories (`result/reusable-recipe.yaml`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reusable: Option<ReusableRecipe>,
+    /// Where the recommended recipe wrote the migration another way, which catalog recipe writes
+    /// it the author's way.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authors_way: Vec<AuthorsWay>,
+}
+
+/// A file where the recommended recipe wrote the migration another way than the author, and the
+/// catalog recipe (run on its own by discovery) that writes the author's lines there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AuthorsWay {
+    pub path: String,
+    /// The recommended recipe's lines there that the PR does not have (variants and wrong lines).
+    pub lines_differing: usize,
+    /// The recipe, with its options (`Name{key=value}`).
+    pub recipe: String,
+    /// It ran on the migrated code (discovery's follow-up round): add it after the migration.
+    #[serde(default)]
+    pub on_migration: bool,
+    /// How many of the PR's lines there that the recommended recipe missed it writes exactly.
+    pub lines_written: usize,
+    pub lines_missed: usize,
 }
 
 /// The reusable recipe: semantic steps only, nothing pinned to this repository.

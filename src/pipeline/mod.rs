@@ -12,7 +12,7 @@ pub(crate) mod state;
 mod summary;
 
 pub(crate) use progress::{NoProgress, Progress};
-pub(crate) use summary::{render_text, reusable_line};
+pub(crate) use summary::{authors_way_line, render_text, reusable_line};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

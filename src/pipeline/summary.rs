@@ -59,7 +59,22 @@ impl Run<'_> {
             backend: Some(self.req.backend.label().to_string()),
             confirmation: self.confirmation.clone(),
             reusable: self.reusable.clone(),
+            authors_way: self.authors_way(),
         }
+    }
+
+    /// [`crate::discovery::authors_way`] for the recommended option.
+    fn authors_way(&self) -> Vec<crate::model::AuthorsWay> {
+        let (Some(recommendation), Some(discovery)) = (&self.recommendation, &self.discovery) else {
+            return Vec::new();
+        };
+        let Some(chosen) = self.results.get(&recommendation.option) else { return Vec::new() };
+        let Some(migration) = &chosen.stats.migration else { return Vec::new() };
+        crate::discovery::authors_way::authors_way(
+            &migration.lines,
+            &chosen.stats.metrics.false_negative_lines,
+            &discovery.tried,
+        )
     }
 
     pub(super) fn write_metadata(&self, summary: &RunSummary) -> Result<()> {
@@ -190,6 +205,9 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
             if let Some(why) = &r.why {
                 let _ = writeln!(out, "why: {why}");
             }
+            for way in &summary.authors_way {
+                let _ = writeln!(out, "the author's way: {}", authors_way_line(way));
+            }
             let _ = writeln!(out, "recipe: {}/{}", summary.artifacts_dir, artifacts::RECOMMENDED_RECIPE);
             if let Some(backend) =
                 summary.options.iter().find(|o| o.option == r.option).and_then(|o| o.backend)
@@ -228,6 +246,22 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
 }
 
 /// One line on the reusable recipe: its size and how it did on this PR.
+/// One file where the recommended recipe wrote the migration another way, and the recipe that
+/// writes the author's lines there.
+pub(crate) fn authors_way_line(way: &crate::model::AuthorsWay) -> String {
+    format!(
+        "{}: the recipe writes {} line{} another way; `{}` writes {} of the {} line{} the author wrote there{}",
+        way.path,
+        way.lines_differing,
+        crate::model::plural(way.lines_differing),
+        way.recipe,
+        way.lines_written,
+        way.lines_missed,
+        crate::model::plural(way.lines_missed),
+        if way.on_migration { " (run after the migration)" } else { "" }
+    )
+}
+
 pub(crate) fn reusable_line(reusable: &crate::model::ReusableRecipe) -> String {
     let recipes = format!("{} recipe{}", reusable.recipes, crate::model::plural(reusable.recipes));
     match &reusable.result {
