@@ -2,7 +2,10 @@
 //! reusable recipe's own run on the PR together:
 //!
 //! - *ready to roll out*: a migration whose reusable recipe (semantic steps only) ran on the PR
-//!   and reproduces it with F1 at least [`READY_F1`], mostly with semantic recipes;
+//!   and reproduces its migration with F1 at least [`READY_F1`], mostly with semantic recipes. The
+//!   F1 is the migration F1 when known (layout, variants and completions are not errors, and the
+//!   PR's side work, a README or the project's own version, is not the migration's to make), else
+//!   the line F1;
 //! - *reproduces this PR only*: a recipe reproduces the PR, but there is no reusable one, it does
 //!   not hold up on the PR, or the PR is ordinary work (its recipe replays this repository's own
 //!   names and values);
@@ -26,9 +29,11 @@ pub(crate) fn verdict(
     if recommended.confidence == Confidence::NoReliableRecipe {
         return Verdict::NoReliableRecipe;
     }
-    let holds = reusable
-        .and_then(|r| r.result.as_ref())
-        .is_some_and(|run| run.ran() && run.f1 >= READY_F1 && run.semantic_share >= READY_SEMANTIC_SHARE);
+    let holds = reusable.and_then(|r| r.result.as_ref()).is_some_and(|run| {
+        run.ran()
+            && run.migration_f1.unwrap_or(run.f1) >= READY_F1
+            && run.semantic_share >= READY_SEMANTIC_SHARE
+    });
     if kind == PrKind::Migration && holds { Verdict::ReadyToRollOut } else { Verdict::ReproducesThisPrOnly }
 }
 
@@ -102,6 +107,17 @@ mod tests {
         failed.result.as_mut().unwrap().error =
             Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "slow"));
         assert_eq!(verdict(Migration, Some(&recommended(1.0)), Some(&failed)), ReproducesThisPrOnly);
+        // The migration F1 decides when known: side work and layout do not hold a rollout back,
+        // a migration the recipe misses does.
+        let mut side_work_left = reusable(0.6, 1.0);
+        side_work_left.result.as_mut().unwrap().migration_f1 = Some(0.95);
+        assert_eq!(verdict(Migration, Some(&recommended(1.0)), Some(&side_work_left)), ReadyToRollOut);
+        let mut migration_missed = reusable(0.9, 1.0);
+        migration_missed.result.as_mut().unwrap().migration_f1 = Some(0.7);
+        assert_eq!(
+            verdict(Migration, Some(&recommended(1.0)), Some(&migration_missed)),
+            ReproducesThisPrOnly
+        );
         // Ordinary work is never rolled out, however well its recipe replays it.
         assert_eq!(verdict(Ordinary, Some(&recommended(1.0)), Some(&good)), ReproducesThisPrOnly);
         assert_eq!(verdict(Migration, Some(&recommended(0.49)), Some(&good)), NoReliableRecipe);
