@@ -50,6 +50,11 @@ pub(crate) fn plan(own_diff: &str, pr: &Diff, base_file: BaseFile<'_>) -> TouchU
             continue;
         };
         let recipe_wrote: HashSet<&str> = added(mine).collect();
+        // What the recipe wrote that the PR does not have: only that may be replaced. A line the
+        // PR wrote too (elsewhere in the file, say) is the recipe's right answer: a replacement
+        // that drops it without writing it again would turn a true positive into a miss.
+        let wrong_here: HashSet<&str> =
+            fps.iter().filter(|l| l.kind == ChangeKind::Added).map(|l| l.content.as_str()).collect();
         let pr_wrote: HashSet<&str> = added(theirs).collect();
         let text = format!(
             "diff --git a/{path} b/{path}\n{}",
@@ -70,6 +75,7 @@ pub(crate) fn plan(own_diff: &str, pr: &Diff, base_file: BaseFile<'_>) -> TouchU
             });
             let own_lines_only = !block.removed.is_empty()
                 && block.removed.iter().all(|l| recipe_wrote.contains(l.as_str()))
+                && block.removed.iter().all(|l| wrong_here.contains(l.as_str()) || block.added.contains(l))
                 && block.added.iter().all(|l| pr_wrote.contains(l.as_str()));
             if !about_fps || !own_lines_only {
                 continue;
@@ -193,6 +199,32 @@ pub(super) mod tests {
             "        assertThrows(E.class, () -> build(null));\n"
         );
         assert_eq!(touch.writes.len(), 1);
+
+        // A recipe that wrote the PR's lines in another place, one of them another way: no
+        // replacement may drop the lines it got right (the PR's are not written again), so the
+        // file is not touched up and keeps its false positive.
+        const POM: &str = "<dependencies>\n  <dependency>\n    <artifactId>a</artifactId>\n  </dependency>\n  <dependency>\n    <groupId>org.b</groupId>\n    <artifactId>b</artifactId>\n    <version>1</version>\n    <scope>test</scope>\n  </dependency>\n</dependencies>\n";
+        let pr_pom = POM.replace(
+            "</dependencies>",
+            "  <dependency>\n    <artifactId>migrator</artifactId>\n  </dependency>\n</dependencies>",
+        );
+        let recipe_pom = POM.replacen(
+            "  <dependency>\n    <groupId>org.b</groupId>",
+            "  <dependency>\n    <artifactId>migrator</artifactId>\n    <version>4.1.2</version>\n  </dependency>\n  <dependency>\n    <groupId>org.b</groupId>",
+            1,
+        );
+        let pr = crate::diff::parse(&unified("pom.xml", POM, &pr_pom)).unwrap();
+        let base = |path: &str| (path == "pom.xml").then(|| POM.to_string());
+        let touch = plan(&unified("pom.xml", POM, &recipe_pom), &pr, &base);
+        for step in &touch.steps {
+            let (find, replace) = (step.options["find"].as_text(), step.options["replace"].as_text());
+            assert!(
+                !find.contains("<artifactId>migrator</artifactId>")
+                    || replace.contains("<artifactId>migrator</artifactId>"),
+                "a touch-up drops a line the recipe got right: {find:?} -> {replace:?}"
+            );
+        }
+        assert!(touch.files.is_empty(), "{touch:?}");
 
         // A recipe that also changed a line the PR kept is not touched up there.
         let wrong = RECIPE.replace("void b()", "void bb()");
