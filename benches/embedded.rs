@@ -57,6 +57,17 @@ fn runner_times(dir: &Path) -> (Option<f64>, Vec<f64>) {
     (parse, steps)
 }
 
+/// Seconds the runner spent parsing the PR's head files (its log's `head: … types in S s` lines).
+fn head_parse_seconds(dir: &Path) -> Option<f64> {
+    let log = std::fs::read_to_string(dir.join("embedded-runner.log")).ok()?;
+    let times: Vec<f64> = log
+        .lines()
+        .filter(|l| l.contains("head: ") && l.contains(" Java files' types in "))
+        .filter_map(|l| l.rsplit(" types in ").next()?.split_whitespace().next()?.parse().ok())
+        .collect();
+    (!times.is_empty()).then(|| times.iter().sum())
+}
+
 /// The discovery phase's seconds and detail, from `audit.jsonl`.
 fn discovery(dir: &Path) -> Option<(f64, String)> {
     let audit = std::fs::read_to_string(dir.join("audit.jsonl")).ok()?;
@@ -106,6 +117,13 @@ fn main() {
             mean,
             summary["recommended"]["f1"]
         );
+        if let Some(head) = head_parse_seconds(&out) {
+            println!(
+                "embedded {label:<8} head files parsed in {head:.1} s: {:.1}% of analyze (goal ≤ 15%: ratio {:.2})",
+                100.0 * head / wall,
+                head / wall / 0.15
+            );
+        }
         if let Some((seconds, detail)) = discovery(&out) {
             let goal = if label == "embedded" { " (goal ≤ 1.00)" } else { "" };
             println!(
