@@ -26,6 +26,38 @@ pub(crate) const FOLLOW_UPS_YAML: &str = "discovery-follow-ups.yaml";
 /// explain the PR on the base commit.
 const MAX_FOLLOW_UPS: usize = BATCH;
 
+/// Tidy-ups an author often makes by hand after a migration tool ran (a block lambda made an
+/// expression, the imports the migration left unused removed): each gets its chance on the
+/// migrated Java code, and the cover keeps it only where it writes the PR's lines.
+const TIDY_UPS: [&str; 2] =
+    ["org.openrewrite.staticanalysis.LambdaBlockToExpression", "org.openrewrite.java.RemoveUnusedImports"];
+
+/// [`TIDY_UPS`] the catalog has, when the PR changes Java code and they are not already among the
+/// follow-ups or the migration.
+fn tidy_ups(
+    pr: &crate::diff::Diff,
+    catalog: &crate::catalog::Catalog,
+    follow_ups: &[Candidate],
+    migration: &[RecipeStep],
+) -> Vec<Candidate> {
+    let java = pr.files.iter().any(|f| f.new_path.as_deref().is_some_and(|p| p.ends_with(".java")));
+    if !java {
+        return Vec::new();
+    }
+    TIDY_UPS
+        .iter()
+        .filter(|name| catalog.get(name).is_some())
+        .filter(|name| {
+            !follow_ups.iter().any(|c| c.name == **name) && !migration.iter().any(|s| s.name == **name)
+        })
+        .map(|name| Candidate {
+            name: name.to_string(),
+            score: 0.0,
+            why: "a tidy-up an author often makes after a migration".into(),
+        })
+        .collect()
+}
+
 /// Runs the follow-up round (and splits what over-applies in it) when the first round found a
 /// migration to run first.
 pub(crate) fn run(
@@ -38,8 +70,9 @@ pub(crate) fn run(
     if migration.is_empty() || discovery.stopped.is_some() {
         return Ok(());
     }
-    let candidates: Vec<&Candidate> =
-        pool.iter().filter(|c| worth_again(discovery, c, &migration)).take(MAX_FOLLOW_UPS).collect();
+    let mut candidates: Vec<Candidate> =
+        pool.iter().filter(|c| worth_again(discovery, c, &migration)).take(MAX_FOLLOW_UPS).cloned().collect();
+    candidates.extend(tidy_ups(inputs.pr, inputs.catalog, &candidates, &migration));
     if candidates.is_empty() {
         return Ok(());
     }
@@ -117,7 +150,7 @@ fn worth_again(discovery: &Discovery, candidate: &Candidate, migration: &[Recipe
         .is_some_and(|t| t.error.is_none() && !t.clean())
 }
 
-fn follow_ups_yaml(migration: &[RecipeStep], candidates: &[&Candidate]) -> String {
+fn follow_ups_yaml(migration: &[RecipeStep], candidates: &[Candidate]) -> String {
     let first = DeclarativeRecipe {
         name: MIGRATION.into(),
         display_name: "Discovery: the migration found on the base commit".into(),
@@ -202,9 +235,32 @@ mod tests {
         let again: Vec<&str> =
             pool.iter().filter(|c| worth_again(&discovery, c, &migration)).map(|c| c.name.as_str()).collect();
         assert_eq!(again, vec!["a.Nothing", "a.Over"]);
-        let yaml =
-            follow_ups_yaml(&migration, &pool.iter().filter(|c| c.name == "a.Nothing").collect::<Vec<_>>());
+        let yaml = follow_ups_yaml(
+            &migration,
+            &pool.iter().filter(|c| c.name == "a.Nothing").cloned().collect::<Vec<_>>(),
+        );
         assert!(yaml.contains(MIGRATION) && yaml.contains(FOLLOW_UPS), "{yaml}");
         assert_eq!(yaml.matches("  - a.").count(), 3, "{yaml}");
+    }
+
+    #[test]
+    fn tidy_ups_follow_a_java_migration_once() {
+        let catalog = crate::catalog::Catalog::embedded();
+        let java = crate::diff::parse(
+            "diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n@@ -1 +1 @@\n-import a.B;\n+import c.B;\n",
+        )
+        .unwrap();
+        let names = |c: Vec<Candidate>| c.into_iter().map(|c| c.name).collect::<Vec<_>>();
+        assert_eq!(names(tidy_ups(&java, catalog, &[], &[])), TIDY_UPS);
+        // Not twice: already a follow-up, or part of the migration.
+        let already = [candidate(TIDY_UPS[0])];
+        let migration = [RecipeStep::new(TIDY_UPS[1])];
+        assert!(tidy_ups(&java, catalog, &already, &migration).is_empty());
+        // No Java changed: nothing to tidy.
+        let pom = crate::diff::parse(
+            "diff --git a/pom.xml b/pom.xml\n--- a/pom.xml\n+++ b/pom.xml\n@@ -1 +1 @@\n-<a/>\n+<b/>\n",
+        )
+        .unwrap();
+        assert!(tidy_ups(&pom, catalog, &[], &[]).is_empty());
     }
 }
