@@ -145,7 +145,13 @@ fn changes_no_recipe_can_make_get_no_recipe() {
         .arg(&out)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}\n{}",
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
+    );
     let recipes: String = ["option-1-recipe.yaml", "option-2-recipe.yaml", "option-3-recipe.yaml"]
         .iter()
         .filter_map(|f| std::fs::read_to_string(out.join(f)).ok())

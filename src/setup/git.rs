@@ -72,7 +72,8 @@ impl Repo {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
-    /// The content of `path` at `commit`, or `None` when it does not exist there.
+    /// The content of `path` at `commit`, or `None` when it does not exist there or is not a file
+    /// (a directory, a submodule).
     pub(crate) fn read_file(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>> {
         let oid = git2::Oid::from_str(commit).with_context(|| format!("bad commit id {commit}"))?;
         let tree = self.inner.find_commit(oid)?.tree()?;
@@ -81,6 +82,11 @@ impl Repo {
             Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
             Err(e) => return Err(e.into()),
         };
+        // A submodule's entry names a commit of another repository, which is not here: it has no
+        // content in this one (nor has a directory).
+        if entry.kind() != Some(git2::ObjectType::Blob) {
+            return Ok(None);
+        }
         let object = entry.to_object(&self.inner)?;
         Ok(object.as_blob().map(|blob| blob.content().to_vec()))
     }
