@@ -106,6 +106,42 @@ class PathologicalInputTest {
         theJavaChangeIsStillMade();
     }
 
+    @Test
+    void aPomOfDoublingPropertiesCostsOnlyItself() throws Exception {
+        StringBuilder properties = new StringBuilder("<p1>x</p1>");
+        for (int i = 2; i <= 40; i++) {
+            properties
+                    .append("<p")
+                    .append(i)
+                    .append(">${p")
+                    .append(i - 1)
+                    .append("}${p")
+                    .append(i - 1);
+            properties.append("}</p").append(i).append('>');
+        }
+        String pom = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n<modelVersion>4.0.0</modelVersion>\n"
+                + "<groupId>com.acme</groupId><artifactId>app</artifactId><version>1</version>\n"
+                + "<properties>" + properties + "</properties>\n"
+                + "<dependencies><dependency><groupId>com.acme</groupId><artifactId>lib</artifactId>"
+                + "<version>${p40}</version></dependency></dependencies>\n</project>\n";
+        JsonNode results = parse("pom.xml", pom);
+        aWarningNames(results, "pom.xml", "propert");
+        theJavaChangeIsStillMade();
+    }
+
+    /** rewrite-maven's placeholder expansion never ends on this one (it re-reads what it wrote). */
+    @Test
+    void aPropertyThatRefersToItselfTwiceCostsOnlyItsPom() throws Exception {
+        String pom = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n<modelVersion>4.0.0</modelVersion>\n"
+                + "<groupId>com.acme</groupId><artifactId>app</artifactId><version>1</version>\n"
+                + "<properties><a>${a}${a}</a></properties>\n"
+                + "<dependencies><dependency><groupId>com.acme</groupId><artifactId>lib</artifactId>"
+                + "<version>${a}</version></dependency></dependencies>\n</project>\n";
+        JsonNode results = parse("pom.xml", pom);
+        aWarningNames(results, "pom.xml", "cycle");
+        theJavaChangeIsStillMade();
+    }
+
     /**
      * What the measures do not foresee, the time budget catches: a catalog within the entry limit,
      * but slower to parse than a budget of one second (the TOML parser's time grows with the square
@@ -125,6 +161,21 @@ class PathologicalInputTest {
         } finally {
             FileBudget.seconds(before);
         }
+        theJavaChangeIsStillMade();
+    }
+
+    @Test
+    void aParentCycleIsReportedNotAStackOverflow() throws Exception {
+        String a = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n<modelVersion>4.0.0</modelVersion>\n"
+                + "<parent><groupId>com.acme</groupId><artifactId>b</artifactId><version>1</version>"
+                + "<relativePath>../b/pom.xml</relativePath></parent>\n"
+                + "<artifactId>a</artifactId>\n</project>\n";
+        String b = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n<modelVersion>4.0.0</modelVersion>\n"
+                + "<parent><groupId>com.acme</groupId><artifactId>a</artifactId><version>1</version>"
+                + "<relativePath>../a/pom.xml</relativePath></parent>\n"
+                + "<artifactId>b</artifactId>\n</project>\n";
+        JsonNode results = parse("a/pom.xml", a, "b/pom.xml", b);
+        aWarningNames(results, "a/pom.xml", "cycle");
         theJavaChangeIsStillMade();
     }
 }
