@@ -121,7 +121,7 @@ final class GradleBuild {
                 buildScripts.add(script);
             }
         }
-        String settingsText = settingsFile == null ? "" : Files.readString(settingsFile, StandardCharsets.UTF_8);
+        String settingsText = settingsFile == null ? "" : scriptText(settingsFile);
         GradleScript.Settings settings = GradleScript.Settings.read(settingsText);
         GradleScript settingsScript = GradleScript.read(settingsText);
         for (String build : settings.includedBuilds()) {
@@ -133,7 +133,8 @@ final class GradleBuild {
                     + "missing from the model");
         }
         Path catalogFile = root.resolve("gradle/libs.versions.toml");
-        GradleCatalog catalog = Files.isRegularFile(catalogFile)
+        // Read even past the TOML parser's budget (this reading is linear), but not past its size.
+        GradleCatalog catalog = Files.isRegularFile(catalogFile) && Files.size(catalogFile) <= FileBudget.MAX_BYTES
                 ? GradleCatalog.read(Files.readString(catalogFile, StandardCharsets.UTF_8))
                 : GradleCatalog.empty();
         String gradleVersion = wrapperVersion(root);
@@ -166,9 +167,8 @@ final class GradleBuild {
 
         Map<String, String> rootProperties = properties(root.resolve("gradle.properties"));
         Path rootScriptFile = scriptByDir.get(Path.of(""));
-        GradleScript rootScript = rootScriptFile == null
-                ? GradleScript.read("")
-                : GradleScript.read(Files.readString(rootScriptFile, StandardCharsets.UTF_8));
+        GradleScript rootScript =
+                rootScriptFile == null ? GradleScript.read("") : GradleScript.read(scriptText(rootScriptFile));
 
         ExecutionContext ctx =
                 Reactor.configure(new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), policy);
@@ -181,9 +181,7 @@ final class GradleBuild {
             boolean isRoot = dir.toString().isEmpty();
             GradleScript own = entry.getValue() == null
                     ? GradleScript.read("")
-                    : isRoot
-                            ? rootScript
-                            : GradleScript.read(Files.readString(entry.getValue(), StandardCharsets.UTF_8));
+                    : isRoot ? rootScript : GradleScript.read(scriptText(entry.getValue()));
             String name = isRoot
                     ? (settings.rootName() == null ? root.getFileName().toString() : settings.rootName())
                     : dir.getFileName().toString();
@@ -610,6 +608,14 @@ final class GradleBuild {
         }
         out.putIfAbsent(MavenRepository.MAVEN_CENTRAL.getUri(), MavenRepository.MAVEN_CENTRAL);
         return List.copyOf(out.values());
+    }
+
+    /**
+     * A script's text, or nothing for a script over its {@link FileBudget}: the parse keeps that
+     * one as plain text and names it in the warnings, and the model goes without it.
+     */
+    private static String scriptText(Path script) throws IOException {
+        return FileBudget.exceeded(script) == null ? Files.readString(script, StandardCharsets.UTF_8) : "";
     }
 
     private static Map<String, String> properties(Path file) throws IOException {

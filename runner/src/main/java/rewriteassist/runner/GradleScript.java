@@ -95,7 +95,28 @@ record GradleScript(
     /** Blocks whose dependencies are the build's own classpath, not the project's. */
     private static final Set<String> NOT_PROJECT_DEPENDENCIES = Set.of("buildscript", "pluginManagement");
 
+    /**
+     * The script's declarations. Never throws: blocks nested past {@link FileBudget#MAX_NESTING}
+     * are left unread, and a script the reading cannot take at all (a string literal long enough
+     * to overflow a regex's stack) is one unread line.
+     */
     static GradleScript read(String text) {
+        try {
+            return readUnguarded(text);
+        } catch (RuntimeException | StackOverflowError e) {
+            return new GradleScript(
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    Map.of(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    List.of("the script (" + Main.oneLine(e) + ")"));
+        }
+    }
+
+    private static GradleScript readUnguarded(String text) {
         String code = withoutComments(text);
         Reader reader = new Reader();
         reader.walk(code, new ArrayList<>());
@@ -116,7 +137,17 @@ record GradleScript(
         private static final Pattern INCLUDE_BUILD = Pattern.compile("\\bincludeBuild\\s*\\(?\\s*['\"]([^'\"]+)['\"]");
         private static final Pattern ROOT_NAME = Pattern.compile("rootProject\\.name\\s*=\\s*['\"]([^'\"]+)['\"]");
 
+        /** The settings; never throws (what cannot be read is not there). */
         static Settings read(String text) {
+            try {
+                return readUnguarded(text);
+            } catch (RuntimeException | StackOverflowError e) {
+                Main.log("gradle: the settings script cannot be read: " + Main.oneLine(e));
+                return new Settings(null, List.of(), List.of());
+            }
+        }
+
+        private static Settings readUnguarded(String text) {
             String code = withoutComments(text);
             List<String> projects = new ArrayList<>();
             List<String> builds = new ArrayList<>();
@@ -169,6 +200,17 @@ record GradleScript(
                 if (c == '(') {
                     int end = matching(code, i, '(', ')');
                     statement.append(code, i, end);
+                    i = end;
+                    continue;
+                }
+                if (c == '{' && blocks.size() >= FileBudget.MAX_NESTING) {
+                    // Deeper than any real build: not read (and no recursion to overflow).
+                    int end = matching(code, i, '{', '}');
+                    String deep = "blocks nested more than " + FileBudget.MAX_NESTING + " levels deep";
+                    if (!unread.contains(deep)) {
+                        unread.add(deep);
+                    }
+                    statement.setLength(0);
                     i = end;
                     continue;
                 }

@@ -1,5 +1,6 @@
 package rewriteassist.runner;
 
+import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import org.openrewrite.ipc.http.HttpUrlConnectionSender;
  * <p>Bodies are bounded: a POM, a version list or a checksum larger than {@link #MAX_TEXT_BYTES}
  * (a repository that streams without end, a POM bomb) fails that one download with an error
  * instead of taking the runner's heap; jars are bounded by {@link LocalRepositoryCache#MAX_JAR_BYTES}.
+ * A POM whose properties would expand without bound is refused the same way ({@link PomBudget}).
  */
 final class Network implements HttpSender {
     /** One sender for the runner's life: its totals cover every request. */
@@ -63,19 +65,49 @@ final class Network implements HttpSender {
         }
     }
 
-    /** The response with its body cut off (as an error) past the limit for its kind of file. */
+    /**
+     * The response with its body cut off (as an error) past the limit for its kind of file; a POM
+     * is read whole (it is small) and refused, as an error on its body, when it exceeds its
+     * {@link PomBudget} on its own.
+     */
     private static Response bounded(Request request, Response response) {
         InputStream body = response.getBody();
         if (body == null) {
             return response;
         }
+        String url = request.getUrl().toString();
         String path = request.getUrl().getPath();
         long limit = path.endsWith(".jar") ? LocalRepositoryCache.MAX_JAR_BYTES : MAX_TEXT_BYTES;
-        return new Response(
-                response.getCode(),
-                new Bounded(body, limit, request.getUrl().toString()),
-                response.getHeaders(),
-                response::close);
+        InputStream bounded = new Bounded(body, limit, url);
+        if (path.endsWith(".pom") && response.isSuccessful()) {
+            bounded = checkedPom(bounded, url);
+        }
+        return new Response(response.getCode(), bounded, response.getHeaders(), response::close);
+    }
+
+    /** The POM's bytes, or a stream that fails with why it is refused. */
+    private static InputStream checkedPom(InputStream body, String url) {
+        byte[] pom;
+        try {
+            pom = body.readAllBytes();
+        } catch (IOException e) {
+            return failing(e.getMessage());
+        }
+        String why = PomBudget.exceeded(pom);
+        if (why != null) {
+            Main.log("refused the POM " + url + ": " + why);
+            return failing(url + ": " + why + ": refused");
+        }
+        return new ByteArrayInputStream(pom);
+    }
+
+    private static InputStream failing(String why) {
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException(why);
+            }
+        };
     }
 
     /** A stream that fails once more than {@code limit} bytes were read from it. */

@@ -35,7 +35,9 @@ import org.openrewrite.tree.ParseError;
  * {@link JavaSources} (each source set with its own classpath), everything else to
  * {@link Resources} (OpenRewrite's {@code OmniParser} with the plugins' rules); {@link Provenance}
  * and {@link Styles} add the markers the plugins add. A file whose parse fails is kept as plain
- * text and listed in {@code unparsed}.
+ * text and listed in {@code unparsed}; so is a file over its budget ({@link FileBudget},
+ * {@link PomBudget}: one that would keep a parser busy for ever, overflow its stack or fill the
+ * heap), which the warnings name too, so that it costs only itself.
  */
 final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
@@ -108,7 +110,7 @@ final class Parse {
         long started = System.nanoTime();
         root = root.toAbsolutePath().normalize();
         Warnings warnings = new Warnings();
-        Unparsed unparsed = new Unparsed(root);
+        Unparsed unparsed = new Unparsed(root, warnings);
         // Parsers report recoverable trouble through onError; the trees and `unparsed` say what
         // matters, so this only goes to the log. (Maven resolution has its own context: its
         // failures are the warnings.)
@@ -121,7 +123,7 @@ final class Parse {
         List<SourceFile> trees = new ArrayList<>(reactor.poms());
         trees.addAll(new JavaSources(root, reactor.gavs(), ctx, unparsed)
                 .parse(reactor.sourceSets(root, listing.java(), listing.kotlin(), listing.groovy())));
-        trees.addAll(parseWithFallback(
+        trees.addAll(parseEachWithinBudget(
                 "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed));
         Resources resources = Resources.parse(root, listing.all(), ctx, unparsed);
         trees.addAll(resources.trees());
@@ -269,9 +271,59 @@ final class Parse {
     /**
      * Parses {@code files} with a parser from {@code parsers}. A file whose parse fails becomes
      * plain text (listed in {@code unparsed}); when the parser fails as a whole, each file is tried
-     * on its own with a fresh parser, so one bad file does not take the others with it.
+     * on its own with a fresh parser, so one bad file does not take the others with it. A file
+     * over its {@link FileBudget} is not given to the parser at all.
      */
     static List<SourceFile> parseWithFallback(
+            String kind, Supplier<Parser> parsers, List<Path> all, Path root, ExecutionContext ctx, Unparsed unparsed) {
+        List<SourceFile> parsed = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        for (Path file : all) {
+            String over = FileBudget.exceeded(file);
+            if (over == null) {
+                files.add(file);
+            } else {
+                parsed.add(unparsed.overBudget(file, over, ctx));
+            }
+        }
+        if (files.isEmpty()) {
+            return parsed;
+        }
+        List<SourceFile> overBudget = List.copyOf(parsed);
+        long started = System.nanoTime();
+        try {
+            for (SourceFile tree : parsers.get().parse(files, root, ctx).toList()) {
+                parsed.add(kept(tree, root, ctx, unparsed));
+            }
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable whole) {
+            Main.log("the " + kind + " parser failed on the whole batch, parsing file by file: " + Main.oneLine(whole));
+            parsed.clear();
+            parsed.addAll(overBudget);
+            for (Path file : files) {
+                try {
+                    parsed.addAll(parsers.get().parse(List.of(file), root, ctx).toList().stream()
+                            .map(tree -> kept(tree, root, ctx, unparsed))
+                            .toList());
+                } catch (OutOfMemoryError e) {
+                    throw e;
+                } catch (Throwable t) {
+                    parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
+                }
+            }
+        }
+        Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
+        return parsed;
+    }
+
+    /**
+     * Parses {@code files} one by one, each within its {@link FileBudget}: measured first, then
+     * parsed on a thread of its own with a time limit. A file over budget becomes plain text and is
+     * named in the warnings; one whose parse fails, plain text as in {@link #parseWithFallback}.
+     * For the kinds whose parsers an input can keep busy for ever: build scripts and TOML.
+     */
+    static List<SourceFile> parseEachWithinBudget(
             String kind,
             Supplier<Parser> parsers,
             List<Path> files,
@@ -283,25 +335,33 @@ final class Parse {
             return parsed;
         }
         long started = System.nanoTime();
-        try {
-            for (SourceFile tree : parsers.get().parse(files, root, ctx).toList()) {
-                parsed.add(kept(tree, root, ctx, unparsed));
+        Parser parser = parsers.get();
+        for (Path file : files) {
+            String over = FileBudget.exceeded(file);
+            if (over != null) {
+                parsed.add(unparsed.overBudget(file, over, ctx));
+                continue;
             }
-        } catch (OutOfMemoryError e) {
-            throw e;
-        } catch (Throwable whole) {
-            Main.log("the " + kind + " parser failed on the whole batch, parsing file by file: " + Main.oneLine(whole));
-            parsed.clear();
-            for (Path file : files) {
-                try {
-                    parsed.addAll(parsers.get().parse(List.of(file), root, ctx).toList().stream()
-                            .map(tree -> kept(tree, root, ctx, unparsed))
-                            .toList());
-                } catch (OutOfMemoryError e) {
-                    throw e;
-                } catch (Throwable t) {
-                    parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
+            Parser current = parser;
+            try {
+                FileBudget.Outcome<List<SourceFile>> outcome =
+                        FileBudget.run(root.relativize(file).toString(), () -> current.parse(List.of(file), root, ctx)
+                                .toList());
+                if (outcome.overBudget() != null) {
+                    parsed.add(unparsed.overBudget(file, outcome.overBudget(), ctx));
+                    // The parser may still be busy with that file: the next one gets a new one.
+                    parser = parsers.get();
+                } else {
+                    outcome.value().forEach(tree -> parsed.add(kept(tree, root, ctx, unparsed)));
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                parsed.add(unparsed.asPlainText(file, "interrupted", ctx));
+            } catch (OutOfMemoryError e) {
+                throw e;
+            } catch (Throwable t) {
+                parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
+                parser = parsers.get();
             }
         }
         Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
@@ -324,9 +384,20 @@ final class Parse {
     static final class Unparsed {
         final ArrayNode json = Main.JSON.createArrayNode();
         private final Path root;
+        private final Warnings warnings;
 
-        Unparsed(Path root) {
+        Unparsed(Path root, Warnings warnings) {
             this.root = root;
+            this.warnings = warnings;
+        }
+
+        /**
+         * A file over its parse budget: plain text, listed, and named in the warnings (a file that
+         * does not parse is the repository's own business; one that is refused is ours).
+         */
+        SourceFile overBudget(Path file, String why, ExecutionContext ctx) {
+            warnings.add(root.relativize(file) + ": " + why + ": kept as plain text, not parsed");
+            return asPlainText(file, "over the parse budget: " + why, ctx);
         }
 
         SourceFile asPlainText(Path file, String why, ExecutionContext ctx) {

@@ -228,7 +228,15 @@ final class Reactor {
                 configure(new InMemoryExecutionContext(t -> downloadFailure(t, warnings, unavailable)), policy);
 
         List<SourceFile> parsed = new ArrayList<>();
-        for (SourceFile tree : parseAll(pomFiles, Map.of(), root, ctx)) {
+        // A parent cycle or a property bomb would cost the whole resolution (PomBudget): such a POM
+        // is plain text, named in the warnings, and the others resolve without it.
+        Map<Path, String> overBudget = PomBudget.exceeded(root, pomFiles);
+        for (Map.Entry<Path, String> refused : overBudget.entrySet()) {
+            parsed.add(unparsed.overBudget(refused.getKey(), refused.getValue(), ctx));
+        }
+        List<Path> withinBudget =
+                pomFiles.stream().filter(file -> !overBudget.containsKey(file)).toList();
+        for (SourceFile tree : parseAll(withinBudget, Map.of(), root, ctx)) {
             // A POM that is not even XML is plain text, like any file that does not parse.
             parsed.add(Parse.kept(tree, root, ctx, unparsed));
         }

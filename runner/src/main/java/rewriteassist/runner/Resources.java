@@ -82,9 +82,17 @@ record Resources(List<SourceFile> trees, int tooLarge) {
                 accepted.add(file);
             }
         }
-        List<SourceFile> trees = Parse.parseWithFallback("resources", () -> parser, accepted, root, ctx, unparsed);
-        Main.log("  resources: " + accepted.size() + " files (" + tooLarge + " over " + SIZE_THRESHOLD_MB
-                + " MiB left out) in " + Main.seconds(started) + " s");
+        // TOML's parser slows down with the square of a table's entries: each such file is parsed on
+        // its own, within its budget (FileBudget), the rest together.
+        List<Path> toml = accepted.stream()
+                .filter(file -> file.getFileName().toString().endsWith(".toml"))
+                .toList();
+        accepted.removeAll(toml);
+        List<SourceFile> trees =
+                new ArrayList<>(Parse.parseWithFallback("resources", () -> parser, accepted, root, ctx, unparsed));
+        trees.addAll(Parse.parseEachWithinBudget("toml", () -> omniParser(root, parsed), toml, root, ctx, unparsed));
+        Main.log("  resources: " + (accepted.size() + toml.size()) + " files (" + tooLarge + " over "
+                + SIZE_THRESHOLD_MB + " MiB left out) in " + Main.seconds(started) + " s");
         return new Resources(trees, tooLarge);
     }
 

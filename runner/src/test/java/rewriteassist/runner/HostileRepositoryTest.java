@@ -15,9 +15,11 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -344,6 +346,41 @@ class HostileRepositoryTest {
                 1,
                 trusted.results().path("modules").get(0).path("classpath_jars").asInt(),
                 trusted.results().toString());
+    }
+
+    /**
+     * A dependency's POM of forty doubling properties (2 KB that expand to a trillion characters)
+     * would take the runner's heap: it is refused as it arrives, and the other dependency resolves.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPomOfDoublingPropertiesFailsThatDownloadOnly() throws Exception {
+        try (RepositoryServer repository = new RepositoryServer()) {
+            StringBuilder properties = new StringBuilder("<p1>x</p1>");
+            for (int i = 2; i <= 40; i++) {
+                properties.append("<p").append(i).append(">${p").append(i - 1).append("}${p");
+                properties.append(i - 1).append("}</p").append(i).append('>');
+            }
+            repository.serve(
+                    "/evil/bomb/1.0/bomb-1.0.pom",
+                    "<project><modelVersion>4.0.0</modelVersion><groupId>evil</groupId><artifactId>bomb</artifactId>"
+                            + "<version>1.0</version><properties>" + properties + "</properties>"
+                            + "<dependencies><dependency><groupId>good</groupId><artifactId>fine</artifactId>"
+                            + "<version>${p40}</version></dependency></dependencies></project>\n");
+            anything(repository, "good", "fine", "1.0");
+            String pom = project(repositories(repository.url())
+                    + "  <dependencies>\n"
+                    + "    <dependency><groupId>evil</groupId><artifactId>bomb</artifactId><version>1.0</version>"
+                    + "</dependency>\n"
+                    + "    <dependency><groupId>good</groupId><artifactId>fine</artifactId><version>1.0</version>"
+                    + "</dependency>\n"
+                    + "  </dependencies>\n");
+            Parsed parsed = parse(fixture.repo("pom.xml", pom), false);
+            assertTrue(parsed.results().path("ok").asBoolean(), parsed.results().toString());
+            assertTrue(parsed.log().contains("expand it to more than"), parsed.log());
+            assertTrue(parsed.warnings().contains("evil:bomb"), parsed.warnings());
+            assertTrue(Files.isRegularFile(localRepository.resolve("good/fine/1.0/fine-1.0.jar")), parsed.warnings());
+        }
     }
 
     @Test
