@@ -277,6 +277,7 @@ final class Run {
             }
             files.add(new RecipeFile(path, text, documents));
         }
+        RecipeNames.check(files.stream().flatMap(f -> f.documents().stream()).toList());
         return files;
     }
 
