@@ -112,3 +112,81 @@ fn no_pom_can_send_a_file_away_or_into_the_report() {
     let stats = common::json_stdout(&output);
     assert_eq!(stats["metrics"]["perfect_match"], true, "{stats:#}");
 }
+
+/// The battery's pathological files, beside an ordinary Java change: each costs only itself (plain
+/// text, named in the warnings) and the Java change still validates with F1 1.0.
+#[test]
+fn pathological_files_cost_only_themselves() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = |depth: usize| format!("{}\n{}\n", "a {".repeat(depth), "}".repeat(depth));
+    let catalog: String = std::iter::once("[versions]\n".to_string())
+        .chain((0..10_000).map(|i| format!("v{i} = \"1.{i}\"\n")))
+        .collect();
+    let properties: String = std::iter::once("<p0>x</p0>".to_string())
+        .chain((1..=40).map(|i| format!("<p{i}>${{p{}}}${{p{}}}</p{i}>", i - 1, i - 1)))
+        .collect();
+    let bomb = format!(
+        "<project><modelVersion>4.0.0</modelVersion><groupId>b</groupId><artifactId>bomb</artifactId><version>1</version><properties>{properties}</properties><dependencies><dependency><groupId>b</groupId><artifactId>c</artifactId><version>${{p40}}</version></dependency></dependencies></project>\n"
+    );
+    let cyclic = |me: &str, parent: &str| {
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><parent><groupId>c</groupId><artifactId>{parent}</artifactId><version>1</version><relativePath>../{parent}/pom.xml</relativePath></parent><artifactId>{me}</artifactId></project>\n"
+        )
+    };
+    let app = |ty: &str| {
+        format!("package com.acme;\n\nimport java.util.{ty};\n\nclass App {{\n    {ty}<String> names;\n}}\n")
+    };
+    let pom = "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>app</artifactId><version>1</version></project>\n";
+    let (deep, deeper, cycle_a, cycle_b) = (nested(1_000), nested(5_000), cyclic("a", "b"), cyclic("b", "a"));
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[
+            ("pom.xml", pom),
+            ("src/main/java/com/acme/App.java", &app("Vector")),
+            ("deep/build.gradle", &deep),
+            ("deeper/build.gradle", &deeper),
+            ("gradle/libs.versions.toml", &catalog),
+            ("bomb/pom.xml", &bomb),
+            ("cycle/a/pom.xml", &cycle_a),
+            ("cycle/b/pom.xml", &cycle_b),
+        ],
+        &[("src/main/java/com/acme/App.java", &app("ArrayList"))],
+    );
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Lists\nrecipeList:\n  - org.openrewrite.java.ChangeType:\n      oldFullyQualifiedTypeName: java.util.Vector\n      newFullyQualifiedTypeName: java.util.ArrayList\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = bin()
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo.path())
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}\n{stdout}");
+    let stats = common::json_stdout(&output);
+    assert_eq!(stats["metrics"]["f1"], 1.0, "{stats:#}");
+    let said = format!("{stats}{stderr}");
+    for path in
+        ["deep/build.gradle", "deeper/build.gradle", "gradle/libs.versions.toml", "bomb/pom.xml", "cycle/"]
+    {
+        assert!(said.contains(path), "{path} is not named:\n{stats:#}\n{stderr}");
+    }
+}
