@@ -50,7 +50,7 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::GithubActionsValueChange { .. } => config(change, &workflow_files(intent)),
         Change::GithubActionsSetupJava { .. }
         | Change::GithubActionsActionVersion { .. }
-        | Change::DockerFromChange { .. } => ci_and_images(change, file),
+        | Change::DockerFromChange { .. } => ci_and_images(change, &workflow_files(intent)),
         // Added and removed config keys (not mapped yet), and plain text, whitespace and files:
         // text reproduces them exactly.
         Change::YamlKeyAdded { .. }

@@ -299,6 +299,22 @@ fn every_semantic_mapping_passes_the_catalog_check() {
     let steps = narrow::semantic_steps(&everywhere).unwrap();
     assert_eq!(steps[0].options["propertyKey"].as_text(), "jobs.*.steps.name");
     assert_eq!(steps[0].options["filePattern"].as_text(), ".github/workflows/*.yml");
+    // setup-java's Java version bumped in three workflows: one recipe for all three (on faaast,
+    // only the first workflow's was made and the other two were missed).
+    let change = Change::GithubActionsSetupJava {
+        old_version: s("11"),
+        new_version: s("17"),
+        old_distribution: s("adopt"),
+        new_distribution: s("adopt"),
+    };
+    let everywhere = node(
+        Node::Atomic { change, file: files[0].clone(), files: Some(files.to_vec()) },
+        "Set up Java 11 -> 17",
+    );
+    let steps = narrow::semantic_steps(&everywhere).unwrap();
+    assert_eq!(steps.len(), 1, "{steps:?}");
+    assert_eq!(steps[0].options["propertyKey"].as_text(), "jobs.*.steps.with.java-version");
+    assert_eq!(steps[0].options["filePattern"].as_text(), ".github/workflows/*.yml");
     // Kotlin's bytecode level has a recipe of its own.
     let kotlin = narrow::semantic_steps(&of(
         Change::GradleJavaCompatibility {
