@@ -462,7 +462,7 @@ impl Session {
             .open(self.log_path())
             .with_context(|| format!("opening {}", self.log_path().display()))?;
         let mut command = Command::new(self.settings.jdk.home.join("bin/java"));
-        crate::process::env::restrict(&mut command)
+        crate::process::env::restrict_for_build_tool(&mut command)
             .arg(format!("-Xmx{}", self.settings.xmx))
             .arg("-XX:+ExitOnOutOfMemoryError")
             // The client compiler only: a runner lives for seconds to minutes and runs mostly
