@@ -50,7 +50,8 @@ final class AccessDenied {
     /** Records that {@code repository} refused {@code artifact} with {@code status} (once per repository). */
     void refused(MavenRepository repository, int status, String artifact) {
         String id = repository.getId() == null ? "(no id)" : repository.getId();
-        String url = withoutUserInfo(repository.getUri());
+        // One repository, however a downloader spelled its URL (with or without the final slash).
+        String url = withoutUserInfo(repository.getUri()).replaceAll("/+$", "");
         String warning = "repository `" + id + "` (" + url + ") refused access (HTTP " + status + ") to " + artifact
                 + ", so its artifacts are missing: " + settings.fix(id);
         synchronized (warnings) {

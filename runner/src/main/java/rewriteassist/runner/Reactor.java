@@ -886,8 +886,9 @@ final class Reactor {
             MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
             this.policy = policy;
             this.accessDenied = accessDenied;
-            this.downloader =
-                    new MavenArtifactDownloader(new LocalRepositoryCache(policy), maven.getSettings(), onError, ctx);
+            // Through the runner's sender, like POMs: counted, bounded, and a refusal is seen.
+            this.downloader = new MavenArtifactDownloader(
+                    new LocalRepositoryCache(policy), maven.getSettings(), Network.SENDER, onError, ctx);
             this.mirrors = maven.getMirrors();
         }
 

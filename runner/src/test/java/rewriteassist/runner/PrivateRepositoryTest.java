@@ -209,6 +209,37 @@ class PrivateRepositoryTest {
         }
     }
 
+    /**
+     * A repository that serves POMs to anyone and jars only with credentials: the POM resolves, the
+     * jar download is refused, and that is named too (jars come through another downloader).
+     */
+    @Test
+    void aJarRefusedAfterItsPomResolvedIsNamed() throws Exception {
+        String base = "/com/acme/private/jar-only/1.0/jar-only-1.0";
+        try (RepositoryServer repository = new RepositoryServer()
+                .serve(
+                        base + ".pom",
+                        "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme.private</groupId>"
+                                + "<artifactId>jar-only</artifactId><version>1.0</version></project>\n")
+                .serve(base + ".jar", emptyJar())
+                .requireCredentials(USER, PASSWORD, ".jar")) {
+            Path root = project("jar-only", declares(repository));
+            JsonNode results = fixture.send(request(root, settings("")));
+            assertEquals(1, module(results).path("unresolved").asInt(), results.toString());
+            assertTrue(
+                    results.path("warnings")
+                            .get(0)
+                            .asText()
+                            .startsWith(
+                                    "repository `private` (" + repository.url().replaceAll("/$", "")
+                                            + ") refused access (HTTP 401) to com.acme.private:jar-only:1.0"),
+                    results.path("warnings").toString());
+            assertTrue(
+                    repository.requests().stream().anyMatch(r -> r.contains("jar-only-1.0.jar (refused)")),
+                    repository.requests().toString());
+        }
+    }
+
     @Test
     void aMirrorOfEverythingWithItsServerIsUsed() throws Exception {
         try (RepositoryServer mirror = privateRepository("mirrored")) {

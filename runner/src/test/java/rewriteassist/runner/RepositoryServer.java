@@ -35,6 +35,8 @@ final class RepositoryServer implements AutoCloseable {
     private final Thread acceptor;
     /** The {@code Authorization} header a request must carry; null: none needed. */
     private volatile String authorization;
+    /** Which paths need it, by their end ("": all). */
+    private volatile String protectedSuffix = "";
 
     RepositoryServer() throws IOException {
         socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -76,7 +78,7 @@ final class RepositoryServer implements AutoCloseable {
             String[] parts = requestLine.split(" ");
             String method = parts[0];
             URI uri = URI.create(parts.length > 1 ? parts[1] : "/");
-            String required = authorization;
+            String required = uri.getPath().endsWith(protectedSuffix) ? authorization : null;
             boolean allowed = required == null || required.equals(authorized);
             requests.add(method + " " + uri + (required == null ? "" : allowed ? " (authorized)" : " (refused)"));
             byte[] body = files.get(uri.getPath());
@@ -110,6 +112,12 @@ final class RepositoryServer implements AutoCloseable {
 
     /** From now on, every request needs this user and password (HTTP basic authentication). */
     RepositoryServer requireCredentials(String user, String password) {
+        return requireCredentials(user, password, "");
+    }
+
+    /** From now on, requests for paths ending with {@code suffix} need this user and password. */
+    RepositoryServer requireCredentials(String user, String password, String suffix) {
+        protectedSuffix = suffix;
         authorization =
                 "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         return this;
