@@ -75,6 +75,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "trust-build-config",
             "working-directory",
             "maven-settings",
+            "env",
             "maven-opts",
             "cache-dir",
             "fail-under",
@@ -467,6 +468,31 @@ fn settings_options_and_caches_reach_the_container() {
     ] {
         assert!(script.contains(expected), "{expected} missing in the script");
     }
+}
+
+/// Input `env`: each name goes into the container by name (docker copies the value, the command
+/// line has none), and the script refuses what the binary refuses, before the container sees it.
+#[test]
+fn the_variables_of_input_env_reach_the_container_by_name_and_reserved_ones_do_not() {
+    use rewrite_assist::process::env::{RESERVED_PREFIXES, STARTUP, STARTUP_PREFIXES};
+    let action = yaml("action.yml");
+    let steps = action["runs"]["steps"].as_sequence().unwrap();
+    let script = steps.iter().find(|s| s["id"].as_str() == Some("run")).unwrap()["run"].as_str().unwrap();
+    assert!(script.contains(r#"extra+=(--env "$name")"#), "{script}");
+    let refused = script
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("GITHUB_*"))
+        .expect("a case pattern of refused names")
+        .trim_end_matches(')');
+    let patterns: Vec<&str> = refused.split('|').map(str::trim).collect();
+    let expected: Vec<String> = RESERVED_PREFIXES
+        .iter()
+        .chain(STARTUP_PREFIXES)
+        .map(|p| format!("{p}*"))
+        .chain(STARTUP.iter().map(|n| n.to_string()))
+        .collect();
+    assert_eq!(patterns, expected, "action.yml refuses what the binary refuses");
 }
 
 #[test]

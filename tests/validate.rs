@@ -410,9 +410,11 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
         "type: specs.openrewrite.org/v1beta/recipe\nname: com.example.Inject\nrecipeList:\n  - org.openrewrite.java.migrate.jakarta.JavaxInjectMigrationToJakartaInject\n",
     )
     .unwrap();
-    // The build runs the project's code: credentials of the environment must not reach it.
+    // The build runs the project's code: credentials of the environment must not reach it, except
+    // those the user passes through by name.
     let output = bin()
-        .args(["validate", "--json", "--base", "main", "--head", "migration", "--repo"])
+        .args(["validate", "--json", "--base", "main", "--head", "migration"])
+        .args(["--pass-env", "DEPLOY_USER", "--repo"])
         .arg(repo.path())
         .arg("--recipe")
         .arg(&recipe)
@@ -425,6 +427,7 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
         .env("GH_PAT", "pat_not_for_builds")
         .env("DEPLOY_CREDENTIALS", "credentials_not_for_builds")
         .env("NPM_AUTH", "npm_not_for_builds")
+        .env("DEPLOY_USER", "passed_through_to_builds")
         .output()
         .unwrap();
     let (code, stats, stderr) =
@@ -442,6 +445,7 @@ fn gradle_projects_run_the_wrapper_with_a_generated_init_script() {
     ] {
         assert!(!env.contains(secret), "{secret} reached the build tool: {env}");
     }
+    assert!(env.lines().any(|l| l == "DEPLOY_USER=passed_through_to_builds"), "--pass-env: {env}");
     assert_eq!(stats["error"]["kind"], "build_tool_failure", "{stats:#}");
     assert!(stats["error"]["excerpt"].as_str().unwrap().contains("Gradle is not installed here"));
 

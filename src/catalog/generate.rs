@@ -72,12 +72,12 @@ pub(crate) fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
     let output = dir.path().join("recipes.json");
 
     let mut cmd = Command::new(mvn);
-    crate::process::env::restrict(&mut cmd);
+    crate::process::env::restrict_for_build_tool(&mut cmd);
     cmd.current_dir(dir.path()).args(["-B", "-q", "-f", "pom.xml", "compile", "exec:exec"]);
     for arg in maven_properties(&modules, &output) {
         cmd.arg(arg);
     }
-    tracing::info!("running the catalog generator: {cmd:?}");
+    tracing::info!("running the catalog generator: {}", crate::process::env::command_line(&cmd));
     let result = cmd.output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             bad_input(format!("`{mvn}` not found: catalog refresh needs Maven and a JDK 17+"))

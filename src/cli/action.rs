@@ -8,5 +8,8 @@ pub(crate) struct Args {}
 
 pub(crate) fn run(_args: Args) -> Result<u8> {
     let settings = Settings::from_env(&crate::process::secrets::var)?;
+    if !settings.pass_env.is_empty() {
+        crate::process::env::pass_through(settings.pass_env.clone());
+    }
     action::run(&settings)
 }

@@ -30,6 +30,12 @@ pub(crate) struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 
+    /// Environment variables the build tools and the embedded runner may see, comma-separated names
+    /// (e.g. MAVEN_USERNAME,MAVEN_PASSWORD: credentials a settings.xml takes as ${env.X}). They see
+    /// only an allow-list otherwise; the values are never logged
+    #[arg(long, global = true, value_name = "NAMES", env = PASS_ENV_ENV)]
+    pub pass_env: Option<String>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -60,6 +66,9 @@ pub(crate) enum Command {
     Fixture(fixture::Args),
 }
 
+/// The environment variable behind `--pass-env`.
+pub(crate) const PASS_ENV_ENV: &str = "REWRITE_ASSIST_PASS_ENV";
+
 /// Parses `args` and runs the command; returns the process exit code.
 pub(crate) fn main<I, T>(args: I) -> u8
 where
@@ -80,7 +89,15 @@ where
             |failure| serde_json::json!({ "status": "failed", "reason": failure.reason() }),
         ));
     }
-    let result = match cli.command {
+    let passed = match cli.pass_env.as_deref().map(crate::process::env::parse_pass_through) {
+        Some(Err(e)) => Err(error::bad_input(format!("--pass-env: {e}"))),
+        Some(Ok(names)) => {
+            crate::process::env::pass_through(names);
+            Ok(())
+        }
+        None => Ok(()),
+    };
+    let result = passed.and_then(|()| match cli.command {
         Command::Metrics(args) => metrics::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Fixture(args) => fixture::run(args),
@@ -92,7 +109,7 @@ where
         Command::Eval(args) => eval::run(args),
         Command::Action(args) => action::run(args),
         Command::Apply(args) => apply::run(args),
-    };
+    });
     match result {
         // Whatever the command made of it, an interrupted run ends as one.
         Ok(_) | Err(_) if crate::process::interrupted() => {

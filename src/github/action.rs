@@ -45,6 +45,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_DEFAULT_TOKEN",
     "INPUT_WORKING_DIRECTORY",
     "INPUT_COMMENT",
+    "INPUT_ENV",
 ];
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
@@ -99,6 +100,9 @@ pub(crate) struct Settings {
     pub comment: super::policy::CommentPolicy,
     /// Input `working-directory`: the build's directory in a monorepo.
     pub project_dir: Option<crate::setup::ProjectDir>,
+    /// Input `env`: the variables the build tools and the embedded runner may see besides the
+    /// allow-list (action.yml passes the same into the container).
+    pub pass_env: Vec<String>,
     pub github: super::Config,
 }
 
@@ -181,6 +185,8 @@ impl Settings {
                     .map_err(|e| bad_input(format!("input `working-directory`: {e}")))?,
                 None => None,
             },
+            pass_env: crate::process::env::parse_pass_through(&get("INPUT_ENV").unwrap_or_default())
+                .map_err(|e| bad_input(format!("input `env`: {e}")))?,
             github: super::Config::from_env(env),
         })
     }
@@ -760,6 +766,7 @@ mod tests {
             ("INPUT_RECIPE_ARTIFACTS", "org.example:recipes:1.0"),
             ("INPUT_BACKEND", "Plugin"),
             ("INPUT_TRUST_BUILD_CONFIG", "true"),
+            ("INPUT_ENV", "MAVEN_USERNAME,\nMAVEN_PASSWORD"),
             ("GITHUB_REPOSITORY", "acme/shop"),
             ("GITHUB_RUN_ID", "42"),
             ("RUNNER_TEMP", "/runner/tmp"),
@@ -775,6 +782,7 @@ mod tests {
         assert_eq!(s.out_root, PathBuf::from("/runner/tmp/rewrite-assist"));
         assert_eq!(s.run_url().as_deref(), Some("https://github.com/acme/shop/actions/runs/42"));
         assert_eq!(s.github.api_url, "https://api.github.com");
+        assert_eq!(s.pass_env, ["MAVEN_USERNAME", "MAVEN_PASSWORD"]);
     }
 
     #[test]
@@ -805,6 +813,7 @@ mod tests {
             ("INPUT_TIMEOUT", "soon"),
             ("INPUT_FAIL_UNDER", "1.5"),
             ("INPUT_BACKEND", "gradle"),
+            ("INPUT_ENV", "GITHUB_TOKEN"),
         ] {
             let mut pairs = BASE.to_vec();
             pairs.push((name, value));

@@ -2,7 +2,7 @@
 //! or runner in its own process group (so a timeout or Ctrl-C kills Maven/Gradle and every JVM
 //! they forked), output captured to a log file, a wall-clock limit, and the interrupted flag.
 
-pub(crate) mod env;
+pub mod env;
 pub(crate) mod json_out;
 pub mod secrets;
 

@@ -23,7 +23,7 @@ pub(crate) struct Invocation {
 impl Invocation {
     pub(crate) fn command(&self) -> Command {
         let mut cmd = Command::new(&self.program);
-        crate::process::env::restrict(&mut cmd);
+        crate::process::env::restrict_for_build_tool(&mut cmd);
         cmd.args(&self.args).current_dir(&self.cwd);
         for (k, v) in &self.env {
             cmd.env(k, v);

@@ -21,6 +21,10 @@ pub(crate) enum Request {
         root: PathBuf,
         local_repository: PathBuf,
         trust_file_repositories: bool,
+        /// The user's Maven settings.xml: mirrors, servers (credentials, `${env.X}` from the
+        /// runner's environment) and active profiles, read with rewrite-maven's `MavenSettings`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        maven_settings: Option<PathBuf>,
         /// The CI's variables for the `BuildEnvironment` marker the build plugins add (the
         /// runner's own environment is an allow-list without them).
         build_environment: BTreeMap<String, String>,

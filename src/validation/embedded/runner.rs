@@ -75,7 +75,7 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
     MAIN.extract(&main).with_context(|| format!("writing the runner's sources to {}", main.display()))?;
     let mvn = std::env::var(MVN_ENV).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "mvn".into());
     let mut command = Command::new(&mvn);
-    crate::process::env::restrict(&mut command).current_dir(dir).args([
+    crate::process::env::restrict_for_build_tool(&mut command).current_dir(dir).args([
         "-B",
         "-q",
         "package",
@@ -88,7 +88,7 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
     if let Some(settings) = crate::validation::backend::maven_user_settings() {
         command.arg("--settings").arg(settings);
     }
-    tracing::info!("building the embedded runner: {command:?}");
+    tracing::info!("building the embedded runner: {}", crate::process::env::command_line(&command));
     eprintln!(
         "rewrite-assist: building the embedded OpenRewrite runner (once per version set) in {}",
         dir.display()

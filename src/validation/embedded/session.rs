@@ -67,6 +67,9 @@ pub(crate) struct Settings {
     /// Whether `file:` repositories that the repository's POMs or build scripts name may be read
     /// (`--trust-build-config`): they read whatever the machine has at that path.
     pub trust_file_repositories: bool,
+    /// The user's settings.xml, as the builds get it (`~/.m2/settings.xml`; the action mounts its
+    /// input `maven-settings` there).
+    pub maven_settings: Option<PathBuf>,
 }
 
 /// Overrides where downloaded POMs and version metadata are kept (`off`: not on disk).
@@ -82,6 +85,7 @@ impl Settings {
             local_repository: home.join(".m2/repository"),
             pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
             trust_file_repositories: trust.honours_build_config(),
+            maven_settings: crate::validation::backend::maven_user_settings(),
         }
     }
 }
@@ -357,6 +361,7 @@ impl Session {
             root: self.root(),
             local_repository: self.settings.local_repository.clone(),
             trust_file_repositories: self.settings.trust_file_repositories,
+            maven_settings: self.settings.maven_settings.clone(),
             build_environment: build_environment(|name| std::env::var(name).ok()),
             head: self.head.get().cloned(),
         };
@@ -457,7 +462,7 @@ impl Session {
             .open(self.log_path())
             .with_context(|| format!("opening {}", self.log_path().display()))?;
         let mut command = Command::new(self.settings.jdk.home.join("bin/java"));
-        crate::process::env::restrict(&mut command)
+        crate::process::env::restrict_for_build_tool(&mut command)
             .arg(format!("-Xmx{}", self.settings.xmx))
             .arg("-XX:+ExitOnOutOfMemoryError")
             // The client compiler only: a runner lives for seconds to minutes and runs mostly

@@ -170,10 +170,10 @@ final class GradleBuild {
         GradleScript rootScript =
                 rootScriptFile == null ? GradleScript.read("") : GradleScript.read(scriptText(rootScriptFile));
 
-        ExecutionContext ctx =
-                Reactor.configure(new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), policy);
+        ExecutionContext ctx = Reactor.configureWithoutMavenSettings(
+                new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), policy);
         MavenPomDownloader downloader = new MavenPomDownloader(ctx);
-        Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx);
+        Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx, null);
         Set<String> reactorProjects = new LinkedHashSet<>();
         List<Project> projects = new ArrayList<>();
         for (Map.Entry<Path, Path> entry : scriptByDir.entrySet()) {

@@ -17,6 +17,10 @@ import org.openrewrite.maven.tree.ResolvedPom;
  * use passes. Coordinates that cannot be a path ({@link ArtifactPaths}) and repositories the
  * {@link RepositoryPolicy} refuses are answered "known missing", so the downloader neither reads a
  * file nor sends a request for them; everything else goes to the real cache.
+ *
+ * <p>The downloader records a 401 or 403 as "known missing" too. That answer is not kept: it would
+ * outlive the fix (the disk cache keeps it for a day), so the run after the user passed the
+ * credentials would still not ask.
  */
 final class GuardedPomCache implements MavenPomCache {
     private final MavenPomCache delegate;
@@ -60,6 +64,9 @@ final class GuardedPomCache implements MavenPomCache {
 
     @Override
     public void putMavenMetadata(URI repo, GroupArtifactVersion gav, MavenMetadata metadata) {
+        if (metadata == null && refusedAccess(repo.toString(), gav.getGroupId(), gav.getArtifactId())) {
+            return;
+        }
         delegate.putMavenMetadata(repo, gav, metadata);
     }
 
@@ -80,7 +87,17 @@ final class GuardedPomCache implements MavenPomCache {
 
     @Override
     public void putPom(ResolvedGroupArtifactVersion gav, Pom pom) {
+        if (pom == null && refusedAccess(gav.getRepository(), gav.getGroupId(), gav.getArtifactId())) {
+            return;
+        }
         delegate.putPom(gav, pom);
+    }
+
+    /** Whether the repository's last answer for files of this artifact was 401 or 403. */
+    private static boolean refusedAccess(String repository, String group, String artifact) {
+        return repository != null
+                && group != null
+                && Network.SENDER.deniedUnder(Network.folder(repository, group, artifact)) != 0;
     }
 
     @Override

@@ -138,7 +138,10 @@ public final class Main {
         parsed = null;
         Parse.Outcome outcome = Parse.repository(
                 request.root,
-                new RepositoryPolicy(request.localRepository, request.trustFileRepositories),
+                new RepositoryPolicy(
+                        request.localRepository,
+                        request.trustFileRepositories,
+                        MavenUserSettings.read(request.mavenSettings)),
                 request.buildEnvironment);
         parsed = outcome;
         ObjectNode results = outcome.results();
@@ -281,6 +284,8 @@ public final class Main {
         final Path localRepository;
         /** Whether {@code file:} repositories named by POMs and build scripts may be read. */
         final boolean trustFileRepositories;
+        /** The user's Maven settings.xml (null: none): mirrors, servers, profiles. */
+        final Path mavenSettings;
         /** The CI's variables for {@code BuildEnvironment} (the runner's own environment has none). */
         final Map<String, String> buildEnvironment;
         /** Where the PR's head versions of the changed files are (null: none), and which they are. */
@@ -316,6 +321,8 @@ public final class Main {
                         ? Paths.get(System.getProperty("user.home"), ".m2", "repository")
                         : Paths.get(local);
                 trustFileRepositories = json.path("trust_file_repositories").asBoolean(false);
+                String settings = json.path("maven_settings").asText("");
+                mavenSettings = settings.isEmpty() ? null : Paths.get(settings);
                 Map<String, String> environment = new java.util.HashMap<>();
                 json.path("build_environment")
                         .properties()
@@ -338,6 +345,7 @@ public final class Main {
                 root = null;
                 localRepository = null;
                 trustFileRepositories = false;
+                mavenSettings = null;
                 buildEnvironment = Map.of();
                 headRoot = null;
                 headFiles = List.of();

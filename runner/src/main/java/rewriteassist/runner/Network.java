@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openrewrite.ipc.http.HttpSender;
 import org.openrewrite.ipc.http.HttpUrlConnectionSender;
@@ -36,6 +37,11 @@ final class Network implements HttpSender {
     private final AtomicLong nanos = new AtomicLong();
     /** Requests and time per host, for the summary line. */
     private final Map<String, long[]> hosts = new TreeMap<>();
+    /**
+     * URLs whose last answer was 401 or 403, with that status: refused for want of credentials, not
+     * missing. The downloaders report such a failure like a missing file; this tells them apart.
+     */
+    private final Map<String, Integer> denied = new ConcurrentHashMap<>();
 
     Network(HttpSender delegate) {
         this.delegate = delegate;
@@ -48,6 +54,13 @@ final class Network implements HttpSender {
         try {
             Response response = delegate.send(request);
             outcome = String.valueOf(response.getCode());
+            String url = request.getUrl().toString();
+            if (response.getCode() == 401 || response.getCode() == 403) {
+                denied.put(url, response.getCode());
+            } else {
+                // An anonymous request is refused first, then the same one with credentials may pass.
+                denied.remove(url);
+            }
             return bounded(request, response);
         } finally {
             long spent = System.nanoTime() - started;
@@ -63,6 +76,24 @@ final class Network implements HttpSender {
                 Main.log("  slow request (" + seconds(spent) + " s, " + outcome + "): " + request.getUrl());
             }
         }
+    }
+
+    /**
+     * The status (401 or 403) with which the last request for a URL under {@code prefix} was refused,
+     * or 0 when none was.
+     */
+    int deniedUnder(String prefix) {
+        for (Map.Entry<String, Integer> entry : denied.entrySet()) {
+            if (entry.getKey().startsWith(prefix)) {
+                return entry.getValue();
+            }
+        }
+        return 0;
+    }
+
+    /** The folder of an artifact's files in a repository ({@code https://repo/com/acme/lib/}): a URL prefix. */
+    static String folder(String repository, String group, String artifact) {
+        return repository + (repository.endsWith("/") ? "" : "/") + group.replace('.', '/') + "/" + artifact + "/";
     }
 
     /**

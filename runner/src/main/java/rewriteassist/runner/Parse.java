@@ -129,7 +129,7 @@ final class Parse {
         trees.addAll(resources.trees());
         trees = Styles.autodetected(Provenance.of(root, buildEnvironment).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);
-        ObjectNode results = results(trees, reactor, resources, unparsed, warnings, started);
+        ObjectNode results = results(trees, reactor, resources, unparsed, policy.accessProblems(), warnings, started);
         return new Outcome(trees, results, root, policy, reactor);
     }
 
@@ -139,6 +139,7 @@ final class Parse {
             Reactor reactor,
             Resources resources,
             Unparsed unparsed,
+            List<String> accessProblems,
             Warnings warnings,
             long started) {
         ObjectNode results = Main.JSON.createObjectNode();
@@ -156,6 +157,8 @@ final class Parse {
         files.put("binary_skipped", resources.tooLarge());
         results.set("unparsed", unparsed.json);
         ArrayNode warningLines = results.putArray("warnings");
+        // What the user can fix for the missing artifacts comes first: reports show the first few.
+        accessProblems.forEach(line -> warningLines.add(Main.oneLine(line)));
         warnings.lines().forEach(warningLines::add);
         results.set("modules", reactor.report());
         Main.log("parsed " + trees.size() + " files (" + kinds + "), " + unparsed.json.size() + " unparsed, "

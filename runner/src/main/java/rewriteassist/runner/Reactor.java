@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -43,6 +44,7 @@ import org.openrewrite.maven.cache.CompositeMavenPomCache;
 import org.openrewrite.maven.cache.InMemoryMavenPomCache;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.MavenRepository;
+import org.openrewrite.maven.tree.MavenRepositoryMirror;
 import org.openrewrite.maven.tree.MavenResolutionResult;
 import org.openrewrite.maven.tree.Plugin;
 import org.openrewrite.maven.tree.ResolvedDependency;
@@ -54,9 +56,10 @@ import org.openrewrite.xml.tree.Xml;
 /**
  * The Maven reactor without Maven: every POM in one {@link MavenParser} call (siblings and parents
  * resolve each other; the rest comes through rewrite-maven's own downloader from the repositories
- * the POMs declare and Maven Central), each module's jars through {@link MavenArtifactDownloader},
- * and the markers rewrite-maven-plugin's {@code MavenMojoProjectParser} attaches. No plugin,
- * extension or wrapper runs. Everything that cannot be resolved is a warning.
+ * the POMs declare and Maven Central, with the mirrors and credentials of the user's settings.xml:
+ * {@link MavenUserSettings}), each module's jars through {@link MavenArtifactDownloader}, and the
+ * markers rewrite-maven-plugin's {@code MavenMojoProjectParser} attaches. No plugin, extension or
+ * wrapper runs. Everything that cannot be resolved is a warning.
  */
 final class Reactor {
     /**
@@ -205,11 +208,21 @@ final class Reactor {
     }
 
     /**
-     * Sets the local repository and the caches on a context, for the parse and for recipes that
-     * resolve or download while they run. Every POM, version list and jar passes the policy's
-     * checks ({@link GuardedPomCache}, {@link LocalRepositoryCache}).
+     * Sets the user's Maven settings, the local repository and the caches on a context, for the
+     * parse and for recipes that resolve or download while they run. Every POM, version list and jar
+     * passes the policy's checks ({@link GuardedPomCache}, {@link LocalRepositoryCache}).
      */
     static ExecutionContext configure(ExecutionContext ctx, RepositoryPolicy policy) {
+        // First: the settings replace the context's local repository, and ours is the request's.
+        policy.settings().applyTo(ctx);
+        return configureWithoutMavenSettings(ctx, policy);
+    }
+
+    /**
+     * {@link #configure} without the user's Maven settings, for Gradle builds: Gradle does not read
+     * settings.xml, so its mirrors and servers are not what the build would use.
+     */
+    static ExecutionContext configureWithoutMavenSettings(ExecutionContext ctx, RepositoryPolicy policy) {
         MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
         maven.setLocalRepository(MavenRepository.MAVEN_LOCAL_DEFAULT.withUri(
                 policy.localRepository().toUri().toString()));
@@ -225,7 +238,7 @@ final class Reactor {
         long started = System.nanoTime();
         Unavailable unavailable = new Unavailable();
         ExecutionContext ctx =
-                configure(new InMemoryExecutionContext(t -> downloadFailure(t, warnings, unavailable)), policy);
+                configure(new InMemoryExecutionContext(t -> downloadFailure(t, policy, warnings, unavailable)), policy);
 
         List<SourceFile> parsed = new ArrayList<>();
         // A parent cycle or a property bomb would cost the whole resolution (PomBudget): such a POM
@@ -257,7 +270,7 @@ final class Reactor {
                 reactor.put(Coordinates.of(document).ga(), directoryOf(pom));
             }
         }
-        Jars jars = new Jars(policy, warnings, ctx);
+        Jars jars = new Jars(policy, warnings, ctx, policy.accessDenied());
         List<SourceFile> marked = new ArrayList<>();
         for (SourceFile pom : parsed) {
             if (!(pom instanceof Xml.Document document)) {
@@ -328,7 +341,9 @@ final class Reactor {
     }
 
     /** A failure the downloaders report: a warning, and what {@link #resolveWithout} leaves out. */
-    private static void downloadFailure(Throwable t, Parse.Warnings warnings, Unavailable unavailable) {
+    private static void downloadFailure(
+            Throwable t, RepositoryPolicy policy, Parse.Warnings warnings, Unavailable unavailable) {
+        policy.accessDenied().take(t);
         List<String> reported = unavailable.take(t);
         if (reported == null) {
             warnings.add(Main.oneLine(t));
@@ -431,7 +446,12 @@ final class Reactor {
         Map<Path, String> texts = new HashMap<>();
         texts.put(root.relativize(file), text.get());
         Unavailable unavailable = new Unavailable();
-        ExecutionContext quiet = configure(new InMemoryExecutionContext(t -> unavailable.take(t)), policy);
+        ExecutionContext quiet = configure(
+                new InMemoryExecutionContext(t -> {
+                    policy.accessDenied().take(t);
+                    unavailable.take(t);
+                }),
+                policy);
         Set<String> dropped = new LinkedHashSet<>();
         for (int round = 0; round < 4; round++) {
             unavailable.newRound();
@@ -860,12 +880,24 @@ final class Reactor {
         private final MavenArtifactDownloader downloader;
         private final RepositoryPolicy policy;
         private final Map<String, Optional<Path>> fetched = new HashMap<>();
+        private final Collection<MavenRepositoryMirror> mirrors;
+        private final AccessDenied accessDenied;
         final Map<Path, String> gavs = new HashMap<>();
 
-        Jars(RepositoryPolicy policy, Parse.Warnings warnings, ExecutionContext ctx) {
+        /**
+         * Jars through {@code ctx}: its Maven settings (none for a Gradle build) give the mirrors and
+         * the servers' credentials. A repository that refuses access goes to {@code accessDenied}
+         * (null: not reported, as for Gradle builds, whose fix would not be a settings.xml).
+         */
+        Jars(RepositoryPolicy policy, Parse.Warnings warnings, ExecutionContext ctx, AccessDenied accessDenied) {
             Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Main.oneLine(t));
+            MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
             this.policy = policy;
-            this.downloader = new MavenArtifactDownloader(new LocalRepositoryCache(policy), null, onError, ctx);
+            this.accessDenied = accessDenied;
+            // Through the runner's sender, like POMs: counted, bounded, and a refusal is seen.
+            this.downloader = new MavenArtifactDownloader(
+                    new LocalRepositoryCache(policy), maven.getSettings(), Network.SENDER, onError, ctx);
+            this.mirrors = maven.getMirrors();
         }
 
         int count() {
@@ -909,8 +941,9 @@ final class Reactor {
             List<MavenRepository> repositories = new ArrayList<>();
             repositories.add(dependency.getRepository());
             if (dependency.getRepository().getUri().startsWith("file:")) {
-                repositories.addAll(alsoFrom);
-                repositories.add(MavenRepository.MAVEN_CENTRAL);
+                // As declared, so through the settings' mirrors, as Maven would reach them.
+                alsoFrom.forEach(r -> repositories.add(MavenRepositoryMirror.apply(mirrors, r)));
+                repositories.add(MavenRepositoryMirror.apply(mirrors, MavenRepository.MAVEN_CENTRAL));
             }
             for (MavenRepository repository : repositories) {
                 String refusal = policy.refusal(repository.getUri());
@@ -925,6 +958,11 @@ final class Reactor {
                     }
                 } catch (RuntimeException e) {
                     Main.log("jar of " + dependency.getGav() + " from " + repository.getUri() + ": " + Main.oneLine(e));
+                }
+                int denied = Network.SENDER.deniedUnder(
+                        Network.folder(repository.getUri(), dependency.getGroupId(), dependency.getArtifactId()));
+                if (denied != 0 && accessDenied != null) {
+                    accessDenied.refused(repository, denied, dependency.getGav().toString());
                 }
             }
             return Optional.empty();

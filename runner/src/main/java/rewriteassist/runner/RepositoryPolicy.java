@@ -16,15 +16,47 @@ import java.util.Set;
  * that path. So {@code file:} is allowed for the local repository only, unless the user trusts the
  * repository's build configuration ({@code --trust-build-config}). Every refusal, and every
  * repository whose jars could not be verified, is recorded once for the parse's warnings.
+ *
+ * <p>The user's Maven settings come along (mirrors and credentials: how artifacts are reached), and
+ * so do the repositories that refused access for want of them ({@link AccessDenied}).
  */
 final class RepositoryPolicy {
     private final Path localRepository;
     private final boolean trustFileRepositories;
+    private final MavenUserSettings settings;
+    private final AccessDenied accessDenied;
     private final Set<String> notices = new LinkedHashSet<>();
 
     RepositoryPolicy(Path localRepository, boolean trustFileRepositories) {
+        this(localRepository, trustFileRepositories, MavenUserSettings.NONE);
+    }
+
+    RepositoryPolicy(Path localRepository, boolean trustFileRepositories, MavenUserSettings settings) {
         this.localRepository = localRepository.toAbsolutePath().normalize();
         this.trustFileRepositories = trustFileRepositories;
+        this.settings = settings;
+        this.accessDenied = new AccessDenied(settings);
+    }
+
+    MavenUserSettings settings() {
+        return settings;
+    }
+
+    AccessDenied accessDenied() {
+        return accessDenied;
+    }
+
+    /**
+     * What stands between the user and their private repositories: settings that could not be read,
+     * repositories that refused access. First among the warnings, since a report shows the first few.
+     */
+    List<String> accessProblems() {
+        List<String> problems = new ArrayList<>();
+        if (settings.problem() != null) {
+            problems.add(settings.problem());
+        }
+        problems.addAll(accessDenied.warnings());
+        return problems;
     }
 
     Path localRepository() {

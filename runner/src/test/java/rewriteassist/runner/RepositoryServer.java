@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +24,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * tries {@code https://} first for every {@code http://} repository) is refused at once by closing
  * the connection, as a server without TLS on that port would, instead of leaving the client
  * waiting for an answer.
+ *
+ * <p>With {@link #requireCredentials} it is a private repository: every request without that user
+ * and password (HTTP basic authentication) gets 401, as Nexus or Artifactory answer.
  */
 final class RepositoryServer implements AutoCloseable {
     private final ServerSocket socket;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
     private final Thread acceptor;
+    /** The {@code Authorization} header a request must carry; null: none needed. */
+    private volatile String authorization;
+    /** Which paths need it, by their end ("": all). */
+    private volatile String protectedSuffix = "";
 
     RepositoryServer() throws IOException {
         socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -61,17 +69,24 @@ final class RepositoryServer implements AutoCloseable {
             }
             String requestLine = (char) first + reader.readLine();
             String line;
+            String authorized = null;
             while ((line = reader.readLine()) != null && !line.isEmpty()) {
-                // Headers are not needed.
+                if (line.regionMatches(true, 0, "Authorization:", 0, 14)) {
+                    authorized = line.substring(14).strip();
+                }
             }
             String[] parts = requestLine.split(" ");
             String method = parts[0];
             URI uri = URI.create(parts.length > 1 ? parts[1] : "/");
-            requests.add(method + " " + uri);
+            String required = uri.getPath().endsWith(protectedSuffix) ? authorization : null;
+            boolean allowed = required == null || required.equals(authorized);
+            requests.add(method + " " + uri + (required == null ? "" : allowed ? " (authorized)" : " (refused)"));
             byte[] body = files.get(uri.getPath());
             boolean root = uri.getPath().equals("/");
-            String status = body != null && method.equals("GET") ? "200 OK" : root ? "200 OK" : "404 Not Found";
-            byte[] payload = body != null && method.equals("GET") ? body : new byte[0];
+            String status = !allowed
+                    ? "401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"private\""
+                    : body != null && method.equals("GET") ? "200 OK" : root ? "200 OK" : "404 Not Found";
+            byte[] payload = allowed && body != null && method.equals("GET") ? body : new byte[0];
             out.write(("HTTP/1.1 " + status + "\r\nContent-Length: " + payload.length + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
             out.write(payload);
@@ -95,7 +110,23 @@ final class RepositoryServer implements AutoCloseable {
         return this;
     }
 
-    /** Every request so far, as {@code METHOD /path?query}. */
+    /** From now on, every request needs this user and password (HTTP basic authentication). */
+    RepositoryServer requireCredentials(String user, String password) {
+        return requireCredentials(user, password, "");
+    }
+
+    /** From now on, requests for paths ending with {@code suffix} need this user and password. */
+    RepositoryServer requireCredentials(String user, String password, String suffix) {
+        protectedSuffix = suffix;
+        authorization =
+                "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        return this;
+    }
+
+    /**
+     * Every request so far, as {@code METHOD /path?query}, followed by {@code (authorized)} or
+     * {@code (refused)} once credentials are required.
+     */
     List<String> requests() {
         synchronized (requests) {
             return new ArrayList<>(requests);

@@ -1,0 +1,86 @@
+package rewriteassist.runner;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.openrewrite.maven.MavenDownloadingException;
+import org.openrewrite.maven.MavenDownloadingExceptions;
+import org.openrewrite.maven.tree.MavenRepository;
+
+/**
+ * Repositories that refused the runner an artifact with 401 or 403. Such an artifact is not
+ * missing, it is missing credentials, and the user can fix that: so each refusing repository is one
+ * warning that names it (id and URL) and the setting to fix, first among the parse's warnings
+ * (which reach the report and the PR comment). Never a silent loss.
+ */
+final class AccessDenied {
+    /** How rewrite-maven's downloader records an HTTP status among a failure's repository responses. */
+    private static final Pattern STATUS = Pattern.compile("HTTP (401|403)");
+
+    private final MavenUserSettings settings;
+    /** The warning for each repository (by id and URL), in the order they refused. */
+    private final Map<String, String> warnings = new LinkedHashMap<>();
+
+    AccessDenied(MavenUserSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Takes the refusals among what a downloader reported (anything else is left alone). */
+    void take(Throwable t) {
+        List<MavenDownloadingException> failures = new ArrayList<>();
+        if (t instanceof MavenDownloadingExceptions many) {
+            failures.addAll(many.getExceptions());
+        } else if (t instanceof MavenDownloadingException one) {
+            failures.add(one);
+        }
+        for (MavenDownloadingException failure : failures) {
+            failure.getRepositoryResponses().forEach((repository, response) -> {
+                Matcher status = STATUS.matcher(String.valueOf(response));
+                if (status.matches()) {
+                    refused(repository, Integer.parseInt(status.group(1)), String.valueOf(failure.getFailedOn()));
+                }
+            });
+        }
+    }
+
+    /** Records that {@code repository} refused {@code artifact} with {@code status} (once per repository). */
+    void refused(MavenRepository repository, int status, String artifact) {
+        String id = repository.getId() == null ? "(no id)" : repository.getId();
+        // One repository, however a downloader spelled its URL (with or without the final slash).
+        String url = withoutUserInfo(repository.getUri()).replaceAll("/+$", "");
+        String warning = "repository `" + id + "` (" + url + ") refused access (HTTP " + status + ") to " + artifact
+                + ", so its artifacts are missing: " + settings.fix(id);
+        synchronized (warnings) {
+            if (warnings.putIfAbsent(id + " " + url, warning) == null) {
+                Main.log(warning);
+            }
+        }
+    }
+
+    /** One warning per refusing repository, in order. */
+    List<String> warnings() {
+        synchronized (warnings) {
+            return new ArrayList<>(warnings.values());
+        }
+    }
+
+    /** A URL without the user and password a POM may have put into it: they never go into a report. */
+    static String withoutUserInfo(String url) {
+        if (url == null) {
+            return "(no URL)";
+        }
+        try {
+            URI uri = URI.create(url);
+            if (uri.getRawUserInfo() == null) {
+                return url;
+            }
+            return new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), uri.getPath(), null, null).toString();
+        } catch (IllegalArgumentException | java.net.URISyntaxException e) {
+            return "(a repository URL that is not a URL)";
+        }
+    }
+}

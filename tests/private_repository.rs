@@ -1,0 +1,151 @@
+//! A private Maven repository through the real binary: a local HTTP repository that answers 401
+//! without its user and password, a POM that depends on an artifact only it serves, and the user's
+//! `~/.m2/settings.xml` with a `<server>` whose credentials are `${env.…}`. The variables are set
+//! for the binary both times; only with `--pass-env` do they reach the embedded runner, whose
+//! environment is an allow-list otherwise. (runner/src/test/…/PrivateRepositoryTest covers the
+//! runner's side in detail: mirrors, profiles, wrong credentials.)
+
+mod common;
+#[path = "common/files.rs"]
+mod files;
+
+use std::path::Path;
+
+use base64::Engine;
+use common::{bin, json_stdout};
+use files::FileServer;
+
+const USER: &str = "deployer";
+const PASSWORD: &str = "not-a-real-password-4711";
+
+/// The smallest valid jar: an empty zip archive (its end-of-central-directory record).
+fn empty_jar() -> Vec<u8> {
+    let mut jar = b"PK\x05\x06".to_vec();
+    jar.extend([0u8; 18]);
+    jar
+}
+
+fn private_repository() -> FileServer {
+    let server = FileServer::start();
+    let base = "/com/acme/private/secret/1.0/secret-1.0";
+    server
+        .serve(
+            &format!("{base}.pom"),
+            "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme.private</groupId>\
+             <artifactId>secret</artifactId><version>1.0</version></project>\n",
+        )
+        .serve(&format!("{base}.jar"), empty_jar());
+    let credentials = base64::engine::general_purpose::STANDARD.encode(format!("{USER}:{PASSWORD}"));
+    server.require(&format!("Basic {credentials}"));
+    server
+}
+
+/// A Maven project that declares the repository and depends on its artifact; the PR edits the README.
+fn project(dir: &Path, repository: &FileServer) -> rewrite_assist::fixtures::RepoBuilder {
+    let pom = format!(
+        r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.acme</groupId><artifactId>app</artifactId><version>1.0</version>
+  <repositories><repository><id>private</id><url>{}</url></repository></repositories>
+  <dependencies><dependency><groupId>com.acme.private</groupId><artifactId>secret</artifactId><version>1.0</version></dependency></dependencies>
+</project>
+"#,
+        repository.url
+    );
+    common::pr_repo(
+        &dir.join("repo"),
+        &[("pom.xml", &pom), ("README.md", "old\n")],
+        &[("README.md", "new\n")],
+    )
+}
+
+/// `validate --json --backend embedded` with `home` as HOME (its settings.xml) and the
+/// credentials in the environment; `extra` goes before the command (e.g. `--pass-env`).
+fn validate(dir: &Path, repo: &Path, home: &Path, out: &str, extra: &[&str]) -> serde_json::Value {
+    let recipe = dir.join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n",
+    )
+    .unwrap();
+    // The built runner stays the user's (no second build): only settings.xml and the local
+    // repository the runner gets are the test's. Maven, which builds the runner when needed, finds
+    // its repository through the passwd entry's home, not HOME.
+    let cache = std::env::var("XDG_CACHE_HOME")
+        .unwrap_or_else(|_| format!("{}/.cache", std::env::var("HOME").unwrap()));
+    let output = bin()
+        .args(extra)
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo)
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--out")
+        .arg(dir.join(out))
+        .env("HOME", home)
+        .env("XDG_CACHE_HOME", cache)
+        .env("REWRITE_ASSIST_POM_CACHE", "off")
+        .env("REPO_USER", USER)
+        .env("REPO_PASSWORD", PASSWORD)
+        .output()
+        .unwrap();
+    let stats = json_stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}\n{stats:#}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        !output.stderr.windows(PASSWORD.len()).any(|w| w == PASSWORD.as_bytes()),
+        "the password was logged"
+    );
+    stats
+}
+
+#[test]
+fn pass_env_brings_the_settings_credentials_to_the_embedded_runner() {
+    let dir = tempfile::tempdir().unwrap();
+    let repository = private_repository();
+    let repo = project(dir.path(), &repository);
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(home.join(".m2")).unwrap();
+    std::fs::write(
+        home.join(".m2/settings.xml"),
+        "<settings><servers><server><id>private</id><username>${env.REPO_USER}</username>\
+         <password>${env.REPO_PASSWORD}</password></server></servers></settings>\n",
+    )
+    .unwrap();
+
+    // Without --pass-env the runner does not see the variables: the repository refuses it, and
+    // the first warning says which repository and what to set.
+    let without = validate(dir.path(), repo.path(), &home, "without", &[]);
+    let first = without["warnings"][0].as_str().unwrap_or_default();
+    assert!(
+        first.starts_with("repository `private` (http://127.0.0.1:")
+            && first.contains("refused access (HTTP 401) to com.acme.private:secret:1.0")
+            && first.contains("${env.REPO_USER}, ${env.REPO_PASSWORD}")
+            && first.contains("`--pass-env`"),
+        "{:#}",
+        without["warnings"]
+    );
+    assert!(
+        !repository.requests().iter().any(|r| r.ends_with("(authorized)")),
+        "{:?}",
+        repository.requests()
+    );
+
+    let with = validate(dir.path(), repo.path(), &home, "with", &["--pass-env", "REPO_USER,REPO_PASSWORD"]);
+    assert!(!with["warnings"].to_string().contains("refused access"), "{:#}", with["warnings"]);
+    assert!(
+        repository.requests().iter().any(|r| r.contains("secret-1.0.jar (authorized)")),
+        "{:?}",
+        repository.requests()
+    );
+    assert!(home.join(".m2/repository/com/acme/private/secret/1.0/secret-1.0.jar").is_file());
+    assert_eq!(with["metrics"]["perfect_match"], true, "{with:#}");
+}
