@@ -121,6 +121,10 @@ fn javax_to_jakarta_with_every_artifact() {
     let metadata: serde_json::Value = serde_json::from_str(&read(out, "workflow-metadata.json")).unwrap();
     assert_eq!(metadata["status"], "success");
     assert_eq!(metadata["recommended"], s["recommended"]);
+    assert_eq!(
+        metadata["authors_way"],
+        s["authors_way"].as_array().map_or(serde_json::json!([]), |a| serde_json::json!(a))
+    );
     assert!(metadata["budgets"]["executions_used"].as_u64().unwrap() >= 2);
 
     let intents: serde_json::Value = serde_json::from_str(&read(out, "intent-tree.json")).unwrap();

@@ -113,6 +113,7 @@ impl Run<'_> {
             "backend": summary.backend,
             "confirmation": summary.confirmation,
             "reusable": summary.reusable,
+            "authors_way": summary.authors_way,
             "embedded_runner": self.session.get().map(|s| match s {
                 Ok(session) => {
                     // The session's directory goes away with the run: keep its log.
