@@ -90,3 +90,21 @@ fn no_import_cycle_between_top_level_modules() {
         }
     }
 }
+
+/// Git runs in one place: `src/setup/git.rs` puts `--end-of-options` before refs and URLs and
+/// refuses values that look like options (#31), so no other module starts `git` on its own.
+#[test]
+fn git_runs_only_through_the_git_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let outside: Vec<String> = walkdir::WalkDir::new(&src)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .filter(|e| !e.path().ends_with("setup/git.rs"))
+        .filter(|e| std::fs::read_to_string(e.path()).unwrap().contains("Command::new(\"git\")"))
+        .map(|e| e.path().strip_prefix(&src).unwrap().display().to_string())
+        .collect();
+    assert!(outside.is_empty(), "git started outside src/setup/git.rs: {outside:?}");
+    let git = std::fs::read_to_string(src.join("setup/git.rs")).unwrap();
+    assert!(git.contains("Command::new(\"git\")"), "the check would see nothing");
+}
