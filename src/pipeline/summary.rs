@@ -145,6 +145,24 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
         summary.intents.tactical,
         summary.intents.coverage * 100.0
     );
+    options_table(&mut out, summary);
+    recommendation(&mut out, summary);
+    if let Some(reason) = &summary.reason {
+        let _ = writeln!(out, "note: {reason}");
+    }
+    let _ = writeln!(
+        out,
+        "verdict: {} ({}: {})",
+        summary.verdict.label(),
+        summary.pr_kind.as_str(),
+        summary.pr_kind_reason
+    );
+    let _ = writeln!(out, "artifacts: {}\ntime: {:.0} s", summary.artifacts_dir, summary.wall_seconds);
+    out
+}
+
+/// The options table of the text report.
+fn options_table(out: &mut String, summary: &RunSummary) {
     if !summary.options.is_empty() {
         let _ = writeln!(
             out,
@@ -180,6 +198,10 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
             }
         }
     }
+}
+
+/// The recommendation of the text report, with its recipe, backend and the reusable recipe.
+fn recommendation(out: &mut String, summary: &RunSummary) {
     match &summary.recommended {
         Some(r) => {
             let _ = writeln!(
@@ -232,18 +254,6 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
             let _ = writeln!(out, "\nno recipe could be validated");
         }
     }
-    if let Some(reason) = &summary.reason {
-        let _ = writeln!(out, "note: {reason}");
-    }
-    let _ = writeln!(
-        out,
-        "verdict: {} ({}: {})",
-        summary.verdict.label(),
-        summary.pr_kind.as_str(),
-        summary.pr_kind_reason
-    );
-    let _ = writeln!(out, "artifacts: {}\ntime: {:.0} s", summary.artifacts_dir, summary.wall_seconds);
-    out
 }
 
 /// One line on the reusable recipe: its size and how it did on this PR.
