@@ -190,6 +190,10 @@ mod tests {
         report.summary.reason = Some("validate_candidates: no option could run".into());
         report.recipe_yaml = None;
         report.false_positives.clear();
+        // What `Report::load` keeps without a recommendation: why the options may have failed.
+        report.warnings = vec![
+            "repository `corp` (https://repo.example/maven) refused access (HTTP 401) to com.acme:lib:1.0, so its artifacts are missing: set MAVEN_PASSWORD".into(),
+        ];
         insta::assert_snapshot!(render_results(&report, &links(), MARKER));
     }
 

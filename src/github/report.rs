@@ -30,13 +30,20 @@ impl Report {
     pub(crate) fn load(summary: RunSummary) -> Report {
         let dir = Path::new(&summary.artifacts_dir);
         let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok().filter(|t| !t.trim().is_empty());
-        let stats: Option<ValidationStats> = summary.recommended.as_ref().and_then(|r| {
-            let text = read(&artifacts::option_file_name(r.option, "stats.json"))?;
+        let stats_of = |option| -> Option<ValidationStats> {
+            let text = read(&artifacts::option_file_name(option, "stats.json"))?;
             serde_json::from_str(&text).ok()
-        });
-        let (false_positives, false_negatives, warnings) = stats
-            .map(|s| (s.metrics.false_positive_lines, s.metrics.false_negative_lines, s.warnings))
-            .unwrap_or_default();
+        };
+        let stats = summary.recommended.as_ref().and_then(|r| stats_of(r.option));
+        let (false_positives, false_negatives, warnings) = match stats {
+            Some(s) => (s.metrics.false_positive_lines, s.metrics.false_negative_lines, s.warnings),
+            // Without a recommendation, a repository that refused access may be why: every option
+            // resolved through it, so its warning is the run's, never only an artifact's.
+            None => {
+                let all = summary.options.iter().filter_map(|o| stats_of(o.option)).flat_map(|s| s.warnings);
+                (Vec::new(), Vec::new(), access_warnings(all))
+            }
+        };
         Report {
             recipe_yaml: summary.recommended.as_ref().and(read(artifacts::RECOMMENDED_RECIPE)),
             reusable_yaml: summary.reusable.as_ref().and(read(artifacts::REUSABLE_RECIPE)),
@@ -48,6 +55,20 @@ impl Report {
         }
     }
 }
+
+/// The runner's "refused access" warnings (a private repository without credentials), each once.
+fn access_warnings(warnings: impl Iterator<Item = String>) -> Vec<String> {
+    let mut seen = Vec::new();
+    for warning in warnings.filter(|w| w.contains(ACCESS_REFUSED)) {
+        if !seen.contains(&warning) {
+            seen.push(warning);
+        }
+    }
+    seen
+}
+
+/// How the embedded runner words a 401/403 from a declared repository (`AccessDenied.java`).
+const ACCESS_REFUSED: &str = ") refused access (HTTP ";
 
 /// Where the run is, for links.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -252,11 +273,13 @@ pub(crate) fn push_sections(doc: &mut Doc, report: &Report) {
         }
         doc.push_code_details(&title, "yaml", &body);
     }
-    if !report.warnings.is_empty() && summary.recommended.is_some() {
+    if !report.warnings.is_empty() {
         let items: String = report.warnings.iter().map(|w| format!("- {}\n", escape(w))).collect();
+        let what =
+            if summary.recommended.is_some() { "validating the recommended recipe" } else { "validating" };
         doc.push_long(
             format!(
-                "<details><summary>⚠️ {} warning{} while validating the recommended recipe</summary>\n\n",
+                "<details><summary>⚠️ {} warning{} while {what}</summary>\n\n",
                 report.warnings.len(),
                 plural(report.warnings.len())
             ),
@@ -629,6 +652,29 @@ pub(crate) mod tests {
         let mut doc = Doc::default();
         push_sections(&mut doc, &without);
         assert!(!doc.render(60_000).contains("Reusable recipe"));
+    }
+
+    #[test]
+    fn without_a_recommendation_a_refused_repository_is_still_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let refused = "repository `corp` (https://repo.example/maven) refused access (HTTP 401) to com.acme:lib:1.0, so its artifacts are missing: add a <server> with id `corp`";
+        for (option, warnings) in [(1u8, vec![refused, "1 file not parsed"]), (2, vec![refused])] {
+            let mut stats =
+                crate::validation::empty_stats("rewriteassist.Option", &crate::diff::Diff::default());
+            stats.warnings = warnings.into_iter().map(String::from).collect();
+            let name = artifacts::option_file_name(option, "stats.json");
+            std::fs::write(dir.path().join(name), serde_json::to_string(&stats).unwrap()).unwrap();
+        }
+        let mut summary = sample_report().summary;
+        summary.recommended = None;
+        summary.artifacts_dir = dir.path().display().to_string();
+        let report = Report::load(summary);
+        assert_eq!(report.warnings, vec![refused.to_string()], "once, and only the access warning");
+        let mut doc = Doc::default();
+        push_sections(&mut doc, &report);
+        let text = doc.render(60_000);
+        assert!(text.contains("1 warning while validating</summary>"), "{text}");
+        assert!(text.contains("refused access (HTTP 401)"), "{text}");
     }
 
     #[test]
