@@ -7,30 +7,10 @@ mod common;
 #[path = "common/files.rs"]
 mod files;
 
-use common::bin;
 use files::FileServer;
 
-/// `validate --json` with the embedded runner, of `recipe` on the PR `main..migration` of `repo`.
 fn validate(repo: &std::path::Path, recipe: &std::path::Path, out: &std::path::Path) -> assert_cmd::Command {
-    let mut command = bin();
-    command
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo)
-        .arg("--recipe")
-        .arg(recipe)
-        .arg("--out")
-        .arg(out);
-    command
+    common::validate_embedded(&[], repo, recipe, out)
 }
 
 fn exfiltrating_dtd(canary: &std::path::Path, attacker: &FileServer) -> String {

@@ -25,25 +25,7 @@ fn a_file_name_with_a_backslash_keeps_it() {
     )
     .unwrap();
     let out = dir.path().join("out");
-    let output = bin()
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = common::validate_embedded(&[], repo.path(), &recipe, &out).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let stats = json_stdout(&output);
     assert_eq!(stats["metrics"]["perfect_match"], true, "{stats:#}");

@@ -12,7 +12,7 @@ mod files;
 use std::path::Path;
 
 use base64::Engine;
-use common::{bin, json_stdout};
+use common::json_stdout;
 use files::FileServer;
 
 const USER: &str = "deployer";
@@ -73,24 +73,7 @@ fn validate(dir: &Path, repo: &Path, home: &Path, out: &str, extra: &[&str]) -> 
     // its repository through the passwd entry's home, not HOME.
     let cache = std::env::var("XDG_CACHE_HOME")
         .unwrap_or_else(|_| format!("{}/.cache", std::env::var("HOME").unwrap()));
-    let output = bin()
-        .args(extra)
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo)
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("--out")
-        .arg(dir.join(out))
+    let output = common::validate_embedded(extra, repo, &recipe, &dir.join(out))
         .env("HOME", home)
         .env("XDG_CACHE_HOME", cache)
         .env("REWRITE_ASSIST_POM_CACHE", "off")

@@ -20,6 +20,31 @@ pub fn bin_std() -> std::process::Command {
     cmd
 }
 
+/// `validate --json` with the embedded runner, of `recipe` on the PR `main..migration` of `repo`;
+/// `global` options (e.g. `--pass-env`) go before the command.
+pub fn validate_embedded(global: &[&str], repo: &Path, recipe: &Path, out: &Path) -> Command {
+    let mut command = bin();
+    command
+        .args(global)
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo)
+        .arg("--recipe")
+        .arg(recipe)
+        .arg("--out")
+        .arg(out);
+    command
+}
+
 pub fn fixture(relative: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(relative)
 }
