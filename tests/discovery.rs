@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{bin, json_stdout};
+use common::json_stdout;
 use rewrite_assist::fixtures::RepoBuilder;
 
 const POM: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -29,23 +29,7 @@ fn repo(dir: &Path, base: &[(&str, &str)], head: &[(&str, &str)]) -> RepoBuilder
 }
 
 fn analyze(repo: &Path, out: &Path) -> serde_json::Value {
-    let output = bin()
-        .args([
-            "analyze",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap();
+    let output = common::analyze_embedded(repo, out).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     json_stdout(&output)
 }

@@ -10,7 +10,7 @@ mod github;
 #[path = "common/world.rs"]
 mod world;
 
-use common::{bin, json_stdout};
+use common::json_stdout;
 use rewrite_assist::fixtures::Scenario;
 use rewrite_assist::fixtures::ordinary::{BUG_FIX, CONFIG_TWEAK, ORDINARY, REFACTORING};
 use rewrite_assist::fixtures::scenarios::JAVAX_TO_JAKARTA;
@@ -23,23 +23,7 @@ fn analyze(scenario: &Scenario) -> (serde_json::Value, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
     let fixture = scenario.build(&dir.path().join("repo")).unwrap();
     let out = dir.path().join("out");
-    let output = bin()
-        .args([
-            "analyze",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(&fixture.path)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = common::analyze_embedded(&fixture.path, &out).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let metadata = std::fs::read_to_string(out.join("workflow-metadata.json")).unwrap();
     (json_stdout(&output), serde_json::from_str(&metadata).unwrap())

@@ -30,25 +30,7 @@ fn repo(dir: &Path, base: &[(&str, &str)], head: &[(&str, &str)]) -> RepoBuilder
 fn validate(repo: &Path, recipe: &str, out: &Path) -> (serde_json::Value, String) {
     let file = out.with_extension("yml");
     std::fs::write(&file, recipe).unwrap();
-    let output = bin()
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo)
-        .arg("--recipe")
-        .arg(&file)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap();
+    let output = common::validate_embedded(&[], repo, &file, out).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let stats = json_stdout(&output);
     let diff = std::fs::read_to_string(out.join("recipe.diff")).unwrap_or_default();

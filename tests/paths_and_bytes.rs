@@ -110,23 +110,7 @@ fn changes_no_recipe_can_make_get_no_recipe() {
     let dir = tempfile::tempdir().unwrap();
     let repo = unreproducible_pr(dir.path());
     let out = dir.path().join("out");
-    let output = bin()
-        .args([
-            "analyze",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(&repo)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = common::analyze_embedded(&repo, &out).output().unwrap();
     assert_eq!(
         output.status.code(),
         Some(0),

@@ -362,21 +362,7 @@ fn a_runner_that_cannot_start_is_the_reason_not_the_budget() {
     std::fs::write(&failing_mvn, "#!/bin/sh\necho '[ERROR] No space left on device'\nexit 1\n").unwrap();
     std::fs::set_permissions(&failing_mvn, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let out = dir.path().join("out");
-    let output = common::bin()
-        .args([
-            "analyze",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--out")
-        .arg(&out)
+    let output = common::analyze_embedded(repo.path(), &out)
         .env("REWRITE_ASSIST_MVN", &failing_mvn)
         .env("REWRITE_ASSIST_RUNNER_CACHE", dir.path().join("runner-cache"))
         .output()

@@ -45,6 +45,27 @@ pub fn validate_embedded(global: &[&str], repo: &Path, recipe: &Path, out: &Path
     command
 }
 
+/// `analyze --json` with the embedded runner on the PR `main..migration` of `repo`.
+pub fn analyze_embedded(repo: &Path, out: &Path) -> Command {
+    let mut command = bin();
+    command
+        .args([
+            "analyze",
+            "--json",
+            "--backend",
+            "embedded",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo)
+        .arg("--out")
+        .arg(out);
+    command
+}
+
 pub fn fixture(relative: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(relative)
 }
