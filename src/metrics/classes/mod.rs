@@ -4,7 +4,8 @@
 //!
 //! - **layout**: the same code laid out differently — whitespace, line wrapping, a blank line, a
 //!   fully qualified name against an import ([`layout`]);
-//! - **variant**: the recipe replaced exactly the lines the PR replaced, in the same hunk, and wrote
+//! - **variant**: the recipe replaced exactly the lines the PR replaced, in the same hunk or the
+//!   same change of a hunk (a run of changed lines between context lines), and wrote
 //!   them another way, without keeping the library the PR migrates away from; or it wrote a newer
 //!   version of the same artifact ([`variant`]);
 //! - **completion**: the same change the recipe also made where the PR made it (same shape,

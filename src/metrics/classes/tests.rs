@@ -196,3 +196,31 @@ fn a_newer_version_of_the_same_artifact_is_a_variant_an_older_or_another_is_not(
         Case::new().file("pom.xml", POM, &pr, &with_dependency("assertj-guava", "3.27.3")).classify(None);
     assert!(other.variant.is_empty(), "{other:#?}");
 }
+
+const BUILD_BASE: &str = "dependencies {\n    implementation 'org.acme:web:2.6.7'\n    implementation 'org.acme:test:2.6.7'\n}\n\ntask stage {\n    dependsOn build\n}\n";
+
+#[test]
+fn one_change_of_a_merged_hunk_written_another_way_is_a_variant() {
+    // Three lines of context merge the PR's two changes into one hunk; the recipe makes only the
+    // second, with other quotes.
+    let pr = "dependencies {\n    implementation 'org.acme:web'\n    implementation 'org.acme:test'\n}\n\ntasks.register('stage') {\n    dependsOn build\n}\n";
+    let run = "dependencies {\n    implementation 'org.acme:web:2.6.7'\n    implementation 'org.acme:test:2.6.7'\n}\n\ntasks.register(\"stage\") {\n    dependsOn build\n}\n";
+    let (metrics, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, run).classify(None);
+    assert_eq!(contents(&classes.variant), vec!["+tasks.register(\"stage\") {"], "{classes:#?}");
+    assert_eq!(classes.wrong, vec![]);
+    assert_eq!(classes.migration_precision(metrics.true_positives), 1.0);
+}
+
+#[test]
+fn replacing_part_of_a_change_or_more_than_it_is_not_a_variant() {
+    let pr = "dependencies {\n    implementation 'org.acme:web'\n    implementation 'org.acme:test'\n}\n\ntask stage {\n    dependsOn build\n}\n";
+    // The PR replaced both dependency lines in one change; the recipe replaces only the first.
+    let part = "dependencies {\n    implementation 'org.acme:web:3.0.0'\n    implementation 'org.acme:test:2.6.7'\n}\n\ntask stage {\n    dependsOn build\n}\n";
+    let (_, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, part).classify(None);
+    assert!(classes.variant.is_empty(), "{classes:#?}");
+    assert_eq!(contents(&classes.wrong), vec!["+implementation 'org.acme:web:3.0.0'"]);
+    // The recipe's change also takes in the closing brace the PR left alone.
+    let more = "dependencies {\n    implementation 'org.acme:web:3.0.0'\n    implementation 'org.acme:test:3.0.0'\n} // pinned\n\ntask stage {\n    dependsOn build\n}\n";
+    let (_, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, more).classify(None);
+    assert!(classes.variant.is_empty(), "{classes:#?}");
+}

@@ -18,23 +18,44 @@ pub(crate) fn take(
     types: Option<&ResultTypes>,
 ) -> Vec<ChangeLine> {
     let mut variants = take_where(pending, |l| newer_version_of_the_same_artifact(l, misses, run, pr_index));
-    // A hunk that removes exactly the base lines a PR hunk removes, and adds other lines.
-    let replacing: BTreeSet<usize> = (0..run.hunks.len())
+    // A hunk, or one change of a hunk (a block), that removes exactly the base lines one of the
+    // PR's removes, and adds other lines. Blocks count because three lines of context merge nearby
+    // changes into one hunk: the PR's hunk may hold a neighbouring change the recipe leaves alone.
+    let replacing_hunks: BTreeSet<usize> = (0..run.hunks.len())
         .filter(|&h| {
-            let ours = &run.hunks[h];
-            !ours.removed.is_empty()
-                && pr_index
-                    .hunks
-                    .iter()
-                    .any(|theirs| theirs.path == ours.path && theirs.removed == ours.removed)
+            same_removed(
+                run.hunks[h].path,
+                &run.hunks[h].removed,
+                pr_index.hunks.iter().map(|t| (t.path, &t.removed)),
+            )
+        })
+        .collect();
+    let replacing_blocks: BTreeSet<usize> = (0..run.blocks.len())
+        .filter(|&b| {
+            same_removed(
+                run.blocks[b].path,
+                &run.blocks[b].removed,
+                pr_index.blocks.iter().map(|t| (t.path, &t.removed)),
+            )
         })
         .collect();
     variants.extend(take_where(pending, |l| {
+        let replaces = run.hunk_of(l).is_some_and(|h| replacing_hunks.contains(&h))
+            || run.block_of(l).is_some_and(|b| replacing_blocks.contains(&b));
         l.kind == ChangeKind::Added
-            && run.hunk_of(l).is_some_and(|h| replacing.contains(&h))
+            && replaces
             && !keeps_the_old_library(l, &run.hunks[run.hunk_of(l).expect("checked")], misses, pr, types)
     }));
     variants
+}
+
+/// Whether `removed` (base lines of `path`, not none) is exactly what one of `theirs` removes.
+fn same_removed<'a>(
+    path: &str,
+    removed: &BTreeSet<u32>,
+    mut theirs: impl Iterator<Item = (&'a str, &'a BTreeSet<u32>)>,
+) -> bool {
+    !removed.is_empty() && theirs.any(|(p, r)| p == path && r == removed)
 }
 
 /// A version line the PR also wrote, with a newer version, for the same artifact: a `<version>`
