@@ -12,9 +12,13 @@ type PhaseResult = anyhow::Result<(Outcome, String, Vec<String>)>;
 
 pub(super) type LineKey = (String, crate::diff::ChangeKind, String);
 
-/// The PR lines of the intents the reusable recipe leaves out as side work.
-pub(super) fn side_work_lines(tree: &crate::model::intent::IntentTree) -> std::collections::HashSet<LineKey> {
-    let incidental = crate::reuse::incidental_intents(tree);
+/// The PR lines of the intents the reusable recipe leaves out as side work (`evidence`: what
+/// discovery saw the catalog's migration make, see [`crate::reuse::scope::made_by_the_migration`]).
+pub(super) fn side_work_lines(
+    tree: &crate::model::intent::IntentTree,
+    evidence: Option<(&crate::discovery::Discovery, &crate::catalog::Catalog)>,
+) -> std::collections::HashSet<LineKey> {
+    let incidental = crate::reuse::incidental_intents(tree, evidence);
     tree.atomics()
         .into_iter()
         .filter(|a| incidental.contains(&a.id))
@@ -56,13 +60,19 @@ impl Run<'_> {
                 tree,
                 &self.pr,
                 self.catalog,
-                &crate::reuse::incidental_intents(tree),
+                // By the tree alone: a composite that reaches into the PR's other changes is
+                // not made the migration by its own evidence.
+                &crate::reuse::incidental_intents(tree, None),
             ),
             _ => Vec::new(),
         };
-        let Some(reusable) =
-            crate::reuse::generalize_with(&chosen.option, self.catalog, self.tree.as_ref(), &composites)
-        else {
+        let Some(reusable) = crate::reuse::generalize_with(
+            &chosen.option,
+            self.catalog,
+            self.tree.as_ref(),
+            &composites,
+            self.discovery.as_ref(),
+        ) else {
             return Ok((Outcome::Skipped, "the recommended recipe has no semantic step".into(), Vec::new()));
         };
         let mut outputs = vec![REUSABLE_RECIPE.to_string(), REUSABLE_OPTION.to_string()];
@@ -70,7 +80,8 @@ impl Run<'_> {
         self.dir.write(REUSABLE_RECIPE, reusable.option.to_yaml())?;
         self.dir.write_json(REUSABLE_OPTION, &reusable.option)?;
         let same = reusable.option.signature() == chosen.option.signature();
-        let side_work = self.tree.as_ref().map(side_work_lines).unwrap_or_default();
+        let evidence = self.discovery.as_ref().map(|d| (d, self.catalog));
+        let side_work = self.tree.as_ref().map(|t| side_work_lines(t, evidence)).unwrap_or_default();
         let result = if same {
             // The recommended recipe is reusable as it is: its run holds.
             let mut result = chosen.result.clone();

@@ -254,7 +254,8 @@ impl Run<'_> {
         if let (Some(recommendation), Some(tree)) = (self.recommendation.as_mut(), self.tree.as_ref())
             && let Some(chosen) = self.results.get(&recommendation.option)
         {
-            let side_work = super::generalize::side_work_lines(tree);
+            let evidence = self.discovery.as_ref().map(|d| (d, self.catalog));
+            let side_work = super::generalize::side_work_lines(tree, evidence);
             recommendation.migration_semantic_share = Some(crate::decision::semantic_share_among(
                 &chosen.option.steps,
                 &chosen.stats.metrics,

@@ -255,7 +255,7 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
     fn chosen(candidates: Vec<Tried>) -> Vec<String> {
         let discovery = Discovery { tried: candidates, ..Discovery::default() };
         let tree = tree();
-        let incidental = crate::reuse::incidental_intents(&tree);
+        let incidental = crate::reuse::incidental_intents(&tree, None);
         let pr = crate::diff::parse(PR).unwrap();
         migration_composites(&discovery, &tree, &pr, Catalog::embedded(), &incidental)
             .into_iter()
@@ -300,7 +300,7 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
         assert!(crate::discovery::pool::is_umbrella(Catalog::embedded(), boot));
         let discovery = Discovery { tried: vec![tried(boot, 13, vec![])], ..Discovery::default() };
         let pr = crate::diff::parse(PR).unwrap();
-        let incidental = crate::reuse::incidental_intents(&tree);
+        let incidental = crate::reuse::incidental_intents(&tree, None);
         assert!(migration_composites(&discovery, &tree, &pr, Catalog::embedded(), &incidental).is_empty());
     }
 

@@ -12,12 +12,15 @@
 //! Each decision is listed, so a reviewer sees what was generalized.
 
 pub(crate) mod composites;
+pub(crate) mod scope;
+
+pub(crate) use scope::incidental_intents;
 mod versions;
 
 use std::collections::BTreeSet;
 
 use crate::catalog::Catalog;
-use crate::model::intent::{IntentTree, Level};
+use crate::model::intent::IntentTree;
 use crate::model::{CandidateOption, Intent, PlannedStep, Strategy};
 
 /// The option number the reusable recipe is validated under.
@@ -41,7 +44,7 @@ pub(crate) fn generalize(
     catalog: &Catalog,
     tree: Option<&IntentTree>,
 ) -> Option<Reusable> {
-    generalize_with(recommended, catalog, tree, &[])
+    generalize_with(recommended, catalog, tree, &[], None)
 }
 
 /// Generalizes `recommended`, led by the catalog composites that make its migrations
@@ -51,10 +54,11 @@ pub(crate) fn generalize_with(
     catalog: &Catalog,
     tree: Option<&IntentTree>,
     composites: &[composites::Composite],
+    discovery: Option<&crate::discovery::Discovery>,
 ) -> Option<Reusable> {
     let mut option = CandidateOption::new(NUMBER, Strategy::Reusable, recommended.purpose.clone());
     let mut changes = Vec::new();
-    let incidental = tree.map(incidental_intents).unwrap_or_default();
+    let incidental = tree.map(|t| incidental_intents(t, discovery.map(|d| (d, catalog)))).unwrap_or_default();
     let targets = tree.map(versions::Targets::of).unwrap_or_default();
     let leading: Vec<PlannedStep> = composites
         .iter()
@@ -183,35 +187,6 @@ pub(crate) fn generalize_with(
     option.steps = migration.into_iter().chain(follow_ups).collect();
     option.notes = changes.clone();
     Some(Reusable { option, changes })
-}
-
-/// A group of changes with fewer than one line in this many of the largest group's is beside the
-/// PR's point when the tree names no migration (a test dependency added next to a hundred moved
-/// calls); groups of comparable size are all the change.
-const SIDE_WORK_RATIO: usize = 4;
-
-/// The ids of the intents outside the PR's migration. When the tree names a migration (a
-/// strategic intent) that is every other intent; when it does not, the groups much smaller than
-/// the largest one ([`SIDE_WORK_RATIO`]).
-pub(crate) fn incidental_intents(tree: &IntentTree) -> BTreeSet<String> {
-    fn ids(intent: &Intent, out: &mut BTreeSet<String>) {
-        out.insert(intent.id.clone());
-        for child in &intent.children {
-            ids(child, out);
-        }
-    }
-    let lines = |intent: &Intent| intent.atomics().iter().map(|a| a.evidence.len()).sum::<usize>();
-    let mut out = BTreeSet::new();
-    let outside: Vec<&Intent> = if tree.intents.iter().any(|i| i.level() == Level::Strategic) {
-        tree.intents.iter().filter(|i| i.level() != Level::Strategic).collect()
-    } else {
-        let largest = tree.intents.iter().map(lines).max().unwrap_or(0);
-        tree.intents.iter().filter(|i| lines(i) * SIDE_WORK_RATIO < largest).collect()
-    };
-    for intent in outside {
-        ids(intent, &mut out);
-    }
-    out
 }
 
 /// Narrow semantic recipes for the migration's own changes that the recommended recipe makes only
@@ -436,7 +411,7 @@ mod tests {
             tp: 59,
             rewritten: 21,
         };
-        let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite]).unwrap();
+        let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite], None).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
         assert_eq!(
             names,
