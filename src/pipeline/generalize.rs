@@ -10,21 +10,9 @@ use crate::model::{ReusableRecipe, Strategy};
 
 type PhaseResult = anyhow::Result<(Outcome, String, Vec<String>)>;
 
-pub(super) type LineKey = (String, crate::diff::ChangeKind, String);
+use crate::reuse::scope::LineKey;
 
-/// The PR lines of the intents the reusable recipe leaves out as side work (`evidence`: what
-/// discovery saw the catalog's migration make, see [`crate::reuse::scope::made_by_the_migration`]).
-pub(super) fn side_work_lines(
-    tree: &crate::model::intent::IntentTree,
-    evidence: Option<(&crate::discovery::Discovery, &crate::catalog::Catalog)>,
-) -> std::collections::HashSet<LineKey> {
-    let incidental = crate::reuse::incidental_intents(tree, evidence);
-    tree.atomics()
-        .into_iter()
-        .filter(|a| incidental.contains(&a.id))
-        .flat_map(|a| a.evidence.iter().map(|l| (l.path.clone(), l.kind, l.content.clone())))
-        .collect()
-}
+pub(super) use crate::reuse::scope::side_work_lines;
 
 /// The reusable recipe's migration recall and migration F1 (see [`crate::model::OptionResult`]).
 fn with_migration_recall(

@@ -56,6 +56,34 @@ pub(crate) fn incidental_intents(
     out
 }
 
+/// A changed line by what it is: path, kind and content.
+pub(crate) type LineKey = (String, ChangeKind, String);
+
+fn key(line: &crate::model::ChangeLine) -> LineKey {
+    (line.path.clone(), line.kind, line.content.clone())
+}
+
+/// The PR lines outside its migration: those of the intents the reusable recipe leaves out as side
+/// work and, when the tree names a migration, the lines no intent explains (nothing says they are
+/// the migration's), except lines the catalog's migration made (`evidence`: discovery's runs).
+pub(crate) fn side_work_lines(
+    tree: &IntentTree,
+    evidence: Option<(&Discovery, &Catalog)>,
+) -> HashSet<LineKey> {
+    let incidental = incidental_intents(tree, evidence);
+    let mut out: HashSet<LineKey> = tree
+        .atomics()
+        .into_iter()
+        .filter(|a| incidental.contains(&a.id))
+        .flat_map(|a| a.evidence.iter().map(key))
+        .collect();
+    if tree.intents.iter().any(|i| i.level() == Level::Strategic) {
+        let made = evidence.map(|(d, c)| migration_lines(tree, d, c)).unwrap_or_default();
+        out.extend(tree.unexplained.iter().map(key).filter(|k| !made.contains(k)));
+    }
+    out
+}
+
 /// Atomic intents outside every strategic intent of which the catalog's migration for one of them
 /// made at least half of the lines (exactly as the PR wrote them), in tree order.
 pub(crate) fn made_by_the_migration(
@@ -63,14 +91,7 @@ pub(crate) fn made_by_the_migration(
     discovery: &Discovery,
     catalog: &Catalog,
 ) -> Vec<String> {
-    let strategic: Vec<&Intent> = tree.intents.iter().filter(|i| i.level() == Level::Strategic).collect();
-    let made: HashSet<(&str, ChangeKind, &str)> = discovery
-        .tried
-        .iter()
-        .filter(|t| t.error.is_none() && t.members > 0)
-        .filter(|t| strategic.iter().any(|s| crate::mapping::wide::fits(catalog, s, &t.step.name)))
-        .flat_map(|t| t.tp_lines.iter().map(|l| (l.path.as_str(), l.kind, l.content.as_str())))
-        .collect();
+    let made = migration_lines(tree, discovery, catalog);
     if made.is_empty() {
         return Vec::new();
     }
@@ -79,11 +100,23 @@ pub(crate) fn made_by_the_migration(
         .filter(|i| i.level() != Level::Strategic)
         .flat_map(|i| i.atomics())
         .filter(|a| {
-            let ours =
-                a.evidence.iter().filter(|l| made.contains(&(l.path.as_str(), l.kind, l.content.as_str())));
+            let ours = a.evidence.iter().filter(|l| made.contains(&key(l)));
             !a.evidence.is_empty() && 2 * ours.count() >= a.evidence.len()
         })
         .map(|a| a.id.clone())
+        .collect()
+}
+
+/// The PR lines that a composite fitting one of the tree's strategic intents made in discovery's
+/// runs, exactly as the PR wrote them.
+fn migration_lines(tree: &IntentTree, discovery: &Discovery, catalog: &Catalog) -> HashSet<LineKey> {
+    let strategic: Vec<&Intent> = tree.intents.iter().filter(|i| i.level() == Level::Strategic).collect();
+    discovery
+        .tried
+        .iter()
+        .filter(|t| t.error.is_none() && t.members > 0)
+        .filter(|t| strategic.iter().any(|s| crate::mapping::wide::fits(catalog, s, &t.step.name)))
+        .flat_map(|t| t.tp_lines.iter().map(key))
         .collect()
 }
 
@@ -187,5 +220,28 @@ mod tests {
                 Discovery { tried: vec![tried(name, members, made.clone())], ..Discovery::default() };
             assert!(made_by_the_migration(&tree, &discovery, catalog).is_empty(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_line_no_intent_explains_is_side_work_unless_the_migration_made_it() {
+        let mut tree = tree();
+        let optional = line("src/main/java/A.java", ChangeKind::Added, "import java.util.Optional;");
+        let note = line("Dockerfile", ChangeKind::Added, "ENV OPTS=-Xmx150m");
+        tree.unexplained = vec![optional.clone(), note.clone()];
+        let key = |l: &ChangeLine| (l.path.clone(), l.kind, l.content.clone());
+        let side_work = side_work_lines(&tree, None);
+        assert!(side_work.contains(&key(&optional)) && side_work.contains(&key(&note)));
+        assert!(
+            !side_work.contains(&key(&tree.intents[0].atomics()[0].evidence[0])),
+            "the strategic intent's own"
+        );
+        let boot = "org.openrewrite.java.spring.boot2.UpgradeSpringBoot_2_0";
+        let discovery =
+            Discovery { tried: vec![tried(boot, 20, vec![optional.clone()])], ..Discovery::default() };
+        let side_work = side_work_lines(&tree, Some((&discovery, Catalog::embedded())));
+        assert!(!side_work.contains(&key(&optional)) && side_work.contains(&key(&note)));
+        // Without a migration in the tree, what no intent explains is not judged here.
+        tree.intents.remove(0);
+        assert!(!side_work_lines(&tree, None).contains(&key(&note)));
     }
 }
