@@ -18,6 +18,8 @@ pub(crate) struct HunkInfo<'a> {
 pub(crate) struct Block<'a> {
     pub path: &'a str,
     pub removed: BTreeSet<u32>,
+    /// The contents of its added lines.
+    pub added: Vec<&'a str>,
 }
 
 /// The hunks and blocks of a diff, and for each changed line (path, kind, line number) its hunk
@@ -49,7 +51,7 @@ impl<'a> Index<'a> {
                 continue;
             }
             if !in_block {
-                self.blocks.push(Block { path: file.path(), removed: BTreeSet::new() });
+                self.blocks.push(Block { path: file.path(), removed: BTreeSet::new(), added: Vec::new() });
                 in_block = true;
             }
             let block = self.blocks.len() - 1;
@@ -62,6 +64,7 @@ impl<'a> Index<'a> {
                     (path.to_string(), ChangeKind::Removed, number)
                 }
                 _ => {
+                    self.blocks[block].added.push(&line.content);
                     let path = file.new_path.as_deref().unwrap_or_else(|| file.path());
                     (path.to_string(), ChangeKind::Added, line.new_line.unwrap_or(0))
                 }

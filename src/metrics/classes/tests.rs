@@ -224,3 +224,13 @@ fn replacing_part_of_a_change_or_more_than_it_is_not_a_variant() {
     let (_, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, more).classify(None);
     assert!(classes.variant.is_empty(), "{classes:#?}");
 }
+
+#[test]
+fn a_version_the_pr_did_not_write_is_never_a_variant_of_its_line() {
+    // The PR leaves the version to the platform; the recipe pins a patch release in its place.
+    let pr = "dependencies {\n    implementation 'org.acme:web'\n    implementation 'org.acme:test:2.6.7'\n}\n\ntask stage {\n    dependsOn build\n}\n";
+    let run = "dependencies {\n    implementation 'org.acme:web:2.6.15'\n    implementation 'org.acme:test:2.6.7'\n}\n\ntask stage {\n    dependsOn build\n}\n";
+    let (_, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, run).classify(None);
+    assert!(classes.variant.is_empty(), "{classes:#?}");
+    assert_eq!(contents(&classes.wrong), vec!["+implementation 'org.acme:web:2.6.15'"]);
+}

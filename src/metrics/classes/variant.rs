@@ -1,6 +1,6 @@
 //! Variants: the recipe made the PR's change in the PR's place and wrote it another way.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::index::{HunkInfo, Index};
 use super::text::{collapse, imported, masked_versions, newer};
@@ -21,41 +21,51 @@ pub(crate) fn take(
     // A hunk, or one change of a hunk (a block), that removes exactly the base lines one of the
     // PR's removes, and adds other lines. Blocks count because three lines of context merge nearby
     // changes into one hunk: the PR's hunk may hold a neighbouring change the recipe leaves alone.
-    let replacing_hunks: BTreeSet<usize> = (0..run.hunks.len())
-        .filter(|&h| {
-            same_removed(
-                run.hunks[h].path,
-                &run.hunks[h].removed,
-                pr_index.hunks.iter().map(|t| (t.path, &t.removed)),
-            )
+    // Each maps to the versions the PR wrote in its place.
+    let added_of_hunk = |h: &super::index::HunkInfo<'_>| -> Vec<String> {
+        h.lines.iter().filter(|l| l.kind == LineKind::Added).map(|l| l.content.clone()).collect()
+    };
+    let replacing_hunks: BTreeMap<usize, BTreeSet<String>> = (0..run.hunks.len())
+        .filter_map(|h| {
+            let ours = &run.hunks[h];
+            let theirs =
+                pr_index.hunks.iter().find(|t| same_removed(ours.path, &ours.removed, t.path, &t.removed))?;
+            Some((h, versions_in(added_of_hunk(theirs).iter().map(String::as_str))))
         })
         .collect();
-    let replacing_blocks: BTreeSet<usize> = (0..run.blocks.len())
-        .filter(|&b| {
-            same_removed(
-                run.blocks[b].path,
-                &run.blocks[b].removed,
-                pr_index.blocks.iter().map(|t| (t.path, &t.removed)),
-            )
+    let replacing_blocks: BTreeMap<usize, BTreeSet<String>> = (0..run.blocks.len())
+        .filter_map(|b| {
+            let ours = &run.blocks[b];
+            let theirs = pr_index
+                .blocks
+                .iter()
+                .find(|t| same_removed(ours.path, &ours.removed, t.path, &t.removed))?;
+            Some((b, versions_in(theirs.added.iter().copied())))
         })
         .collect();
     variants.extend(take_where(pending, |l| {
-        let replaces = run.hunk_of(l).is_some_and(|h| replacing_hunks.contains(&h))
-            || run.block_of(l).is_some_and(|b| replacing_blocks.contains(&b));
+        let theirs = run
+            .hunk_of(l)
+            .and_then(|h| replacing_hunks.get(&h))
+            .or_else(|| run.block_of(l).and_then(|b| replacing_blocks.get(&b)));
+        // A version is a choice of its own: only the rule above makes one a variant.
+        let writes_its_own_version =
+            |theirs: &BTreeSet<String>| masked_versions(&l.content).1.iter().any(|v| !theirs.contains(v));
         l.kind == ChangeKind::Added
-            && replaces
+            && theirs.is_some_and(|t| !writes_its_own_version(t))
             && !keeps_the_old_library(l, &run.hunks[run.hunk_of(l).expect("checked")], misses, pr, types)
     }));
     variants
 }
 
-/// Whether `removed` (base lines of `path`, not none) is exactly what one of `theirs` removes.
-fn same_removed<'a>(
-    path: &str,
-    removed: &BTreeSet<u32>,
-    mut theirs: impl Iterator<Item = (&'a str, &'a BTreeSet<u32>)>,
-) -> bool {
-    !removed.is_empty() && theirs.any(|(p, r)| p == path && r == removed)
+/// Whether `ours` (base lines of `path`, not none) is exactly what `theirs` removes in the same file.
+fn same_removed(path: &str, ours: &BTreeSet<u32>, their_path: &str, theirs: &BTreeSet<u32>) -> bool {
+    !ours.is_empty() && path == their_path && ours == theirs
+}
+
+/// The versions written in `lines`.
+fn versions_in<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
+    lines.flat_map(|l| masked_versions(l).1).collect()
 }
 
 /// A version line the PR also wrote, with a newer version, for the same artifact: a `<version>`
