@@ -471,13 +471,13 @@ pub(crate) mod tests {
     use super::*;
     use crate::diff::ChangeKind;
     use crate::model::{
-        ErrorKind, IntentSummary, OptionResult, Recommendation, RunError, RunStatus, Strategy,
+        ErrorKind, IntentSummary, OptionId, OptionResult, Recommendation, RunError, RunStatus, Strategy,
     };
 
     /// A fixed run: three options, the narrow one recommended, a failed synthesized one.
     pub(crate) fn sample_report() -> Report {
         let option = |n: u8, strategy: Strategy, p: f64, r: f64, f1: f64, recipes: usize| OptionResult {
-            option: n,
+            option: n.try_into().unwrap(),
             strategy,
             recipe_name: format!("rewriteassist.Option{n}"),
             recipes,
@@ -506,7 +506,7 @@ pub(crate) mod tests {
             pr_kind_reason: "the intent tree names a migration: Migrate javax -> jakarta".into(),
             verdict: crate::model::Verdict::ReproducesThisPrOnly,
             recommended: Some(Recommendation {
-                option: 2,
+                option: OptionId::Narrow,
                 precision: 0.9167,
                 recall: 1.0,
                 f1: 0.9565,
@@ -605,7 +605,7 @@ pub(crate) mod tests {
     fn the_reusable_recipe_is_shown_with_its_score_and_what_was_generalized() {
         let mut report = sample_report();
         let mut result = report.summary.options[1].clone();
-        result.option = crate::reuse::NUMBER;
+        result.option = crate::model::OptionId::Reusable;
         result.strategy = Strategy::Reusable;
         report.summary.reusable = Some(crate::model::ReusableRecipe {
             recipe_name: "rewriteassist.Option4Reusable".into(),

@@ -27,7 +27,7 @@ impl Run<'_> {
         dir: Option<&RunDir>,
     ) -> Result<(Vec<Validated>, Vec<String>)> {
         let dir = dir.unwrap_or(&self.dir);
-        let numbers: Vec<u8> = options.iter().map(|o| o.number).collect();
+        let numbers: Vec<crate::model::OptionId> = options.iter().map(|o| o.number).collect();
         let queue = Mutex::new(options.into_iter().enumerate().collect::<Vec<_>>());
         let done: Mutex<Vec<(usize, Result<Option<Validated>>)>> = Mutex::new(Vec::new());
         let workers = self.req.jobs.max(1);

@@ -74,7 +74,7 @@ impl Run<'_> {
         let result = if same {
             // The recommended recipe is reusable as it is: its run holds.
             let mut result = chosen.result.clone();
-            result.option = crate::reuse::NUMBER;
+            result.option = crate::model::OptionId::Reusable;
             result.strategy = Strategy::Reusable;
             result.recipe_name = reusable.option.recipe_name();
             Some(with_migration_recall(result, &chosen.stats, &side_work))
@@ -84,7 +84,7 @@ impl Run<'_> {
             outputs.extend(
                 OPTION_FILES
                     .iter()
-                    .map(|what| option_file_name(crate::reuse::NUMBER, what))
+                    .map(|what| option_file_name(crate::model::OptionId::Reusable, what))
                     .filter(|name| self.dir.path(name).exists()),
             );
             validated.pop().map(|v| with_migration_recall(v.result, &v.stats, &side_work))

@@ -113,8 +113,8 @@ pub(crate) struct Run<'a> {
     pub tree: Option<IntentTree>,
     /// What discovery ran and chose; None when it did not run.
     pub discovery: Option<crate::discovery::Discovery>,
-    pub candidates: BTreeMap<u8, CandidateOption>,
-    pub results: BTreeMap<u8, Validated>,
+    pub candidates: BTreeMap<crate::model::OptionId, CandidateOption>,
+    pub results: BTreeMap<crate::model::OptionId, Validated>,
     /// Signatures of every recipe set validated so far (stuck detection).
     pub tried: Vec<Vec<String>>,
     pub rounds: usize,
@@ -229,8 +229,8 @@ impl Run<'_> {
         match phase {
             Phase::Setup => self.setup(),
             Phase::Intents => self.intents(),
-            Phase::ComposeWide => self.compose(1),
-            Phase::ComposeNarrow => self.compose(2),
+            Phase::ComposeWide => self.compose(crate::model::OptionId::Wide),
+            Phase::ComposeNarrow => self.compose(crate::model::OptionId::Narrow),
             Phase::ValidateCandidates => self.validate_candidates(),
             Phase::Discover => self.discover(),
             Phase::Refine => self.refine(),

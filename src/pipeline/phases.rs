@@ -7,7 +7,7 @@ use super::artifacts::{self, RunDir, option_file_name, option_prefix};
 use super::state::Outcome;
 use super::{Run, Validated};
 use crate::error::bad_input;
-use crate::model::{CandidateOption, plural};
+use crate::model::{CandidateOption, OptionId, plural};
 use crate::refinement::{self, Evaluated};
 use crate::setup::Repo;
 
@@ -76,10 +76,10 @@ impl Run<'_> {
     }
 
     /// Composes option 1 (wide) or 2 (narrow).
-    pub(super) fn compose(&mut self, number: u8) -> PhaseResult {
+    pub(super) fn compose(&mut self, number: OptionId) -> PhaseResult {
         let tree = self.tree.as_ref().context("no intent tree")?;
         let option = match number {
-            1 => crate::mapping::compose_wide(tree, self.catalog),
+            OptionId::Wide => crate::mapping::compose_wide(tree, self.catalog),
             _ => {
                 let repo = self.repo()?;
                 let read = base_reader(&repo, &self.base);
@@ -95,8 +95,12 @@ impl Run<'_> {
     }
 
     pub(super) fn validate_candidates(&mut self) -> PhaseResult {
-        let options: Vec<CandidateOption> =
-            self.candidates.values().filter(|o| o.number <= 2 && !o.steps.is_empty()).cloned().collect();
+        let options: Vec<CandidateOption> = self
+            .candidates
+            .values()
+            .filter(|o| o.number <= OptionId::Narrow && !o.steps.is_empty())
+            .cloned()
+            .collect();
         if options.is_empty() {
             return Ok((Outcome::Failed, "no candidate recipe to validate".into(), Vec::new()));
         }
@@ -135,8 +139,8 @@ impl Run<'_> {
     pub(super) fn refine(&mut self) -> PhaseResult {
         let (outcome, detail, mut outputs) = self.refine_round()?;
         // Option 3's creation analysis says why there is no option 3, so the layout stays whole.
-        if outcome != Outcome::Ok && !self.results.contains_key(&3) {
-            let name = option_file_name(3, "creation-analysis.md");
+        if outcome != Outcome::Ok && !self.results.contains_key(&OptionId::Refined) {
+            let name = option_file_name(OptionId::Refined, "creation-analysis.md");
             let text = format!(
                 "# Option 3: synthesized recipe\n\nNot synthesized: {detail}.\n\nOption 3 is built from what \
                  validating options 1 and 2 showed; see their validation analyses.\n"
@@ -194,7 +198,7 @@ impl Run<'_> {
         let round_dir = self.round_dir()?;
         let outputs = write_option(&round_dir, &option)?;
         let count = option.steps.len();
-        self.candidates.insert(3, option);
+        self.candidates.insert(OptionId::Refined, option);
         Ok((Outcome::Ok, format!("round {}: {count} recipe{}", self.rounds, plural(count)), outputs))
     }
 
@@ -202,14 +206,14 @@ impl Run<'_> {
     /// is more semantic, or as semantic with fewer recipes (one composite for several narrow steps).
     fn discovery_may_improve(&self, perfect: &Validated) -> bool {
         let chosen = self.discovery.as_ref().map_or(0, |d| d.chosen.len());
-        perfect.option.number != 3
-            && !self.results.contains_key(&3)
+        perfect.option.number != OptionId::Refined
+            && !self.results.contains_key(&OptionId::Refined)
             && chosen > 0
             && (perfect.result.semantic_share < 1.0 || chosen < perfect.result.recipes)
     }
 
     pub(super) fn validate_refined(&mut self) -> PhaseResult {
-        let option = self.candidates.get(&3).cloned().context("no synthesized option")?;
+        let option = self.candidates.get(&OptionId::Refined).cloned().context("no synthesized option")?;
         self.tried.push(option.signature());
         let round_dir = self.round_dir()?;
         let (mut validated, broken) = self.validate_all(vec![option], Some(&round_dir))?;
@@ -226,7 +230,7 @@ impl Run<'_> {
         let detail = format!("round {}: {}", self.rounds, option_detail(&v));
         let outcome = if v.result.ran() { Outcome::Ok } else { Outcome::Failed };
         // Keep the best round as option 3, by the decision's own rules.
-        let better = match self.results.get(&3) {
+        let better = match self.results.get(&OptionId::Refined) {
             Some(current) => {
                 v.result.ran()
                     && (!current.result.ran() || crate::decision::better(&v.result, &current.result))
@@ -236,14 +240,14 @@ impl Run<'_> {
         let mut outputs = Vec::new();
         if better {
             for what in artifacts::OPTION_FILES {
-                let name = option_file_name(3, what);
+                let name = option_file_name(OptionId::Refined, what);
                 let from = round_dir.path(&name);
                 if from.exists() {
                     std::fs::copy(&from, self.dir.path(&name))?;
                     outputs.push(name);
                 }
             }
-            self.results.insert(3, v);
+            self.results.insert(OptionId::Refined, v);
         }
         Ok((outcome, detail, outputs))
     }
@@ -394,7 +398,7 @@ pub(super) fn write_option(dir: &RunDir, option: &CandidateOption) -> Result<Vec
     Ok([yaml, analysis].into_iter().filter(|f| dir.path(f).exists()).collect())
 }
 
-fn option_outputs(number: u8) -> Vec<String> {
+fn option_outputs(number: OptionId) -> Vec<String> {
     ["recipe.diff", "stats.json", "validation-analysis.md"]
         .iter()
         .map(|w| option_file_name(number, w))
