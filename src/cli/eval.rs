@@ -278,7 +278,7 @@ fn render_text(shard: &ShardResults, out: &std::path::Path) -> String {
                 case.precision,
                 case.recall,
                 case.semantic_share,
-                case.option.unwrap_or_default()
+                case.option.map_or(0, |o| o.number())
             ),
             _ => case.reason.clone().unwrap_or_default(),
         };

@@ -25,6 +25,24 @@ pub(crate) const MIGRATION_MARGIN: f64 = 0.05;
 /// Picks the recommendation among the options that ran.
 pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
     let ran: Vec<&OptionResult> = results.iter().filter(|r| r.ran()).collect();
+    let (best, why) = best_of(&ran)?;
+    Some(Recommendation {
+        option: best.option,
+        precision: best.precision,
+        recall: best.recall,
+        f1: best.f1,
+        perfect_match: best.perfect_match,
+        semantic_share: best.semantic_share,
+        confidence: Confidence::of(best.f1),
+        migration_precision: best.migration_precision,
+        migration_semantic_share: None,
+        why,
+    })
+}
+
+/// The best of the options that ran, and why when it is not the one of the best F1. On a full
+/// tie, the later of `ran`.
+fn best_of<'a>(ran: &[&'a OptionResult]) -> Option<(&'a OptionResult, Option<String>)> {
     let top = ran.iter().map(|r| r.f1).fold(f64::NEG_INFINITY, f64::max);
     // Rounded F1s (4 places): compare with a hair of slack so 0.99 vs 1.0 is within 0.01.
     let by_f1 =
@@ -47,25 +65,15 @@ pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
         ),
         None => (by_f1, None),
     };
-    Some(Recommendation {
-        option: best.option,
-        precision: best.precision,
-        recall: best.recall,
-        f1: best.f1,
-        perfect_match: best.perfect_match,
-        semantic_share: best.semantic_share,
-        confidence: Confidence::of(best.f1),
-        migration_precision: best.migration_precision,
-        migration_semantic_share: None,
-        why,
-    })
+    Some((best, why))
 }
 
 /// Whether `a` would be recommended over `b` (two versions of one option: on a full tie, `b`).
 pub(crate) fn better(a: &OptionResult, b: &OptionResult) -> bool {
-    let challenger = OptionResult { option: u8::MAX, ..a.clone() };
-    let current = OptionResult { option: u8::MAX - 1, ..b.clone() };
-    choose(&[current, challenger]).is_some_and(|r| r.option == u8::MAX)
+    // As one option: only what they did counts. `b` comes last, so a full tie keeps it.
+    let challenger = OptionResult { option: b.option, ..a.clone() };
+    let ran: Vec<&OptionResult> = [&challenger, b].into_iter().filter(|r| r.ran()).collect();
+    best_of(&ran).is_some_and(|(best, _)| std::ptr::eq(best, &challenger))
 }
 
 /// Orders options close enough in F1 from worst to best.
@@ -147,7 +155,7 @@ mod tests {
 
     fn result(option: u8, f1: f64, semantic_share: f64, recipes: usize) -> OptionResult {
         OptionResult {
-            option,
+            option: option.try_into().unwrap(),
             strategy: Strategy::Narrow,
             recipe_name: format!("o{option}"),
             recipes,
@@ -172,21 +180,21 @@ mod tests {
     #[test]
     fn best_f1_wins_then_semantic_share_then_fewer_recipes() {
         let r = choose(&[result(1, 0.7, 1.0, 1), result(2, 0.9, 0.5, 5), result(3, 0.9, 0.5, 4)]).unwrap();
-        assert_eq!(r.option, 3);
+        assert_eq!(r.option.number(), 3);
         // Within 0.01 of the best F1, the more semantic option wins; further away, F1 does.
         let r = choose(&[result(2, 0.9814, 0.33, 9), result(3, 0.9875, 0.23, 30)]).unwrap();
-        assert_eq!(r.option, 2);
+        assert_eq!(r.option.number(), 2);
         let r = choose(&[result(2, 0.99, 0.9, 9), result(3, 1.0, 0.1, 30)]).unwrap();
-        assert_eq!(r.option, 2, "exactly the tolerance");
+        assert_eq!(r.option.number(), 2, "exactly the tolerance");
         let r = choose(&[result(2, 0.9383, 0.26, 9), result(3, 0.9877, 0.2, 8)]).unwrap();
-        assert_eq!(r.option, 3);
+        assert_eq!(r.option.number(), 3);
         // Among the close ones, equal semantic share: the higher F1.
         let r = choose(&[result(2, 0.995, 1.0, 3), result(3, 1.0, 1.0, 3)]).unwrap();
-        assert_eq!(r.option, 3);
+        assert_eq!(r.option.number(), 3);
         let r = choose(&[result(1, 0.9, 0.5, 1), result(2, 0.9, 1.0, 5)]).unwrap();
-        assert_eq!(r.option, 2);
+        assert_eq!(r.option.number(), 2);
         let r = choose(&[result(1, 0.9, 1.0, 3), result(2, 0.9, 1.0, 3)]).unwrap();
-        assert_eq!(r.option, 1, "a full tie keeps the lower option");
+        assert_eq!(r.option.number(), 1, "a full tie keeps the lower option");
     }
 
     #[test]
@@ -195,25 +203,25 @@ mod tests {
         let text = result(2, 1.0, 0.1, 40);
         semantic.migration_precision = Some(1.0);
         let r = choose(&[text.clone(), semantic.clone()]).unwrap();
-        assert_eq!(r.option, 3);
+        assert_eq!(r.option.number(), 3);
         assert!(
             r.why.as_deref().is_some_and(|w| w.contains("none of its false positives is wrong")),
             "{r:?}"
         );
         // One wrong line, or further than the margin: F1 decides.
         semantic.migration_precision = Some(0.97);
-        assert_eq!(choose(&[text.clone(), semantic.clone()]).unwrap().option, 2);
+        assert_eq!(choose(&[text.clone(), semantic.clone()]).unwrap().option.number(), 2);
         semantic.migration_precision = Some(1.0);
         semantic.f1 = 0.94;
         let r = choose(&[text, semantic]).unwrap();
-        assert_eq!((r.option, r.why), (2, None));
+        assert_eq!((r.option.number(), r.why), (2, None));
     }
 
     #[test]
     fn options_that_did_not_run_are_never_chosen() {
         let mut failed = result(2, 1.0, 1.0, 1);
         failed.error = Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "slow"));
-        assert_eq!(choose(&[result(1, 0.3, 1.0, 1), failed.clone()]).unwrap().option, 1);
+        assert_eq!(choose(&[result(1, 0.3, 1.0, 1), failed.clone()]).unwrap().option.number(), 1);
         assert!(choose(&[failed]).is_none());
     }
 

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::intents::{Side, extract_from};
-use crate::model::{OptionResult, Strategy};
+use crate::model::{OptionId, OptionResult, Strategy};
 
 /// The intent tree of a PR changing `files` (path, before, after).
 fn tree(files: &[(&str, &str, &str)]) -> IntentTree {
@@ -32,7 +32,7 @@ fn reusable(precision: f64, recall: f64) -> ReusableRecipe {
         recipes: 1,
         generalized: vec![],
         result: Some(OptionResult {
-            option: 4,
+            option: OptionId::Reusable,
             strategy: Strategy::Reusable,
             recipe_name: "rewriteassist.Option4Reusable".into(),
             recipes: 1,

@@ -40,11 +40,11 @@ pub(crate) fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{OptionResult, Strategy};
+    use crate::model::{OptionId, OptionResult, Strategy};
 
     fn recommended(f1: f64) -> Recommendation {
         Recommendation {
-            option: 2,
+            option: OptionId::Narrow,
             precision: f1,
             recall: f1,
             f1,
@@ -63,7 +63,7 @@ mod tests {
             recipes: 1,
             generalized: vec![],
             result: Some(OptionResult {
-                option: 4,
+                option: OptionId::Reusable,
                 strategy: Strategy::Reusable,
                 recipe_name: "r".into(),
                 recipes: 1,

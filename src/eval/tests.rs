@@ -9,14 +9,14 @@ use super::run::{CASE_RESULT, SHARD_RESULTS, write_json};
 use super::totals;
 use crate::error::{exit, exit_code_of};
 use crate::model::{
-    Backend, CaseResult, CaseSource, CaseStatus, Commits, Confidence, IntentSummary, OptionResult,
+    Backend, CaseResult, CaseSource, CaseStatus, Commits, Confidence, IntentSummary, OptionId, OptionResult,
     Recommendation, RunStatus, Shard, ShardResults, Strategy, SuiteResults,
 };
 
 /// A case result as `eval run` writes it. `f1` None: no recommendation.
 fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResult {
     let option = |n: u8, strategy, f1: f64| OptionResult {
-        option: n,
+        option: n.try_into().unwrap(),
         strategy,
         recipe_name: format!("com.example.Option{n}"),
         recipes: 2,
@@ -37,7 +37,7 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         migration_f1: None,
     };
     let recommended = f1.map(|f1| Recommendation {
-        option: 2,
+        option: OptionId::Narrow,
         precision: f1,
         recall: if f1 == 1.0 { 1.0 } else { f1 - 0.05 },
         f1,

@@ -109,7 +109,7 @@ pub(crate) fn sample_row(name: &str, status: CaseStatus, f1: f64, wall_seconds: 
         name: name.into(),
         status,
         reason: None,
-        option: Some(2),
+        option: Some(crate::model::OptionId::Narrow),
         precision: f1,
         recall: f1,
         f1,

@@ -175,7 +175,11 @@ fn own_reusable_recall(dir: &Path) -> Result<Option<f64>> {
     let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let result: CaseResult =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
-    Ok(result.options.iter().find(|o| o.option == crate::reuse::NUMBER && o.ran()).map(|o| o.recall))
+    Ok(result
+        .options
+        .iter()
+        .find(|o| o.option == crate::model::OptionId::Reusable && o.ran())
+        .map(|o| o.recall))
 }
 
 fn read_status(dir: &Path) -> Result<CaseStatus> {

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 
 use super::report::escape;
 use super::user_facing;
-use crate::model::{OptionResult, PrKind, RunSummary, Verdict};
+use crate::model::{OptionId, OptionResult, PrKind, RunSummary, Verdict};
 use crate::pipeline::artifacts;
 
 /// A recipe of an analysis.
@@ -43,12 +43,12 @@ impl RecipeChoice {
     }
 
     /// The option number its files carry (`option-N-*`); the reusable recipe runs as option 4.
-    pub(crate) fn number(self) -> u8 {
+    pub(crate) fn option(self) -> OptionId {
         match self {
-            RecipeChoice::Reusable => crate::reuse::NUMBER,
-            RecipeChoice::One => 1,
-            RecipeChoice::Two => 2,
-            RecipeChoice::Three => 3,
+            RecipeChoice::Reusable => OptionId::Reusable,
+            RecipeChoice::One => OptionId::Wide,
+            RecipeChoice::Two => OptionId::Narrow,
+            RecipeChoice::Three => OptionId::Refined,
         }
     }
 }
@@ -57,7 +57,7 @@ impl fmt::Display for RecipeChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecipeChoice::Reusable => f.write_str("reusable"),
-            other => write!(f, "{}", other.number()),
+            other => write!(f, "{}", other.option()),
         }
     }
 }
@@ -86,8 +86,8 @@ pub(crate) fn choose(summary: &RunSummary, asked: Option<RecipeChoice>) -> Resul
     let (run, file) = match choice {
         RecipeChoice::Reusable => (reusable_run(summary)?, artifacts::REUSABLE_RECIPE.to_string()),
         option => {
-            let run = choose_option(summary, option.number())?.clone();
-            let file = artifacts::option_file_name(option.number(), "recipe.yaml");
+            let run = choose_option(summary, option.option())?.clone();
+            let file = artifacts::option_file_name(option.option(), "recipe.yaml");
             (run, file)
         }
     };
@@ -153,7 +153,7 @@ fn reusable_run(summary: &RunSummary) -> Result<OptionResult> {
 }
 
 /// Option `k` of the analysis, or a user-facing reason why it cannot be used.
-pub(crate) fn choose_option(summary: &RunSummary, k: u8) -> Result<&OptionResult> {
+pub(crate) fn choose_option(summary: &RunSummary, k: OptionId) -> Result<&OptionResult> {
     let option = summary.options.iter().find(|o| o.option == k).ok_or_else(|| {
         let made: Vec<String> = summary.options.iter().map(|o| o.option.to_string()).collect();
         user_facing(format!(
@@ -195,7 +195,7 @@ mod tests {
         }
         assert_eq!(RecipeChoice::parse("4"), Some(RecipeChoice::Reusable), "its option number");
         assert_eq!(RecipeChoice::parse("5"), None);
-        assert_eq!(RecipeChoice::Reusable.number(), 4);
+        assert_eq!(RecipeChoice::Reusable.option().number(), 4);
     }
 
     #[test]
@@ -203,9 +203,9 @@ mod tests {
         let (_dir, summary) = written(ready_report().summary);
         let chosen = choose(&summary, None).unwrap();
         assert_eq!((chosen.choice, chosen.yaml.as_str()), (RecipeChoice::Reusable, "name: reusable\n"));
-        assert_eq!(chosen.run.option, 4);
+        assert_eq!(chosen.run.option, OptionId::Reusable);
         let chosen = choose(&summary, Some(RecipeChoice::Two)).unwrap();
-        assert_eq!((chosen.run.option, chosen.yaml.as_str()), (2, "name: option2\n"));
+        assert_eq!((chosen.run.option, chosen.yaml.as_str()), (OptionId::Narrow, "name: option2\n"));
         let why = user_message(&choose(&summary, Some(RecipeChoice::Three)).unwrap_err()).unwrap();
         assert!(why.starts_with("Option 3 could not run (`unknown_recipe`"), "{why}");
     }

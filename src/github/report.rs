@@ -494,13 +494,13 @@ pub(crate) mod tests {
     use super::*;
     use crate::diff::ChangeKind;
     use crate::model::{
-        ErrorKind, IntentSummary, OptionResult, Recommendation, RunError, RunStatus, Strategy,
+        ErrorKind, IntentSummary, OptionId, OptionResult, Recommendation, RunError, RunStatus, Strategy,
     };
 
     /// A fixed run: three options, the narrow one recommended, a failed synthesized one.
     pub(crate) fn sample_report() -> Report {
         let option = |n: u8, strategy: Strategy, p: f64, r: f64, f1: f64, recipes: usize| OptionResult {
-            option: n,
+            option: n.try_into().unwrap(),
             strategy,
             recipe_name: format!("rewriteassist.Option{n}"),
             recipes,
@@ -529,7 +529,7 @@ pub(crate) mod tests {
             pr_kind_reason: "the intent tree names a migration: Migrate javax -> jakarta".into(),
             verdict: crate::model::Verdict::ReproducesThisPrOnly,
             recommended: Some(Recommendation {
-                option: 2,
+                option: OptionId::Narrow,
                 precision: 0.9167,
                 recall: 1.0,
                 f1: 0.9565,
@@ -628,7 +628,7 @@ pub(crate) mod tests {
     fn the_reusable_recipe_is_shown_with_its_score_and_what_was_generalized() {
         let mut report = sample_report();
         let mut result = report.summary.options[1].clone();
-        result.option = crate::reuse::NUMBER;
+        result.option = crate::model::OptionId::Reusable;
         result.strategy = Strategy::Reusable;
         report.summary.reusable = Some(crate::model::ReusableRecipe {
             recipe_name: "rewriteassist.Option4Reusable".into(),
@@ -658,7 +658,9 @@ pub(crate) mod tests {
     fn without_a_recommendation_a_refused_repository_is_still_named() {
         let dir = tempfile::tempdir().unwrap();
         let refused = "repository `corp` (https://repo.example/maven) refused access (HTTP 401) to com.acme:lib:1.0, so its artifacts are missing: add a <server> with id `corp`";
-        for (option, warnings) in [(1u8, vec![refused, "1 file not parsed"]), (2, vec![refused])] {
+        for (option, warnings) in
+            [(OptionId::Wide, vec![refused, "1 file not parsed"]), (OptionId::Narrow, vec![refused])]
+        {
             let mut stats =
                 crate::validation::empty_stats("rewriteassist.Option", &crate::diff::Diff::default());
             stats.warnings = warnings.into_iter().map(String::from).collect();

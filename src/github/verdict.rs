@@ -129,7 +129,7 @@ pub(crate) mod tests {
     pub(crate) fn ready_report() -> Report {
         let mut report = sample_report();
         let mut run = report.summary.options[1].clone();
-        run.option = crate::reuse::NUMBER;
+        run.option = crate::model::OptionId::Reusable;
         run.strategy = Strategy::Reusable;
         run.recipe_name = "rewriteassist.Option4Reusable".into();
         report.summary.reusable = Some(ReusableRecipe {
@@ -164,7 +164,7 @@ its changed lines beyond renames of the repository's own code and values of its 
     pub(crate) fn unreliable_report() -> Report {
         let mut report = sample_report();
         let recommended = report.summary.recommended.as_mut().unwrap();
-        recommended.option = 1;
+        recommended.option = crate::model::OptionId::Wide;
         (recommended.precision, recommended.recall, recommended.f1) = (0.5, 0.3, 0.375);
         recommended.confidence = Confidence::NoReliableRecipe;
         report.summary.options[0].f1 = 0.375;

@@ -14,11 +14,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::model::{CandidateOption, PlannedStep, RunSummary, Strategy};
+use crate::model::{CandidateOption, OptionId, PlannedStep, RunSummary, Strategy};
 use crate::pipeline::{self, NoProgress, Request};
-
-/// The option number of the learned recipe (a candidate of no single PR).
-pub(crate) const NUMBER: u8 = 5;
 
 /// One PR to learn from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -140,11 +137,11 @@ fn read_reusable(dir: &Path) -> Result<Option<CandidateOption>> {
 /// Each PR's reusable recipe, and their union when it differs from each of them.
 fn candidates(options: &[Option<CandidateOption>]) -> Vec<(String, CandidateOption)> {
     let mut out: Vec<(String, CandidateOption)> = Vec::new();
-    let mut union = CandidateOption::new(NUMBER, Strategy::Reusable, "");
+    let mut union = CandidateOption::new(OptionId::Learned, Strategy::Reusable, "");
     for (index, option) in options.iter().enumerate() {
         let Some(option) = option else { continue };
         let mut own = option.clone();
-        own.number = NUMBER;
+        own.number = OptionId::Learned;
         if union.purpose.is_empty() {
             union.purpose = option.purpose.clone();
         }

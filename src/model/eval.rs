@@ -96,7 +96,7 @@ pub(crate) struct CaseRow {
     pub status: CaseStatus,
     pub reason: Option<String>,
     /// The recommended option.
-    pub option: Option<u8>,
+    pub option: Option<super::OptionId>,
     pub precision: f64,
     pub recall: f64,
     pub f1: f64,
@@ -125,14 +125,14 @@ pub(crate) struct CaseRow {
 impl CaseRow {
     /// The reusable recipe's run on its own PR (option 4), when there is one.
     pub(crate) fn reusable(&self) -> Option<&OptionScore> {
-        self.options.iter().find(|o| o.option == super::option::REUSABLE_OPTION && o.error.is_none())
+        self.options.iter().find(|o| o.option == super::OptionId::Reusable && o.error.is_none())
     }
 }
 
 /// One option of a case, in the results table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct OptionScore {
-    pub option: u8,
+    pub option: super::OptionId,
     pub strategy: Strategy,
     pub recipes: usize,
     pub precision: f64,

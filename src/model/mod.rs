@@ -7,6 +7,7 @@ pub(crate) mod groups;
 pub(crate) mod intent;
 pub(crate) mod java_level;
 pub(crate) mod option;
+pub(crate) mod option_id;
 pub(crate) mod recipe;
 pub(crate) mod run;
 pub(crate) mod stats;
@@ -21,6 +22,7 @@ pub(crate) use eval::{
 pub(crate) use groups::{Strategic, Tactical};
 pub(crate) use intent::{Intent, IntentTree};
 pub(crate) use option::{CandidateOption, PlannedStep, Strategy};
+pub use option_id::OptionId;
 pub use recipe::{RecipeDescriptor, RecipeOption};
 pub use run::{
     AuditEntry, AuthorsWay, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation,

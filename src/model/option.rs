@@ -2,11 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::OptionId;
 use crate::openrewrite::{DeclarativeRecipe, RecipeStep};
-
-/// The option number the reusable recipe is validated under (it is not a candidate: the decision
-/// never sees it).
-pub(crate) const REUSABLE_OPTION: u8 = 4;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -89,7 +86,7 @@ impl PlannedStep {
 /// A candidate recipe.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct CandidateOption {
-    pub number: u8,
+    pub number: OptionId,
     pub strategy: Strategy,
     /// What the PR does, in a reviewer's words ("Upgrade Java 11 -> 17; Migrate javax -> jakarta").
     #[serde(default)]
@@ -100,7 +97,7 @@ pub(crate) struct CandidateOption {
 }
 
 impl CandidateOption {
-    pub(crate) fn new(number: u8, strategy: Strategy, purpose: impl Into<String>) -> Self {
+    pub(crate) fn new(number: OptionId, strategy: Strategy, purpose: impl Into<String>) -> Self {
         CandidateOption { number, strategy, purpose: purpose.into(), steps: Vec::new(), notes: Vec::new() }
     }
 
@@ -215,7 +212,7 @@ mod tests {
         );
         let option = CandidateOption {
             steps: vec![plain, scoped],
-            ..CandidateOption::new(3, Strategy::Synthesized, "Use sets")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Use sets")
         };
 
         assert_eq!(option.reported_name(0), "org.openrewrite.java.migrate.UpgradeToJava17");
@@ -241,5 +238,17 @@ mod tests {
         assert!(yaml.contains("displayName: \"Use sets (option 3, synthesized)\""), "{yaml}");
         // The scope is part of what the step does.
         assert_ne!(option.steps[1].signature(), change_type.signature());
+    }
+
+    #[test]
+    fn option_numbers_are_the_five_known_ones_and_stay_numbers_in_json() {
+        let option = CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Use sets");
+        let json = serde_json::to_value(&option).unwrap();
+        assert_eq!(json["number"], serde_json::json!(3));
+        let back: CandidateOption = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, option);
+        let mut unknown = json;
+        unknown["number"] = serde_json::json!(9);
+        assert!(serde_json::from_value::<CandidateOption>(unknown).is_err(), "option 9 does not exist");
     }
 }

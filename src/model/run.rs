@@ -100,7 +100,7 @@ pub struct Confirmation {
 /// One validated option.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OptionResult {
-    pub option: u8,
+    pub option: super::OptionId,
     pub strategy: Strategy,
     pub recipe_name: String,
     /// Number of recipes in the option's recipe list (after retries dropped failing ones).
@@ -148,7 +148,7 @@ impl OptionResult {
 /// The recommendation: the best option and the confidence it deserves.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Recommendation {
-    pub option: u8,
+    pub option: super::OptionId,
     pub precision: f64,
     pub recall: f64,
     pub f1: f64,

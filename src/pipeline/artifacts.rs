@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::model::AuditEntry;
+use crate::model::{AuditEntry, OptionId};
 
 /// The embedded runner's own log (stderr), when it ran.
 pub(crate) const RUNNER_LOG: &str = "embedded-runner.log";
@@ -56,7 +56,7 @@ impl RunDir {
 
     /// `option-N-<what>`, e.g. `option-2-recipe.yaml`.
     #[cfg(test)]
-    pub(crate) fn option_file(&self, option: u8, what: &str) -> PathBuf {
+    pub(crate) fn option_file(&self, option: OptionId, what: &str) -> PathBuf {
         self.root.join(option_file_name(option, what))
     }
 
@@ -78,7 +78,7 @@ impl RunDir {
     }
 }
 
-pub(crate) fn option_file_name(option: u8, what: &str) -> String {
+pub(crate) fn option_file_name(option: OptionId, what: &str) -> String {
     format!("option-{option}-{what}")
 }
 
@@ -93,7 +93,7 @@ pub(crate) const OPTION_FILES: [&str; 6] = [
 ];
 
 /// Prefix that validation puts before `recipe.diff`, `stats.json`, `build.log`.
-pub(crate) fn option_prefix(option: u8) -> String {
+pub(crate) fn option_prefix(option: OptionId) -> String {
     format!("option-{option}-")
 }
 
@@ -111,7 +111,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let run = RunDir::create(&dir.path().join("run")).unwrap();
         assert!(run.path(RESULT_DIR).is_dir());
-        assert_eq!(run.option_file(2, "recipe.yaml").file_name().unwrap(), "option-2-recipe.yaml");
+        assert_eq!(
+            run.option_file(OptionId::Narrow, "recipe.yaml").file_name().unwrap(),
+            "option-2-recipe.yaml"
+        );
         let entry = AuditEntry {
             at: now(),
             phase: "setup".into(),

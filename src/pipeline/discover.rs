@@ -3,69 +3,71 @@
 
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::Result;
 
-use super::Run;
+use super::budget::Budget;
+use super::context::Context;
+use super::products::{Checkout, Report, Step};
 use super::state::Outcome;
-use crate::discovery::{self, DISCOVERY_JSON, DISCOVERY_MD};
-
-type PhaseResult = anyhow::Result<(Outcome, String, Vec<String>)>;
+use crate::discovery::{self, DISCOVERY_JSON, DISCOVERY_MD, Discovery};
+use crate::model::intent::IntentTree;
 
 /// Share of the run's wall time left that discovery may use.
 const SHARE_OF_TIME_LEFT: u32 = 3;
 
-impl Run<'_> {
-    pub(super) fn discover(&mut self) -> PhaseResult {
-        let Some(session) = self.session()? else {
-            return Ok((Outcome::Skipped, "needs the embedded runner (backend plugin)".into(), Vec::new()));
-        };
-        let Some(left) = self.time_left() else {
-            return Ok((Outcome::OutOfBudget, "the run's wall-time budget is spent".into(), Vec::new()));
-        };
-        let tree = self.tree.as_ref().context("no intent tree")?;
-        let changed: Vec<String> = self.pr_all.files.iter().map(|f| f.path().to_string()).collect();
-        let pool = discovery::pool::build(tree, &changed, self.catalog, discovery::MAX_POOL);
-        if pool.is_empty() {
-            return Ok((Outcome::Skipped, "no catalog recipe to try".into(), Vec::new()));
-        }
-        self.progress.message(&format!("discovery: running {} catalog recipes one by one", pool.len()));
-        // The old packages from the runner's parse of the base and head versions, when it has them.
-        let types = match session.parsed(left) {
-            Ok(Ok(parsed)) => parsed.types,
-            _ => None,
-        };
-        let view = self.pr_view.as_ref().map(|v| v.refined(types.as_ref().map(|t| (&t.base, &t.head))));
-        let inputs = discovery::run::Inputs {
-            session,
-            catalog: self.catalog,
-            pr: &self.pr,
-            view: view.as_deref(),
-            dir: self.dir.root(),
-            budget: (left / SHARE_OF_TIME_LEFT)
-                .min(self.req.budgets.per_execution)
-                .min(Duration::from_secs(discovery::DEFAULT_SECONDS))
-                .max(Duration::from_secs(1)),
-        };
-        let mut found = discovery::run::run(&inputs, &pool)?;
-        found.chosen = discovery::cover::choose(&found.tried);
-        self.dir.write_json(DISCOVERY_JSON, &found)?;
-        self.dir.write(DISCOVERY_MD, discovery::render_markdown(&found))?;
-        let detail = format!(
-            "pool {}, {} recipe runs in {:.1} s{}, {} chosen ({} PR lines){}",
-            found.pool,
-            found.runs,
-            found.seconds,
-            if found.not_run > 0 { format!(" ({} not run: time)", found.not_run) } else { String::new() },
-            found.chosen.len(),
-            found.chosen.iter().map(|c| c.fresh).sum::<usize>(),
-            found.stopped.as_ref().map(|s| format!("; ended early: {s}")).unwrap_or_default()
-        );
-        let outcome = if found.runs == 0 { Outcome::Failed } else { Outcome::Ok };
-        self.discovery = Some(found);
-        let mut outputs = vec![discovery::POOL_YAML.to_string(), DISCOVERY_JSON.into(), DISCOVERY_MD.into()];
-        if self.dir.root().join(discovery::follow_up::FOLLOW_UPS_YAML).exists() {
-            outputs.push(discovery::follow_up::FOLLOW_UPS_YAML.into());
-        }
-        Ok((outcome, detail, outputs))
+pub(super) fn discover(
+    ctx: &Context,
+    budget: &Budget,
+    checkout: &Checkout,
+    tree: &IntentTree,
+) -> Result<Step<Discovery>> {
+    let Some(session) = ctx.session(checkout)? else {
+        return Ok(Report::bare(Outcome::Skipped, "needs the embedded runner (backend plugin)").into());
+    };
+    let Some(left) = budget.time_left() else {
+        return Ok(Report::bare(Outcome::OutOfBudget, "the run's wall-time budget is spent").into());
+    };
+    let changed: Vec<String> = checkout.pr_all.files.iter().map(|f| f.path().to_string()).collect();
+    let pool = discovery::pool::build(tree, &changed, ctx.catalog, discovery::MAX_POOL);
+    if pool.is_empty() {
+        return Ok(Report::bare(Outcome::Skipped, "no catalog recipe to try").into());
     }
+    ctx.progress.message(&format!("discovery: running {} catalog recipes one by one", pool.len()));
+    // The old packages from the runner's parse of the base and head versions, when it has them.
+    let types = match session.parsed(left) {
+        Ok(Ok(parsed)) => parsed.types,
+        _ => None,
+    };
+    let view = checkout.pr_view.refined(types.as_ref().map(|t| (&t.base, &t.head)));
+    let inputs = discovery::run::Inputs {
+        session,
+        catalog: ctx.catalog,
+        pr: &checkout.pr,
+        view: Some(&*view),
+        dir: ctx.dir.root(),
+        budget: (left / SHARE_OF_TIME_LEFT)
+            .min(ctx.req.budgets.per_execution)
+            .min(Duration::from_secs(discovery::DEFAULT_SECONDS))
+            .max(Duration::from_secs(1)),
+    };
+    let mut found = discovery::run::run(&inputs, &pool)?;
+    found.chosen = discovery::cover::choose(&found.tried);
+    ctx.dir.write_json(DISCOVERY_JSON, &found)?;
+    ctx.dir.write(DISCOVERY_MD, discovery::render_markdown(&found))?;
+    let detail = format!(
+        "pool {}, {} recipe runs in {:.1} s{}, {} chosen ({} PR lines){}",
+        found.pool,
+        found.runs,
+        found.seconds,
+        if found.not_run > 0 { format!(" ({} not run: time)", found.not_run) } else { String::new() },
+        found.chosen.len(),
+        found.chosen.iter().map(|c| c.fresh).sum::<usize>(),
+        found.stopped.as_ref().map(|s| format!("; ended early: {s}")).unwrap_or_default()
+    );
+    let outcome = if found.runs == 0 { Outcome::Failed } else { Outcome::Ok };
+    let mut outputs = vec![discovery::POOL_YAML.to_string(), DISCOVERY_JSON.into(), DISCOVERY_MD.into()];
+    if ctx.dir.root().join(discovery::follow_up::FOLLOW_UPS_YAML).exists() {
+        outputs.push(discovery::follow_up::FOLLOW_UPS_YAML.into());
+    }
+    Ok(Step::made(Report::new(outcome, detail, outputs), found))
 }

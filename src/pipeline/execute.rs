@@ -8,7 +8,9 @@ use std::time::Duration;
 use anyhow::Result;
 
 use super::artifacts::{RunDir, option_file_name, option_prefix};
-use super::{Run, Validated};
+use super::budget::Budget;
+use super::context::Context;
+use super::products::{Checkout, Validated};
 use crate::model::{Backend, CandidateOption, ErrorKind, OptionResult, RunError};
 use crate::openrewrite::RecipeStep;
 use crate::process::interrupted;
@@ -16,8 +18,15 @@ use crate::process::interrupted;
 /// Attempts per option (the first run and two retries).
 const MAX_ATTEMPTS: usize = 3;
 
-impl Run<'_> {
-    /// Validates `options` concurrently; results in option order. `dir` defaults to the run directory.
+/// What validating an option reads: the run's context, its budget (each attempt takes an
+/// execution) and the checkout it runs on.
+pub(super) struct Validator<'r, 'a> {
+    pub ctx: &'r Context<'a>,
+    pub budget: &'r Budget,
+    pub checkout: &'r Checkout,
+}
+
+impl Validator<'_, '_> {
     /// Validates `options` concurrently; results in option order, and one line per option whose
     /// validation broke (e.g. a clone that failed) — the other options' results are kept.
     /// Interruptions and bad input end the whole run.
@@ -26,11 +35,11 @@ impl Run<'_> {
         options: Vec<CandidateOption>,
         dir: Option<&RunDir>,
     ) -> Result<(Vec<Validated>, Vec<String>)> {
-        let dir = dir.unwrap_or(&self.dir);
-        let numbers: Vec<u8> = options.iter().map(|o| o.number).collect();
+        let dir = dir.unwrap_or(&self.ctx.dir);
+        let numbers: Vec<crate::model::OptionId> = options.iter().map(|o| o.number).collect();
         let queue = Mutex::new(options.into_iter().enumerate().collect::<Vec<_>>());
         let done: Mutex<Vec<(usize, Result<Option<Validated>>)>> = Mutex::new(Vec::new());
-        let workers = self.req.jobs.max(1);
+        let workers = self.ctx.req.jobs.max(1);
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
@@ -58,7 +67,7 @@ impl Run<'_> {
         for (index, outcome) in done {
             match outcome {
                 Ok(Some(v)) => {
-                    self.write_validation_analysis(dir, &v)?;
+                    write_validation_analysis(dir, &v)?;
                     validated.push(v);
                 }
                 Ok(None) => {}
@@ -77,40 +86,39 @@ impl Run<'_> {
         let mut seconds = 0.0;
         let number = current.number;
         let prefix = option_prefix(number);
-        let lookup = |name: &str| self.catalog.artifact_for(name);
-        let check = |step: &RecipeStep| crate::mapping::check_step(self.catalog, step);
-        let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
+        let lookup = |name: &str| self.ctx.catalog.artifact_for(name);
+        let check = |step: &RecipeStep| crate::mapping::check_step(self.ctx.catalog, step);
         // The last run, and the option exactly as it ran then.
         let mut last: Option<(crate::validation::Outcome, CandidateOption)> = None;
-        while let Some(left) = self.time_left() {
+        while let Some(left) = self.budget.time_left() {
             if interrupted() {
                 return Err(anyhow::anyhow!("interrupted"));
             }
             // Before the budget is touched: a runner that cannot start runs nothing.
-            let session = self.session()?;
-            if !self.take_execution() {
+            let session = self.ctx.session(self.checkout)?;
+            if !self.budget.take_execution() {
                 break;
             }
             attempts += 1;
-            self.progress.message(&format!("validating option {number} (attempt {attempts})"));
+            self.ctx.progress.message(&format!("validating option {number} (attempt {attempts})"));
             let yaml = current.to_yaml();
             dir.write(&option_file_name(number, "recipe.yaml"), &yaml)?;
             let request = crate::validation::Request {
-                repo,
-                base: &self.base,
-                expected: &self.pr,
+                repo: &self.checkout.repo_path,
+                base: &self.checkout.commits.base,
+                expected: &self.checkout.pr,
                 recipe_yaml: &yaml,
                 recipe_name: Some(&current.recipe_name()),
-                timeout: self.req.budgets.per_execution.min(left).max(Duration::from_secs(1)),
-                versions: &self.req.versions,
+                timeout: self.ctx.req.budgets.per_execution.min(left).max(Duration::from_secs(1)),
+                versions: &self.ctx.req.versions,
                 artifacts_for: &lookup,
                 option_check: Some(&check),
                 out_dir: dir.root(),
                 file_prefix: &prefix,
                 session,
-                trust: self.req.trust,
-                project_dir: self.req.project_dir.as_ref(),
-                pr: self.pr_view.as_ref(),
+                trust: self.ctx.req.trust,
+                project_dir: self.ctx.req.project_dir.as_ref(),
+                pr: Some(&self.checkout.pr_view),
             };
             let outcome = crate::validation::run(&request)?;
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {
@@ -124,8 +132,8 @@ impl Run<'_> {
                 return Err(anyhow::anyhow!("interrupted"));
             }
             let blamed = match &outcome.stats.error {
-                Some(error) if attempts < MAX_ATTEMPTS && self.can_run_again() => {
-                    offending_step(&current, error, self.catalog)
+                Some(error) if attempts < MAX_ATTEMPTS && self.budget.can_run_again() => {
+                    offending_step(&current, error, self.ctx.catalog)
                 }
                 _ => None,
             };
@@ -156,6 +164,25 @@ impl Run<'_> {
         )?;
         Ok(Some(Validated { option: current, result, stats: outcome.stats, diff: outcome.diff }))
     }
+}
+
+/// `option-N-validation-analysis.md`: the run's numbers and how the option got there.
+fn write_validation_analysis(dir: &RunDir, v: &Validated) -> Result<()> {
+    let mut notes = Vec::new();
+    if v.result.attempts > 1 {
+        notes.push(format!(
+            "{} attempts; dropped recipes that failed to run: {}",
+            v.result.attempts,
+            v.result.dropped.join(", ")
+        ));
+    }
+    notes.push(format!("semantic share of true positives: {:.2}", v.result.semantic_share));
+    let title = format!("Option {}: {} recipe — validation", v.option.number, v.option.strategy.label());
+    dir.write(
+        &option_file_name(v.option.number, "validation-analysis.md"),
+        crate::validation::report::render_markdown(&title, &v.stats, &notes),
+    )?;
+    Ok(())
 }
 
 /// Removes the steps the run left out (last first, so indexes stay right) and says why.

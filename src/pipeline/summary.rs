@@ -4,128 +4,139 @@ use std::fmt::Write;
 
 use anyhow::Result;
 
-use super::Run;
 use super::artifacts;
+use super::budget::Budget;
+use super::context::Context;
+use super::driver::Journal;
+use super::products::Products;
 use crate::model::intent::Level;
 use crate::model::{IntentSummary, RunStatus, RunSummary};
 
-impl Run<'_> {
-    pub(super) fn summary(&self) -> RunSummary {
-        let status = match (&self.recommendation, self.problems.is_empty() && self.fatal.is_none()) {
-            (Some(_), true) => RunStatus::Success,
-            (Some(_), false) => RunStatus::Partial,
-            (None, _) => RunStatus::Failed,
-        };
-        let reason = match &self.fatal {
-            Some(error) => Some(crate::error::one_line(error)),
-            None if self.problems.is_empty() => None,
-            None => Some(self.problems.join("; ")),
-        };
-        let intents = self
-            .tree
-            .as_ref()
-            .map(|tree| {
-                let all: Vec<&crate::model::intent::Intent> = tree.intents.iter().collect();
-                IntentSummary {
-                    coverage: tree.coverage,
-                    strategic: all
-                        .iter()
-                        .filter(|i| i.level() == Level::Strategic)
-                        .map(|i| i.title.clone())
-                        .collect(),
-                    tactical: count(&tree.intents, Level::Tactical),
-                    atomic: tree.atomics().len(),
-                }
-            })
-            .unwrap_or_default();
-        // The gate reads what the phases produced; it decides nothing about what runs.
-        let gate = crate::decision::pr_kind::classify(self.tree.as_ref(), self.reusable.as_ref());
-        let verdict = crate::decision::verdict::verdict(
-            gate.kind,
-            self.recommendation.as_ref(),
-            self.reusable.as_ref(),
-        );
-        RunSummary {
-            status,
-            reason,
-            pr_kind: gate.kind,
-            pr_kind_reason: gate.reason,
-            verdict,
-            recommended: self.recommendation.clone(),
-            options: self.results.values().map(|v| v.result.clone()).collect(),
-            intents,
-            artifacts_dir: self.dir.root().display().to_string(),
-            wall_seconds: crate::metrics::round4(self.started.elapsed().as_secs_f64()),
-            backend: Some(self.req.backend.label().to_string()),
-            confirmation: self.confirmation.clone(),
-            reusable: self.reusable.clone(),
-            authors_way: self.authors_way(),
-        }
+/// The run's result (`--json`), from what the phases made and what the journal kept.
+pub(super) fn summary(ctx: &Context, products: &Products, journal: &Journal) -> RunSummary {
+    let status = match (&products.recommendation, journal.problems.is_empty() && journal.fatal.is_none()) {
+        (Some(_), true) => RunStatus::Success,
+        (Some(_), false) => RunStatus::Partial,
+        (None, _) => RunStatus::Failed,
+    };
+    let reason = match &journal.fatal {
+        Some(error) => Some(crate::error::one_line(error)),
+        None if journal.problems.is_empty() => None,
+        None => Some(journal.problems.join("; ")),
+    };
+    let intents = products
+        .tree
+        .as_ref()
+        .map(|tree| {
+            let all: Vec<&crate::model::intent::Intent> = tree.intents.iter().collect();
+            IntentSummary {
+                coverage: tree.coverage,
+                strategic: all
+                    .iter()
+                    .filter(|i| i.level() == Level::Strategic)
+                    .map(|i| i.title.clone())
+                    .collect(),
+                tactical: count(&tree.intents, Level::Tactical),
+                atomic: tree.atomics().len(),
+            }
+        })
+        .unwrap_or_default();
+    // The gate reads what the phases produced; it decides nothing about what runs.
+    let gate = crate::decision::pr_kind::classify(products.tree.as_ref(), products.reusable.as_ref());
+    let verdict = crate::decision::verdict::verdict(
+        gate.kind,
+        products.recommendation.as_ref(),
+        products.reusable.as_ref(),
+    );
+    RunSummary {
+        status,
+        reason,
+        pr_kind: gate.kind,
+        pr_kind_reason: gate.reason,
+        verdict,
+        recommended: products.recommendation.clone(),
+        options: products.validated.values().map(|v| v.result.clone()).collect(),
+        intents,
+        artifacts_dir: ctx.dir.root().display().to_string(),
+        wall_seconds: crate::metrics::round4(ctx.started.elapsed().as_secs_f64()),
+        backend: Some(ctx.req.backend.label().to_string()),
+        confirmation: products.confirmation.clone(),
+        reusable: products.reusable.clone(),
+        authors_way: authors_way(products),
     }
+}
 
-    /// [`crate::discovery::authors_way`] for the recommended option.
-    fn authors_way(&self) -> Vec<crate::model::AuthorsWay> {
-        let (Some(recommendation), Some(discovery)) = (&self.recommendation, &self.discovery) else {
-            return Vec::new();
-        };
-        let Some(chosen) = self.results.get(&recommendation.option) else { return Vec::new() };
-        let Some(migration) = &chosen.stats.migration else { return Vec::new() };
-        crate::discovery::authors_way::authors_way(
-            &migration.lines,
-            &chosen.stats.metrics.false_negative_lines,
-            &discovery.tried,
-        )
-    }
+/// [`crate::discovery::authors_way`] for the recommended option.
+fn authors_way(products: &Products) -> Vec<crate::model::AuthorsWay> {
+    let Some(discovery) = &products.discovery else {
+        return Vec::new();
+    };
+    let Some(chosen) = products.chosen() else { return Vec::new() };
+    let Some(migration) = &chosen.stats.migration else { return Vec::new() };
+    crate::discovery::authors_way::authors_way(
+        &migration.lines,
+        &chosen.stats.metrics.false_negative_lines,
+        &discovery.tried,
+    )
+}
 
-    pub(super) fn write_metadata(&self, summary: &RunSummary) -> Result<()> {
-        let b = &self.req.budgets;
-        let metadata = serde_json::json!({
-            "tool": "rewrite-assist",
-            "version": env!("CARGO_PKG_VERSION"),
-            "status": summary.status,
-            "reason": summary.reason,
-            "pr_kind": summary.pr_kind,
-            "pr_kind_reason": summary.pr_kind_reason,
-            "verdict": summary.verdict,
-            "repository": self.req.repo.display().to_string(),
-            "base": { "ref": self.req.base, "commit": self.base },
-            "head": { "ref": self.req.head, "commit": self.head },
-            "started_at": self.started_at,
-            "finished_at": artifacts::now(),
-            "wall_seconds": summary.wall_seconds,
-            "openrewrite": {
-                "maven_plugin": self.req.versions.maven_plugin,
-                "gradle_plugin": self.req.versions.gradle_plugin,
-                "recipe_artifacts_override": self.req.versions.overrides.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            },
-            "budgets": {
-                "max_wall_seconds": b.max_wall.as_secs(),
-                "per_execution_seconds": b.per_execution.as_secs(),
-                "max_executions": b.max_executions,
-                "max_rounds": b.max_rounds,
-                "executions_used": self.executions.load(std::sync::atomic::Ordering::SeqCst).min(b.max_executions),
-                "rounds_used": self.rounds,
-            },
-            "phases": self.phases,
-            "intents": summary.intents,
-            "options": summary.options,
-            "recommended": summary.recommended,
-            "backend": summary.backend,
-            "confirmation": summary.confirmation,
-            "reusable": summary.reusable,
-            "authors_way": summary.authors_way,
-            "embedded_runner": self.session.get().map(|s| match s {
-                Ok(session) => {
-                    // The session's directory goes away with the run: keep its log.
-                    let kept = std::fs::copy(session.log_path(), self.dir.path(artifacts::RUNNER_LOG)).is_ok();
-                    serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) })
-                }
-                Err(reason) => serde_json::json!({ "unavailable": reason.to_string() }),
-            }),
-        });
-        self.dir.write_json(artifacts::METADATA, &metadata)?;
-        Ok(())
-    }
+/// `workflow-metadata.json`: the summary with the run's inputs, versions, budgets and phases.
+pub(super) fn write_metadata(
+    ctx: &Context,
+    budget: &Budget,
+    products: &Products,
+    journal: &Journal,
+    summary: &RunSummary,
+) -> Result<()> {
+    let b = &ctx.req.budgets;
+    let commits = products.commits.as_ref();
+    let (base, head) = (commits.map_or("", |c| c.base.as_str()), commits.map_or("", |c| c.head.as_str()));
+    let metadata = serde_json::json!({
+        "tool": "rewrite-assist",
+        "version": env!("CARGO_PKG_VERSION"),
+        "status": summary.status,
+        "reason": summary.reason,
+        "pr_kind": summary.pr_kind,
+        "pr_kind_reason": summary.pr_kind_reason,
+        "verdict": summary.verdict,
+        "repository": ctx.req.repo.display().to_string(),
+        "base": { "ref": ctx.req.base, "commit": base },
+        "head": { "ref": ctx.req.head, "commit": head },
+        "started_at": ctx.started_at,
+        "finished_at": artifacts::now(),
+        "wall_seconds": summary.wall_seconds,
+        "openrewrite": {
+            "maven_plugin": ctx.req.versions.maven_plugin,
+            "gradle_plugin": ctx.req.versions.gradle_plugin,
+            "recipe_artifacts_override": ctx.req.versions.overrides.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        },
+        "budgets": {
+            "max_wall_seconds": b.max_wall.as_secs(),
+            "per_execution_seconds": b.per_execution.as_secs(),
+            "max_executions": b.max_executions,
+            "max_rounds": b.max_rounds,
+            "executions_used": budget.executions_used(),
+            "rounds_used": budget.rounds,
+        },
+        "phases": journal.phases,
+        "intents": summary.intents,
+        "options": summary.options,
+        "recommended": summary.recommended,
+        "backend": summary.backend,
+        "confirmation": summary.confirmation,
+        "reusable": summary.reusable,
+        "authors_way": summary.authors_way,
+        "embedded_runner": ctx.session.get().map(|s| match s {
+            Ok(session) => {
+                // The session's directory goes away with the run: keep its log.
+                let kept = std::fs::copy(session.log_path(), ctx.dir.path(artifacts::RUNNER_LOG)).is_ok();
+                serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) })
+            }
+            Err(reason) => serde_json::json!({ "unavailable": reason.to_string() }),
+        }),
+    });
+    ctx.dir.write_json(artifacts::METADATA, &metadata)?;
+    Ok(())
 }
 
 fn count(intents: &[crate::model::intent::Intent], level: Level) -> usize {

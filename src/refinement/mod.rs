@@ -64,7 +64,11 @@ pub(crate) fn synthesize(
     let pool: Vec<(PlannedStep, StepEffect)> =
         all.iter().filter(|(s, _)| !s.after_previous).cloned().collect();
     let mut synthesis = Synthesis {
-        option: CandidateOption::new(3, Strategy::Synthesized, mapping::purpose(tree)),
+        option: CandidateOption::new(
+            crate::model::OptionId::Refined,
+            Strategy::Synthesized,
+            mapping::purpose(tree),
+        ),
         known_bad: pool
             .iter()
             .filter(|(_, e)| matches!(e.verdict, Verdict::OnlyFalsePositives | Verdict::NoEffect))

@@ -21,10 +21,7 @@ use std::collections::BTreeSet;
 
 use crate::catalog::Catalog;
 use crate::model::intent::IntentTree;
-use crate::model::{CandidateOption, Intent, PlannedStep, Strategy};
-
-/// The option number the reusable recipe is validated under.
-pub(crate) const NUMBER: u8 = crate::model::option::REUSABLE_OPTION;
+use crate::model::{CandidateOption, Intent, OptionId, PlannedStep, Strategy};
 
 /// Options that say where a change starts from, not what it does: without them a version bump
 /// or a value change applies whatever the current value is.
@@ -56,7 +53,8 @@ pub(crate) fn generalize_with(
     composites: &[composites::Composite],
     discovery: Option<&crate::discovery::Discovery>,
 ) -> Option<Reusable> {
-    let mut option = CandidateOption::new(NUMBER, Strategy::Reusable, recommended.purpose.clone());
+    let mut option =
+        CandidateOption::new(OptionId::Reusable, Strategy::Reusable, recommended.purpose.clone());
     let mut changes = Vec::new();
     let incidental = tree.map(|t| incidental_intents(t, discovery.map(|d| (d, catalog)))).unwrap_or_default();
     let targets = tree.map(versions::Targets::of).unwrap_or_default();
@@ -314,7 +312,7 @@ mod tests {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
         let recommended = CandidateOption {
             steps: vec![scoped, value, yaml, one_file, text],
-            ..CandidateOption::new(3, Strategy::Synthesized, "Migrate")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate")
         };
         let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
@@ -336,8 +334,10 @@ mod tests {
         let mut added =
             planned(RecipeStep::new(ADD_PROPERTY).with("property", "app.mode").with("value", "fast"), true);
         added.scope = vec!["a/messages.properties".into(), "b/messages.properties".into()];
-        let recommended =
-            CandidateOption { steps: vec![added], ..CandidateOption::new(2, Strategy::Narrow, "Add a key") };
+        let recommended = CandidateOption {
+            steps: vec![added],
+            ..CandidateOption::new(OptionId::Narrow, Strategy::Narrow, "Add a key")
+        };
         let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
         assert_eq!(reusable.option.steps[0].scope, ["**/messages.properties"]);
         assert!(reusable.changes[0].contains("runs on **/messages.properties"), "{:?}", reusable.changes);
@@ -365,7 +365,7 @@ mod tests {
         other.intents = vec![];
         let recommended = CandidateOption {
             steps: vec![text.clone(), other],
-            ..CandidateOption::new(3, Strategy::Synthesized, "Upgrade")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade")
         };
         let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
@@ -383,7 +383,7 @@ mod tests {
         covering.intents = vec!["1".into()];
         let recommended = CandidateOption {
             steps: vec![text, covering],
-            ..CandidateOption::new(3, Strategy::Synthesized, "")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "")
         };
         let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
         assert_eq!(reusable.option.steps.len(), 1);
@@ -403,7 +403,7 @@ mod tests {
         );
         let recommended = CandidateOption {
             steps: vec![member, narrow],
-            ..CandidateOption::new(3, Strategy::Synthesized, "Migrate JUnit")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate JUnit")
         };
         let composite = composites::Composite {
             intent: "1".into(),
@@ -440,7 +440,7 @@ mod tests {
         );
         let recommended = CandidateOption {
             steps: vec![move_package, order, spaces],
-            ..CandidateOption::new(3, Strategy::Synthesized, "Migrate")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate")
         };
         let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
@@ -471,8 +471,10 @@ mod tests {
             true,
         );
         refaster.intents = vec!["1.1".into()];
-        let recommended =
-            CandidateOption { steps: vec![refaster], ..CandidateOption::new(3, Strategy::Synthesized, "") };
+        let recommended = CandidateOption {
+            steps: vec![refaster],
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "")
+        };
         let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
         assert_eq!(
@@ -485,8 +487,10 @@ mod tests {
     #[test]
     fn a_recipe_of_text_only_has_no_reusable_form() {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
-        let recommended =
-            CandidateOption { steps: vec![text], ..CandidateOption::new(2, Strategy::Narrow, "Edit") };
+        let recommended = CandidateOption {
+            steps: vec![text],
+            ..CandidateOption::new(OptionId::Narrow, Strategy::Narrow, "Edit")
+        };
         assert_eq!(generalize(&recommended, Catalog::embedded(), None), None);
     }
 
@@ -525,7 +529,7 @@ mod tests {
         };
         let recommended = CandidateOption {
             steps: vec![step("a", &["1.1"]), step("b", &["2.1"]), step("c", &["1.1", "2.1"]), step("d", &[])],
-            ..CandidateOption::new(3, Strategy::Synthesized, "Upgrade")
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade")
         };
         let kept = |tree: &IntentTree| -> Vec<String> {
             generalize(&recommended, Catalog::embedded(), Some(tree))

@@ -53,7 +53,7 @@ pub(crate) fn resolve(
     })?;
     let file = match chosen.choice {
         RecipeChoice::Reusable => given.join(artifacts::REUSABLE_RECIPE),
-        option => given.join(artifacts::option_file_name(option.number(), "recipe.yaml")),
+        option => given.join(artifacts::option_file_name(option.option(), "recipe.yaml")),
     };
     let source = source::read(given);
     let (yaml, name) = match &source {
@@ -113,7 +113,7 @@ mod tests {
         assert_eq!(recipe.name.as_deref(), Some("rewriteassist.Pr7Reusable"));
         assert!(recipe.yaml.contains("name: \"rewriteassist.Pr7Reusable\""), "{}", recipe.yaml);
         assert_eq!(recipe.provenance.source.unwrap().number, 7);
-        assert_eq!(recipe.provenance.run.unwrap().option, 4);
+        assert_eq!(recipe.provenance.run.unwrap().option, crate::model::OptionId::Reusable);
         // Without a source PR (a local analyze), the recipe keeps its name.
         let dir = run_dir(&ready_report().summary, false);
         let recipe = resolve(dir.path(), None, None).unwrap();
