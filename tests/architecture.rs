@@ -108,3 +108,43 @@ fn git_runs_only_through_the_git_module() {
     let git = std::fs::read_to_string(src.join("setup/git.rs")).unwrap();
     assert!(git.contains("Command::new(\"git\")"), "the check would see nothing");
 }
+
+/// Every `.rs` file under `src/` with its path relative to it, and its non-test code (what comes
+/// before the file's `#[cfg(test)]`); the `tests` folders and `tests.rs` files left out.
+fn non_test_sources() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    walkdir::WalkDir::new(&src)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .map(|e| (e.path().strip_prefix(&src).unwrap().display().to_string(), e.into_path()))
+        .filter(|(relative, _)| !relative.contains("/tests/") && !relative.ends_with("tests.rs"))
+        .map(|(relative, path)| {
+            let text = std::fs::read_to_string(path).unwrap();
+            (relative, text.split("#[cfg(test)]").next().unwrap_or_default().to_string())
+        })
+        .collect()
+}
+
+/// `auto → embedded → plugin` and the confirmation are decided in `src/validation/choice.rs`
+/// (#30): no other module branches on a backend choice's variant or starts the embedded runner
+/// on its own. `analyze`, `validate` and eval's transfer pairs call `choice::start`.
+#[test]
+fn the_backend_choice_lives_in_one_module() {
+    const OWNER: &str = "validation/choice.rs";
+    let variant = regex::Regex::new(r"BackendChoice::(Auto|Embedded|Plugin)\b").unwrap();
+    let sources = non_test_sources();
+    let outside: Vec<String> = sources
+        .iter()
+        .filter(|(relative, _)| relative != OWNER)
+        .filter(|(_, code)| variant.is_match(code) || code.contains("embedded::start("))
+        .map(|(relative, _)| relative.clone())
+        .collect();
+    assert!(outside.is_empty(), "the backend is chosen or started outside src/{OWNER}: {outside:?}");
+    let owner = &sources.iter().find(|(relative, _)| relative == OWNER).expect("the owner exists").1;
+    assert!(variant.is_match(owner) && owner.contains("embedded::start("), "the check would see nothing");
+    for caller in ["pipeline/mod.rs", "cli/validate.rs", "eval/transfer.rs"] {
+        let code = &sources.iter().find(|(relative, _)| relative == caller).unwrap().1;
+        assert!(code.contains("choice::start("), "{caller} does not start its backend through the choice");
+    }
+}

@@ -15,7 +15,6 @@ use super::source::Sources;
 use super::suite::{Case, Defaults, Pair, Suite};
 use crate::model::{CaseResult, CaseStatus, TransferResult, TransferStatus, TransferTotals};
 use crate::pipeline::artifacts::{PR_DIFF, REUSABLE_RECIPE};
-use crate::validation::choice::BackendChoice;
 
 /// The directory of the pairs' runs, under the eval output.
 pub(crate) const TRANSFERS_DIR: &str = "transfers";
@@ -105,24 +104,16 @@ fn try_pair(
     crate::setup::out_dir::prepare(&out_dir)?;
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
-    // The plugin when asked for; otherwise the embedded runner alone (the pair is a measurement,
-    // not a recommendation to confirm).
-    let session = match options.backend {
-        BackendChoice::Plugin => None,
-        BackendChoice::Embedded | BackendChoice::Auto => {
-            let session = crate::validation::embedded::start(
-                &prepared.repo,
-                &prepared.base,
-                &options.versions,
-                None,
-                options.trust,
-            )?;
-            if let Some(view) = &view {
-                session.set_head(&view.head)?;
-            }
-            Some(session)
-        }
+    // A measurement, not a recommendation to confirm: see `BackendChoice::for_measurement`.
+    let target = crate::validation::choice::Target {
+        repo: &prepared.repo,
+        base: &prepared.base,
+        versions: &options.versions,
+        project: None,
+        trust: options.trust,
+        pr: view.as_ref(),
     };
+    let validator = crate::validation::choice::start(options.backend.for_measurement(), &target)?;
     let request = crate::validation::Request {
         repo: &prepared.repo,
         base: &prepared.base,
@@ -135,7 +126,7 @@ fn try_pair(
         option_check: None,
         out_dir: &out_dir,
         file_prefix: "",
-        session: session.as_ref(),
+        session: validator.session(),
         trust: options.trust,
         project_dir: None,
         pr: view.as_ref(),

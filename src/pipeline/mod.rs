@@ -127,7 +127,7 @@ pub(crate) struct Run<'a> {
     pub fatal: Option<anyhow::Error>,
     /// The embedded runner's session on the base commit, started on first use and shared by every
     /// option (one parse for the whole run); `Err` when it could not start.
-    pub session: std::sync::OnceLock<Result<crate::validation::embedded::Session, RunnerUnavailable>>,
+    pub session: std::sync::OnceLock<Result<crate::validation::choice::Validator, RunnerUnavailable>>,
     /// With `--backend auto`: the recommended option run once more with the plugin.
     pub confirmation: Option<crate::model::Confirmation>,
     /// The recommended recipe generalized for other repositories, and its run here.
@@ -278,35 +278,25 @@ impl Run<'_> {
     /// the runner cannot start (the plugin validates then; the problem is reported). With
     /// `--backend embedded` a runner that cannot start is an error.
     pub(crate) fn session(&self) -> Result<Option<&crate::validation::embedded::Session>> {
-        use crate::validation::choice::BackendChoice;
-        if !self.req.backend.explores_embedded() {
-            return Ok(None);
-        }
         let Some(repo) = self.repo_path.as_deref() else { return Ok(None) };
         let started = self.session.get_or_init(|| {
-            self.progress.message("starting the embedded OpenRewrite runner");
-            crate::validation::embedded::start(
-                repo,
-                &self.base,
-                &self.req.versions,
-                self.req.project_dir.as_ref(),
-                self.req.trust,
-            )
-            .and_then(|session| {
-                // The PR's head versions are parsed beside the base, for the types they use.
-                if let Some(view) = &self.pr_view {
-                    session.set_head(&view.head)?;
-                }
-                Ok(session)
-            })
-            .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
-        });
-        match (started, self.req.backend) {
-            (Ok(session), _) => Ok(Some(session)),
-            (Err(reason), BackendChoice::Embedded) => {
-                Err(anyhow::anyhow!("the embedded runner cannot start: {reason}"))
+            if self.req.backend.explores_embedded() {
+                self.progress.message("starting the embedded OpenRewrite runner");
             }
-            (Err(_), _) => Ok(None),
+            let target = crate::validation::choice::Target {
+                repo,
+                base: &self.base,
+                versions: &self.req.versions,
+                project: self.req.project_dir.as_ref(),
+                trust: self.req.trust,
+                pr: self.pr_view.as_ref(),
+            };
+            crate::validation::choice::start(self.req.backend, &target)
+                .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
+        });
+        match started {
+            Ok(validator) => Ok(validator.session()),
+            Err(reason) => Err(anyhow::anyhow!("{reason}")),
         }
     }
 

@@ -276,11 +276,10 @@ impl Run<'_> {
     /// the project's build tool (what users will run). Both results are reported; a build that does
     /// not resolve makes the confirmation impossible, not the recommendation wrong.
     pub(super) fn confirm(&mut self) -> PhaseResult {
-        use crate::validation::choice::BackendChoice;
         let Some(recommendation) = &self.recommendation else {
             return Ok((Outcome::Skipped, "no recommendation".into(), Vec::new()));
         };
-        if self.req.backend != BackendChoice::Auto {
+        if !self.req.backend.confirms() {
             return Ok((Outcome::Skipped, format!("backend {}", self.req.backend.label()), Vec::new()));
         }
         let chosen =
