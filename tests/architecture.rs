@@ -148,3 +148,45 @@ fn the_backend_choice_lives_in_one_module() {
         assert!(code.contains("choice::start("), "{caller} does not start its backend through the choice");
     }
 }
+
+/// The release binary holds no test fixture (#30): `src/fixtures/` is compiled only for tests or
+/// with the `fixtures` feature, which no default and no normal dependency turns on (the
+/// dev-dependency on this crate does, for `cargo test`). The demo's example lives in `src/demo/`.
+#[test]
+fn test_fixtures_stay_out_of_the_release_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let lines: Vec<&str> = lib.lines().map(str::trim).collect();
+    let at = lines.iter().position(|l| *l == "pub mod fixtures;" || *l == "mod fixtures;");
+    let at = at.expect("src/lib.rs declares the fixtures module");
+    let gate = at.checked_sub(1).map(|i| lines[i]).unwrap_or_default();
+    assert!(
+        gate.starts_with("#[cfg(")
+            && !gate.contains("not(")
+            && (gate.contains("feature = \"fixtures\"") || gate.contains("test")),
+        "src/lib.rs compiles the fixtures into every build: `{gate}` before `{}`",
+        lines[at]
+    );
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let default = manifest.lines().find(|l| l.trim_start().starts_with("default =")).unwrap_or_default();
+    assert!(!default.contains("fixtures"), "a default feature turns the fixtures on: {default}");
+    let dev = manifest.split("[dev-dependencies]").nth(1).unwrap_or_default();
+    let normal = manifest.split("[dev-dependencies]").next().unwrap_or_default();
+    assert!(
+        !normal.lines().any(|l| l.contains("features") && l.contains("\"fixtures\"")),
+        "a normal dependency turns the fixtures on"
+    );
+    assert!(dev.contains("features = [\"fixtures\"]"), "cargo test would not build the fixtures");
+    // What ships uses none of them: the demo, the CLI outside its feature-gated `fixture`
+    // command, and every module's non-test code but the fixtures' own.
+    let users: Vec<String> = non_test_sources()
+        .into_iter()
+        .filter(|(relative, _)| !relative.starts_with("fixtures/") && relative != "cli/fixture.rs")
+        .filter(|(_, code)| code.contains("crate::fixtures") || code.contains("mod fixtures"))
+        .filter(|(relative, _)| relative != "lib.rs")
+        .map(|(relative, _)| relative)
+        .collect();
+    assert!(users.is_empty(), "shipped code uses the test fixtures: {users:?}");
+    let cli = std::fs::read_to_string(root.join("src/cli/mod.rs")).unwrap();
+    assert!(cli.contains("#[cfg(feature = \"fixtures\")]\nmod fixture;"), "the `fixture` command ships");
+}
