@@ -54,6 +54,35 @@ fn run_pair(
     result
 }
 
+/// The result of a transfer that ran: the reusable recipe's metrics on the second PR, and its
+/// recall relative to that PR's own reusable recipe.
+fn ran(
+    pair: &Pair,
+    recipes: usize,
+    stats: &crate::model::ValidationStats,
+    to_dir: &std::path::Path,
+) -> Result<TransferResult> {
+    let m = &stats.metrics;
+    Ok(TransferResult {
+        from: pair.from.clone(),
+        to: pair.to.clone(),
+        status: TransferStatus::Ran,
+        reason: None,
+        recipes,
+        true_positives: m.true_positives,
+        false_positives: m.false_positives,
+        false_negatives: m.false_negatives,
+        precision: m.precision,
+        recall: m.recall,
+        f1: m.f1,
+        wall_seconds: 0.0,
+        migration_precision: stats.migration.as_ref().map(|m| m.precision),
+        relative_recall: own_reusable_recall(to_dir)?
+            .filter(|own| *own > 0.0)
+            .map(|own| crate::metrics::round4((m.recall / own).min(1.0))),
+    })
+}
+
 fn try_pair(
     pair: &Pair,
     to: &Case,
@@ -139,25 +168,7 @@ fn try_pair(
             ..not_run(pair, TransferStatus::Error, &format!("{} ({})", error.detail, error.kind))
         });
     }
-    let m = &stats.metrics;
-    Ok(TransferResult {
-        from: pair.from.clone(),
-        to: pair.to.clone(),
-        status: TransferStatus::Ran,
-        reason: None,
-        recipes,
-        true_positives: m.true_positives,
-        false_positives: m.false_positives,
-        false_negatives: m.false_negatives,
-        precision: m.precision,
-        recall: m.recall,
-        f1: m.f1,
-        wall_seconds: 0.0,
-        migration_precision: stats.migration.as_ref().map(|m| m.precision),
-        relative_recall: own_reusable_recall(&to_dir)?
-            .filter(|own| *own > 0.0)
-            .map(|own| crate::metrics::round4((m.recall / own).min(1.0))),
-    })
+    ran(pair, recipes, &stats, &to_dir)
 }
 
 /// The recall of a case's own reusable recipe on its own PR (option 4 of its result).
