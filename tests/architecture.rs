@@ -110,7 +110,7 @@ fn git_runs_only_through_the_git_module() {
 }
 
 /// Every `.rs` file under `src/` with its path relative to it, and its non-test code (what comes
-/// before the file's `#[cfg(test)]`); the `tests` folders and `tests.rs` files left out.
+/// before its inline test module); the `tests` folders and `tests.rs` files left out.
 fn non_test_sources() -> Vec<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     walkdir::WalkDir::new(&src)
@@ -121,9 +121,24 @@ fn non_test_sources() -> Vec<(String, String)> {
         .filter(|(relative, _)| !relative.contains("/tests/") && !relative.ends_with("tests.rs"))
         .map(|(relative, path)| {
             let text = std::fs::read_to_string(path).unwrap();
-            (relative, text.split("#[cfg(test)]").next().unwrap_or_default().to_string())
+            (relative, without_test_module(&text).to_string())
         })
         .collect()
+}
+
+/// `text` up to its inline test module (`#[cfg(test)]` before a `mod … {`); a `#[cfg(test)]` on a
+/// single item (`mod tests;`, a helper) does not end the shipped code.
+fn without_test_module(text: &str) -> &str {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("#[cfg(test)]") {
+        let at = from + found;
+        let next = text[at..].lines().nth(1).unwrap_or_default().trim();
+        if next.contains("mod ") && next.ends_with('{') {
+            return &text[..at];
+        }
+        from = at + 1;
+    }
+    text
 }
 
 /// `auto → embedded → plugin` and the confirmation are decided in `src/validation/choice.rs`
@@ -189,4 +204,41 @@ fn test_fixtures_stay_out_of_the_release_binary() {
     assert!(users.is_empty(), "shipped code uses the test fixtures: {users:?}");
     let cli = std::fs::read_to_string(root.join("src/cli/mod.rs")).unwrap();
     assert!(cli.contains("#[cfg(feature = \"fixtures\")]\nmod fixture;"), "the `fixture` command ships");
+}
+
+/// No function of the shipped code is over 100 lines (#30): from its `fn` line to its closing
+/// brace, counted by braces outside strings, characters and comments. Test code (after a file's
+/// `#[cfg(test)]`, and the `tests` folders) holds long tables and is not counted.
+#[test]
+fn no_function_is_over_100_lines() {
+    const LIMIT: usize = 100;
+    let start = regex::Regex::new(r"^\s*(pub(\([a-z]+\))?\s+)?(const\s+)?(async\s+)?fn\s+(\w+)").unwrap();
+    let literal = regex::Regex::new(r#""(\\.|[^"\\])*"|'(\\.|[^'\\])'"#).unwrap();
+    let mut long = Vec::new();
+    let mut seen = 0;
+    for (relative, code) in non_test_sources() {
+        let lines: Vec<&str> = code.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            let Some(name) = start.captures(line).map(|c| c[5].to_string()) else { continue };
+            let (mut depth, mut opened) = (0i64, false);
+            for (offset, text) in lines[at..].iter().enumerate() {
+                let bare = literal.replace_all(text, "");
+                let bare = bare.split("//").next().unwrap_or_default();
+                if !opened && bare.contains(';') && !bare.contains('{') {
+                    break; // a declaration without a body
+                }
+                depth += bare.matches('{').count() as i64 - bare.matches('}').count() as i64;
+                opened |= bare.contains('{');
+                if opened && depth <= 0 {
+                    seen += 1;
+                    if offset + 1 > LIMIT {
+                        long.push(format!("{relative}:{} {name} ({} lines)", at + 1, offset + 1));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    assert!(seen > 1000, "the check would see nothing: {seen} functions");
+    assert!(long.is_empty(), "functions over {LIMIT} lines: {long:#?}");
 }
