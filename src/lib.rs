@@ -6,10 +6,14 @@
 pub mod catalog;
 pub mod cli;
 pub mod decision;
+pub mod demo;
 pub mod diff;
 pub mod discovery;
 pub mod error;
 pub mod eval;
+// Test fixtures stay out of the shipped binary: `cargo test` turns the feature on through the
+// dev-dependency on this crate in Cargo.toml.
+#[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod github;
 pub mod intents;

@@ -1,7 +1,7 @@
 use anyhow::Result;
 
 use super::analyze::RunArgs;
-use crate::fixtures::scenarios::DEMO;
+use crate::demo::DEMO;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {

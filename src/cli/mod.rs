@@ -7,6 +7,7 @@ mod apply;
 mod catalog;
 mod demo;
 mod eval;
+#[cfg(feature = "fixtures")]
 mod fixture;
 mod intents;
 mod learn;
@@ -63,6 +64,8 @@ pub(crate) enum Command {
     /// Roll a recipe out: run it on each repository and open one pull request where it changes something.
     Apply(apply::Args),
     /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
+    // Builds with the `fixtures` feature only (tests, benchmarks, the fixtures eval suite).
+    #[cfg(feature = "fixtures")]
     Fixture(fixture::Args),
 }
 
@@ -100,6 +103,7 @@ where
     let result = passed.and_then(|()| match cli.command {
         Command::Metrics(args) => metrics::run(args),
         Command::Validate(args) => validate::run(args),
+        #[cfg(feature = "fixtures")]
         Command::Fixture(args) => fixture::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Learn(args) => learn::run(args),
@@ -138,6 +142,7 @@ fn wants_json(command: &Command) -> bool {
         Command::Metrics(args) => args.json,
         Command::Eval(args) => args.json(),
         Command::Apply(args) => args.json,
+        #[cfg(feature = "fixtures")]
         Command::Fixture(args) => args.json,
         Command::Learn(args) => args.run.json,
         Command::Action(_) => false,

@@ -8,7 +8,7 @@ use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
 use crate::process::json_out::{self, Failure};
 use crate::setup::Repo;
-use crate::validation::choice::{BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
+use crate::validation::choice::{self, BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
 use crate::validation::trust::Trust;
 use crate::validation::{self, Request};
 
@@ -54,7 +54,7 @@ pub(crate) struct BackendArgs {
     /// What runs the recipes: `embedded` (our OpenRewrite runner: parses once, needs no build of
     /// the project, runs none of its code), `plugin` (the project's Maven/Gradle build with the
     /// rewrite plugin), or `auto` (embedded, then the result confirmed once with the plugin)
-    #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Auto, env = BACKEND_ENV)]
+    #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::default(), env = BACKEND_ENV)]
     pub backend: BackendChoice,
     /// Trust the repository's build: let `auto` run it to confirm (`./gradlew`, Maven build
     /// extensions), and honour its .mvn/jvm.config, .mvn/maven.config and .mvn/extensions.xml (by
@@ -99,17 +99,6 @@ impl VersionArgs {
     }
 }
 
-/// The session, with the PR's head versions to parse beside the base when they are known.
-fn with_head(
-    session: validation::embedded::Session,
-    view: Option<&crate::metrics::classes::PrView>,
-) -> Result<validation::embedded::Session> {
-    if let Some(view) = view {
-        session.set_head(&view.head)?;
-    }
-    Ok(session)
-}
-
 pub(crate) fn run(args: Args) -> Result<u8> {
     if args.json {
         let recipe_name = args.recipe_name.clone().unwrap_or_default();
@@ -143,6 +132,15 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         Some(_) => crate::mapping::check_step(catalog, step),
         None => Ok(()),
     };
+    let target = choice::Target {
+        repo: repo.path(),
+        base: &base,
+        versions: &versions,
+        project: None,
+        trust: args.backend.trust(),
+        pr: view.as_ref(),
+    };
+    let validator = choice::start(args.backend.backend, &target)?;
     let request = Request {
         repo: repo.path(),
         base: &base,
@@ -155,38 +153,14 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         option_check: Some(&check),
         out_dir: &out_dir,
         file_prefix: "",
-        session: None,
-        trust: args.backend.trust(),
+        session: validator.session(),
+        trust: target.trust,
         project_dir: None,
         pr: view.as_ref(),
     };
-    let choice = args.backend.backend;
-    let session = match choice {
-        BackendChoice::Plugin => None,
-        BackendChoice::Embedded => Some(with_head(
-            validation::embedded::start(repo.path(), &base, &versions, None, request.trust)
-                .map_err(|e| e.context(validation::embedded::CannotStart))?,
-            view.as_ref(),
-        )?),
-        BackendChoice::Auto => {
-            match validation::embedded::start(repo.path(), &base, &versions, None, request.trust) {
-                Ok(session) => Some(with_head(session, view.as_ref())?),
-                Err(e) if e.chain().any(|c| c.is::<crate::error::BadInput>()) => return Err(e),
-                Err(e) => {
-                    eprintln!(
-                        "warning: the embedded runner cannot start ({}); using the plugin",
-                        crate::error::one_line(&e)
-                    );
-                    None
-                }
-            }
-        }
-    };
-    let request = Request { session: session.as_ref(), ..request };
     let outcome = validation::run(&request).context("validation")?;
     let mut stats = outcome.stats.clone();
-    if choice == BackendChoice::Auto && session.is_some() && stats.error.is_none() {
-        let confirmation = validation::confirm(&request, &outcome).context("confirming with the plugin")?;
+    if let Some(confirmation) = validator.confirm(&request, &outcome).context("confirming with the plugin")? {
         if crate::process::interrupted() {
             // Ctrl-C during the confirmation: the run as a whole was interrupted.
             stats.error =

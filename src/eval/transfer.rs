@@ -15,7 +15,6 @@ use super::source::Sources;
 use super::suite::{Case, Defaults, Pair, Suite};
 use crate::model::{CaseResult, CaseStatus, TransferResult, TransferStatus, TransferTotals};
 use crate::pipeline::artifacts::{PR_DIFF, REUSABLE_RECIPE};
-use crate::validation::choice::BackendChoice;
 
 /// The directory of the pairs' runs, under the eval output.
 pub(crate) const TRANSFERS_DIR: &str = "transfers";
@@ -53,6 +52,35 @@ fn run_pair(
     };
     result.wall_seconds = crate::metrics::round4(started.elapsed().as_secs_f64());
     result
+}
+
+/// The result of a transfer that ran: the reusable recipe's metrics on the second PR, and its
+/// recall relative to that PR's own reusable recipe.
+fn ran(
+    pair: &Pair,
+    recipes: usize,
+    stats: &crate::model::ValidationStats,
+    to_dir: &std::path::Path,
+) -> Result<TransferResult> {
+    let m = &stats.metrics;
+    Ok(TransferResult {
+        from: pair.from.clone(),
+        to: pair.to.clone(),
+        status: TransferStatus::Ran,
+        reason: None,
+        recipes,
+        true_positives: m.true_positives,
+        false_positives: m.false_positives,
+        false_negatives: m.false_negatives,
+        precision: m.precision,
+        recall: m.recall,
+        f1: m.f1,
+        wall_seconds: 0.0,
+        migration_precision: stats.migration.as_ref().map(|m| m.precision),
+        relative_recall: own_reusable_recall(to_dir)?
+            .filter(|own| *own > 0.0)
+            .map(|own| crate::metrics::round4((m.recall / own).min(1.0))),
+    })
 }
 
 fn try_pair(
@@ -105,24 +133,16 @@ fn try_pair(
     crate::setup::out_dir::prepare(&out_dir)?;
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
-    // The plugin when asked for; otherwise the embedded runner alone (the pair is a measurement,
-    // not a recommendation to confirm).
-    let session = match options.backend {
-        BackendChoice::Plugin => None,
-        BackendChoice::Embedded | BackendChoice::Auto => {
-            let session = crate::validation::embedded::start(
-                &prepared.repo,
-                &prepared.base,
-                &options.versions,
-                None,
-                options.trust,
-            )?;
-            if let Some(view) = &view {
-                session.set_head(&view.head)?;
-            }
-            Some(session)
-        }
+    // A measurement, not a recommendation to confirm: see `BackendChoice::for_measurement`.
+    let target = crate::validation::choice::Target {
+        repo: &prepared.repo,
+        base: &prepared.base,
+        versions: &options.versions,
+        project: None,
+        trust: options.trust,
+        pr: view.as_ref(),
     };
+    let validator = crate::validation::choice::start(options.backend.for_measurement(), &target)?;
     let request = crate::validation::Request {
         repo: &prepared.repo,
         base: &prepared.base,
@@ -135,7 +155,7 @@ fn try_pair(
         option_check: None,
         out_dir: &out_dir,
         file_prefix: "",
-        session: session.as_ref(),
+        session: validator.session(),
         trust: options.trust,
         project_dir: None,
         pr: view.as_ref(),
@@ -148,25 +168,7 @@ fn try_pair(
             ..not_run(pair, TransferStatus::Error, &format!("{} ({})", error.detail, error.kind))
         });
     }
-    let m = &stats.metrics;
-    Ok(TransferResult {
-        from: pair.from.clone(),
-        to: pair.to.clone(),
-        status: TransferStatus::Ran,
-        reason: None,
-        recipes,
-        true_positives: m.true_positives,
-        false_positives: m.false_positives,
-        false_negatives: m.false_negatives,
-        precision: m.precision,
-        recall: m.recall,
-        f1: m.f1,
-        wall_seconds: 0.0,
-        migration_precision: stats.migration.as_ref().map(|m| m.precision),
-        relative_recall: own_reusable_recall(&to_dir)?
-            .filter(|own| *own > 0.0)
-            .map(|own| crate::metrics::round4((m.recall / own).min(1.0))),
-    })
+    ran(pair, recipes, &stats, &to_dir)
 }
 
 /// The recall of a case's own reusable recipe on its own PR (option 4 of its result).

@@ -89,28 +89,8 @@ pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, stru
                 add_edit(r.content.clone(), a.content.clone(), vec![r.clone(), a.clone()]);
             }
         }
-        let mut run_old: Vec<&ChangeLine> = Vec::new();
-        for (i, line) in removed.iter().enumerate() {
-            if paired_old[i] {
-                continue;
-            }
-            if line.content.trim().is_empty() {
-                whitespace.push((*line).clone());
-            } else {
-                run_old.push(line);
-            }
-        }
-        let mut run_new: Vec<&ChangeLine> = Vec::new();
-        for (j, line) in added.iter().enumerate() {
-            if paired_new[j] {
-                continue;
-            }
-            if line.content.trim().is_empty() {
-                whitespace.push((*line).clone());
-            } else {
-                run_new.push(line);
-            }
-        }
+        let run_old = unpaired(removed, &paired_old, &mut whitespace);
+        let run_new = unpaired(added, &paired_new, &mut whitespace);
         if !structured {
             if !run_old.is_empty() {
                 add_edit(joined(&run_old), String::new(), run_old.iter().map(|c| (*c).clone()).collect());
@@ -147,6 +127,24 @@ pub(crate) fn leftovers(file: &FileChange<'_>, claimed: &HashSet<ClaimKey>, stru
         );
     }
     out
+}
+
+/// The lines of one side of a block that no line of the other side pairs with; blank ones go to
+/// `whitespace`.
+fn unpaired<'a>(
+    lines: &[&'a ChangeLine],
+    paired: &[bool],
+    whitespace: &mut Vec<ChangeLine>,
+) -> Vec<&'a ChangeLine> {
+    let mut run = Vec::new();
+    for (line, _) in lines.iter().zip(paired).filter(|(_, paired)| !**paired) {
+        if line.content.trim().is_empty() {
+            whitespace.push((*line).clone());
+        } else {
+            run.push(*line);
+        }
+    }
+    run
 }
 
 /// Import lines removed in one place and added back unchanged in another: only their order changed.

@@ -171,9 +171,15 @@ fn run_on(
     let head = repo.resolve(&pr.head)?;
     let expected = crate::diff::parse(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
     let view = crate::metrics::classes::PrView::from_repo(&repo, &base, &head, expected.clone())?;
-    let session =
-        crate::validation::embedded::start(repo.path(), &base, &template.versions, None, template.trust)?;
-    session.set_head(&view.head)?;
+    let target = crate::validation::choice::Target {
+        repo: repo.path(),
+        base: &base,
+        versions: &template.versions,
+        project: None,
+        trust: template.trust,
+        pr: Some(&view),
+    };
+    let validator = crate::validation::choice::start_embedded(&target)?;
     std::fs::create_dir_all(dir)?;
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
@@ -190,7 +196,7 @@ fn run_on(
         option_check: None,
         out_dir: dir,
         file_prefix: "",
-        session: Some(&session),
+        session: validator.session(),
         trust: template.trust,
         project_dir: None,
         pr: Some(&view),

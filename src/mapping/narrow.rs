@@ -115,33 +115,7 @@ fn java(change: Change) -> Option<Vec<RecipeStep>> {
 /// The POM: parent, properties, dependencies, plugins.
 fn maven(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
-        Change::MavenParentChange {
-            old_group_id,
-            old_artifact_id,
-            new_group_id,
-            new_artifact_id,
-            new_version,
-            drops_managed_versions,
-            ..
-        } => {
-            let mut step = RecipeStep::new("org.openrewrite.maven.ChangeParentPom")
-                .with("oldGroupId", &old_group_id)
-                .with("oldArtifactId", &old_artifact_id)
-                .with("newVersion", new_version)
-                .with_bool("allowVersionDowngrades", true);
-            // ChangeParentPom removes the explicit versions the new parent manages unless told
-            // which to keep: a PR that kept them all keeps them all.
-            if !drops_managed_versions {
-                step = step.with_list("except", vec!["*:*".to_string()]);
-            }
-            if new_group_id != old_group_id {
-                step = step.with("newGroupId", new_group_id);
-            }
-            if new_artifact_id != old_artifact_id {
-                step = step.with("newArtifactId", new_artifact_id);
-            }
-            Some(vec![step])
-        }
+        change @ Change::MavenParentChange { .. } => parent_pom(change),
         Change::MavenPropertyChange { key, new_value, .. } => Some(vec![
             RecipeStep::new("org.openrewrite.maven.ChangePropertyValue")
                 .with("key", key)
@@ -201,34 +175,72 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
                 .with("artifactId", artifact_id)
                 .with("newVersion", new_version),
         ]),
-        // A repository added to the project (not to a profile: the recipe adds at the top level).
-        Change::MavenRepositoryChange { change, section, id, new_url, name, snapshots, releases, .. }
-            if change == "added" && matches!(section.as_str(), "repositories" | "pluginRepositories") =>
-        {
-            let mut step =
-                RecipeStep::new("org.openrewrite.maven.AddRepository").with("id", id).with("url", new_url);
-            if section == "pluginRepositories" {
-                step = step.with("type", "PluginRepository");
-            }
-            if !name.is_empty() {
-                step = step.with("repoName", name);
-            }
-            for (key, value) in [("snapshotsEnabled", snapshots), ("releasesEnabled", releases)] {
-                if let Ok(enabled) = value.parse::<bool>() {
-                    step = step.with_bool(key, enabled);
-                }
-            }
-            Some(vec![step])
-        }
+        change @ Change::MavenRepositoryChange { .. } => added_repository(&change),
         // Not mapped yet (text): OpenRewrite has plugin recipes (RemovePlugin,
-        // ChangePluginConfiguration, …), but none is mapped from these intents; nor are repository
-        // URL changes and removals.
-        Change::MavenPluginConfig { .. }
-        | Change::MavenPluginRemoved { .. }
-        | Change::MavenRepositoryChange { .. } => None,
+        // ChangePluginConfiguration, …), but none is mapped from these intents.
+        Change::MavenPluginConfig { .. } | Change::MavenPluginRemoved { .. } => None,
         // Routed elsewhere by semantic_steps.
         _ => None,
     }
+}
+
+/// ChangeParentPom for a new parent (None: not a parent change).
+fn parent_pom(change: Change) -> Option<Vec<RecipeStep>> {
+    let Change::MavenParentChange {
+        old_group_id,
+        old_artifact_id,
+        new_group_id,
+        new_artifact_id,
+        new_version,
+        drops_managed_versions,
+        ..
+    } = change
+    else {
+        return None;
+    };
+    let mut step = RecipeStep::new("org.openrewrite.maven.ChangeParentPom")
+        .with("oldGroupId", &old_group_id)
+        .with("oldArtifactId", &old_artifact_id)
+        .with("newVersion", new_version)
+        .with_bool("allowVersionDowngrades", true);
+    // ChangeParentPom removes the explicit versions the new parent manages unless told which to
+    // keep: a PR that kept them all keeps them all.
+    if !drops_managed_versions {
+        step = step.with_list("except", vec!["*:*".to_string()]);
+    }
+    if new_group_id != old_group_id {
+        step = step.with("newGroupId", new_group_id);
+    }
+    if new_artifact_id != old_artifact_id {
+        step = step.with("newArtifactId", new_artifact_id);
+    }
+    Some(vec![step])
+}
+
+/// AddRepository for a repository added to the project (not to a profile: the recipe adds at the
+/// top level). None for any other repository change: URL changes and removals are not mapped.
+fn added_repository(change: &Change) -> Option<Vec<RecipeStep>> {
+    let Change::MavenRepositoryChange { change, section, id, new_url, name, snapshots, releases, .. } =
+        change
+    else {
+        return None;
+    };
+    if change != "added" || !matches!(section.as_str(), "repositories" | "pluginRepositories") {
+        return None;
+    }
+    let mut step = RecipeStep::new("org.openrewrite.maven.AddRepository").with("id", id).with("url", new_url);
+    if section == "pluginRepositories" {
+        step = step.with("type", "PluginRepository");
+    }
+    if !name.is_empty() {
+        step = step.with("repoName", name);
+    }
+    for (key, value) in [("snapshotsEnabled", snapshots), ("releasesEnabled", releases)] {
+        if let Ok(enabled) = value.parse::<bool>() {
+            step = step.with_bool(key, enabled);
+        }
+    }
+    Some(vec![step])
 }
 
 /// A plugin added to the project's build with nothing but its coordinates: AddPlugin writes

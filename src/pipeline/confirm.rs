@@ -18,11 +18,10 @@ pub(super) fn confirm(
     recommendation: Option<&Recommendation>,
     validated: &Validations,
 ) -> Result<Step<Confirmation>> {
-    use crate::validation::choice::BackendChoice;
     let Some(recommendation) = recommendation else {
         return Ok(Report::bare(Outcome::Skipped, "no recommendation").into());
     };
-    if ctx.req.backend != BackendChoice::Auto {
+    if !ctx.req.backend.confirms() {
         return Ok(Report::bare(Outcome::Skipped, format!("backend {}", ctx.req.backend.label())).into());
     }
     let chosen = validated.get(&recommendation.option).context("recommended option without results")?;

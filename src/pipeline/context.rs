@@ -19,7 +19,7 @@ pub(crate) struct Context<'a> {
     pub started_at: String,
     /// The embedded runner's session on the base commit, started on first use and shared by every
     /// option (one parse for the whole run); `Err` when it could not start. See [`Context::session`].
-    pub session: OnceLock<Result<crate::validation::embedded::Session, RunnerUnavailable>>,
+    pub session: OnceLock<Result<crate::validation::choice::Validator, RunnerUnavailable>>,
 }
 
 impl<'a> Context<'a> {

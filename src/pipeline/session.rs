@@ -13,32 +13,25 @@ impl Context<'_> {
         &self,
         checkout: &Checkout,
     ) -> Result<Option<&crate::validation::embedded::Session>> {
-        use crate::validation::choice::BackendChoice;
-        if !self.req.backend.explores_embedded() {
-            return Ok(None);
-        }
         let started = self.session.get_or_init(|| {
-            self.progress.message("starting the embedded OpenRewrite runner");
-            crate::validation::embedded::start(
-                &checkout.repo_path,
-                &checkout.commits.base,
-                &self.req.versions,
-                self.req.project_dir.as_ref(),
-                self.req.trust,
-            )
-            .and_then(|session| {
-                // The PR's head versions are parsed beside the base, for the types they use.
-                session.set_head(&checkout.pr_view.head)?;
-                Ok(session)
-            })
-            .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
-        });
-        match (started, self.req.backend) {
-            (Ok(session), _) => Ok(Some(session)),
-            (Err(reason), BackendChoice::Embedded) => {
-                Err(anyhow::anyhow!("the embedded runner cannot start: {reason}"))
+            if self.req.backend.explores_embedded() {
+                self.progress.message("starting the embedded OpenRewrite runner");
             }
-            (Err(_), _) => Ok(None),
+            let target = crate::validation::choice::Target {
+                repo: &checkout.repo_path,
+                base: &checkout.commits.base,
+                versions: &self.req.versions,
+                project: self.req.project_dir.as_ref(),
+                trust: self.req.trust,
+                // The PR's head versions are parsed beside the base, for the types they use.
+                pr: Some(&checkout.pr_view),
+            };
+            crate::validation::choice::start(self.req.backend, &target)
+                .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
+        });
+        match started {
+            Ok(validator) => Ok(validator.session()),
+            Err(reason) => Err(anyhow::anyhow!("{reason}")),
         }
     }
 }

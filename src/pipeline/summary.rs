@@ -126,13 +126,17 @@ pub(super) fn write_metadata(
         "confirmation": summary.confirmation,
         "reusable": summary.reusable,
         "authors_way": summary.authors_way,
-        "embedded_runner": ctx.session.get().map(|s| match s {
-            Ok(session) => {
-                // The session's directory goes away with the run: keep its log.
-                let kept = std::fs::copy(session.log_path(), ctx.dir.path(artifacts::RUNNER_LOG)).is_ok();
-                serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) })
-            }
-            Err(reason) => serde_json::json!({ "unavailable": reason.to_string() }),
+        "embedded_runner": ctx.session.get().and_then(|s| match s {
+            Ok(validator) => match (validator.session(), validator.unavailable()) {
+                (Some(session), _) => {
+                    // The session's directory goes away with the run: keep its log.
+                    let kept = std::fs::copy(session.log_path(), ctx.dir.path(artifacts::RUNNER_LOG)).is_ok();
+                    Some(serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) }))
+                }
+                (None, Some(reason)) => Some(serde_json::json!({ "unavailable": reason })),
+                (None, None) => None,
+            },
+            Err(reason) => Some(serde_json::json!({ "unavailable": reason.to_string() })),
         }),
     });
     ctx.dir.write_json(artifacts::METADATA, &metadata)?;

@@ -180,34 +180,86 @@ mod tests {
         assert!(text.contains("out") && text.contains("err"));
     }
 
+    /// A fifo the test reads: a script's processes that open it for writing keep it open until
+    /// they end, so its end of file is the event "every one of them is gone".
+    struct Witness {
+        path: PathBuf,
+        reader: File,
+    }
+
+    impl Witness {
+        fn new(dir: &Path) -> Witness {
+            use std::os::unix::fs::OpenOptionsExt;
+            let path = dir.join("witness");
+            nix::unistd::mkfifo(&path, nix::sys::stat::Mode::S_IRWXU).unwrap();
+            // Non-blocking: opening does not wait for a writer, and neither do reads.
+            let reader = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
+                .open(&path)
+                .unwrap();
+            Witness { path, reader }
+        }
+
+        /// Shell text that opens the fifo as fd 3 (inherited by every process forked after it)
+        /// and says so.
+        fn open_in_shell(&self) -> String {
+            format!("exec 3>{}; echo up >&3", self.path.display())
+        }
+
+        /// Whether every writer closed the fifo within `limit`, after one said it was up.
+        fn closed_within(&mut self, limit: Duration) -> bool {
+            use std::io::Read;
+            let deadline = Instant::now() + limit;
+            let mut seen = String::new();
+            let mut buffer = [0u8; 64];
+            while Instant::now() < deadline {
+                match self.reader.read(&mut buffer) {
+                    // End of file: no writer, and one was there (before its first write, no
+                    // writer means it has not opened the fifo yet).
+                    Ok(0) if seen.contains("up") => return true,
+                    Ok(n) => seen.push_str(&String::from_utf8_lossy(&buffer[..n])),
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    Err(e) => panic!("reading the witness fifo: {e}"),
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            false
+        }
+    }
+
     #[test]
     fn timeout_kills_the_whole_process_group() {
         let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("out.log");
-        let marker = dir.path().join("survivor");
-        // A grandchild that would write the marker after 2 s unless it is killed with its group.
-        let script = format!("(sleep 2; touch {}) & sleep 30", marker.display());
+        let mut witness = Witness::new(dir.path());
+        // A grandchild holding the fifo open for as long as it lives, unless it is killed with its
+        // group. The limit leaves the shell ample time to start even on a loaded machine.
+        let script = format!("{}; (exec sleep 30) & exec sleep 30", witness.open_in_shell());
         let mut cmd = Command::new("sh");
         cmd.args(["-c", &script]);
         let start = Instant::now();
-        let outcome = run_logged(cmd, &log, Duration::from_millis(300)).unwrap();
+        let outcome = run_logged(cmd, &dir.path().join("out.log"), Duration::from_secs(2)).unwrap();
         assert!(matches!(outcome, Outcome::TimedOut));
         assert!(start.elapsed() < Duration::from_secs(10));
-        std::thread::sleep(Duration::from_millis(2500));
-        assert!(!marker.exists(), "a process of the group survived the timeout");
+        assert!(
+            witness.closed_within(Duration::from_secs(10)),
+            "a process of the group survived the timeout"
+        );
     }
 
     #[test]
     fn processes_left_behind_by_a_finished_tool_are_killed() {
         let dir = tempfile::tempdir().unwrap();
-        let marker = dir.path().join("straggler");
-        let script = format!("(sleep 2; touch {}) & exit 0", marker.display());
+        let mut witness = Witness::new(dir.path());
+        let script = format!("{}; (exec sleep 30) & exit 0", witness.open_in_shell());
         let mut cmd = Command::new("sh");
         cmd.args(["-c", &script]);
         let outcome = run_logged(cmd, &dir.path().join("out.log"), Duration::from_secs(10)).unwrap();
         assert!(matches!(outcome, Outcome::Exited(s) if s.success()));
-        std::thread::sleep(Duration::from_millis(2500));
-        assert!(!marker.exists(), "a background process of the run outlived it");
+        assert!(
+            witness.closed_within(Duration::from_secs(10)),
+            "a background process of the run outlived it"
+        );
     }
 
     #[test]

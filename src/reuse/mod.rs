@@ -58,21 +58,7 @@ pub(crate) fn generalize_with(
     let mut changes = Vec::new();
     let incidental = tree.map(|t| incidental_intents(t, discovery.map(|d| (d, catalog)))).unwrap_or_default();
     let targets = tree.map(versions::Targets::of).unwrap_or_default();
-    let leading: Vec<PlannedStep> = composites
-        .iter()
-        .map(|c| {
-            let short = crate::openrewrite::simple_name(&c.step.name);
-            changes.push(format!(
-                "added `{short}` for intent {}: the whole migration as the catalog writes it (on this PR {} lines right, {} written its own way next to the PR's)",
-                c.intent, c.tp, c.rewritten
-            ));
-            let reason = format!(
-                "The catalog's migration for intent {}: discovery ran it on this PR ({} true positives; {} lines written its own way where the PR changed them).",
-                c.intent, c.tp, c.rewritten
-            );
-            PlannedStep::new(c.step.clone(), true, vec![c.intent.clone()], reason)
-        })
-        .collect();
+    let leading = leading_steps(composites, &mut changes);
     let runs_it = |planned: &PlannedStep| {
         planned.step.options.is_empty()
             && composites.iter().any(|c| runs(catalog, &c.step.name, &planned.step.name, 0))
@@ -103,74 +89,11 @@ pub(crate) fn generalize_with(
         .collect();
     for planned in leading.iter().chain(own).chain(missing.iter().map(|(_, step)| step)) {
         let short = crate::openrewrite::simple_name(&planned.step.name).to_string();
-        if !planned.semantic {
-            changes.push(format!("left out `{short}`: plain text pinned to this repository"));
+        if let Some(why) = left_out_because(planned, &targets, &incidental) {
+            changes.push(format!("left out `{short}`: {why}"));
             continue;
         }
-        if is_layout(&planned.step.name) {
-            changes.push(format!(
-                "left out `{short}`: it lays code out in this repository's style, which is not the migration"
-            ));
-            continue;
-        }
-        if targets.carries_a_version(&planned.step) {
-            changes.push(format!(
-                "left out `{short}`: it sets this repository's version property; the swap writes that version itself"
-            ));
-            continue;
-        }
-        if !planned.intents.is_empty() && planned.intents.iter().all(|id| incidental.contains(id)) {
-            changes.push(format!(
-                "left out `{short}`: it does what the PR does besides its migration (intent {})",
-                planned.intents.join(", ")
-            ));
-            continue;
-        }
-        let mut step = planned.step.clone();
-        // A recipe that would change every file of its kind (a key added to every properties
-        // file) keeps its files, by name: the same files of the next repository.
-        let by_name: Vec<String> = if step.name == ADD_PROPERTY && !planned.scope.is_empty() {
-            let names: std::collections::BTreeSet<String> =
-                planned.scope.iter().map(|f| format!("**/{}", f.rsplit('/').next().unwrap_or(f))).collect();
-            changes.push(format!(
-                "`{short}` runs on {}, not only {}",
-                join(&names),
-                planned.scope.join(", ")
-            ));
-            names.into_iter().collect()
-        } else {
-            if !planned.scope.is_empty() {
-                changes.push(format!("`{short}` runs on every file, not only {}", planned.scope.join(", ")));
-            }
-            Vec::new()
-        };
-        let optional = |key: &str| {
-            catalog.get(&step.name).is_some_and(|r| r.options.iter().any(|o| o.name == key && !o.required))
-        };
-        let pinned: Vec<String> = step
-            .options
-            .iter()
-            .filter(|(key, value)| {
-                let path_like = key.as_str() == "filePattern" && !has_wildcard(&value.as_text());
-                (path_like || STARTING_POINT_OPTIONS.contains(&key.as_str())) && optional(key)
-            })
-            .map(|(key, _)| key.clone())
-            .collect();
-        for key in pinned {
-            let value = step.options.remove(&key).map(|v| v.as_text()).unwrap_or_default();
-            changes.push(format!(
-                "`{short}`: dropped `{key}: {value}` (pins it to this repository's starting point)"
-            ));
-        }
-        if let Some((retargeted, note)) = targets.retarget(&step) {
-            step = retargeted;
-            changes.push(format!("`{short}`: {note}"));
-        }
-        let reason = format!("{} Generalized for other repositories.", planned.reason);
-        let mut generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
-        generalized.scope = by_name;
-        generalized.after_previous = planned.after_previous;
-        generalized.after_migration = planned.after_migration;
+        let generalized = generalized(planned, catalog, &targets, &mut changes);
         if !option.steps.iter().any(|s| s.signature() == generalized.signature()) {
             option.steps.push(generalized);
         }
@@ -185,6 +108,104 @@ pub(crate) fn generalize_with(
     option.steps = migration.into_iter().chain(follow_ups).collect();
     option.notes = changes.clone();
     Some(Reusable { option, changes })
+}
+
+/// The catalog's whole migrations discovery found, leading the reusable recipe.
+fn leading_steps(composites: &[composites::Composite], changes: &mut Vec<String>) -> Vec<PlannedStep> {
+    composites
+        .iter()
+        .map(|c| {
+            let short = crate::openrewrite::simple_name(&c.step.name);
+            changes.push(format!(
+                "added `{short}` for intent {}: the whole migration as the catalog writes it (on this PR {} lines right, {} written its own way next to the PR's)",
+                c.intent, c.tp, c.rewritten
+            ));
+            let reason = format!(
+                "The catalog's migration for intent {}: discovery ran it on this PR ({} true positives; {} lines written its own way where the PR changed them).",
+                c.intent, c.tp, c.rewritten
+            );
+            PlannedStep::new(c.step.clone(), true, vec![c.intent.clone()], reason)
+        })
+        .collect()
+}
+
+/// Why a step stays out of the reusable recipe (None: it belongs in it).
+fn left_out_because(
+    planned: &PlannedStep,
+    targets: &versions::Targets,
+    incidental: &BTreeSet<String>,
+) -> Option<String> {
+    if !planned.semantic {
+        return Some("plain text pinned to this repository".into());
+    }
+    if is_layout(&planned.step.name) {
+        return Some("it lays code out in this repository's style, which is not the migration".into());
+    }
+    if targets.carries_a_version(&planned.step) {
+        return Some(
+            "it sets this repository's version property; the swap writes that version itself".into(),
+        );
+    }
+    if !planned.intents.is_empty() && planned.intents.iter().all(|id| incidental.contains(id)) {
+        return Some(format!(
+            "it does what the PR does besides its migration (intent {})",
+            planned.intents.join(", ")
+        ));
+    }
+    None
+}
+
+/// `planned` made fit for other repositories: its files by name, its options that pin this
+/// repository's starting point dropped, its versions retargeted; each change said in `changes`.
+fn generalized(
+    planned: &PlannedStep,
+    catalog: &Catalog,
+    targets: &versions::Targets,
+    changes: &mut Vec<String>,
+) -> PlannedStep {
+    let short = crate::openrewrite::simple_name(&planned.step.name).to_string();
+    let mut step = planned.step.clone();
+    // A recipe that would change every file of its kind (a key added to every properties
+    // file) keeps its files, by name: the same files of the next repository.
+    let by_name: Vec<String> = if step.name == ADD_PROPERTY && !planned.scope.is_empty() {
+        let names: std::collections::BTreeSet<String> =
+            planned.scope.iter().map(|f| format!("**/{}", f.rsplit('/').next().unwrap_or(f))).collect();
+        changes.push(format!("`{short}` runs on {}, not only {}", join(&names), planned.scope.join(", ")));
+        names.into_iter().collect()
+    } else {
+        if !planned.scope.is_empty() {
+            changes.push(format!("`{short}` runs on every file, not only {}", planned.scope.join(", ")));
+        }
+        Vec::new()
+    };
+    let optional = |key: &str| {
+        catalog.get(&step.name).is_some_and(|r| r.options.iter().any(|o| o.name == key && !o.required))
+    };
+    let pinned: Vec<String> = step
+        .options
+        .iter()
+        .filter(|(key, value)| {
+            let path_like = key.as_str() == "filePattern" && !has_wildcard(&value.as_text());
+            (path_like || STARTING_POINT_OPTIONS.contains(&key.as_str())) && optional(key)
+        })
+        .map(|(key, _)| key.clone())
+        .collect();
+    for key in pinned {
+        let value = step.options.remove(&key).map(|v| v.as_text()).unwrap_or_default();
+        changes.push(format!(
+            "`{short}`: dropped `{key}: {value}` (pins it to this repository's starting point)"
+        ));
+    }
+    if let Some((retargeted, note)) = targets.retarget(&step) {
+        step = retargeted;
+        changes.push(format!("`{short}`: {note}"));
+    }
+    let reason = format!("{} Generalized for other repositories.", planned.reason);
+    let mut generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
+    generalized.scope = by_name;
+    generalized.after_previous = planned.after_previous;
+    generalized.after_migration = planned.after_migration;
+    generalized
 }
 
 /// Narrow semantic recipes for the migration's own changes that the recommended recipe makes only

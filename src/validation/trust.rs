@@ -49,10 +49,12 @@ impl Trust {
     /// The trust of a command's runs: `--trust-build-config` (`trusted`), else the plugin backend
     /// chosen by name lets the build run, else nothing does.
     pub(crate) fn of_run(trusted: bool, backend: BackendChoice) -> Trust {
-        match (trusted, backend) {
-            (true, _) => Trust::Trusted,
-            (false, BackendChoice::Plugin) => Trust::BuildRuns(Voucher::PluginChosen),
-            (false, _) => Trust::Untrusted,
+        if trusted {
+            Trust::Trusted
+        } else if backend.asks_for_the_build() {
+            Trust::BuildRuns(Voucher::PluginChosen)
+        } else {
+            Trust::Untrusted
         }
     }
 

@@ -85,7 +85,7 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
         "-Dspotless.check.skip=true",
     ]);
     command.args(version_properties(versions));
-    if let Some(settings) = crate::validation::backend::maven_user_settings() {
+    if let Some(settings) = crate::validation::maven_settings::user_settings() {
         command.arg("--settings").arg(settings);
     }
     tracing::info!("building the embedded runner: {}", crate::process::env::command_line(&command));

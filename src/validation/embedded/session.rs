@@ -85,7 +85,7 @@ impl Settings {
             local_repository: home.join(".m2/repository"),
             pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
             trust_file_repositories: trust.honours_build_config(),
-            maven_settings: crate::validation::backend::maven_user_settings(),
+            maven_settings: crate::validation::maven_settings::user_settings(),
         }
     }
 }

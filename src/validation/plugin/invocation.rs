@@ -7,9 +7,9 @@ use std::process::Command;
 
 use serde::{Deserialize, Serialize};
 
-use super::build::BuildTool;
-use super::jdk::Jdk;
 use crate::openrewrite::Coordinates;
+use crate::validation::build::BuildTool;
+use crate::validation::jdk::Jdk;
 
 /// Everything needed to start one recipe run; printable for reproducibility.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,19 +65,10 @@ pub(crate) struct RunSpec<'a> {
     /// Where the Gradle init script is written (outside the project).
     pub init_script: &'a Path,
     /// An empty directory outside the project that Maven takes for the project's base directory,
-    /// so the clone's `.mvn/` is not read (see [`super::trust::Trust`]); None: honour it.
+    /// so the clone's `.mvn/` is not read (see [`crate::validation::trust::Trust`]); None: honour it.
     pub maven_basedir: Option<&'a Path>,
-    /// The user's settings.xml ([`maven_user_settings`]).
+    /// The user's settings.xml ([`crate::validation::maven_settings::user_settings`]).
     pub maven_settings: Option<&'a Path>,
-}
-
-/// The user's Maven settings, `$HOME/.m2/settings.xml`, when there is one. Passed to Maven
-/// explicitly: Maven looks in the home directory of the user's passwd entry, which a container run
-/// under another uid (the action's `docker run --user`) may not have, while `HOME` is set and is
-/// where action.yml mounts `maven-settings`.
-pub(crate) fn maven_user_settings() -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os("HOME")?).join(".m2/settings.xml");
-    path.is_file().then_some(path)
 }
 
 /// The files of a Maven project's `.mvn/` that change how Maven itself starts.

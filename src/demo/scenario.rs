@@ -1,0 +1,66 @@
+//! A migration PR as data: the project before, and what the PR does to it; built into a git
+//! repository with the base on `main` and the PR on `migration`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::RepoBuilder;
+
+/// A built fixture repository.
+#[derive(Debug, Clone)]
+pub struct Fixture {
+    pub path: PathBuf,
+    /// Commit id of the base (on `main`).
+    pub base: String,
+    /// Commit id of the migration (on `migration`).
+    pub head: String,
+}
+
+/// A migration PR: the project before, and what the PR does to it.
+#[derive(Debug, Clone, Copy)]
+pub struct Scenario {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub base: &'static [(&'static str, &'static str)],
+    pub changes: &'static [Change],
+}
+
+/// One change of a PR.
+#[derive(Debug, Clone, Copy)]
+pub enum Change {
+    /// Replace, in the base content of the file, each `from` by its `to` (every occurrence).
+    Edit(&'static str, &'static [(&'static str, &'static str)]),
+    /// Write the file with this content.
+    Write(&'static str, &'static str),
+    Delete(&'static str),
+}
+
+impl Scenario {
+    /// Creates the repository in `dir` (which must not exist or be empty).
+    pub fn build(&self, dir: &Path) -> Result<Fixture> {
+        let repo = RepoBuilder::init(dir)?;
+        for (path, content) in self.base {
+            repo.write(path, content)?;
+        }
+        let base = repo.commit("Initial project")?;
+        repo.branch("migration")?;
+        for change in self.changes {
+            match change {
+                Change::Edit(path, replacements) => {
+                    let mut content = std::fs::read_to_string(dir.join(path))?;
+                    for (from, to) in *replacements {
+                        anyhow::ensure!(content.contains(from), "{}: `{from}` not in {path}", self.name);
+                        content = content.replace(from, to);
+                    }
+                    repo.write(path, content)?
+                }
+                Change::Write(path, content) => repo.write(path, content)?,
+                Change::Delete(path) => repo.remove(path)?,
+            };
+        }
+        let head = repo.commit(self.title)?;
+        repo.checkout("main")?;
+        Ok(Fixture { path: dir.to_path_buf(), base, head })
+    }
+}
