@@ -3,8 +3,6 @@ package rewriteassist.runner;
 import static org.openrewrite.Tree.randomId;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -861,18 +859,13 @@ final class Reactor {
         return null;
     }
 
-    ArrayNode report() {
-        ArrayNode out = Main.JSON.createArrayNode();
-        modules.values().stream()
+    /** The modules for the parse's results, by build file. */
+    List<ParseResults.ParsedModule> report() {
+        return modules.values().stream()
                 .sorted(Comparator.comparing(m -> m.pom().toString()))
-                .forEach(module -> {
-                    ObjectNode json = out.addObject();
-                    json.put("pom", module.pom().toString());
-                    json.put("gav", module.gav());
-                    json.put("classpath_jars", module.testJars().size());
-                    json.put("unresolved", module.unresolved());
-                });
-        return out;
+                .map(module -> new ParseResults.ParsedModule(
+                        module.pom().toString(), module.gav(), module.testJars().size(), module.unresolved()))
+                .toList();
     }
 
     /** Jars of dependencies, each fetched once per parse (Maven modules and Gradle projects). */

@@ -64,7 +64,7 @@ final class RecipeNames {
         }
         if (!Recipe.class.isAssignableFrom(found)) {
             throw new Main.Failure(
-                    "yaml_error",
+                    ErrorKind.YAML_ERROR,
                     "`" + name + "` in a recipe list is a class but not a recipe: refused before it is loaded");
         }
     }

@@ -27,8 +27,8 @@ class ResultsFileKeysTest {
     private static final String POM = "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId>"
             + "<artifactId>shop</artifactId><version>1</version></project>\n";
 
-    private static final String CART = "package com.acme;\n\nimport java.util.List;\n\nclass Cart {\n"
-            + "    List<String> items;\n}\n";
+    private static final String CART =
+            "package com.acme;\n\nimport java.util.List;\n\nclass Cart {\n" + "    List<String> items;\n}\n";
 
     private static final List<String> STEP_RUN_KEYS =
             List.of("step", "name", "options", "diff", "files", "error", "warnings", "types", "seconds");
@@ -43,10 +43,14 @@ class ResultsFileKeysTest {
         assertTrue(noParse.path("error").path("stack").isNull(), noParse.toString());
 
         Path root = fixture.repo(
-                "pom.xml", POM,
-                "src/main/java/com/acme/Cart.java", CART,
-                "src/main/java/com/acme/Broken.java", "package com.acme;\nclass Broken { void f( {\n}\n",
-                "README.md", "# shop\n");
+                "pom.xml",
+                POM,
+                "src/main/java/com/acme/Cart.java",
+                CART,
+                "src/main/java/com/acme/Broken.java",
+                "package com.acme;\nclass Broken { void f( {\n}\n",
+                "README.md",
+                "# shop\n");
         Path head = dir.resolve("head");
         Files.createDirectories(head.resolve("src/main/java/com/acme"));
         Files.writeString(head.resolve("src/main/java/com/acme/Cart.java"), CART.replace("List", "Collection"));
@@ -62,9 +66,14 @@ class ResultsFileKeysTest {
         assertEquals(List.of("total", "by_kind", "binary_skipped"), keys(parsed.path("files")));
         assertEquals(Parse.KINDS, keys(parsed.path("files").path("by_kind")));
         assertEquals(List.of("path", "error"), keys(parsed.path("unparsed").get(0)));
-        assertEquals(List.of("pom", "gav", "classpath_jars", "unresolved"), keys(parsed.path("modules").get(0)));
+        assertEquals(
+                List.of("pom", "gav", "classpath_jars", "unresolved"),
+                keys(parsed.path("modules").get(0)));
         assertEquals(List.of("base", "head", "seconds"), keys(parsed.path("types")));
-        assertTrue(parsed.path("types").path("head").path("src/main/java/com/acme/Cart.java").isArray());
+        assertTrue(parsed.path("types")
+                .path("head")
+                .path("src/main/java/com/acme/Cart.java")
+                .isArray());
 
         JsonNode run = fixture.run(
                 recipe(
@@ -79,7 +88,8 @@ class ResultsFileKeysTest {
         // A step that threw on the trees: it ran, so its result's types are there (none).
         assertEquals(STEP_RUN_KEYS, keys(runs.get(0)));
         assertEquals("recipe_error", runs.get(0).path("error").path("kind").asText());
-        assertTrue(runs.get(0).path("error").path("stack").isTextual(), runs.get(0).toString());
+        assertTrue(
+                runs.get(0).path("error").path("stack").isTextual(), runs.get(0).toString());
         // A step that did not validate never ran: no types at all.
         List<String> notRun = new ArrayList<>(STEP_RUN_KEYS);
         notRun.remove("types");
