@@ -2,10 +2,14 @@ package rewriteassist.runner;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.ConstructorDetector;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.module.paramnames.ParameterNamesModule;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +23,6 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.openrewrite.internal.ObjectMappers;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenMetadata;
@@ -60,10 +63,17 @@ final class DiskPomCache implements MavenPomCache {
         this.clock = clock;
     }
 
-    /** OpenRewrite's own mapper for its model (fields, constructor parameters), plus time types. */
+    /**
+     * A mapper for OpenRewrite's model as its own {@code RocksdbMavenPomCache} builds one: fields,
+     * constructor parameters by name, unknown properties ignored; plus time types.
+     */
     private static ObjectMapper mapper() {
-        ObjectMapper m = ObjectMappers.propertyBasedMapper(DiskPomCache.class.getClassLoader())
+        ObjectMapper m = JsonMapper.builder()
+                .constructorDetector(ConstructorDetector.USE_PROPERTIES_BASED)
+                .build()
+                .registerModule(new ParameterNamesModule())
                 .registerModule(new JavaTimeModule())
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .setDefaultPropertyInclusion(

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.LargeSourceSet;
 import org.openrewrite.PrintOutputCapture;
 import org.openrewrite.Recipe;
 import org.openrewrite.RecipeRun;
@@ -37,7 +38,6 @@ import org.openrewrite.config.YamlResourceLoader;
 import org.openrewrite.internal.InMemoryLargeSourceSet;
 import org.openrewrite.internal.ObjectMappers;
 import org.openrewrite.internal.PropertyPlaceholderHelper;
-import org.openrewrite.internal.RecipeRunException;
 import org.openrewrite.marker.Markup;
 import org.openrewrite.table.SourcesFileErrors;
 
@@ -57,7 +57,11 @@ import org.openrewrite.table.SourcesFileErrors;
 final class Run {
     private static final String RECIPE_TYPE = "specs.openrewrite.org/v1beta/recipe";
 
-    /** Placeholders as {@link YamlResourceLoader} resolves them (with no properties: escapes only). */
+    /**
+     * Placeholders as {@link YamlResourceLoader} resolves them (with no properties: escapes only).
+     * OpenRewrite's internal helper on purpose: the loader resolves with this very class and offers
+     * no public way to get the text it resolved, and a helper of our own could resolve differently.
+     */
     private static final PropertyPlaceholderHelper PLACEHOLDERS = new PropertyPlaceholderHelper("${", "}", ":");
 
     /** A validation failure that means a recipe name that exists nowhere (rather than a bad option). */
@@ -235,7 +239,7 @@ final class Run {
         ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(t -> {}), parsed.policy());
         RecipeRun result;
         try {
-            result = recipe.run(new InMemoryLargeSourceSet(parsed.treesForRun()), ctx);
+            result = recipe.run(sourceSet(parsed), ctx);
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable t) {
@@ -246,6 +250,15 @@ final class Run {
         Main.log("  ran " + name + " first: "
                 + result.getChangeset().getAllResults().size() + " files changed (" + Main.seconds(started) + " s)");
         return outcome;
+    }
+
+    /**
+     * The trees of a parse for one recipe run. {@link InMemoryLargeSourceSet} is internal to
+     * OpenRewrite, but it is rewrite-core's only {@link LargeSourceSet} and the one rewrite-maven-plugin
+     * runs recipes on, so a recipe sees here what it sees there.
+     */
+    private static LargeSourceSet sourceSet(Parse.Outcome parsed) {
+        return new InMemoryLargeSourceSet(parsed.treesForRun());
     }
 
     /** The whole recipe made of the given steps (by index). */
@@ -429,6 +442,8 @@ final class Run {
     static Set<String> optionNames(Recipe recipe) {
         Set<String> names = new LinkedHashSet<>();
         recipe.getDescriptor().getOptions().forEach(o -> names.add(o.getName()));
+        // The mapper YamlResourceLoader reads a recipe's options with: only an internal class has it,
+        // and a mapper configured otherwise could accept other names than OpenRewrite does.
         ObjectMapper mapper =
                 ObjectMappers.propertyBasedMapper(recipe.getClass().getClassLoader());
         BeanDescription bean = mapper.getDeserializationConfig().introspect(mapper.constructType(recipe.getClass()));
@@ -570,7 +585,7 @@ final class Run {
             }
             RecipeRun result;
             try {
-                result = recipe.run(new InMemoryLargeSourceSet(parsed.treesForRun()), ctx);
+                result = recipe.run(sourceSet(parsed), ctx);
             } catch (OutOfMemoryError e) {
                 throw e;
             } catch (Throwable t) {
@@ -588,16 +603,17 @@ final class Run {
                     Main.log("attribution failed: " + Main.stack(e));
                 }
             }
-            // What OpenRewrite reported besides the recipe errors (those are the error above).
+            // What OpenRewrite reported besides the recipe errors (those are the error above). Each
+            // recipe error it reports is also a SourcesFileErrors row whose first line names the
+            // exception, or the cause of the wrapper a visitor's exception comes in.
             Set<String> errorLines = new LinkedHashSet<>();
             for (SourcesFileErrors.Row row : result.getDataTableRows(SourcesFileErrors.class)) {
                 errorLines.add(row.getStackTrace().lines().findFirst().orElse(""));
             }
             Set<String> lines = new LinkedHashSet<>();
             for (Throwable t : reported) {
-                Throwable cause = t instanceof RecipeRunException && t.getCause() != null ? t.getCause() : t;
-                if (!(t instanceof RecipeRunException)
-                        && !errorLines.contains(cause.getClass().getName() + ": " + cause.getLocalizedMessage())) {
+                Throwable cause = t.getCause();
+                if (!errorLines.contains(headline(t)) && (cause == null || !errorLines.contains(headline(cause)))) {
                     lines.add(Main.oneLine(t));
                 }
             }
@@ -610,6 +626,11 @@ final class Run {
                     + (error == null ? "" : ", " + error.kind().wireName() + ": " + error.message())
                     + " (" + run.seconds + " s)");
         }
+    }
+
+    /** A throwable's first line as a {@link SourcesFileErrors} row has it. */
+    private static String headline(Throwable t) {
+        return t.getClass().getName() + ": " + t.getLocalizedMessage();
     }
 
     /** Null when valid; else the error, naming the options (or the recipes) that are wrong. */
