@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenMetadata;
@@ -88,7 +89,7 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     @Override
-    public ResolvedPom getResolvedDependencyPom(ResolvedGroupArtifactVersion dependency) {
+    public @Nullable ResolvedPom getResolvedDependencyPom(ResolvedGroupArtifactVersion dependency) {
         return null; // resolved POMs depend on the project that asks; the in-memory cache has them
     }
 
@@ -97,7 +98,7 @@ final class DiskPomCache implements MavenPomCache {
 
     @Override
     @SuppressWarnings("OptionalAssignedToNull") // null is MavenPomCache's "not cached"
-    public Optional<MavenMetadata> getMavenMetadata(URI repo, GroupArtifactVersion gav) {
+    public @Nullable Optional<MavenMetadata> getMavenMetadata(URI repo, GroupArtifactVersion gav) {
         ObjectNode entry = read(metadata, repo + " " + gav, VOLATILE);
         if (entry == null) {
             return null;
@@ -112,7 +113,7 @@ final class DiskPomCache implements MavenPomCache {
 
     @Override
     @SuppressWarnings("OptionalAssignedToNull")
-    public Optional<Pom> getPom(ResolvedGroupArtifactVersion gav) {
+    public @Nullable Optional<Pom> getPom(ResolvedGroupArtifactVersion gav) {
         boolean released = !gav.getVersion().endsWith("-SNAPSHOT");
         ObjectNode entry = read(poms, key(gav), null);
         if (entry == null) {
@@ -131,7 +132,7 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     @Override
-    public Optional<MavenRepository> getNormalizedRepository(MavenRepository repository) {
+    public @Nullable Optional<MavenRepository> getNormalizedRepository(MavenRepository repository) {
         return null; // a few quick requests per run; not worth keeping a repository's state on disk
     }
 
@@ -144,7 +145,7 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     /** The entry for {@code key}, or null when there is none, it is older than {@code maxAge} or broken. */
-    private ObjectNode read(Path folder, String key, Duration maxAge) {
+    private @Nullable ObjectNode read(Path folder, String key, @Nullable Duration maxAge) {
         Path file = folder.resolve(hash(key) + ".json");
         if (!Files.isRegularFile(file)) {
             return null;
@@ -167,7 +168,7 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     @SuppressWarnings("OptionalAssignedToNull")
-    private <T> Optional<T> value(ObjectNode entry, Class<T> type) {
+    private <T> @Nullable Optional<T> value(ObjectNode entry, Class<T> type) {
         if (!entry.hasNonNull("value")) {
             return Optional.empty(); // the repository said there is no such file
         }

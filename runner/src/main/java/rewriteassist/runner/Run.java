@@ -72,10 +72,10 @@ final class Run {
     private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
 
     /** The recipes of the runner's classpath: read lazily, once, reused by every request. */
-    private static ClasspathScanningLoader classpath;
+    private static @Nullable ClasspathScanningLoader classpath;
 
     /** The thread reading the classpath's YAML recipes, while it may still run; see below. */
-    private static Thread reader;
+    private static @Nullable Thread reader;
 
     private Run() {}
 
@@ -145,7 +145,7 @@ final class Run {
      * {@code stopAfterSeconds} (0: no limit), and on the result of the recipe {@code after} (null:
      * on the parsed trees).
      */
-    record Mode(boolean eachStep, boolean runWhole, double stopAfterSeconds, String after) {}
+    record Mode(boolean eachStep, boolean runWhole, double stopAfterSeconds, @Nullable String after) {}
 
     static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
         long started = System.nanoTime();
@@ -289,7 +289,7 @@ final class Run {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> find(List<RecipeFile> files, String name) {
+    private static @Nullable Map<String, Object> find(List<RecipeFile> files, String name) {
         for (RecipeFile file : files) {
             for (Object document : file.documents()) {
                 if (document instanceof Map<?, ?> map
@@ -306,7 +306,7 @@ final class Run {
      * The recipes of the request's files and of the classpath; {@code extra} (a recipe written
      * here) first, so its name is found before any other.
      */
-    private static Environment environment(List<RecipeFile> files, YamlResourceLoader extra) {
+    private static Environment environment(List<RecipeFile> files, @Nullable YamlResourceLoader extra) {
         Environment.Builder builder = Environment.builder();
         if (extra != null) {
             builder.load(extra);
@@ -751,7 +751,7 @@ final class Run {
     }
 
     /** The first {@link Markup.Error} anywhere in a tree (OpenRewrite marks the element that threw). */
-    private static Markup.Error findError(SourceFile tree) {
+    private static Markup.@Nullable Error findError(@Nullable SourceFile tree) {
         if (tree == null) {
             return null;
         }
