@@ -42,23 +42,16 @@ final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "build", ".gradle", "node_modules");
 
-    /** The kinds reported in {@code by_kind}. */
-    static final List<String> KINDS = List.of(
-            "maven",
-            "java",
-            "gradle",
-            "kotlin",
-            "groovy",
-            "docker",
-            "yaml",
-            "json",
-            "properties",
-            "xml",
-            "hcl",
-            "toml",
-            "proto",
-            "plain_text",
-            "quark");
+    /** The other kinds by the package of their trees' classes: {@code org.openrewrite.<package>.}. */
+    private static final Map<String, FileKind> BY_PACKAGE = Map.of(
+            "java", FileKind.JAVA,
+            "docker", FileKind.DOCKER,
+            "yaml", FileKind.YAML,
+            "json", FileKind.JSON,
+            "properties", FileKind.PROPERTIES,
+            "hcl", FileKind.HCL,
+            "toml", FileKind.TOML,
+            "protobuf", FileKind.PROTO);
 
     /** A parse: its trees and results, and where the POMs' resolutions come from. */
     record Outcome(List<SourceFile> trees, ParseResults results, Path root, RepositoryPolicy policy, Reactor reactor) {
@@ -143,10 +136,12 @@ final class Parse {
             long started) {
         double seconds = Main.seconds(started);
         Map<String, Integer> kinds = new LinkedHashMap<>();
-        KINDS.forEach(kind -> kinds.put(kind, 0));
+        for (FileKind kind : FileKind.values()) {
+            kinds.put(kind.wireName(), 0);
+        }
         Set<Path> poms = reactor.pomPaths();
         for (SourceFile tree : trees) {
-            kinds.merge(kindOf(tree, poms), 1, Integer::sum);
+            kinds.merge(kindOf(tree, poms).wireName(), 1, Integer::sum);
         }
         List<String> warningLines = new ArrayList<>();
         // What the user can fix for the missing artifacts comes first: reports show the first few.
@@ -244,29 +239,29 @@ final class Parse {
     }
 
     /** The kind a tree counts as in {@code by_kind}. */
-    static String kindOf(SourceFile tree, Set<Path> poms) {
+    static FileKind kindOf(SourceFile tree, Set<Path> poms) {
         String type = tree.getClass().getName();
         if (tree instanceof PlainText) {
-            return "plain_text";
+            return FileKind.PLAIN_TEXT;
         }
         if (type.startsWith("org.openrewrite.xml.")) {
-            return poms.contains(tree.getSourcePath()) ? "maven" : "xml";
+            return poms.contains(tree.getSourcePath()) ? FileKind.MAVEN : FileKind.XML;
         }
         if (type.startsWith("org.openrewrite.kotlin.")) {
-            return tree.getSourcePath().toString().endsWith(".gradle.kts") ? "gradle" : "kotlin";
+            return tree.getSourcePath().toString().endsWith(".gradle.kts") ? FileKind.GRADLE : FileKind.KOTLIN;
         }
         if (type.startsWith("org.openrewrite.groovy.")) {
-            return tree.getSourcePath().toString().endsWith(".gradle") ? "gradle" : "groovy";
+            return tree.getSourcePath().toString().endsWith(".gradle") ? FileKind.GRADLE : FileKind.GROOVY;
         }
         if (tree instanceof Quark) {
-            return "quark";
+            return FileKind.QUARK;
         }
-        for (String kind : List.of("java", "docker", "yaml", "json", "properties", "hcl", "toml", "protobuf")) {
-            if (type.startsWith("org.openrewrite." + kind + ".")) {
-                return kind.equals("protobuf") ? "proto" : kind;
+        for (Map.Entry<String, FileKind> kind : BY_PACKAGE.entrySet()) {
+            if (type.startsWith("org.openrewrite." + kind.getKey() + ".")) {
+                return kind.getValue();
             }
         }
-        return "plain_text";
+        return FileKind.PLAIN_TEXT;
     }
 
     /**

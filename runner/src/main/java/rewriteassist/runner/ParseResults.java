@@ -29,7 +29,7 @@ record ParseResults(
         return new ParseResults(seconds, files, unparsed, warnings, modules, types);
     }
 
-    /** How many files were parsed, by what each became ({@link Parse#KINDS}), and how many were too large. */
+    /** How many files were parsed, by what each became ({@link FileKind}, all of them), and how many were too large. */
     record FileCounts(
             int total,
             @JsonProperty("by_kind") Map<String, Integer> byKind,
