@@ -3,11 +3,11 @@ package rewriteassist.runner;
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.ConstructorDetector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.fasterxml.jackson.module.paramnames.ParameterNamesModule;
 import java.io.IOException;
@@ -99,7 +99,7 @@ final class DiskPomCache implements MavenPomCache {
     @Override
     @SuppressWarnings("OptionalAssignedToNull") // null is MavenPomCache's "not cached"
     public @Nullable Optional<MavenMetadata> getMavenMetadata(URI repo, GroupArtifactVersion gav) {
-        ObjectNode entry = read(metadata, repo + " " + gav, VOLATILE);
+        Entry entry = read(metadata, repo + " " + gav, VOLATILE);
         if (entry == null) {
             return null;
         }
@@ -115,11 +115,11 @@ final class DiskPomCache implements MavenPomCache {
     @SuppressWarnings("OptionalAssignedToNull")
     public @Nullable Optional<Pom> getPom(ResolvedGroupArtifactVersion gav) {
         boolean released = !gav.getVersion().endsWith("-SNAPSHOT");
-        ObjectNode entry = read(poms, key(gav), null);
+        Entry entry = read(poms, key(gav), null);
         if (entry == null) {
             return null;
         }
-        boolean found = entry.hasNonNull("value");
+        boolean found = entry.found();
         if ((!found || !released) && stale(entry, VOLATILE)) {
             return null;
         }
@@ -145,14 +145,14 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     /** The entry for {@code key}, or null when there is none, it is older than {@code maxAge} or broken. */
-    private @Nullable ObjectNode read(Path folder, String key, @Nullable Duration maxAge) {
+    private @Nullable Entry read(Path folder, String key, @Nullable Duration maxAge) {
         Path file = folder.resolve(hash(key) + ".json");
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            ObjectNode entry = (ObjectNode) MAPPER.readTree(file.toFile());
-            if (!key.equals(entry.path("key").asText()) || (maxAge != null && stale(entry, maxAge))) {
+            Entry entry = MAPPER.readValue(file.toFile(), Entry.class);
+            if (!key.equals(entry.key()) || (maxAge != null && stale(entry, maxAge))) {
                 return null;
             }
             return entry;
@@ -162,20 +162,21 @@ final class DiskPomCache implements MavenPomCache {
         }
     }
 
-    private boolean stale(ObjectNode entry, Duration maxAge) {
-        Instant written = Instant.ofEpochMilli(entry.path("written").asLong(0));
+    private boolean stale(Entry entry, Duration maxAge) {
+        Instant written = Instant.ofEpochMilli(entry.written());
         return written.plus(maxAge).isBefore(clock.instant());
     }
 
     @SuppressWarnings("OptionalAssignedToNull")
-    private <T> @Nullable Optional<T> value(ObjectNode entry, Class<T> type) {
-        if (!entry.hasNonNull("value")) {
+    private <T> @Nullable Optional<T> value(Entry entry, Class<T> type) {
+        JsonNode value = entry.value();
+        if (value == null || !entry.found()) {
             return Optional.empty(); // the repository said there is no such file
         }
         try {
-            return Optional.of(MAPPER.treeToValue(entry.get("value"), type));
+            return Optional.of(MAPPER.treeToValue(value, type));
         } catch (IOException | RuntimeException e) {
-            broken(entry.path("key").asText(), e);
+            broken(entry.key(), e);
             return null;
         }
     }
@@ -183,10 +184,7 @@ final class DiskPomCache implements MavenPomCache {
     private void write(Path folder, String key, Object value) {
         Path file = folder.resolve(hash(key) + ".json");
         try {
-            ObjectNode entry = MAPPER.createObjectNode();
-            entry.put("key", key);
-            entry.put("written", clock.millis());
-            entry.set("value", value == null ? null : MAPPER.valueToTree(value));
+            Entry entry = new Entry(key, clock.millis(), value == null ? null : MAPPER.valueToTree(value));
             Files.createDirectories(folder);
             Path temporary = Files.createTempFile(folder, ".entry-", ".tmp");
             try {
@@ -203,6 +201,18 @@ final class DiskPomCache implements MavenPomCache {
     private void broken(String entry, Exception e) {
         if (reported.compareAndSet(false, true)) {
             Main.log("POM cache: " + entry + " skipped (" + Main.oneLine(e) + "); further problems are not logged");
+        }
+    }
+
+    /**
+     * An entry on disk: its key (another key under the same hash is a miss), when it was written, and
+     * the value in OpenRewrite's model (absent: the repository said there is no such file). Public:
+     * the mapper creates objects through public constructors only.
+     */
+    public record Entry(String key, long written, @Nullable JsonNode value) {
+        /** Whether the repository had the file (earlier runners wrote a missing one's value as null). */
+        boolean found() {
+            return value != null && !value.isNull();
         }
     }
 
