@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,16 +14,26 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The exact JSON of each results record, as the runner writes it into a results file: the keys,
- * their order, their types and which are null or absent, as src/validation/embedded/protocol.rs
- * reads them and docs/embedded-runner.md shows them.
+ * their order, their types and which are null or absent. The expected texts are the files under
+ * src/test/resources/results, which src/validation/embedded/protocol.rs's tests read with its own
+ * deserializer: both sides agree on the same bytes.
  */
 class ResultsJsonTest {
     private static String json(Results results, String id) throws JsonProcessingException {
         return Main.JSON.writeValueAsString(ResultsFile.of(id, results));
     }
 
+    private static String sample(String name) throws IOException {
+        try (InputStream in = ResultsJsonTest.class.getResourceAsStream("/results/" + name)) {
+            if (in == null) {
+                throw new IOException("no sample " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        }
+    }
+
     @Test
-    void aParsesResults() throws JsonProcessingException {
+    void aParsesResults() throws IOException {
         Map<String, Integer> byKind = new LinkedHashMap<>();
         byKind.put("java", 1);
         byKind.put("plain_text", 2);
@@ -31,23 +44,15 @@ class ResultsJsonTest {
                 List.of("a warning"),
                 List.of(new ParseResults.ParsedModule("core/pom.xml", "g:a:v", 12, 1)),
                 null);
-        String common = "{\"protocol\":1,\"id\":\"parse-1\",\"ok\":true,\"seconds\":12.5,"
-                + "\"files\":{\"total\":3,\"by_kind\":{\"java\":1,\"plain_text\":2},\"binary_skipped\":1},"
-                + "\"unparsed\":[{\"path\":\"src/main/java/Broken.java\",\"error\":\"one line\"}],"
-                + "\"warnings\":[\"a warning\"],"
-                + "\"modules\":[{\"pom\":\"core/pom.xml\",\"gav\":\"g:a:v\",\"classpath_jars\":12,\"unresolved\":1}]";
-        assertEquals(common + "}", json(results, "parse-1"), "without head files: no `types`");
+        assertEquals(sample("parse.json"), json(results, "parse-1"), "without head files: no `types`");
 
         ParseResults withTypes = results.withTypes(
                 new ParseResults.Types(Map.of("A.java", List.of("a.B")), Map.of("A.java", List.of("a.C")), 0.5));
-        assertEquals(
-                common
-                        + ",\"types\":{\"base\":{\"A.java\":[\"a.B\"]},\"head\":{\"A.java\":[\"a.C\"]},\"seconds\":0.5}}",
-                json(withTypes, "parse-1"));
+        assertEquals(sample("parse-with-types.json"), json(withTypes, "parse-1"));
     }
 
     @Test
-    void aRunsResults() throws JsonProcessingException {
+    void aRunsResults() throws IOException {
         ObjectNode options = Main.JSON.createObjectNode().put("oldFullyQualifiedTypeName", "a.B");
         StepRun changed = new StepRun(
                 0,
@@ -85,29 +90,19 @@ class ResultsJsonTest {
                 Map.of("A.java", List.of(0)),
                 1.25,
                 List.of(1));
-        String expected = "{\"protocol\":1,\"id\":\"run-2\",\"ok\":true,\"runs\":["
-                + "{\"step\":0,\"name\":\"org.openrewrite.java.ChangeType\","
-                + "\"options\":{\"oldFullyQualifiedTypeName\":\"a.B\"},\"diff\":\"diff --git a/A.java b/A.java\\n\","
-                + "\"files\":[\"A.java\"],\"error\":null,\"warnings\":[],\"types\":{\"A.java\":[\"a.C\"]},"
-                + "\"seconds\":0.4},"
-                + "{\"step\":1,\"name\":\"org.openrewrite.java.ChangePackage\",\"options\":{},\"diff\":\"\","
-                + "\"files\":[],\"error\":{\"kind\":\"invalid_option\",\"message\":\"newPackageName: is required\","
-                + "\"stack\":null},\"warnings\":[],\"seconds\":0.1},"
-                + "{\"step\":null,\"name\":\"rewriteassist.Option2Narrow\",\"options\":{},\"diff\":\"d\","
-                + "\"files\":[\"A.java\"],\"error\":null,\"warnings\":[\"w\"],\"types\":{},"
-                + "\"steps_by_file\":{\"A.java\":[0]},\"seconds\":1.25,\"left_out\":[1]}],"
-                + "\"not_run\":[3],\"seconds\":3.0}";
-        assertEquals(expected, json(new RunResults(List.of(changed, invalid, whole), List.of(3), 3.0), "run-2"));
+        assertEquals(
+                sample("run.json"), json(new RunResults(List.of(changed, invalid, whole), List.of(3), 3.0), "run-2"));
     }
 
     @Test
-    void aFailedRequestsResults() throws JsonProcessingException {
+    void aFailedRequestsResults() throws IOException {
         ErrorReport error = new ErrorReport(ErrorKind.NO_PARSE, "no parse", "at x");
+        assertEquals(sample("failed.json"), json(new FailedRequest(error, 0.0), "run-1"));
+        // The answer to a request file that is not a request: no request handled, so no seconds.
         assertEquals(
-                "{\"protocol\":1,\"id\":\"run-1\",\"ok\":false,"
-                        + "\"error\":{\"kind\":\"no_parse\",\"message\":\"no parse\",\"stack\":\"at x\"},\"seconds\":0.0}",
-                json(new FailedRequest(error, 0.0), "run-1"));
-        // The answer to a request file that is not a request: no id known, no request handled.
+                sample("rejected.json"),
+                json(Main.failure(ErrorKind.INTERNAL, "not a request: protocol 2 is not 1", null), "parse-1"));
+        // Its id is null when the file had none (the Rust side always writes one).
         assertEquals(
                 "{\"protocol\":1,\"id\":null,\"ok\":false,"
                         + "\"error\":{\"kind\":\"internal\",\"message\":\"not a request\",\"stack\":null}}",
