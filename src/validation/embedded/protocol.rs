@@ -253,6 +253,71 @@ mod tests {
         assert_eq!(json["stop_after_seconds"], 30.0);
     }
 
+    /// The runner's own results, byte for byte as its ResultsJsonTest pins them.
+    fn sample(name: &str) -> &'static str {
+        match name {
+            "parse" => include_str!("../../../runner/src/test/resources/results/parse.json"),
+            "parse-with-types" => {
+                include_str!("../../../runner/src/test/resources/results/parse-with-types.json")
+            }
+            "run" => include_str!("../../../runner/src/test/resources/results/run.json"),
+            "failed" => include_str!("../../../runner/src/test/resources/results/failed.json"),
+            "rejected" => include_str!("../../../runner/src/test/resources/results/rejected.json"),
+            _ => unreachable!("no sample {name}"),
+        }
+    }
+
+    #[test]
+    fn the_runners_parse_results_read_as_written() {
+        let parsed: ParseResults = serde_json::from_str(sample("parse")).unwrap();
+        assert_eq!(
+            (parsed.ok, parsed.seconds, parsed.files.total, parsed.files.binary_skipped),
+            (true, 12.5, 3, 1)
+        );
+        assert_eq!(parsed.files.by_kind["plain_text"], 2);
+        assert_eq!(parsed.unparsed[0].path, "src/main/java/Broken.java");
+        assert_eq!(parsed.warnings, ["a warning"]);
+        let module = &parsed.modules[0];
+        assert_eq!(
+            (module.pom.as_str(), module.gav.as_deref(), module.classpath_jars, module.unresolved),
+            ("core/pom.xml", Some("g:a:v"), 12, 1)
+        );
+        assert_eq!(parsed.types, None);
+
+        let with_types: ParseResults = serde_json::from_str(sample("parse-with-types")).unwrap();
+        let types = with_types.types.unwrap();
+        assert_eq!((types.base["A.java"][0].as_str(), types.head["A.java"][0].as_str()), ("a.B", "a.C"));
+    }
+
+    #[test]
+    fn the_runners_run_results_read_as_written() {
+        let results: RunResults = serde_json::from_str(sample("run")).unwrap();
+        assert_eq!((results.ok, results.not_run.as_slice(), results.seconds), (true, &[3][..], 3.0));
+        let steps: Vec<&StepRun> = results.steps().collect();
+        assert_eq!(steps[0].options["oldFullyQualifiedTypeName"], "a.B");
+        assert_eq!(steps[0].types["A.java"], ["a.C"]);
+        let invalid = steps[1].error.as_ref().unwrap();
+        assert_eq!((invalid.kind, invalid.stack.as_deref()), (FailureKind::InvalidOption, None));
+        assert!(steps[1].types.is_empty());
+        let whole = results.whole().unwrap();
+        assert_eq!(
+            (whole.left_out.as_slice(), whole.steps_by_file["A.java"].as_slice()),
+            (&[1][..], &[0][..])
+        );
+    }
+
+    #[test]
+    fn the_runners_failures_read_as_written() {
+        let failed: RunResults = serde_json::from_str(sample("failed")).unwrap();
+        let error = failed.error.unwrap();
+        assert_eq!(
+            (failed.ok, error.kind, error.stack.as_deref()),
+            (false, FailureKind::NoParse, Some("at x"))
+        );
+        let rejected: ParseResults = serde_json::from_str(sample("rejected")).unwrap();
+        assert_eq!((rejected.ok, rejected.error.unwrap().kind), (false, FailureKind::Internal));
+    }
+
     #[test]
     fn results_read_with_unknown_kinds_and_missing_fields() {
         let text = r#"{"protocol":1,"id":"run-1","ok":true,"runs":[

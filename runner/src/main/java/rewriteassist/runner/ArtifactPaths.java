@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.tree.ResolvedDependency;
 
 /**
@@ -28,7 +29,12 @@ final class ArtifactPaths {
      * Why these coordinates cannot become a path, or null when they can. {@code version},
      * {@code classifier} and {@code type} may be null (not known yet, or absent).
      */
-    static String problem(String group, String artifact, String version, String classifier, String type) {
+    static @Nullable String problem(
+            @Nullable String group,
+            @Nullable String artifact,
+            @Nullable String version,
+            @Nullable String classifier,
+            @Nullable String type) {
         if (group == null || !ID.matcher(group).matches() || hasEmptySegment(group)) {
             return "groupId `" + printable(group) + "` is not a valid Maven id";
         }
@@ -53,7 +59,7 @@ final class ArtifactPaths {
         return null;
     }
 
-    static String problem(ResolvedDependency dependency) {
+    static @Nullable String problem(ResolvedDependency dependency) {
         String problem = problem(
                 dependency.getGroupId(),
                 dependency.getArtifactId(),
@@ -86,7 +92,13 @@ final class ArtifactPaths {
     }
 
     /** {@link #jar(Path, ResolvedDependency)} of plain coordinates ({@code dated} and {@code classifier} may be null). */
-    static Path jar(Path repository, String group, String artifact, String version, String dated, String classifier)
+    static Path jar(
+            Path repository,
+            String group,
+            String artifact,
+            String version,
+            @Nullable String dated,
+            @Nullable String classifier)
             throws IOException {
         String problem = problem(group, artifact, version, classifier, null);
         if (problem == null && dated != null) {
@@ -140,7 +152,7 @@ final class ArtifactPaths {
     }
 
     /** A coordinate for a message: control characters shown as {@code ?}, at most 80 characters. */
-    static String printable(String value) {
+    static String printable(@Nullable String value) {
         if (value == null) {
             return "null";
         }

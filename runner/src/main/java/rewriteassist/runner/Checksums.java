@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ipc.http.HttpSender;
 import org.openrewrite.maven.tree.MavenRepository;
 
@@ -62,7 +63,7 @@ final class Checksums {
     }
 
     /** The hex digest a checksum file holds (its first word), or null when there is none. */
-    private static String published(HttpSender http, MavenRepository repository, String uri) {
+    private static @Nullable String published(HttpSender http, MavenRepository repository, String uri) {
         HttpSender.Request.Builder request = http.get(uri);
         if (repository.getUsername() != null && repository.getPassword() != null) {
             request = request.withBasicAuthentication(repository.getUsername(), repository.getPassword());

@@ -2,10 +2,14 @@ package rewriteassist.runner;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.cfg.ConstructorDetector;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.module.paramnames.ParameterNamesModule;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +23,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.openrewrite.internal.ObjectMappers;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenMetadata;
@@ -60,10 +64,17 @@ final class DiskPomCache implements MavenPomCache {
         this.clock = clock;
     }
 
-    /** OpenRewrite's own mapper for its model (fields, constructor parameters), plus time types. */
+    /**
+     * A mapper for OpenRewrite's model as its own {@code RocksdbMavenPomCache} builds one: fields,
+     * constructor parameters by name, unknown properties ignored; plus time types.
+     */
     private static ObjectMapper mapper() {
-        ObjectMapper m = ObjectMappers.propertyBasedMapper(DiskPomCache.class.getClassLoader())
+        ObjectMapper m = JsonMapper.builder()
+                .constructorDetector(ConstructorDetector.USE_PROPERTIES_BASED)
+                .build()
+                .registerModule(new ParameterNamesModule())
                 .registerModule(new JavaTimeModule())
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .setDefaultPropertyInclusion(
@@ -78,7 +89,7 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     @Override
-    public ResolvedPom getResolvedDependencyPom(ResolvedGroupArtifactVersion dependency) {
+    public @Nullable ResolvedPom getResolvedDependencyPom(ResolvedGroupArtifactVersion dependency) {
         return null; // resolved POMs depend on the project that asks; the in-memory cache has them
     }
 
@@ -87,8 +98,8 @@ final class DiskPomCache implements MavenPomCache {
 
     @Override
     @SuppressWarnings("OptionalAssignedToNull") // null is MavenPomCache's "not cached"
-    public Optional<MavenMetadata> getMavenMetadata(URI repo, GroupArtifactVersion gav) {
-        ObjectNode entry = read(metadata, repo + " " + gav, VOLATILE);
+    public @Nullable Optional<MavenMetadata> getMavenMetadata(URI repo, GroupArtifactVersion gav) {
+        Entry entry = read(metadata, repo + " " + gav, VOLATILE);
         if (entry == null) {
             return null;
         }
@@ -102,13 +113,13 @@ final class DiskPomCache implements MavenPomCache {
 
     @Override
     @SuppressWarnings("OptionalAssignedToNull")
-    public Optional<Pom> getPom(ResolvedGroupArtifactVersion gav) {
+    public @Nullable Optional<Pom> getPom(ResolvedGroupArtifactVersion gav) {
         boolean released = !gav.getVersion().endsWith("-SNAPSHOT");
-        ObjectNode entry = read(poms, key(gav), null);
+        Entry entry = read(poms, key(gav), null);
         if (entry == null) {
             return null;
         }
-        boolean found = entry.hasNonNull("value");
+        boolean found = entry.found();
         if ((!found || !released) && stale(entry, VOLATILE)) {
             return null;
         }
@@ -121,7 +132,7 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     @Override
-    public Optional<MavenRepository> getNormalizedRepository(MavenRepository repository) {
+    public @Nullable Optional<MavenRepository> getNormalizedRepository(MavenRepository repository) {
         return null; // a few quick requests per run; not worth keeping a repository's state on disk
     }
 
@@ -134,14 +145,14 @@ final class DiskPomCache implements MavenPomCache {
     }
 
     /** The entry for {@code key}, or null when there is none, it is older than {@code maxAge} or broken. */
-    private ObjectNode read(Path folder, String key, Duration maxAge) {
+    private @Nullable Entry read(Path folder, String key, @Nullable Duration maxAge) {
         Path file = folder.resolve(hash(key) + ".json");
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            ObjectNode entry = (ObjectNode) MAPPER.readTree(file.toFile());
-            if (!key.equals(entry.path("key").asText()) || (maxAge != null && stale(entry, maxAge))) {
+            Entry entry = MAPPER.readValue(file.toFile(), Entry.class);
+            if (!key.equals(entry.key()) || (maxAge != null && stale(entry, maxAge))) {
                 return null;
             }
             return entry;
@@ -151,20 +162,21 @@ final class DiskPomCache implements MavenPomCache {
         }
     }
 
-    private boolean stale(ObjectNode entry, Duration maxAge) {
-        Instant written = Instant.ofEpochMilli(entry.path("written").asLong(0));
+    private boolean stale(Entry entry, Duration maxAge) {
+        Instant written = Instant.ofEpochMilli(entry.written());
         return written.plus(maxAge).isBefore(clock.instant());
     }
 
     @SuppressWarnings("OptionalAssignedToNull")
-    private <T> Optional<T> value(ObjectNode entry, Class<T> type) {
-        if (!entry.hasNonNull("value")) {
+    private <T> @Nullable Optional<T> value(Entry entry, Class<T> type) {
+        JsonNode value = entry.value();
+        if (value == null || !entry.found()) {
             return Optional.empty(); // the repository said there is no such file
         }
         try {
-            return Optional.of(MAPPER.treeToValue(entry.get("value"), type));
+            return Optional.of(MAPPER.treeToValue(value, type));
         } catch (IOException | RuntimeException e) {
-            broken(entry.path("key").asText(), e);
+            broken(entry.key(), e);
             return null;
         }
     }
@@ -172,10 +184,7 @@ final class DiskPomCache implements MavenPomCache {
     private void write(Path folder, String key, Object value) {
         Path file = folder.resolve(hash(key) + ".json");
         try {
-            ObjectNode entry = MAPPER.createObjectNode();
-            entry.put("key", key);
-            entry.put("written", clock.millis());
-            entry.set("value", value == null ? null : MAPPER.valueToTree(value));
+            Entry entry = new Entry(key, clock.millis(), value == null ? null : MAPPER.valueToTree(value));
             Files.createDirectories(folder);
             Path temporary = Files.createTempFile(folder, ".entry-", ".tmp");
             try {
@@ -192,6 +201,18 @@ final class DiskPomCache implements MavenPomCache {
     private void broken(String entry, Exception e) {
         if (reported.compareAndSet(false, true)) {
             Main.log("POM cache: " + entry + " skipped (" + Main.oneLine(e) + "); further problems are not logged");
+        }
+    }
+
+    /**
+     * An entry on disk: its key (another key under the same hash is a miss), when it was written, and
+     * the value in OpenRewrite's model (absent: the repository said there is no such file). Public:
+     * the mapper creates objects through public constructors only.
+     */
+    public record Entry(String key, long written, @Nullable JsonNode value) {
+        /** Whether the repository had the file (earlier runners wrote a missing one's value as null). */
+        boolean found() {
+            return value != null && !value.isNull();
         }
     }
 

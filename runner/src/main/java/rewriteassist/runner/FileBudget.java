@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one file may cost the parse. Some inputs make OpenRewrite's parsers run for ever or blow
@@ -74,7 +75,7 @@ final class FileBudget {
     }
 
     /** Why {@code file} exceeds its budget, or null when it is within it (or not measured). */
-    static String exceeded(Path file) {
+    static @Nullable String exceeded(Path file) {
         if (!measured(file)) {
             return null;
         }
@@ -91,7 +92,7 @@ final class FileBudget {
     }
 
     /** Why a file named {@code name} with this text exceeds its budget, or null. */
-    static String exceeded(String name, String text) {
+    static @Nullable String exceeded(String name, String text) {
         String lower = name.toLowerCase(Locale.ROOT);
         if (text.length() > MAX_BYTES && isSized(lower)) {
             return tooLarge(text.length());
@@ -184,7 +185,7 @@ final class FileBudget {
     }
 
     /** A parse's result, or why there is none. */
-    record Outcome<T>(T value, String overBudget) {}
+    record Outcome<T>(@Nullable T value, @Nullable String overBudget) {}
 
     /**
      * Runs {@code parse} on a thread of its own and waits at most {@link #seconds} for it. A parse

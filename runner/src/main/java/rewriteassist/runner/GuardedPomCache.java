@@ -2,6 +2,7 @@ package rewriteassist.runner;
 
 import java.net.URI;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.MavenDownloadingException;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
@@ -32,7 +33,8 @@ final class GuardedPomCache implements MavenPomCache {
     }
 
     /** Why this request must not be made, or null. */
-    private String refusal(String repository, String group, String artifact, String version) {
+    private @Nullable String refusal(
+            @Nullable String repository, @Nullable String group, String artifact, @Nullable String version) {
         String coordinates = ArtifactPaths.problem(group, artifact, version, null, null);
         if (coordinates != null) {
             return "refused " + ArtifactPaths.printable(group) + ":" + ArtifactPaths.printable(artifact) + ": "
@@ -94,7 +96,7 @@ final class GuardedPomCache implements MavenPomCache {
     }
 
     /** Whether the repository's last answer for files of this artifact was 401 or 403. */
-    private static boolean refusedAccess(String repository, String group, String artifact) {
+    private static boolean refusedAccess(@Nullable String repository, @Nullable String group, String artifact) {
         return repository != null
                 && group != null
                 && Network.SENDER.deniedUnder(Network.folder(repository, group, artifact)) != 0;

@@ -1,7 +1,5 @@
 package rewriteassist.runner;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +29,7 @@ final class HeadFiles {
      * among {@code files} (paths relative to the parse root; the head versions under
      * {@code headRoot}, at the same relative paths).
      */
-    static ObjectNode types(Parse.Outcome parsed, Path headRoot, List<String> files) {
+    static ParseResults.Types types(Parse.Outcome parsed, Path headRoot, List<String> files) {
         long started = System.nanoTime();
         Map<String, SourceFile> base = new LinkedHashMap<>();
         for (SourceFile tree : parsed.trees()) {
@@ -44,15 +42,14 @@ final class HeadFiles {
                 java.add(head);
             }
         }
-        ObjectNode out = Main.JSON.createObjectNode();
-        ObjectNode baseTypes = out.putObject("base");
+        Map<String, List<String>> baseTypes = new LinkedHashMap<>();
         for (String file : files) {
             SourceFile tree = base.get(file);
             if (tree != null && file.endsWith(".java")) {
-                names(baseTypes.putArray(file), TypesInUse.of(tree));
+                baseTypes.put(file, TypesInUse.of(tree));
             }
         }
-        ObjectNode headTypes = out.putObject("head");
+        Map<String, List<String>> headTypes = new LinkedHashMap<>();
         ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("head parser: " + Main.oneLine(t)));
         for (JavaSources.SourceSet set : parsed.reactor().sourceSets(headRoot, java, List.of(), List.of())) {
             List<SourceFile> trees = JavaParser.fromJavaVersion()
@@ -62,15 +59,11 @@ final class HeadFiles {
                     .parse(set.java(), headRoot, ctx)
                     .toList();
             for (SourceFile tree : trees) {
-                names(headTypes.putArray(tree.getSourcePath().toString()), TypesInUse.of(tree));
+                headTypes.put(tree.getSourcePath().toString(), TypesInUse.of(tree));
             }
         }
-        out.put("seconds", Main.seconds(started));
-        Main.log("  head: " + java.size() + " Java files' types in " + Main.seconds(started) + " s");
-        return out;
-    }
-
-    private static void names(ArrayNode array, List<String> names) {
-        names.forEach(array::add);
+        double seconds = Main.seconds(started);
+        Main.log("  head: " + java.size() + " Java files' types in " + seconds + " s");
+        return new ParseResults.Types(baseTypes, headTypes, seconds);
     }
 }

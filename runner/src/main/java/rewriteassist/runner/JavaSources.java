@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
@@ -47,7 +48,7 @@ final class JavaSources {
             List<Path> groovy,
             List<Path> classpath,
             Set<Path> siblings,
-            Charset charset) {
+            @Nullable Charset charset) {
         String key() {
             return module + "#" + name;
         }
@@ -235,7 +236,7 @@ final class JavaSources {
         return builder.build();
     }
 
-    private List<SourceFile> parseWithCharset(JavaParser parser, List<Path> files, Charset charset) {
+    private List<SourceFile> parseWithCharset(JavaParser parser, List<Path> files, @Nullable Charset charset) {
         ParsingExecutionContextView view = ParsingExecutionContextView.view(ctx);
         view.setCharset(charset);
         long started = System.nanoTime();

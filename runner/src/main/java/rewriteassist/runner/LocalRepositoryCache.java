@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.cache.MavenArtifactCache;
 import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.maven.tree.ResolvedDependency;
@@ -34,7 +35,7 @@ final class LocalRepositoryCache implements MavenArtifactCache {
     }
 
     @Override
-    public Path getArtifact(ResolvedDependency dependency) {
+    public @Nullable Path getArtifact(ResolvedDependency dependency) {
         try {
             Path jar = ArtifactPaths.jar(policy.localRepository(), dependency);
             return Files.isRegularFile(jar) ? jar : null;
@@ -45,7 +46,7 @@ final class LocalRepositoryCache implements MavenArtifactCache {
     }
 
     @Override
-    public Path putArtifact(ResolvedDependency dependency, InputStream in, Consumer<Throwable> onError) {
+    public @Nullable Path putArtifact(ResolvedDependency dependency, InputStream in, Consumer<Throwable> onError) {
         if (in == null) {
             return null;
         }

@@ -1,10 +1,10 @@
 package rewriteassist.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,14 +26,13 @@ final class MadeChanges {
     private MadeChanges() {}
 
     /**
-     * Writes {@code steps_by_file} into {@code run}: for each file in {@code files}, the indexes of
-     * the steps whose recipe (same name and options) is in one of its recipe stacks.
+     * The run's {@code steps_by_file}: for each file in {@code files}, the indexes of the steps whose
+     * recipe (same name and options) is in one of its recipe stacks.
      */
-    static void attribute(RecipeRun result, ObjectNode run, Map<Integer, Run.Step> steps, JsonNode files) {
-        Set<String> changed = new TreeSet<>();
-        files.forEach(f -> changed.add(f.asText()));
+    static Map<String, List<Integer>> attribute(RecipeRun result, Map<Integer, Run.Step> steps, List<String> files) {
+        Set<String> changed = new TreeSet<>(files);
         Map<Recipe, Integer> known = new IdentityHashMap<>();
-        ObjectNode byFile = run.putObject("steps_by_file");
+        Map<String, List<Integer>> byFile = new LinkedHashMap<>();
         for (Result change : result.getChangeset().getAllResults()) {
             SourceFile after = change.getAfter() != null ? change.getAfter() : change.getBefore();
             Path path = after.getSourcePath();
@@ -52,9 +51,9 @@ final class MadeChanges {
                     }
                 }
             }
-            ArrayNode list = byFile.putArray(path.toString());
-            indexes.forEach(list::add);
+            byFile.put(path.toString(), List.copyOf(indexes));
         }
+        return byFile;
     }
 
     /** The step {@code recipe} is an instance of, or -1. */

@@ -2,7 +2,6 @@ package rewriteassist.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -20,6 +19,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The protocol of docs/embedded-runner.md: one request-file path per line on stdin, one results file
@@ -40,7 +41,7 @@ public final class Main {
 
     private final PrintStream protocol;
     /** The trees of the last parse (and where they came from); null before any. */
-    private Parse.Outcome parsed;
+    private Parse.@Nullable Outcome parsed;
 
     Main(PrintStream protocol) {
         this.protocol = protocol;
@@ -48,7 +49,7 @@ public final class Main {
     }
 
     /** The last parse's trees, for tests. */
-    Parse.Outcome parsed() {
+    Parse.@Nullable Outcome parsed() {
         return parsed;
     }
 
@@ -104,7 +105,7 @@ public final class Main {
         Request request = Request.read(requestFile, this::reject);
         long started = System.nanoTime();
         log("request " + request.id + " (" + request.type + ")");
-        ObjectNode results;
+        Results results;
         try {
             results = switch (request.type) {
                 case "parse" -> parse(request);
@@ -117,48 +118,45 @@ public final class Main {
             results = failure(e.kind, e.getMessage(), e.stack);
         } catch (Throwable t) {
             log("request " + request.id + " failed: " + stack(t));
-            results = failure("internal", oneLine(t), stack(t));
+            results = failure(ErrorKind.INTERNAL, oneLine(t), stack(t));
         }
-        ObjectNode out = JSON.createObjectNode();
-        out.put("protocol", PROTOCOL);
-        out.put("id", request.id);
-        out.setAll(results);
-        if (!out.has("seconds")) {
-            out.put("seconds", seconds(started));
+        if (results instanceof FailedRequest failed && failed.seconds() == null) {
+            results = failed.withSeconds(seconds(started));
         }
-        write(request.output, out);
+        write(request.output, ResultsFile.of(request.id, results));
         protocol.println("done " + request.id);
         protocol.flush();
         log("done " + request.id + " in " + String.format("%.1f", seconds(started)) + " s; network so far: "
                 + Network.SENDER.summary());
     }
 
-    private ObjectNode parse(Request request) throws Exception {
+    private ParseResults parse(Request request) throws Exception {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
         Parse.Outcome outcome = Parse.repository(
-                request.root,
+                request.root(),
                 new RepositoryPolicy(
-                        request.localRepository,
+                        request.localRepository(),
                         request.trustFileRepositories,
                         MavenUserSettings.read(request.mavenSettings)),
                 request.buildEnvironment);
         parsed = outcome;
-        ObjectNode results = outcome.results();
+        ParseResults results = outcome.results();
         if (request.headRoot != null) {
-            results.set("types", HeadFiles.types(outcome, request.headRoot, request.headFiles));
+            results = results.withTypes(HeadFiles.types(outcome, request.headRoot, request.headFiles));
         }
         return results;
     }
 
-    private ObjectNode run(Request request) throws Failure {
-        if (parsed == null) {
-            throw new Failure("no_parse", "no parse request came before this run (or the last one failed)");
+    private RunResults run(Request request) throws Failure {
+        Parse.Outcome last = parsed;
+        if (last == null) {
+            throw new Failure(ErrorKind.NO_PARSE, "no parse request came before this run (or the last one failed)");
         }
         return Run.recipe(
-                parsed,
+                last,
                 request.recipeFiles,
-                request.recipe,
+                request.recipe(),
                 new Run.Mode(request.eachStep, request.whole, request.stopAfterSeconds, request.after));
     }
 
@@ -166,13 +164,10 @@ public final class Main {
      * Answers a request file that is not a request: its results say why when the output path is
      * known, and the runner then exits with {@link #BAD_REQUEST}.
      */
-    private BadRequest reject(String why, String id, Path output) {
+    private BadRequest reject(String why, @Nullable String id, @Nullable Path output) {
         if (output != null) {
-            ObjectNode out = JSON.createObjectNode();
-            out.put("protocol", PROTOCOL);
-            out.put("id", id);
-            out.setAll(failure("internal", "not a request: " + why, null));
-            write(output, out);
+            // No request was handled, so these results have no `seconds`.
+            write(output, ResultsFile.of(id, failure(ErrorKind.INTERNAL, "not a request: " + why, null)));
             if (id != null) {
                 protocol.println("done " + id);
                 protocol.flush();
@@ -181,23 +176,12 @@ public final class Main {
         return new BadRequest(why);
     }
 
-    static ObjectNode failure(String kind, String message, String stack) {
-        ObjectNode results = JSON.createObjectNode();
-        results.put("ok", false);
-        results.set("error", error(kind, message, stack));
-        return results;
-    }
-
-    static ObjectNode error(String kind, String message, String stack) {
-        ObjectNode error = JSON.createObjectNode();
-        error.put("kind", kind);
-        error.put("message", message);
-        error.put("stack", stack);
-        return error;
+    static FailedRequest failure(ErrorKind kind, String message, @Nullable String stack) {
+        return new FailedRequest(new ErrorReport(kind, message, stack), null);
     }
 
     /** Written to a temporary name in the same directory and renamed: readers never see half a file. */
-    static void write(Path output, ObjectNode results) {
+    static void write(Path output, ResultsFile results) {
         Path partial = output.resolveSibling(
                 output.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
@@ -252,14 +236,14 @@ public final class Main {
     /** A request that failed for a reason the protocol names (its results say {@code ok: false}). */
     static final class Failure extends Exception {
         private static final long serialVersionUID = 1L;
-        final String kind;
-        final String stack;
+        final ErrorKind kind;
+        final @Nullable String stack;
 
-        Failure(String kind, String message) {
+        Failure(ErrorKind kind, String message) {
             this(kind, message, null);
         }
 
-        Failure(String kind, String message, String stack) {
+        Failure(ErrorKind kind, String message, @Nullable String stack) {
             super(message);
             this.kind = kind;
             this.stack = stack;
@@ -280,21 +264,25 @@ public final class Main {
         final String id;
         final String type;
         final Path output;
-        final Path root;
-        final Path localRepository;
+        /** The repository to parse (a parse request's only). */
+        private final @Nullable Path root;
+
+        private final @Nullable Path localRepository;
         /** Whether {@code file:} repositories named by POMs and build scripts may be read. */
         final boolean trustFileRepositories;
         /** The user's Maven settings.xml (null: none): mirrors, servers, profiles. */
-        final Path mavenSettings;
+        final @Nullable Path mavenSettings;
         /** The CI's variables for {@code BuildEnvironment} (the runner's own environment has none). */
         final Map<String, String> buildEnvironment;
         /** Where the PR's head versions of the changed files are (null: none), and which they are. */
-        final Path headRoot;
+        final @Nullable Path headRoot;
 
         final List<String> headFiles;
 
         final List<Path> recipeFiles;
-        final String recipe;
+        /** The recipe to run (a run request's only). */
+        private final @Nullable String recipe;
+
         final boolean eachStep;
         /** Whether the recipe also runs as a whole (discovery only wants each step on its own). */
         final boolean whole;
@@ -304,10 +292,22 @@ public final class Main {
          * A recipe (in {@link #recipeFiles}) run once first; the steps then run on its result and
          * report what they change of it (null: the steps run on the parsed trees).
          */
-        final String after;
+        final @Nullable String after;
+
+        Path root() {
+            return Objects.requireNonNull(root, "only a parse request has a root");
+        }
+
+        Path localRepository() {
+            return Objects.requireNonNull(localRepository, "only a parse request has a local repository");
+        }
+
+        String recipe() {
+            return Objects.requireNonNull(recipe, "only a run request has a recipe");
+        }
 
         interface Rejecter {
-            BadRequest reject(String why, String id, Path output);
+            BadRequest reject(String why, @Nullable String id, @Nullable Path output);
         }
 
         private Request(JsonNode json, String id, String type, Path output, Rejecter rejecter) throws BadRequest {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.Parser;
@@ -38,14 +39,18 @@ final class MavenUserSettings {
 
     private static final Pattern ENV = Pattern.compile("\\$\\{env\\.([A-Za-z_][A-Za-z0-9_]*)}");
 
-    private final Path file;
-    private final MavenSettings settings;
+    private final @Nullable Path file;
+    private final @Nullable MavenSettings settings;
     /** Per server id, the {@code ${env.X}} of its credentials that the environment does not have. */
     private final Map<String, List<String>> unset;
     /** Why the file could not be used (a warning), or null. */
-    private final String problem;
+    private final @Nullable String problem;
 
-    private MavenUserSettings(Path file, MavenSettings settings, Map<String, List<String>> unset, String problem) {
+    private MavenUserSettings(
+            @Nullable Path file,
+            @Nullable MavenSettings settings,
+            Map<String, List<String>> unset,
+            @Nullable String problem) {
         this.file = file;
         this.settings = settings;
         this.unset = unset;
@@ -53,7 +58,7 @@ final class MavenUserSettings {
     }
 
     /** The settings in {@code file}; {@link #NONE} when there is no file. Never throws. */
-    static MavenUserSettings read(Path file) {
+    static MavenUserSettings read(@Nullable Path file) {
         if (file == null) {
             return NONE;
         }
@@ -131,11 +136,13 @@ final class MavenUserSettings {
     }
 
     /** Why the settings could not be used, or null. */
+    @Nullable
     String problem() {
         return problem;
     }
 
     /** The parsed settings, for the jar downloader; null when there are none. */
+    @Nullable
     MavenSettings settings() {
         return settings;
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ipc.http.HttpSender;
 import org.openrewrite.ipc.http.HttpUrlConnectionSender;
 
@@ -132,7 +133,7 @@ final class Network implements HttpSender {
         return new ByteArrayInputStream(pom);
     }
 
-    private static InputStream failing(String why) {
+    private static InputStream failing(@Nullable String why) {
         return new InputStream() {
             @Override
             public int read() throws IOException {

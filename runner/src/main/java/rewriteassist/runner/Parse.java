@@ -1,7 +1,5 @@
 package rewriteassist.runner;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,26 +42,19 @@ final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "build", ".gradle", "node_modules");
 
-    /** The kinds reported in {@code by_kind}. */
-    static final List<String> KINDS = List.of(
-            "maven",
-            "java",
-            "gradle",
-            "kotlin",
-            "groovy",
-            "docker",
-            "yaml",
-            "json",
-            "properties",
-            "xml",
-            "hcl",
-            "toml",
-            "proto",
-            "plain_text",
-            "quark");
+    /** The other kinds by the package of their trees' classes: {@code org.openrewrite.<package>.}. */
+    private static final Map<String, FileKind> BY_PACKAGE = Map.of(
+            "java", FileKind.JAVA,
+            "docker", FileKind.DOCKER,
+            "yaml", FileKind.YAML,
+            "json", FileKind.JSON,
+            "properties", FileKind.PROPERTIES,
+            "hcl", FileKind.HCL,
+            "toml", FileKind.TOML,
+            "protobuf", FileKind.PROTO);
 
     /** A parse: its trees and results, and where the POMs' resolutions come from. */
-    record Outcome(List<SourceFile> trees, ObjectNode results, Path root, RepositoryPolicy policy, Reactor reactor) {
+    record Outcome(List<SourceFile> trees, ParseResults results, Path root, RepositoryPolicy policy, Reactor reactor) {
         /** The trees for one recipe run: each run gets resolutions of its own (see {@link Reactor}). */
         List<SourceFile> treesForRun() {
             return reactor.withFreshResolutions(trees);
@@ -129,12 +121,12 @@ final class Parse {
         trees.addAll(resources.trees());
         trees = Styles.autodetected(Provenance.of(root, buildEnvironment).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);
-        ObjectNode results = results(trees, reactor, resources, unparsed, policy.accessProblems(), warnings, started);
+        ParseResults results = results(trees, reactor, resources, unparsed, policy.accessProblems(), warnings, started);
         return new Outcome(trees, results, root, policy, reactor);
     }
 
     /** The parse's results for the protocol. */
-    private static ObjectNode results(
+    private static ParseResults results(
             List<SourceFile> trees,
             Reactor reactor,
             Resources resources,
@@ -142,28 +134,29 @@ final class Parse {
             List<String> accessProblems,
             Warnings warnings,
             long started) {
-        ObjectNode results = Main.JSON.createObjectNode();
-        results.put("ok", true);
-        results.put("seconds", Main.seconds(started));
-        ObjectNode files = results.putObject("files");
-        files.put("total", trees.size());
-        ObjectNode kinds = files.putObject("by_kind");
-        KINDS.forEach(kind -> kinds.put(kind, 0));
+        double seconds = Main.seconds(started);
+        Map<String, Integer> kinds = new LinkedHashMap<>();
+        for (FileKind kind : FileKind.values()) {
+            kinds.put(kind.wireName(), 0);
+        }
         Set<Path> poms = reactor.pomPaths();
         for (SourceFile tree : trees) {
-            String kind = kindOf(tree, poms);
-            kinds.put(kind, kinds.path(kind).asInt() + 1);
+            kinds.merge(kindOf(tree, poms).wireName(), 1, Integer::sum);
         }
-        files.put("binary_skipped", resources.tooLarge());
-        results.set("unparsed", unparsed.json);
-        ArrayNode warningLines = results.putArray("warnings");
+        List<String> warningLines = new ArrayList<>();
         // What the user can fix for the missing artifacts comes first: reports show the first few.
         accessProblems.forEach(line -> warningLines.add(Main.oneLine(line)));
-        warnings.lines().forEach(warningLines::add);
-        results.set("modules", reactor.report());
-        Main.log("parsed " + trees.size() + " files (" + kinds + "), " + unparsed.json.size() + " unparsed, "
-                + warningLines.size() + " warnings");
-        return results;
+        warningLines.addAll(warnings.lines());
+        List<ParseResults.Unparsed> unparsedFiles = unparsed.files();
+        Main.log("parsed " + trees.size() + " files (" + Main.JSON.valueToTree(kinds) + "), " + unparsedFiles.size()
+                + " unparsed, " + warningLines.size() + " warnings");
+        return new ParseResults(
+                seconds,
+                new ParseResults.FileCounts(trees.size(), kinds, resources.tooLarge()),
+                unparsedFiles,
+                warningLines,
+                reactor.report(),
+                null);
     }
 
     /**
@@ -246,29 +239,29 @@ final class Parse {
     }
 
     /** The kind a tree counts as in {@code by_kind}. */
-    static String kindOf(SourceFile tree, Set<Path> poms) {
+    static FileKind kindOf(SourceFile tree, Set<Path> poms) {
         String type = tree.getClass().getName();
         if (tree instanceof PlainText) {
-            return "plain_text";
+            return FileKind.PLAIN_TEXT;
         }
         if (type.startsWith("org.openrewrite.xml.")) {
-            return poms.contains(tree.getSourcePath()) ? "maven" : "xml";
+            return poms.contains(tree.getSourcePath()) ? FileKind.MAVEN : FileKind.XML;
         }
         if (type.startsWith("org.openrewrite.kotlin.")) {
-            return tree.getSourcePath().toString().endsWith(".gradle.kts") ? "gradle" : "kotlin";
+            return tree.getSourcePath().toString().endsWith(".gradle.kts") ? FileKind.GRADLE : FileKind.KOTLIN;
         }
         if (type.startsWith("org.openrewrite.groovy.")) {
-            return tree.getSourcePath().toString().endsWith(".gradle") ? "gradle" : "groovy";
+            return tree.getSourcePath().toString().endsWith(".gradle") ? FileKind.GRADLE : FileKind.GROOVY;
         }
         if (tree instanceof Quark) {
-            return "quark";
+            return FileKind.QUARK;
         }
-        for (String kind : List.of("java", "docker", "yaml", "json", "properties", "hcl", "toml", "protobuf")) {
-            if (type.startsWith("org.openrewrite." + kind + ".")) {
-                return kind.equals("protobuf") ? "proto" : kind;
+        for (Map.Entry<String, FileKind> kind : BY_PACKAGE.entrySet()) {
+            if (type.startsWith("org.openrewrite." + kind.getKey() + ".")) {
+                return kind.getValue();
             }
         }
-        return "plain_text";
+        return FileKind.PLAIN_TEXT;
     }
 
     /**
@@ -385,7 +378,7 @@ final class Parse {
 
     /** The files that did not parse: listed, and kept as plain text. */
     static final class Unparsed {
-        final ArrayNode json = Main.JSON.createArrayNode();
+        private final List<ParseResults.Unparsed> files = new ArrayList<>();
         private final Path root;
         private final Warnings warnings;
 
@@ -403,11 +396,14 @@ final class Parse {
             return asPlainText(file, "over the parse budget: " + why, ctx);
         }
 
+        /** The files listed so far, in order. */
+        List<ParseResults.Unparsed> files() {
+            return List.copyOf(files);
+        }
+
         SourceFile asPlainText(Path file, String why, ExecutionContext ctx) {
             Path relative = root.relativize(file);
-            ObjectNode entry = json.addObject();
-            entry.put("path", relative.toString());
-            entry.put("error", Main.oneLine(why));
+            files.add(new ParseResults.Unparsed(relative.toString(), Main.oneLine(why)));
             Main.log("unparsed " + relative + ": " + Main.oneLine(why));
             return PlainTextParser.builder()
                     .build()

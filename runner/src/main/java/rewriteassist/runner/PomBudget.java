@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.internal.RawPom;
 import org.openrewrite.maven.tree.Parent;
 import org.openrewrite.maven.tree.Pom;
@@ -94,7 +95,7 @@ final class PomBudget {
     }
 
     /** For a POM a repository serves: why it exceeds the budget on its own, or null. */
-    static String exceeded(byte[] pom) {
+    static @Nullable String exceeded(byte[] pom) {
         String text = new String(pom, StandardCharsets.UTF_8);
         Pom read;
         try {
@@ -115,7 +116,7 @@ final class PomBudget {
      * (default {@code ../pom.xml}; a directory means its {@code pom.xml}; empty means none), and
      * only when the POM there has the parent's group and artifact.
      */
-    private static Path parentOf(Path path, Map<Path, Pom> byPath) {
+    private static @Nullable Path parentOf(Path path, Map<Path, Pom> byPath) {
         Parent parent = byPath.get(path).getParent();
         if (parent == null) {
             return null;
@@ -179,7 +180,7 @@ final class PomBudget {
      * Why {@code text}, with its placeholders expanded from the properties of {@code chain} (the
      * POM first, then its parents; profiles included, since any may be active), is over budget.
      */
-    static String expansion(String text, List<Pom> chain) {
+    static @Nullable String expansion(String text, List<Pom> chain) {
         Map<String, List<String>> definitions = new HashMap<>();
         for (Pom pom : chain) {
             define(definitions, pom.getProperties());

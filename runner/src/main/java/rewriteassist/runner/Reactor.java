@@ -3,8 +3,6 @@ package rewriteassist.runner;
 import static org.openrewrite.Tree.randomId;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.HttpSenderExecutionContextView;
 import org.openrewrite.InMemoryExecutionContext;
@@ -114,7 +113,7 @@ final class Reactor {
             JavaVersion mainVersion,
             JavaVersion testVersion,
             Set<Path> siblings,
-            Charset charset) {}
+            @Nullable Charset charset) {}
 
     List<SourceFile> poms() {
         return poms;
@@ -433,7 +432,7 @@ final class Reactor {
      * ({@link ParentlessClasspath}), for its classpath only; null when there is none. A dependency
      * that cannot be downloaded is left out, as for any POM.
      */
-    private static MavenResolutionResult parentless(
+    private static @Nullable MavenResolutionResult parentless(
             Xml.Document pom, Path root, RepositoryPolicy policy, Parse.Warnings warnings) {
         Optional<String> text = ParentlessClasspath.pomOf(pom);
         if (text.isEmpty()) {
@@ -520,7 +519,7 @@ final class Reactor {
     }
 
     private static Module module(
-            Xml.Document pom, MavenResolutionResult classpathOnly, Map<String, Path> reactor, Jars jars) {
+            Xml.Document pom, @Nullable MavenResolutionResult classpathOnly, Map<String, Path> reactor, Jars jars) {
         Coordinates coordinates = Coordinates.of(pom);
         MavenResolutionResult own =
                 pom.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
@@ -620,7 +619,7 @@ final class Reactor {
      * {@code encoding}, else {@code project.build.sourceEncoding}; null when neither names a
      * charset this JVM knows.
      */
-    static Charset charset(ResolvedPom pom) {
+    static @Nullable Charset charset(ResolvedPom pom) {
         JsonNode configuration = compilerConfiguration(pom);
         String encoding = configuration == null
                 ? null
@@ -675,7 +674,7 @@ final class Reactor {
         return javaVersionMarker(sourceLevel, targetLevel);
     }
 
-    private static JsonNode compilerConfiguration(ResolvedPom pom) {
+    private static @Nullable JsonNode compilerConfiguration(ResolvedPom pom) {
         for (List<Plugin> plugins : List.of(pom.getPlugins(), pom.getPluginManagement())) {
             for (Plugin plugin : plugins) {
                 if (plugin.getGroupId().equals(Plugin.PLUGIN_DEFAULT_GROUPID)
@@ -689,7 +688,7 @@ final class Reactor {
     }
 
     /** A usable level: set, with its properties resolved, and no placeholder left. */
-    private static String level(ResolvedPom pom, String value) {
+    private static @Nullable String level(ResolvedPom pom, @Nullable String value) {
         if (value == null || value.isBlank()) {
             return null;
         }
@@ -697,7 +696,7 @@ final class Reactor {
         return resolved == null || resolved.isBlank() || resolved.contains("${") ? null : resolved;
     }
 
-    static JavaVersion javaVersionMarker(String source, String target) {
+    static JavaVersion javaVersionMarker(@Nullable String source, @Nullable String target) {
         String runtime = System.getProperty("java.specification.version");
         String sourceLevel = source == null ? runtime : source;
         return new JavaVersion(
@@ -753,7 +752,7 @@ final class Reactor {
      */
     private final class SourceSets {
         private final Map<Path, List<JavaType.FullyQualified>> typesByJar = new HashMap<>();
-        private List<JavaType.FullyQualified> standardLibrary;
+        private @Nullable List<JavaType.FullyQualified> standardLibrary;
 
         JavaSourceSet build(String name, List<Path> classpath) {
             if (standardLibrary == null) {
@@ -831,7 +830,7 @@ final class Reactor {
     }
 
     /** "main" or "test" for a file of a source set (by its path in the module), else null. */
-    private static String sourceSet(Path inModule, SourceFile tree) {
+    private static @Nullable String sourceSet(Path inModule, SourceFile tree) {
         boolean source = tree instanceof J.CompilationUnit
                 || tree.getClass().getName().startsWith("org.openrewrite.kotlin.")
                 || tree.getClass().getName().startsWith("org.openrewrite.groovy.");
@@ -852,7 +851,7 @@ final class Reactor {
         return "main";
     }
 
-    private Path moduleOf(Path relative) {
+    private @Nullable Path moduleOf(Path relative) {
         for (Path dir : modules.keySet()) {
             if (dir.toString().isEmpty() || relative.startsWith(dir)) {
                 return dir;
@@ -861,18 +860,13 @@ final class Reactor {
         return null;
     }
 
-    ArrayNode report() {
-        ArrayNode out = Main.JSON.createArrayNode();
-        modules.values().stream()
+    /** The modules for the parse's results, by build file. */
+    List<ParseResults.ParsedModule> report() {
+        return modules.values().stream()
                 .sorted(Comparator.comparing(m -> m.pom().toString()))
-                .forEach(module -> {
-                    ObjectNode json = out.addObject();
-                    json.put("pom", module.pom().toString());
-                    json.put("gav", module.gav());
-                    json.put("classpath_jars", module.testJars().size());
-                    json.put("unresolved", module.unresolved());
-                });
-        return out;
+                .map(module -> new ParseResults.ParsedModule(
+                        module.pom().toString(), module.gav(), module.testJars().size(), module.unresolved()))
+                .toList();
     }
 
     /** Jars of dependencies, each fetched once per parse (Maven modules and Gradle projects). */

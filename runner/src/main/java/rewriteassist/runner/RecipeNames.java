@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.Recipe;
 
 /**
@@ -45,7 +46,7 @@ final class RecipeNames {
     }
 
     /** The recipe an entry names: {@code - Name} or {@code - Name: {options}}. */
-    private static String nameOf(Object entry) {
+    private static @Nullable String nameOf(Object entry) {
         if (entry instanceof String name) {
             return name;
         }
@@ -64,7 +65,7 @@ final class RecipeNames {
         }
         if (!Recipe.class.isAssignableFrom(found)) {
             throw new Main.Failure(
-                    "yaml_error",
+                    ErrorKind.YAML_ERROR,
                     "`" + name + "` in a recipe list is a class but not a recipe: refused before it is loaded");
         }
     }

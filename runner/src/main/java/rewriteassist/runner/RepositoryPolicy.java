@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the runner may take artifacts from. Repositories come from untrusted POMs and build
@@ -64,7 +65,8 @@ final class RepositoryPolicy {
     }
 
     /** Why artifacts may not come from {@code uri}, or null when they may. */
-    String refusal(String uri) {
+    @Nullable
+    String refusal(@Nullable String uri) {
         if (uri == null) {
             return "a repository without a URL";
         }
@@ -101,7 +103,7 @@ final class RepositoryPolicy {
     }
 
     /** Records a refusal (once per message) and logs it. */
-    void refuse(String why) {
+    void refuse(@Nullable String why) {
         record("refused: " + why);
     }
 

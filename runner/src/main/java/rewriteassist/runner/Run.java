@@ -1,10 +1,8 @@
 package rewriteassist.runner;
 
 import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,8 +19,10 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.LargeSourceSet;
 import org.openrewrite.PrintOutputCapture;
 import org.openrewrite.Recipe;
 import org.openrewrite.RecipeRun;
@@ -38,7 +38,6 @@ import org.openrewrite.config.YamlResourceLoader;
 import org.openrewrite.internal.InMemoryLargeSourceSet;
 import org.openrewrite.internal.ObjectMappers;
 import org.openrewrite.internal.PropertyPlaceholderHelper;
-import org.openrewrite.internal.RecipeRunException;
 import org.openrewrite.marker.Markup;
 import org.openrewrite.table.SourcesFileErrors;
 
@@ -58,7 +57,11 @@ import org.openrewrite.table.SourcesFileErrors;
 final class Run {
     private static final String RECIPE_TYPE = "specs.openrewrite.org/v1beta/recipe";
 
-    /** Placeholders as {@link YamlResourceLoader} resolves them (with no properties: escapes only). */
+    /**
+     * Placeholders as {@link YamlResourceLoader} resolves them (with no properties: escapes only).
+     * OpenRewrite's internal helper on purpose: the loader resolves with this very class and offers
+     * no public way to get the text it resolved, and a helper of our own could resolve differently.
+     */
     private static final PropertyPlaceholderHelper PLACEHOLDERS = new PropertyPlaceholderHelper("${", "}", ":");
 
     /** A validation failure that means a recipe name that exists nowhere (rather than a bad option). */
@@ -69,10 +72,10 @@ final class Run {
     private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
 
     /** The recipes of the runner's classpath: read lazily, once, reused by every request. */
-    private static ClasspathScanningLoader classpath;
+    private static @Nullable ClasspathScanningLoader classpath;
 
     /** The thread reading the classpath's YAML recipes, while it may still run; see below. */
-    private static Thread reader;
+    private static @Nullable Thread reader;
 
     private Run() {}
 
@@ -142,9 +145,9 @@ final class Run {
      * {@code stopAfterSeconds} (0: no limit), and on the result of the recipe {@code after} (null:
      * on the parsed trees).
      */
-    record Mode(boolean eachStep, boolean runWhole, double stopAfterSeconds, String after) {}
+    record Mode(boolean eachStep, boolean runWhole, double stopAfterSeconds, @Nullable String after) {}
 
-    static ObjectNode recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
+    static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
         long started = System.nanoTime();
         boolean eachStep = mode.eachStep();
         double stopAfterSeconds = mode.stopAfterSeconds();
@@ -156,7 +159,7 @@ final class Run {
         if (document != null) {
             Object list = document.get("recipeList");
             if (!(list instanceof List<?> entries)) {
-                throw new Main.Failure("yaml_error", "recipe `" + name + "` has no `recipeList` list");
+                throw new Main.Failure(ErrorKind.YAML_ERROR, "recipe `" + name + "` has no `recipeList` list");
             }
             for (int i = 0; i < entries.size(); i++) {
                 steps.add(new YamlStep(files, document, entries, i));
@@ -172,7 +175,7 @@ final class Run {
             Recipe recipe = classpath().loadRecipe(name);
             if (recipe == null) {
                 throw new Main.Failure(
-                        "unknown_recipe",
+                        ErrorKind.UNKNOWN_RECIPE,
                         "recipe `" + name + "` is defined neither in " + recipeFiles
                                 + " nor on the runner's classpath");
             }
@@ -184,12 +187,10 @@ final class Run {
                     : new Subset(loaded, good.stream().map(direct::get).toList());
         }
 
-        ObjectNode results = Main.JSON.createObjectNode();
-        results.put("ok", true);
-        ArrayNode runs = results.putArray("runs");
+        List<StepRun> runs = new ArrayList<>();
         List<Integer> good = new ArrayList<>();
-        ArrayNode leftOut = Main.JSON.createArrayNode();
-        ArrayNode notRun = results.putArray("not_run");
+        List<Integer> leftOut = new ArrayList<>();
+        List<Integer> notRun = new ArrayList<>();
         for (int i = 0; eachStep && i < steps.size(); i++) {
             if (stopAfterSeconds > 0 && (System.nanoTime() - started) / 1e9 > stopAfterSeconds) {
                 // Discovery's time is up: the remaining steps are reported as not run.
@@ -197,12 +198,10 @@ final class Run {
                 continue;
             }
             Step step = steps.get(i);
-            ObjectNode run = runs.addObject();
-            run.put("step", i);
-            run.put("name", step.name());
-            run.set("options", step.options());
+            StepRun.Builder run = new StepRun.Builder(i, step.name(), step.options());
             executeGuarded(step::build, parsed, run, null);
-            if (run.get("error").isNull()) {
+            runs.add(run.build());
+            if (run.error == null) {
                 good.add(i);
             } else {
                 leftOut.add(i);
@@ -214,17 +213,14 @@ final class Run {
             }
         }
         if (mode.runWhole() || !eachStep) {
-            ObjectNode run = runs.addObject();
-            run.putNull("step");
-            run.put("name", name);
-            run.putObject("options");
+            StepRun.Builder run = new StepRun.Builder(null, name, Main.JSON.createObjectNode());
             Map<Integer, Step> included = new LinkedHashMap<>();
             good.forEach(i -> included.put(i, steps.get(i)));
             executeGuarded(() -> whole.of(good), parsed, run, included);
-            run.set("left_out", leftOut);
+            run.leftOut = leftOut;
+            runs.add(run.build());
         }
-        results.put("seconds", Main.seconds(started));
-        return results;
+        return new RunResults(runs, notRun, Main.seconds(started));
     }
 
     /**
@@ -238,21 +234,31 @@ final class Run {
         try {
             recipe = environment(files, null).activateRecipes(name);
         } catch (RuntimeException e) {
-            throw new Main.Failure("yaml_error", "the recipe to run first, `" + name + "`: " + Main.oneLine(e));
+            throw new Main.Failure(ErrorKind.YAML_ERROR, "the recipe to run first, `" + name + "`: " + Main.oneLine(e));
         }
         ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(t -> {}), parsed.policy());
         RecipeRun result;
         try {
-            result = recipe.run(new InMemoryLargeSourceSet(parsed.treesForRun()), ctx);
+            result = recipe.run(sourceSet(parsed), ctx);
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable t) {
-            throw new Main.Failure("recipe_error", "the recipe to run first, `" + name + "`: " + Main.oneLine(t));
+            throw new Main.Failure(
+                    ErrorKind.RECIPE_ERROR, "the recipe to run first, `" + name + "`: " + Main.oneLine(t));
         }
         Parse.Outcome outcome = parsed.after(result.getChangeset().getAllResults());
         Main.log("  ran " + name + " first: "
                 + result.getChangeset().getAllResults().size() + " files changed (" + Main.seconds(started) + " s)");
         return outcome;
+    }
+
+    /**
+     * The trees of a parse for one recipe run. {@link InMemoryLargeSourceSet} is internal to
+     * OpenRewrite, but it is rewrite-core's only {@link LargeSourceSet} and the one rewrite-maven-plugin
+     * runs recipes on, so a recipe sees here what it sees there.
+     */
+    private static LargeSourceSet sourceSet(Parse.Outcome parsed) {
+        return new InMemoryLargeSourceSet(parsed.treesForRun());
     }
 
     /** The whole recipe made of the given steps (by index). */
@@ -267,13 +273,14 @@ final class Run {
             try {
                 text = PLACEHOLDERS.replacePlaceholders(Files.readString(path), new Properties());
             } catch (IOException | RuntimeException e) {
-                throw new Main.Failure("yaml_error", "cannot read " + path + ": " + Main.oneLine(e));
+                throw new Main.Failure(ErrorKind.YAML_ERROR, "cannot read " + path + ": " + Main.oneLine(e));
             }
             List<Object> documents = new ArrayList<>();
             try {
                 SnakeYaml.loadAll(text).forEach(documents::add);
             } catch (RuntimeException e) {
-                throw new Main.Failure("yaml_error", path + " is not valid YAML: " + Main.oneLine(e), Main.stack(e));
+                throw new Main.Failure(
+                        ErrorKind.YAML_ERROR, path + " is not valid YAML: " + Main.oneLine(e), Main.stack(e));
             }
             files.add(new RecipeFile(path, text, documents));
         }
@@ -282,7 +289,7 @@ final class Run {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> find(List<RecipeFile> files, String name) {
+    private static @Nullable Map<String, Object> find(List<RecipeFile> files, String name) {
         for (RecipeFile file : files) {
             for (Object document : file.documents()) {
                 if (document instanceof Map<?, ?> map
@@ -299,7 +306,7 @@ final class Run {
      * The recipes of the request's files and of the classpath; {@code extra} (a recipe written
      * here) first, so its name is found before any other.
      */
-    private static Environment environment(List<RecipeFile> files, YamlResourceLoader extra) {
+    private static Environment environment(List<RecipeFile> files, @Nullable YamlResourceLoader extra) {
         Environment.Builder builder = Environment.builder();
         if (extra != null) {
             builder.load(extra);
@@ -435,6 +442,8 @@ final class Run {
     static Set<String> optionNames(Recipe recipe) {
         Set<String> names = new LinkedHashSet<>();
         recipe.getDescriptor().getOptions().forEach(o -> names.add(o.getName()));
+        // The mapper YamlResourceLoader reads a recipe's options with: only an internal class has it,
+        // and a mapper configured otherwise could accept other names than OpenRewrite does.
         ObjectMapper mapper =
                 ObjectMappers.propertyBasedMapper(recipe.getClass().getClassLoader());
         BeanDescription bean = mapper.getDeserializationConfig().introspect(mapper.constructType(recipe.getClass()));
@@ -537,14 +546,14 @@ final class Run {
      * {@link #execute}, with any fault of our own bookkeeping kept to this one run: it is named as
      * the run's error, and the other steps and the whole run still count.
      */
-    private static void executeGuarded(Build build, Parse.Outcome parsed, ObjectNode run, Map<Integer, Step> steps) {
+    private static void executeGuarded(
+            Build build, Parse.Outcome parsed, StepRun.Builder run, @Nullable Map<Integer, Step> steps) {
         try {
             execute(build, parsed, run, steps);
         } catch (RuntimeException e) {
-            Main.log("step " + run.path("step") + " " + run.path("name").asText() + ": " + Main.stack(e));
-            run.set(
-                    "error",
-                    Main.error("internal", "the runner failed on this step: " + Main.oneLine(e), Main.stack(e)));
+            Main.log("step " + run.step + " " + run.name + ": " + Main.stack(e));
+            run.error = new ErrorReport(
+                    ErrorKind.INTERNAL, "the runner failed on this step: " + Main.oneLine(e), Main.stack(e));
         }
     }
 
@@ -552,12 +561,9 @@ final class Run {
      * Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error,
      * and, for the whole run ({@code steps} not null), which of its steps changed each file.
      */
-    private static void execute(Build build, Parse.Outcome parsed, ObjectNode run, Map<Integer, Step> steps) {
+    private static void execute(
+            Build build, Parse.Outcome parsed, StepRun.Builder run, @Nullable Map<Integer, Step> steps) {
         long started = System.nanoTime();
-        run.put("diff", "");
-        ArrayNode files = run.putArray("files");
-        run.putNull("error");
-        ArrayNode warnings = run.putArray("warnings");
         List<Throwable> reported = new ArrayList<>();
         ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
         try {
@@ -565,72 +571,75 @@ final class Run {
             try {
                 recipe = build.recipe();
             } catch (InvalidOption e) {
-                run.set("error", Main.error("invalid_option", e.getMessage(), null));
+                run.error = new ErrorReport(ErrorKind.INVALID_OPTION, e.getMessage(), null);
                 return;
             } catch (RuntimeException e) {
                 // The recipe as written does not load (a cycle, a malformed field).
-                run.set("error", Main.error("yaml_error", Main.oneLine(e), Main.stack(e)));
+                run.error = new ErrorReport(ErrorKind.YAML_ERROR, Main.oneLine(e), Main.stack(e));
                 return;
             }
-            ObjectNode invalid = validate(recipe, ctx);
+            ErrorReport invalid = validate(recipe, ctx);
             if (invalid != null) {
-                run.set("error", invalid);
+                run.error = invalid;
                 return;
             }
             RecipeRun result;
             try {
-                result = recipe.run(new InMemoryLargeSourceSet(parsed.treesForRun()), ctx);
+                result = recipe.run(sourceSet(parsed), ctx);
             } catch (OutOfMemoryError e) {
                 throw e;
             } catch (Throwable t) {
-                run.set("error", Main.error("recipe_error", Main.oneLine(t), Main.stack(t)));
+                run.error = new ErrorReport(ErrorKind.RECIPE_ERROR, Main.oneLine(t), Main.stack(t));
                 return;
             }
-            report(result, run, files);
+            report(result, run);
             if (steps != null) {
                 try {
-                    MadeChanges.attribute(result, run, steps, files);
+                    run.stepsByFile = MadeChanges.attribute(result, steps, run.files);
                 } catch (RuntimeException e) {
                     // Bookkeeping only: the run's diff stands; its attribution to steps is unknown.
-                    run.putObject("steps_by_file");
-                    warnings.add("which step changed which file is unknown: " + Main.oneLine(e));
+                    run.stepsByFile = Map.of();
+                    run.warnings.add("which step changed which file is unknown: " + Main.oneLine(e));
                     Main.log("attribution failed: " + Main.stack(e));
                 }
             }
-            // What OpenRewrite reported besides the recipe errors (those are the error above).
+            // What OpenRewrite reported besides the recipe errors (those are the error above). Each
+            // recipe error it reports is also a SourcesFileErrors row whose first line names the
+            // exception, or the cause of the wrapper a visitor's exception comes in.
             Set<String> errorLines = new LinkedHashSet<>();
             for (SourcesFileErrors.Row row : result.getDataTableRows(SourcesFileErrors.class)) {
                 errorLines.add(row.getStackTrace().lines().findFirst().orElse(""));
             }
             Set<String> lines = new LinkedHashSet<>();
             for (Throwable t : reported) {
-                Throwable cause = t instanceof RecipeRunException && t.getCause() != null ? t.getCause() : t;
-                if (!(t instanceof RecipeRunException)
-                        && !errorLines.contains(cause.getClass().getName() + ": " + cause.getLocalizedMessage())) {
+                Throwable cause = t.getCause();
+                if (!errorLines.contains(headline(t)) && (cause == null || !errorLines.contains(headline(cause)))) {
                     lines.add(Main.oneLine(t));
                 }
             }
-            lines.stream().limit(50).forEach(warnings::add);
+            lines.stream().limit(50).forEach(run.warnings::add);
         } finally {
-            run.put("seconds", Main.seconds(started));
-            JsonNode error = run.get("error");
-            Main.log("  " + (run.path("step").isNull() ? "whole" : "step " + run.path("step")) + " "
-                    + run.path("name").asText() + ": " + files.size() + " files changed"
-                    + (error.isNull()
-                            ? ""
-                            : ", " + error.path("kind").asText() + ": "
-                                    + error.path("message").asText())
-                    + " (" + run.path("seconds") + " s)");
+            run.seconds = Main.seconds(started);
+            ErrorReport error = run.error;
+            Main.log("  " + (run.step == null ? "whole" : "step " + run.step) + " " + run.name + ": "
+                    + run.files.size() + " files changed"
+                    + (error == null ? "" : ", " + error.kind().wireName() + ": " + error.message())
+                    + " (" + run.seconds + " s)");
         }
     }
 
+    /** A throwable's first line as a {@link SourcesFileErrors} row has it. */
+    private static String headline(Throwable t) {
+        return t.getClass().getName() + ": " + t.getLocalizedMessage();
+    }
+
     /** Null when valid; else the error, naming the options (or the recipes) that are wrong. */
-    private static ObjectNode validate(Recipe recipe, ExecutionContext ctx) {
+    private static @Nullable ErrorReport validate(Recipe recipe, ExecutionContext ctx) {
         Collection<Validated<Object>> all;
         try {
             all = recipe.validateAll(ctx, new ArrayList<>());
         } catch (RuntimeException e) {
-            return Main.error("invalid_option", "validation failed: " + Main.oneLine(e), Main.stack(e));
+            return new ErrorReport(ErrorKind.INVALID_OPTION, "validation failed: " + Main.oneLine(e), Main.stack(e));
         }
         List<String> messages = new ArrayList<>();
         boolean unknown = false;
@@ -644,8 +653,8 @@ final class Run {
         if (messages.isEmpty()) {
             return null;
         }
-        return Main.error(
-                unknown ? "unknown_recipe" : "invalid_option",
+        return new ErrorReport(
+                unknown ? ErrorKind.UNKNOWN_RECIPE : ErrorKind.INVALID_OPTION,
                 Main.oneLine(String.join("; ", new LinkedHashSet<>(messages))),
                 null);
     }
@@ -655,12 +664,13 @@ final class Run {
      * marked the tree with {@link Markup.Error}, and recorded it in {@link SourcesFileErrors}) does
      * not count; the first such error is the run's {@code recipe_error}.
      */
-    private static void report(RecipeRun result, ObjectNode run, ArrayNode files) {
+    private static void report(RecipeRun result, StepRun.Builder run) {
         List<SourcesFileErrors.Row> errors = result.getDataTableRows(SourcesFileErrors.class);
         Set<String> broken = new LinkedHashSet<>();
         errors.forEach(row -> broken.add(row.getSourcePath()));
         StringBuilder diff = new StringBuilder();
-        ObjectNode types = run.putObject("types");
+        Map<String, List<String>> types = new LinkedHashMap<>();
+        run.types = types;
         Markup.Error marked = null;
         List<String> outside = new ArrayList<>();
         for (Result change : result.getChangeset().getAllResults()) {
@@ -694,44 +704,36 @@ final class Run {
             if (text.isEmpty()) {
                 continue;
             }
-            files.add(path.toString());
+            run.files.add(path.toString());
             if (after instanceof org.openrewrite.java.tree.J.CompilationUnit) {
-                ArrayNode names = types.putArray(path.toString());
-                TypesInUse.of(after).forEach(names::add);
+                types.put(path.toString(), TypesInUse.of(after));
             }
             diff.append(text);
             if (!text.endsWith("\n")) {
                 diff.append('\n');
             }
         }
-        run.put("diff", diff.toString());
+        run.diff = diff.toString();
         String more = broken.size() > 1 ? " (and " + (broken.size() - 1) + " more files)" : "";
         if (!errors.isEmpty()) {
             SourcesFileErrors.Row first = errors.get(0);
             String trace = first.getStackTrace();
-            run.set(
-                    "error",
-                    Main.error(
-                            "recipe_error",
-                            Main.oneLine(first.getRecipe() + " failed on " + first.getSourcePath() + more + ": "
-                                    + trace.lines().findFirst().orElse("")),
-                            Main.excerpt(trace)));
+            run.error = new ErrorReport(
+                    ErrorKind.RECIPE_ERROR,
+                    Main.oneLine(first.getRecipe() + " failed on " + first.getSourcePath() + more + ": "
+                            + trace.lines().findFirst().orElse("")),
+                    Main.excerpt(trace));
         } else if (!outside.isEmpty()) {
-            run.set(
-                    "error",
-                    Main.error(
-                            "recipe_error",
-                            Main.oneLine(
-                                    "the recipe would write outside the repository: " + String.join(", ", outside)),
-                            null));
+            run.error = new ErrorReport(
+                    ErrorKind.RECIPE_ERROR,
+                    Main.oneLine("the recipe would write outside the repository: " + String.join(", ", outside)),
+                    null);
         } else if (marked != null) {
             String detail = marked.getDetail();
-            run.set(
-                    "error",
-                    Main.error(
-                            "recipe_error",
-                            Main.oneLine("failed on " + broken.iterator().next() + more + ": " + marked.getMessage()),
-                            detail == null ? null : Main.excerpt(detail)));
+            run.error = new ErrorReport(
+                    ErrorKind.RECIPE_ERROR,
+                    Main.oneLine("failed on " + broken.iterator().next() + more + ": " + marked.getMessage()),
+                    detail == null ? null : Main.excerpt(detail));
         }
     }
 
@@ -749,7 +751,7 @@ final class Run {
     }
 
     /** The first {@link Markup.Error} anywhere in a tree (OpenRewrite marks the element that threw). */
-    private static Markup.Error findError(SourceFile tree) {
+    private static Markup.@Nullable Error findError(@Nullable SourceFile tree) {
         if (tree == null) {
             return null;
         }

@@ -1,8 +1,8 @@
 package rewriteassist.runner;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.openrewrite.SourceFile;
-import org.openrewrite.internal.ListUtils;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.kotlin.tree.K;
 import org.openrewrite.style.NamedStyles;
@@ -34,17 +34,13 @@ final class Styles {
         NamedStyles javaStyle = java.build();
         NamedStyles kotlinStyle = kotlin.build();
         NamedStyles xmlStyle = xml.build();
-        return ListUtils.map(trees, tree -> {
-            if (tree instanceof K.CompilationUnit) {
-                return tree.withMarkers(tree.getMarkers().add(kotlinStyle));
-            }
-            if (tree instanceof J.CompilationUnit) {
-                return tree.withMarkers(tree.getMarkers().add(javaStyle));
-            }
-            if (tree instanceof Xml.Document) {
-                return tree.withMarkers(tree.getMarkers().add(xmlStyle));
-            }
-            return tree;
-        });
+        List<SourceFile> styled = new ArrayList<>(trees.size());
+        for (SourceFile tree : trees) {
+            NamedStyles style = tree instanceof K.CompilationUnit
+                    ? kotlinStyle
+                    : tree instanceof J.CompilationUnit ? javaStyle : tree instanceof Xml.Document ? xmlStyle : null;
+            styled.add(style == null ? tree : tree.withMarkers(tree.getMarkers().add(style)));
+        }
+        return styled;
     }
 }

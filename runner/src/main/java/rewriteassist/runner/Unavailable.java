@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.MavenDownloadingException;
 import org.openrewrite.maven.MavenDownloadingExceptions;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
@@ -42,6 +43,7 @@ final class Unavailable {
      * Takes what a downloader reported; returns the warnings to show (each artifact once), or
      * {@code null} when {@code t} is not a download failure.
      */
+    @Nullable
     List<String> take(Throwable t) {
         List<MavenDownloadingException> failures = new ArrayList<>();
         if (t instanceof MavenDownloadingExceptions many) {
@@ -110,7 +112,7 @@ final class Unavailable {
         return out.toString();
     }
 
-    private static String matching(String block, Set<String> artifacts) {
+    private static @Nullable String matching(String block, Set<String> artifacts) {
         String match = null;
         for (String ga : artifacts) {
             String[] parts = ga.split(":", 2);

@@ -90,6 +90,24 @@ class DiskPomCacheTest {
         assertNull(nextDay.getPom(gav("9.9.9")), "asked again");
     }
 
+    /** Earlier runners wrote a missing POM's value as null (now it is left out): both are a miss for a day. */
+    @Test
+    void a_missing_pom_written_with_a_null_value_is_trusted_for_a_day() throws Exception {
+        new DiskPomCache(dir, at(NOW)).putPom(gav("9.9.9"), null);
+        Path entry;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            entry = walk.filter(Files::isRegularFile).findFirst().orElseThrow();
+        }
+        String text = Files.readString(entry);
+        Files.writeString(entry, text.substring(0, text.lastIndexOf('}')) + ",\"value\":null}");
+
+        assertEquals(
+                Optional.empty(),
+                new DiskPomCache(dir, at(NOW.plus(Duration.ofHours(23)))).getPom(gav("9.9.9")),
+                Files.readString(entry));
+        assertNull(new DiskPomCache(dir, at(NOW.plus(Duration.ofHours(25)))).getPom(gav("9.9.9")), "asked again");
+    }
+
     @Test
     void version_metadata_is_trusted_for_a_day() throws Exception {
         String xml =

@@ -439,6 +439,7 @@ class RunnerTest {
         assertTrue(thrown.path("error").path("message").asText().contains("boom in"), thrown.toString());
         assertTrue(thrown.path("error").path("stack").asText().contains("ThrowingRecipe"), thrown.toString());
         assertEquals("", thrown.path("diff").asText(), "the trees it broke do not count");
+        assertEquals("[]", thrown.path("warnings").toString(), "the error is not repeated as a warning");
 
         JsonNode renamed = runs.get(1);
         assertTrue(renamed.path("error").isNull(), renamed.toString());

@@ -1,0 +1,123 @@
+package rewriteassist.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exact JSON of each results record, as the runner writes it into a results file: the keys,
+ * their order, their types and which are null or absent. The expected texts are the files under
+ * src/test/resources/results, which src/validation/embedded/protocol.rs's tests read with its own
+ * deserializer: both sides agree on the same bytes.
+ */
+class ResultsJsonTest {
+    private static String json(Results results, String id) throws JsonProcessingException {
+        return Main.JSON.writeValueAsString(ResultsFile.of(id, results));
+    }
+
+    private static String sample(String name) throws IOException {
+        try (InputStream in = ResultsJsonTest.class.getResourceAsStream("/results/" + name)) {
+            if (in == null) {
+                throw new IOException("no sample " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        }
+    }
+
+    @Test
+    void aParsesResults() throws IOException {
+        Map<String, Integer> byKind = new LinkedHashMap<>();
+        byKind.put("java", 1);
+        byKind.put("plain_text", 2);
+        ParseResults results = new ParseResults(
+                12.5,
+                new ParseResults.FileCounts(3, byKind, 1),
+                List.of(new ParseResults.Unparsed("src/main/java/Broken.java", "one line")),
+                List.of("a warning"),
+                List.of(new ParseResults.ParsedModule("core/pom.xml", "g:a:v", 12, 1)),
+                null);
+        assertEquals(sample("parse.json"), json(results, "parse-1"), "without head files: no `types`");
+
+        ParseResults withTypes = results.withTypes(
+                new ParseResults.Types(Map.of("A.java", List.of("a.B")), Map.of("A.java", List.of("a.C")), 0.5));
+        assertEquals(sample("parse-with-types.json"), json(withTypes, "parse-1"));
+    }
+
+    @Test
+    void aRunsResults() throws IOException {
+        ObjectNode options = Main.JSON.createObjectNode().put("oldFullyQualifiedTypeName", "a.B");
+        StepRun changed = new StepRun(
+                0,
+                "org.openrewrite.java.ChangeType",
+                options,
+                "diff --git a/A.java b/A.java\n",
+                List.of("A.java"),
+                null,
+                List.of(),
+                Map.of("A.java", List.of("a.C")),
+                null,
+                0.4,
+                null);
+        StepRun invalid = new StepRun(
+                1,
+                "org.openrewrite.java.ChangePackage",
+                Main.JSON.createObjectNode(),
+                "",
+                List.of(),
+                new ErrorReport(ErrorKind.INVALID_OPTION, "newPackageName: is required", null),
+                List.of(),
+                null,
+                null,
+                0.1,
+                null);
+        StepRun whole = new StepRun(
+                null,
+                "rewriteassist.Option2Narrow",
+                Main.JSON.createObjectNode(),
+                "d",
+                List.of("A.java"),
+                null,
+                List.of("w"),
+                Map.of(),
+                Map.of("A.java", List.of(0)),
+                1.25,
+                List.of(1));
+        assertEquals(
+                sample("run.json"), json(new RunResults(List.of(changed, invalid, whole), List.of(3), 3.0), "run-2"));
+    }
+
+    @Test
+    void aFailedRequestsResults() throws IOException {
+        ErrorReport error = new ErrorReport(ErrorKind.NO_PARSE, "no parse", "at x");
+        assertEquals(sample("failed.json"), json(new FailedRequest(error, 0.0), "run-1"));
+        // The answer to a request file that is not a request: no request handled, so no seconds.
+        assertEquals(
+                sample("rejected.json"),
+                json(Main.failure(ErrorKind.INTERNAL, "not a request: protocol 2 is not 1", null), "parse-1"));
+        // Its id is null when the file had none (the Rust side always writes one).
+        assertEquals(
+                "{\"protocol\":1,\"id\":null,\"ok\":false,"
+                        + "\"error\":{\"kind\":\"internal\",\"message\":\"not a request\",\"stack\":null}}",
+                Main.JSON.writeValueAsString(
+                        ResultsFile.of(null, Main.failure(ErrorKind.INTERNAL, "not a request", null))));
+    }
+
+    @Test
+    void everyErrorKindHasTheProtocolsName() throws JsonProcessingException {
+        StringBuilder names = new StringBuilder();
+        for (ErrorKind kind : ErrorKind.values()) {
+            names.append(Main.JSON.writeValueAsString(kind));
+        }
+        assertEquals(
+                "\"unknown_recipe\"\"yaml_error\"\"invalid_option\"\"recipe_error\"\"no_parse\"\"internal\"",
+                names.toString());
+    }
+}
