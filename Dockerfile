@@ -1,5 +1,6 @@
 # The image `action.yml` runs: the release binary, a JDK (21, which also runs OpenRewrite on
-# Java 8–21 projects), Maven and git; a non-root user; the Maven cache pre-warmed.
+# Java 8–21 projects), Maven and git; a non-root user; the runner built and the Maven and POM
+# caches pre-warmed, without the MSAL recipe jars.
 
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
@@ -39,8 +40,13 @@ USER 1001
 ENV HOME=/home/rewrite
 # One real analysis of the built-in example (backend auto) builds the embedded runner into
 # ~/.cache/rewrite-assist/runner and downloads the pinned rewrite-maven-plugin, the core recipes
-# and the modules the example needs.
+# and the modules the example needs. scripts/prewarm-image then fills the runner's POM cache with
+# the common parents and BOMs (Spring Boot, Quarkus, Micronaut, Jakarta EE, JUnit) and deletes
+# the recipe jars under the Moderne Source Available License, in this same layer so that no layer
+# keeps them: the runner fetches them on the user's machine at first use (docs/licensing.md).
+COPY --chmod=755 scripts/prewarm-image /usr/local/bin/prewarm-image
 RUN rewrite-assist demo --out /tmp/warm-up >/dev/null && rm -rf /tmp/warm-up \
+ && prewarm-image \
  && chmod -R a+rwX /home/rewrite
 
 # OCI labels: where the image comes from and under which licence (rewrite-assist's own; the JDK,

@@ -4,7 +4,8 @@
 //! (T_noop after a warm-up run; the analyze with the runner's POM cache filled). Also printed: the
 //! same analyze with an empty POM cache (as on a new machine) and with `--backend auto`, and the
 //! discovery phase on its own (its pool of 100+ recipes, part of each analyze) against T_noop
-//! (goal ≤ 1.0, warm).
+//! (goal ≤ 1.0, warm). And the first run on a new machine: the analyze with an empty POM cache
+//! against T_noop with an empty Maven repository (goal ≤ 1.5), with the runner's request count.
 //!
 //! The repository: `REWRITE_ASSIST_BENCH_REPO=PATH` with `REWRITE_ASSIST_BENCH_BASE` and
 //! `REWRITE_ASSIST_BENCH_HEAD` (commits), else the `in28-springboot3-jakarta` case of
@@ -68,6 +69,12 @@ fn head_parse_seconds(dir: &Path) -> Option<f64> {
     (!times.is_empty()).then(|| times.iter().sum())
 }
 
+/// The runner's network totals after its last request (the log's last `network so far: …`).
+fn network(dir: &Path) -> Option<String> {
+    let log = std::fs::read_to_string(dir.join("embedded-runner.log")).ok()?;
+    log.lines().rev().find_map(|l| l.split("network so far: ").nth(1)).map(str::to_string)
+}
+
 /// The discovery phase's seconds and detail, from `audit.jsonl`.
 fn discovery(dir: &Path) -> Option<(f64, String)> {
     let audit = std::fs::read_to_string(dir.join("audit.jsonl")).ok()?;
@@ -89,13 +96,23 @@ fn main() {
     let recipe = dir.path().join("noop.yml");
     std::fs::write(&recipe, NOOP_RECIPE).expect("write recipe");
     let recipe = recipe.display().to_string();
-    let noop = |name: &str| {
+    let noop = |name: &str, env: &[(&str, &Path)]| {
         let plugin = ["validate", "--backend", "plugin", "--recipe", &recipe];
-        let stats = common::run_json(&plugin, &repo, (&base, &head), &dir.path().join(name), &[]);
+        let stats = common::run_json(&plugin, &repo, (&base, &head), &dir.path().join(name), env);
         stats["timings"]["total_seconds"].as_f64().unwrap_or(f64::NAN)
     };
-    noop("warm-up"); // Maven's cache for this project
-    let t_noop = noop("noop");
+    // A new machine: the plugin too starts from an empty Maven repository (it downloads itself,
+    // the recipe modules and the project's dependencies), the yardstick for the cold analyze.
+    let empty_maven = dir.path().join("empty-maven-repository");
+    let cold_maven_opts = format!(
+        "{} -Dmaven.repo.local={}",
+        std::env::var("MAVEN_OPTS").unwrap_or_default(),
+        empty_maven.display()
+    );
+    let cold_t_noop = noop("noop-cold", &[("MAVEN_OPTS", Path::new(&cold_maven_opts))]);
+    noop("warm-up", &[]); // Maven's cache for this project
+    let t_noop = noop("noop", &[]);
+    println!("embedded T_noop(plugin): warm {t_noop:.1} s, cold (empty Maven repository) {cold_t_noop:.1} s");
     // First with an empty POM cache (every POM and version list from the network, as on a new
     // machine), then as a second run on the same machine, then `auto` (plus the plugin's confirmation).
     let empty_pom_cache = dir.path().join("empty-pom-cache");
@@ -117,6 +134,15 @@ fn main() {
             mean,
             summary["recommended"]["f1"]
         );
+        if label == "cold" {
+            // The first run on a new machine against the plugin's first run there (goal ≤ 1.5),
+            // and what the runner's network cost (requests, their summed time).
+            println!(
+                "embedded cold     analyze {wall:.1} s vs cold T_noop(plugin) {cold_t_noop:.1} s: ratio {:.2} (goal ≤ 1.50); network: {}",
+                wall / cold_t_noop,
+                network(&out).unwrap_or_default()
+            );
+        }
         if let Some(head) = head_parse_seconds(&out) {
             println!(
                 "embedded {label:<8} head files parsed in {head:.1} s: {:.1}% of analyze (goal ≤ 15%: ratio {:.2})",

@@ -59,6 +59,11 @@ fn built(dir: &Path) -> Option<Runner> {
         return None;
     }
     let dependencies = std::fs::read_to_string(dir.join("classpath.txt")).ok()?;
+    // A jar that is gone (the image leaves out the MSAL recipe jars, docs/licensing.md): build
+    // again, and Maven fetches it on this machine.
+    if dependencies.trim().split(':').filter(|jar| !jar.is_empty()).any(|jar| !Path::new(jar).is_file()) {
+        return None;
+    }
     let classes = dir.join("target/classes");
     let classpath = format!("{}:{}", classes.display(), dependencies.trim());
     Some(Runner { dir: dir.to_path_buf(), classpath })
@@ -263,5 +268,21 @@ mod tests {
         };
         assert_ne!(key(&versions), key(&other));
         assert_eq!(key(&versions), key(&Versions::default()));
+    }
+
+    /// A runner whose classpath names a jar that is gone (the image leaves out the MSAL recipe
+    /// jars, docs/licensing.md) is not ready: it is built again, and Maven fetches the jar.
+    #[test]
+    fn a_runner_whose_classpath_lost_a_jar_is_built_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let jar = dir.path().join("kept.jar");
+        std::fs::write(&jar, b"").unwrap();
+        std::fs::write(dir.path().join("ready"), b"").unwrap();
+        std::fs::write(dir.path().join("classpath.txt"), format!("{}\n", jar.display())).unwrap();
+        assert!(built(dir.path()).is_some(), "every jar is there");
+        let gone = dir.path().join("rewrite-spring-6.37.0.jar");
+        std::fs::write(dir.path().join("classpath.txt"), format!("{}:{}", jar.display(), gone.display()))
+            .unwrap();
+        assert!(built(dir.path()).is_none(), "a jar of the classpath is missing");
     }
 }

@@ -7,10 +7,8 @@ import org.openrewrite.maven.MavenDownloadingException;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenMetadata;
-import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.maven.tree.Pom;
 import org.openrewrite.maven.tree.ResolvedGroupArtifactVersion;
-import org.openrewrite.maven.tree.ResolvedPom;
 
 /**
  * The POM cache rewrite-maven's downloader asks before it reads a POM or version list from any
@@ -23,12 +21,11 @@ import org.openrewrite.maven.tree.ResolvedPom;
  * outlive the fix (the disk cache keeps it for a day), so the run after the user passed the
  * credentials would still not ask.
  */
-final class GuardedPomCache implements MavenPomCache {
-    private final MavenPomCache delegate;
+final class GuardedPomCache extends ForwardingPomCache {
     private final RepositoryPolicy policy;
 
     GuardedPomCache(MavenPomCache delegate, RepositoryPolicy policy) {
-        this.delegate = delegate;
+        super(delegate);
         this.policy = policy;
     }
 
@@ -41,16 +38,6 @@ final class GuardedPomCache implements MavenPomCache {
                     + coordinates;
         }
         return policy.refusal(repository);
-    }
-
-    @Override
-    public ResolvedPom getResolvedDependencyPom(ResolvedGroupArtifactVersion dependency) {
-        return delegate.getResolvedDependencyPom(dependency);
-    }
-
-    @Override
-    public void putResolvedDependencyPom(ResolvedGroupArtifactVersion dependency, ResolvedPom resolved) {
-        delegate.putResolvedDependencyPom(dependency, resolved);
     }
 
     @Override
@@ -100,15 +87,5 @@ final class GuardedPomCache implements MavenPomCache {
         return repository != null
                 && group != null
                 && Network.SENDER.deniedUnder(Network.folder(repository, group, artifact)) != 0;
-    }
-
-    @Override
-    public Optional<MavenRepository> getNormalizedRepository(MavenRepository repository) {
-        return delegate.getNormalizedRepository(repository);
-    }
-
-    @Override
-    public void putNormalizedRepository(MavenRepository repository, MavenRepository normalized) {
-        delegate.putNormalizedRepository(repository, normalized);
     }
 }

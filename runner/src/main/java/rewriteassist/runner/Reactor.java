@@ -214,7 +214,9 @@ final class Reactor {
     static ExecutionContext configure(ExecutionContext ctx, RepositoryPolicy policy) {
         // First: the settings replace the context's local repository, and ours is the request's.
         policy.settings().applyTo(ctx);
-        return configureWithoutMavenSettings(ctx, policy);
+        configureWithoutMavenSettings(ctx, policy);
+        MavenExecutionContextView.view(ctx).setResolutionListener(new Prefetch(c -> configure(c, policy)));
+        return ctx;
     }
 
     /**
@@ -228,6 +230,7 @@ final class Reactor {
         maven.setPomCache(new GuardedPomCache(pomCache, policy));
         maven.setArtifactCache(new LocalRepositoryCache(policy));
         HttpSenderExecutionContextView.view(ctx).setHttpSender(Network.SENDER).setLargeFileHttpSender(Network.SENDER);
+        maven.setResolutionListener(new Prefetch(c -> configureWithoutMavenSettings(c, policy)));
         return ctx;
     }
 

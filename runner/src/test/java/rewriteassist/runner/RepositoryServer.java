@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real HTTP server on loopback for the tests: serves files by path (a Maven repository, a DTD)
@@ -37,6 +38,12 @@ final class RepositoryServer implements AutoCloseable {
     private volatile String authorization;
     /** Which paths need it, by their end ("": all). */
     private volatile String protectedSuffix = "";
+    /** How long each POM request takes to answer, as a distant repository's would. */
+    private volatile long pomDelayMillis;
+    /** POM requests being answered now, and the most there ever were at once. */
+    private final AtomicInteger pomsInFlight = new AtomicInteger();
+
+    private final AtomicInteger mostPomsAtOnce = new AtomicInteger();
 
     RepositoryServer() throws IOException {
         socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -81,6 +88,9 @@ final class RepositoryServer implements AutoCloseable {
             String required = uri.getPath().endsWith(protectedSuffix) ? authorization : null;
             boolean allowed = required == null || required.equals(authorized);
             requests.add(method + " " + uri + (required == null ? "" : allowed ? " (authorized)" : " (refused)"));
+            if (uri.getPath().endsWith(".pom")) {
+                answerSlowly();
+            }
             byte[] body = files.get(uri.getPath());
             boolean root = uri.getPath().equals("/");
             String status = !allowed
@@ -94,6 +104,29 @@ final class RepositoryServer implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             // The client went away: nothing to answer.
         }
+    }
+
+    /** Waits {@link #pomDelayMillis}, counting how many POM requests wait together. */
+    private void answerSlowly() {
+        mostPomsAtOnce.accumulateAndGet(pomsInFlight.incrementAndGet(), Math::max);
+        try {
+            Thread.sleep(pomDelayMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            pomsInFlight.decrementAndGet();
+        }
+    }
+
+    /** From now on, every POM is answered after {@code millis}. */
+    RepositoryServer slowPoms(long millis) {
+        pomDelayMillis = millis;
+        return this;
+    }
+
+    /** The most POM requests this server was answering at the same time. */
+    int mostPomsAtOnce() {
+        return mostPomsAtOnce.get();
     }
 
     /** The server's base URL, with a trailing slash. */

@@ -1,0 +1,40 @@
+package rewriteassist.runner;
+
+import java.net.URI;
+import org.openrewrite.maven.cache.MavenPomCache;
+import org.openrewrite.maven.tree.GroupArtifactVersion;
+import org.openrewrite.maven.tree.MavenMetadata;
+import org.openrewrite.maven.tree.Pom;
+import org.openrewrite.maven.tree.ResolvedGroupArtifactVersion;
+import org.openrewrite.maven.tree.ResolvedPom;
+
+/**
+ * The POM cache as {@link Prefetch} writes to it: what was found is kept, a "not found" is not.
+ * The prefetch guesses; had it kept a miss, the real resolution would skip that repository with
+ * "a previous failure" instead of asking it and naming its answer, so its warnings would read
+ * differently with the prefetch than without.
+ */
+final class FoundOnlyPomCache extends ForwardingPomCache {
+    FoundOnlyPomCache(MavenPomCache delegate) {
+        super(delegate);
+    }
+
+    @Override
+    public void putResolvedDependencyPom(ResolvedGroupArtifactVersion dependency, ResolvedPom resolved) {
+        // resolved POMs depend on the project that asks; the prefetch's are its own guesses
+    }
+
+    @Override
+    public void putMavenMetadata(URI repo, GroupArtifactVersion gav, MavenMetadata metadata) {
+        if (metadata != null) {
+            delegate.putMavenMetadata(repo, gav, metadata);
+        }
+    }
+
+    @Override
+    public void putPom(ResolvedGroupArtifactVersion gav, Pom pom) {
+        if (pom != null) {
+            delegate.putPom(gav, pom);
+        }
+    }
+}
