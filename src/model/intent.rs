@@ -286,6 +286,7 @@ pub(crate) mod kind {
     pub(crate) const GRADLE_JAVA_COMPATIBILITY: &str = "gradle.java_compatibility";
     pub(crate) const GRADLE_TOOLCHAIN: &str = "gradle.toolchain";
     pub(crate) const GRADLE_WRAPPER_VERSION: &str = "gradle.wrapper_version";
+    pub(crate) const GRADLE_CATALOG_VALUE: &str = "gradle.catalog_value";
 
     pub(crate) const PROPERTIES_KEY_RENAME: &str = "properties.key_rename";
     pub(crate) const PROPERTIES_VALUE_CHANGE: &str = "properties.value_change";
@@ -339,6 +340,7 @@ pub(crate) mod kind {
         GRADLE_JAVA_COMPATIBILITY,
         GRADLE_TOOLCHAIN,
         GRADLE_WRAPPER_VERSION,
+        GRADLE_CATALOG_VALUE,
         PROPERTIES_KEY_RENAME,
         PROPERTIES_VALUE_CHANGE,
         PROPERTIES_KEY_ADDED,
