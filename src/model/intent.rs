@@ -313,7 +313,7 @@ pub(crate) mod kind {
 
     /// Every atomic kind (a test checks it against the constants above and docs/intents.md).
     #[cfg(test)]
-    pub(crate) const ALL: [&str; 44] = [
+    pub(crate) const ALL: [&str; 45] = [
         JAVA_PACKAGE_MOVE,
         JAVA_TYPE_RENAME,
         JAVA_ANNOTATION_CHANGE,
