@@ -37,6 +37,44 @@ fn validate(repo: &Path, recipe: &str, out: &Path) -> (serde_json::Value, String
     (stats, diff)
 }
 
+/// `analyze --json --backend BACKEND` of the PR, into `out`: its summary.
+fn analyze(repo: &Path, out: &Path, backend: &str, extra: &[&str]) -> serde_json::Value {
+    let output = bin()
+        .args(["analyze", "--json", "--backend", backend])
+        .args(extra)
+        .args(["--base", "main", "--head", "migration", "--repo"])
+        .arg(repo)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    json_stdout(&output)
+}
+
+const CATALOG: &str = "[versions]\njspecify = \"0.3.0\"\n\n[libraries]\njspecify = { module = \"org.jspecify:jspecify\", version.ref = \"jspecify\" }\n";
+
+/// A Kotlin DSL build that declares `libs.jspecify` from its catalog; the PR bumps the catalog's
+/// jspecify to 1.0.0 and changes the `more` files too.
+fn catalog_repo(dir: &Path, more: &[(&str, &str)]) -> RepoBuilder {
+    let bumped = CATALOG.replace("0.3.0", "1.0.0");
+    let mut head = vec![("gradle/libs.versions.toml", bumped.as_str())];
+    head.extend_from_slice(more);
+    repo(
+        &dir.join("shop"),
+        &[
+            ("settings.gradle.kts", "rootProject.name = \"shop\"\n"),
+            ("gradle/libs.versions.toml", CATALOG),
+            (
+                "build.gradle.kts",
+                "plugins {\n    java\n}\n\nrepositories {\n    mavenCentral()\n}\n\ndependencies {\n    implementation(libs.jspecify)\n}\n",
+            ),
+            ("src/main/java/com/acme/App.java", APP),
+        ],
+        &head,
+    )
+}
+
 /// The changed lines of a diff, `+`/`-` and content, file headers left out.
 fn changed_lines(diff: &str) -> Vec<String> {
     diff.lines()
@@ -153,23 +191,8 @@ fn kotlin_dsl_multi_project_dependency_swap() {
 #[test]
 fn a_version_catalog_gives_the_build_its_dependencies() {
     let dir = tempfile::tempdir().unwrap();
-    let catalog = "[versions]\njspecify = \"0.3.0\"\n\n[libraries]\njspecify = { module = \"org.jspecify:jspecify\", version.ref = \"jspecify\" }\n";
-    let repo = repo(
-        &dir.path().join("shop"),
-        &[
-            ("settings.gradle.kts", "rootProject.name = \"shop\"\n"),
-            ("gradle/libs.versions.toml", catalog),
-            (
-                "build.gradle.kts",
-                "plugins {\n    java\n}\n\nrepositories {\n    mavenCentral()\n}\n\ndependencies {\n    implementation(libs.jspecify)\n}\n",
-            ),
-            ("src/main/java/com/acme/App.java", APP),
-        ],
-        &[
-            ("gradle/libs.versions.toml", &catalog.replace("0.3.0", "1.0.0")),
-            ("src/main/java/com/acme/App.java", &APP.replace("Nullable", "NonNull")),
-        ],
-    );
+    let repo =
+        catalog_repo(dir.path(), &[("src/main/java/com/acme/App.java", &APP.replace("Nullable", "NonNull"))]);
     let (stats, diff) = validate(
         repo.path(),
         &recipe(
@@ -189,6 +212,22 @@ fn a_version_catalog_gives_the_build_its_dependencies() {
             "+    @NonNull String name;",
         ],
     );
+}
+
+/// The whole pipeline on a version catalog bump: no Gradle recipe changes `libs.versions.toml`,
+/// so the catalog's value is mapped to a TOML recipe, which reproduces the PR's line exactly.
+#[test]
+fn analyze_maps_a_version_catalog_bump_to_a_toml_recipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = catalog_repo(dir.path(), &[]);
+    let out = dir.path().join("analysis");
+    let summary = analyze(repo.path(), &out, "embedded", &[]);
+    let recommended = &summary["recommended"];
+    assert_eq!(recommended["f1"], 1.0, "{summary:#}");
+    assert_eq!(recommended["semantic_share"], 1.0, "{summary:#}");
+    let yaml = std::fs::read_to_string(out.join("result/recommended-recipe.yaml")).unwrap();
+    assert!(yaml.contains("org.openrewrite.toml.ChangeValue"), "{yaml}");
+    assert!(yaml.contains("keyPath: \"versions.jspecify\""), "{yaml}");
 }
 
 /// A plugin version bump: the plugin's marker artifact is on Maven Central.
@@ -236,16 +275,7 @@ fn analyze_validates_a_gradle_pr_with_the_embedded_runner_and_says_why_gradle_di
         &[("build.gradle", &head)],
     );
     let out = dir.path().join("analysis");
-    let output = bin()
-        .args(["analyze", "--json", "--backend", "auto", "--trust-build-config", "--base", "main", "--head"])
-        .args(["migration", "--repo"])
-        .arg(repo.path())
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let summary = json_stdout(&output);
+    let summary = analyze(repo.path(), &out, "auto", &["--trust-build-config"]);
     let recommended = &summary["recommended"];
     assert!(recommended["f1"].as_f64().unwrap() >= 0.99, "{summary:#}");
     assert_eq!(recommended["semantic_share"], 1.0, "{summary:#}");

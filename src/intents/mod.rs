@@ -23,6 +23,7 @@ mod strategy;
 mod text;
 mod tree;
 mod unreproducible;
+mod version_catalog;
 mod versions;
 mod yaml;
 
@@ -115,6 +116,12 @@ pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Opt
             FileKind::Pom => pom::analyze(file),
             FileKind::Gradle => gradle::analyze(file),
             FileKind::GradleWrapper => gradle::analyze_wrapper(file),
+            FileKind::VersionCatalog => {
+                // Not a structured file: lines its value changes leave (entries added or
+                // removed) stay text edits, as in any file no analyzer understands.
+                atomics.extend(version_catalog::analyze(file));
+                continue;
+            }
             FileKind::Properties => properties::analyze(file),
             FileKind::Workflow => github_actions::analyze(file),
             FileKind::Yaml => yaml::analyze(file),
@@ -168,6 +175,7 @@ enum FileKind {
     Pom,
     Gradle,
     GradleWrapper,
+    VersionCatalog,
     Properties,
     Workflow,
     Yaml,
@@ -188,6 +196,8 @@ impl FileKind {
             FileKind::Gradle
         } else if lower == "gradle-wrapper.properties" {
             FileKind::GradleWrapper
+        } else if lower.ends_with(".versions.toml") {
+            FileKind::VersionCatalog
         } else if lower.ends_with(".properties") {
             FileKind::Properties
         } else if (lower.ends_with(".yml") || lower.ends_with(".yaml")) && in_workflows {

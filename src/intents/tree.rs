@@ -178,7 +178,8 @@ fn tactical_of(atomic: &Atomic, java: bool) -> Tactical {
         | Change::GradleDependencyVersion { .. }
         | Change::GradleDependencySwap { .. }
         | Change::GradleDependencyAdded { .. }
-        | Change::GradleDependencyRemoved { .. } => Tactical::ChangeDependencies,
+        | Change::GradleDependencyRemoved { .. }
+        | Change::GradleCatalogValue { .. } => Tactical::ChangeDependencies,
         Change::MavenPluginVersion { .. }
         | Change::MavenPluginAdded { .. }
         | Change::MavenPluginRemoved { .. }

@@ -40,7 +40,8 @@ pub(crate) fn semantic_steps(intent: &Intent) -> Option<Vec<RecipeStep>> {
         | Change::GradlePluginVersion { .. }
         | Change::GradleJavaCompatibility { .. }
         | Change::GradleToolchain { .. }
-        | Change::GradleWrapperVersion { .. } => gradle(change),
+        | Change::GradleWrapperVersion { .. }
+        | Change::GradleCatalogValue { .. } => gradle(change),
         Change::PropertiesKeyRename { .. }
         | Change::PropertiesValueChange { .. }
         | Change::PropertiesKeyAdded { .. }
@@ -313,6 +314,16 @@ fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
         Change::GradleJavaCompatibility { property, new_value, .. } => {
             java_compatibility(&property, &new_value)
         }
+        // The catalog is TOML: no Gradle recipe changes it (UpgradeDependencyVersion leaves
+        // `libs.*` declarations alone), so its values are TOML's to change. `newValue` is TOML
+        // source; a value that would need escaping stays text.
+        Change::GradleCatalogValue { key, new_value, .. } => (!new_value.contains(['"', '\\'])).then(|| {
+            vec![
+                RecipeStep::new("org.openrewrite.toml.ChangeValue")
+                    .with("keyPath", key)
+                    .with("newValue", format!("\"{new_value}\"")),
+            ]
+        }),
         // Not mapped yet (text): the wrapper's recipe downloads a distribution, and a toolchain
         // version has no recipe mapped.
         Change::GradleToolchain { .. } | Change::GradleWrapperVersion { .. } => None,

@@ -79,6 +79,7 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         kind::GITHUB_ACTIONS_ACTION_VERSION,
         kind::GITHUB_ACTIONS_SETUP_JAVA,
         kind::GITHUB_ACTIONS_VALUE_CHANGE,
+        kind::GRADLE_CATALOG_VALUE,
         kind::GRADLE_DEPENDENCY_ADDED,
         kind::GRADLE_DEPENDENCY_REMOVED,
         kind::GRADLE_DEPENDENCY_SWAP,

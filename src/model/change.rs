@@ -186,6 +186,10 @@ pub enum Change {
         distribution: String,
         distribution_url: String,
     },
+    /// A string value of the version catalog (`gradle/libs.versions.toml`): `key` is its TOML path
+    /// (`versions.jspecify`, `libraries.guava`, `plugins.boot`).
+    #[serde(rename = "gradle.catalog_value")]
+    GradleCatalogValue { key: String, old_value: String, new_value: String },
 
     #[serde(rename = "properties.key_rename")]
     PropertiesKeyRename { old_key: String, new_key: String },
@@ -289,6 +293,7 @@ impl Change {
             Change::GradleJavaCompatibility { .. } => kind::GRADLE_JAVA_COMPATIBILITY,
             Change::GradleToolchain { .. } => kind::GRADLE_TOOLCHAIN,
             Change::GradleWrapperVersion { .. } => kind::GRADLE_WRAPPER_VERSION,
+            Change::GradleCatalogValue { .. } => kind::GRADLE_CATALOG_VALUE,
             Change::PropertiesKeyRename { .. } => kind::PROPERTIES_KEY_RENAME,
             Change::PropertiesValueChange { .. } => kind::PROPERTIES_VALUE_CHANGE,
             Change::PropertiesKeyAdded { .. } => kind::PROPERTIES_KEY_ADDED,
@@ -493,6 +498,7 @@ pub(crate) mod tests {
                 distribution: s("bin"),
                 distribution_url: s("u"),
             },
+            Change::GradleCatalogValue { key: s("versions.a"), old_value: s("1"), new_value: s("2") },
             Change::PropertiesKeyRename { old_key: s("a"), new_key: s("b") },
             Change::PropertiesValueChange { key: s("a"), old_value: s("1"), new_value: s("2") },
             Change::PropertiesKeyAdded { key: s("a"), value: s("1") },
@@ -555,6 +561,7 @@ pub(crate) mod tests {
                 | Change::GradleJavaCompatibility { .. }
                 | Change::GradleToolchain { .. }
                 | Change::GradleWrapperVersion { .. }
+                | Change::GradleCatalogValue { .. }
                 | Change::PropertiesKeyRename { .. }
                 | Change::PropertiesValueChange { .. }
                 | Change::PropertiesKeyAdded { .. }

@@ -286,6 +286,7 @@ pub(crate) mod kind {
     pub(crate) const GRADLE_JAVA_COMPATIBILITY: &str = "gradle.java_compatibility";
     pub(crate) const GRADLE_TOOLCHAIN: &str = "gradle.toolchain";
     pub(crate) const GRADLE_WRAPPER_VERSION: &str = "gradle.wrapper_version";
+    pub(crate) const GRADLE_CATALOG_VALUE: &str = "gradle.catalog_value";
 
     pub(crate) const PROPERTIES_KEY_RENAME: &str = "properties.key_rename";
     pub(crate) const PROPERTIES_VALUE_CHANGE: &str = "properties.value_change";
@@ -312,7 +313,7 @@ pub(crate) mod kind {
 
     /// Every atomic kind (a test checks it against the constants above and docs/intents.md).
     #[cfg(test)]
-    pub(crate) const ALL: [&str; 44] = [
+    pub(crate) const ALL: [&str; 45] = [
         JAVA_PACKAGE_MOVE,
         JAVA_TYPE_RENAME,
         JAVA_ANNOTATION_CHANGE,
@@ -339,6 +340,7 @@ pub(crate) mod kind {
         GRADLE_JAVA_COMPATIBILITY,
         GRADLE_TOOLCHAIN,
         GRADLE_WRAPPER_VERSION,
+        GRADLE_CATALOG_VALUE,
         PROPERTIES_KEY_RENAME,
         PROPERTIES_VALUE_CHANGE,
         PROPERTIES_KEY_ADDED,

@@ -1,25 +1,27 @@
 package rewriteassist.runner;
 
 import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.maven.tree.Dependency;
+import org.openrewrite.maven.tree.DependencyNotation;
+import org.openrewrite.toml.tree.Toml;
+import org.openrewrite.toml.tree.TomlValue;
 
 /**
- * A version catalog ({@code gradle/libs.versions.toml}) as the scripts use it: {@code libs.foo.bar}
- * names the library {@code foo-bar} (or {@code foo_bar}, {@code foo.bar}), with its coordinates and
- * version; {@code [plugins]} the same for plugins. The common TOML forms are read line by line:
- * {@code "g:a:v"}, {@code { module = "g:a", version = "v" }}, {@code { group = "g", name = "a",
- * version.ref = "x" }}.
+ * A version catalog ({@code gradle/libs.versions.toml}) as the scripts use it, read from its parsed
+ * TOML document: {@code libs.foo.bar} names the library {@code foo-bar} (or {@code foo_bar},
+ * {@code foo.bar}), with its coordinates and version; {@code libs.plugins.foo} the plugin
+ * {@code foo} of {@code [plugins]}. Libraries are {@code "g:a:v"} or inline tables with
+ * {@code module} or {@code group}/{@code name}; versions are literal, {@code version.ref} or
+ * {@code version = { ref = … }} / {@code { strictly | require | prefer = … }}.
  */
 final class GradleCatalog {
     /** A library or plugin: coordinates (or plugin id) and version (empty when none is given). */
     record Entry(String group, String artifact, String version) {}
-
-    private static final Pattern ENTRY = Pattern.compile("^\\s*([A-Za-z0-9_.-]+)\\s*=\\s*(.+?)\\s*$");
-    private static final Pattern FIELD = Pattern.compile("([A-Za-z.]+)\\s*=\\s*\"([^\"]*)\"");
-    private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
 
     private final Map<String, Entry> libraries = new HashMap<>();
     private final Map<String, Entry> plugins = new HashMap<>();
@@ -28,41 +30,25 @@ final class GradleCatalog {
         return new GradleCatalog();
     }
 
-    static GradleCatalog read(String toml) {
-        GradleCatalog catalog = new GradleCatalog();
-        Map<String, String> versions = new HashMap<>();
-        Map<String, String> libraryLines = new HashMap<>();
-        Map<String, String> pluginLines = new HashMap<>();
-        String section = "";
-        for (String raw : toml.split("\n")) {
-            String line = raw.replaceFirst("\\s+#.*$", "").strip();
-            if (line.startsWith("#") || line.isEmpty()) {
-                continue;
-            }
-            if (line.startsWith("[")) {
-                section = line.replaceAll("[\\[\\]\\s]", "");
-                continue;
-            }
-            Matcher entry = ENTRY.matcher(line);
-            if (!entry.matches()) {
-                continue;
-            }
-            String key = normalize(entry.group(1));
-            String value = entry.group(2);
-            switch (section) {
-                case "versions" -> {
-                    Matcher quoted = QUOTED.matcher(value);
-                    if (quoted.find()) {
-                        versions.put(key, quoted.group(1));
-                    }
-                }
-                case "libraries" -> libraryLines.put(key, value);
-                case "plugins" -> pluginLines.put(key, value);
-                default -> {}
+    static GradleCatalog read(Toml.Document toml) {
+        Map<String, Map<String, Toml>> sections = new HashMap<>();
+        for (TomlValue value : toml.getValues()) {
+            if (value instanceof Toml.Table table && table.getName() != null) {
+                sections.put(table.getName().getName(), rows(table.getValues()));
             }
         }
-        libraryLines.forEach((key, value) -> library(value, versions).ifPresent(e -> catalog.libraries.put(key, e)));
-        pluginLines.forEach((key, value) -> plugin(value, versions).ifPresent(e -> catalog.plugins.put(key, e)));
+        Map<String, String> versions = new HashMap<>();
+        sections.getOrDefault("versions", Map.of()).forEach((key, value) -> {
+            String version = version(value, Map.of());
+            if (version != null) {
+                versions.put(key, version);
+            }
+        });
+        GradleCatalog catalog = new GradleCatalog();
+        sections.getOrDefault("libraries", Map.of())
+                .forEach((key, value) -> library(value, versions).ifPresent(e -> catalog.libraries.put(key, e)));
+        sections.getOrDefault("plugins", Map.of())
+                .forEach((key, value) -> plugin(value, versions).ifPresent(e -> catalog.plugins.put(key, e)));
         return catalog;
     }
 
@@ -76,57 +62,100 @@ final class GradleCatalog {
         return Optional.ofNullable(plugins.get(normalize(accessor)));
     }
 
-    private static Optional<Entry> library(String value, Map<String, String> versions) {
-        if (value.startsWith("\"")) {
-            String[] gav = value.replace("\"", "").split(":");
-            return gav.length >= 2
-                    ? Optional.of(new Entry(gav[0], gav[1], gav.length > 2 ? gav[2] : ""))
-                    : Optional.empty();
-        }
-        Map<String, String> fields = fields(value);
-        String group = fields.get("group");
-        String name = fields.get("name");
-        if (fields.containsKey("module")) {
-            String[] ga = fields.get("module").split(":");
-            if (ga.length == 2) {
-                group = ga[0];
-                name = ga[1];
+    /** The key-value rows of a table (or inline table), by normalized key. */
+    private static Map<String, Toml> rows(List<Toml> values) {
+        Map<String, Toml> rows = new HashMap<>();
+        for (Toml row : values) {
+            if (row instanceof Toml.KeyValue keyValue && keyValue.getKey() instanceof Toml.Identifier key) {
+                rows.put(normalize(key.getName()), keyValue.getValue());
             }
+        }
+        return rows;
+    }
+
+    private static Optional<Entry> library(Toml value, Map<String, String> versions) {
+        String notation = text(value);
+        if (notation != null) {
+            Dependency dependency = DependencyNotation.parse(notation);
+            return dependency == null
+                    ? Optional.empty()
+                    : Optional.of(new Entry(
+                            dependency.getGroupId(),
+                            dependency.getArtifactId(),
+                            dependency.getVersion() == null ? "" : dependency.getVersion()));
+        }
+        if (!(value instanceof Toml.Table table)) {
+            return Optional.empty();
+        }
+        Map<String, Toml> fields = rows(table.getValues());
+        String group = text(fields.get("group"));
+        String name = text(fields.get("name"));
+        String module = text(fields.get("module"));
+        int colon = module == null ? -1 : module.indexOf(':');
+        if (colon > 0) {
+            group = module.substring(0, colon);
+            name = module.substring(colon + 1);
         }
         if (group == null || name == null) {
             return Optional.empty();
         }
-        return Optional.of(new Entry(group, name, version(fields, versions)));
+        return Optional.of(new Entry(group, name, entryVersion(fields, versions)));
     }
 
-    private static Optional<Entry> plugin(String value, Map<String, String> versions) {
-        if (value.startsWith("\"")) {
-            String[] idVersion = value.replace("\"", "").split(":");
-            return Optional.of(new Entry(idVersion[0], "", idVersion.length > 1 ? idVersion[1] : ""));
+    private static Optional<Entry> plugin(Toml value, Map<String, String> versions) {
+        String notation = text(value);
+        if (notation != null) {
+            int colon = notation.indexOf(':');
+            return Optional.of(
+                    colon < 0
+                            ? new Entry(notation, "", "")
+                            : new Entry(notation.substring(0, colon), "", notation.substring(colon + 1)));
         }
-        Map<String, String> fields = fields(value);
-        String id = fields.get("id");
-        return id == null ? Optional.empty() : Optional.of(new Entry(id, "", version(fields, versions)));
+        if (!(value instanceof Toml.Table table)) {
+            return Optional.empty();
+        }
+        Map<String, Toml> fields = rows(table.getValues());
+        String id = text(fields.get("id"));
+        return id == null ? Optional.empty() : Optional.of(new Entry(id, "", entryVersion(fields, versions)));
     }
 
-    private static String version(Map<String, String> fields, Map<String, String> versions) {
-        if (fields.containsKey("version.ref")) {
-            return versions.getOrDefault(normalize(fields.get("version.ref")), "");
+    /** An entry's version: {@code version.ref}, or {@code version} (literal or rich). */
+    private static String entryVersion(Map<String, Toml> fields, Map<String, String> versions) {
+        String reference = text(fields.get(normalize("version.ref")));
+        if (reference != null) {
+            return versions.getOrDefault(normalize(reference), "");
         }
-        return fields.getOrDefault("version", "");
+        Toml version = fields.get("version");
+        String found = version == null ? null : version(version, versions);
+        return found == null ? "" : found;
     }
 
-    private static Map<String, String> fields(String inlineTable) {
-        Map<String, String> fields = new HashMap<>();
-        Matcher field = FIELD.matcher(inlineTable);
-        while (field.find()) {
-            fields.put(field.group(1), field.group(2));
+    /** A version: a string, or a rich version's {@code ref}, {@code strictly}, {@code require} or {@code prefer}. */
+    private static @Nullable String version(Toml value, Map<String, String> versions) {
+        String literal = text(value);
+        if (literal != null || !(value instanceof Toml.Table table)) {
+            return literal;
         }
-        return fields;
+        Map<String, Toml> rich = rows(table.getValues());
+        String reference = text(rich.get("ref"));
+        if (reference != null) {
+            return versions.get(normalize(reference));
+        }
+        for (String key : List.of("strictly", "require", "prefer")) {
+            String found = text(rich.get(key));
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static @Nullable String text(@Nullable Toml value) {
+        return value instanceof Toml.Literal literal && literal.getValue() instanceof String s ? s : null;
     }
 
     /** Gradle maps {@code -}, {@code _} and {@code .} in aliases to the same accessor. */
-    private static String normalize(String alias) {
-        return alias.replaceAll("[-_.]", ".").toLowerCase(java.util.Locale.ROOT);
+    static String normalize(String alias) {
+        return alias.replace('-', '.').replace('_', '.').toLowerCase(Locale.ROOT);
     }
 }

@@ -109,15 +109,17 @@ final class Parse {
         ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("parser: " + Main.oneLine(t)));
 
         Listing listing = listing(root);
-        GradleBuild gradle = GradleBuild.read(root, listing.gradle(), policy, warnings);
+        // The Gradle model is read from the scripts' and the catalog's trees, so those parse first.
+        List<SourceFile> gradleScripts = parseEachWithinBudget(
+                "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed);
+        Resources resources = Resources.parse(root, listing.all(), ctx, unparsed);
+        GradleBuild gradle = GradleBuild.read(root, gradleScripts, resources.trees(), policy, warnings);
         Reactor reactor = Reactor.resolve(root, listing.poms(), policy, warnings, unparsed)
                 .with(gradle);
         List<SourceFile> trees = new ArrayList<>(reactor.poms());
         trees.addAll(new JavaSources(root, reactor.gavs(), ctx, unparsed)
                 .parse(reactor.sourceSets(root, listing.java(), listing.kotlin(), listing.groovy())));
-        trees.addAll(parseEachWithinBudget(
-                "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed));
-        Resources resources = Resources.parse(root, listing.all(), ctx, unparsed);
+        trees.addAll(gradleScripts);
         trees.addAll(resources.trees());
         trees = Styles.autodetected(Provenance.of(root, buildEnvironment).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);

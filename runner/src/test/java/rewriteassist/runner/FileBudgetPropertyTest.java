@@ -24,16 +24,20 @@ import net.jqwik.api.RandomDistribution;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.statistics.Statistics;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
 import org.openrewrite.gradle.GradleParser;
+import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.text.PlainText;
+import org.openrewrite.toml.TomlParser;
+import org.openrewrite.toml.tree.Toml;
 
 /**
  * The bounded reading of Gradle scripts and TOML catalogs, on generated inputs: nesting of every
  * depth (brackets of each kind, with more brackets in strings and comments that must not count),
- * catalogs of every size. The measures are exact, the static readings never throw and finish in
- * linear time, and the parse keeps a file past the bounds as plain text instead of losing it or
- * the run.
+ * catalogs of every size. The measures are exact, the model's readings of the parsed trees take
+ * every file within the bounds, and the parse keeps a file past the bounds as plain text instead
+ * of losing it or the run.
  */
 class FileBudgetPropertyTest {
     /** Text that holds brackets which are no nesting: strings, a GString, comments. */
@@ -103,25 +107,40 @@ class FileBudgetPropertyTest {
         assertEquals(over, FileBudget.exceeded("build.gradle.kts", text));
     }
 
-    @Property(tries = 100)
-    void theStaticReadingNeverThrowsAndStaysLinear(@ForAll("shapes") List<Integer> shape) {
-        String text = "plugins { id 'java' }\n" + script(shape) + "dependencies { implementation 'com.acme:lib:1' }\n";
+    /**
+     * The model is read from the parsed tree: every depth the parser takes is read (what is beside
+     * the deep blocks too), and a script past the bound, kept as plain text, reads as empty.
+     */
+    @Property(tries = 10)
+    void theTreeReadingTakesEveryDepthTheParserTakes(@ForAll("depthsAroundTheBound") int depth) {
+        String text = "plugins { id 'java' }\n" + "a {\n".repeat(depth) + "x\n" + "}\n".repeat(depth)
+                + "dependencies { implementation 'com.acme:lib:1' }\n";
         long started = System.nanoTime();
-        GradleScript script = GradleScript.read(text);
-        GradleScript.Settings.read(text);
-        assertTrue(System.nanoTime() - started < 5_000_000_000L, "took " + (System.nanoTime() - started) / 1e9 + " s");
-        // What is beside the deep blocks is still read.
-        assertEquals("com.acme:lib", script.dependencies().get(0).ga(), script.toString());
-        boolean closuresOnly = shape.stream().allMatch(level -> level / NOISE.size() == 0);
-        if (closuresOnly && shape.size() > FileBudget.MAX_NESTING) {
-            assertTrue(
-                    script.unread().stream().anyMatch(u -> u.contains("nested more than")),
-                    script.unread().toString());
+        JavaSourceFile tree = FileBudget.exceeded("build.gradle", text) == null ? groovy(text) : null;
+        GradleScript script = GradleScript.read(tree, GradleCatalog.empty());
+        GradleScript.Settings.read(tree);
+        assertTrue(System.nanoTime() - started < 30_000_000_000L, "took " + (System.nanoTime() - started) / 1e9 + " s");
+        if (depth <= FileBudget.MAX_NESTING) {
+            assertEquals("com.acme:lib", script.dependencies().get(0).ga(), script.toString());
+            assertEquals("java", script.plugins().get(0).id(), script.toString());
+        } else {
+            assertEquals(GradleScript.empty(), script);
         }
     }
 
+    private static JavaSourceFile groovy(String text) {
+        return (JavaSourceFile) GradleParser.builder()
+                .build()
+                .parseInputs(
+                        List.of(Parser.Input.fromString(Path.of("build.gradle"), text)),
+                        null,
+                        new InMemoryExecutionContext(t -> {}))
+                .findFirst()
+                .orElseThrow();
+    }
+
     @Property(tries = 100)
-    void aCatalogIsMeasuredAndReadWhateverItsSize(
+    void aCatalogIsMeasuredAndReadWithinItsBudget(
             @ForAll @IntRange(max = 5_000) int versions, @ForAll @IntRange(max = 5_000) int libraries) {
         StringBuilder toml = new StringBuilder("# a catalog\n[versions]\n");
         for (int i = 0; i < versions; i++) {
@@ -141,8 +160,15 @@ class FileBudgetPropertyTest {
         assertEquals(entries, FileBudget.tomlEntries(toml.toString()));
         String over = FileBudget.exceeded("libs.versions.toml", toml.toString());
         assertEquals(entries > FileBudget.MAX_TOML_ENTRIES, over != null, String.valueOf(over));
+        if (over != null) {
+            // Kept as plain text by the parse: the model goes without it (and warns).
+            return;
+        }
+        Toml.Document document = (Toml.Document)
+                new TomlParser().parse(toml.toString()).findFirst().orElseThrow();
+        // The reading of the tree; the parser's own time is what the budget bounds.
         long started = System.nanoTime();
-        GradleCatalog catalog = GradleCatalog.read(toml.toString());
+        GradleCatalog catalog = GradleCatalog.read(document);
         assertTrue(System.nanoTime() - started < 5_000_000_000L, "took " + (System.nanoTime() - started) / 1e9 + " s");
         if (libraries > 0) {
             int last = libraries - 1;

@@ -12,6 +12,12 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.Parser;
+import org.openrewrite.gradle.GradleParser;
+import org.openrewrite.java.tree.JavaSourceFile;
+import org.openrewrite.toml.TomlParser;
+import org.openrewrite.toml.tree.Toml;
 
 /**
  * Gradle builds without Gradle: the static read of the scripts, and OpenRewrite's Gradle recipes
@@ -28,9 +34,29 @@ class GradleTest {
         fixture = new Fixture(dir);
     }
 
+    /** A script's tree, as the runner parses it. */
+    private static JavaSourceFile tree(String path, String text) {
+        return (JavaSourceFile) GradleParser.builder()
+                .build()
+                .parseInputs(
+                        List.of(Parser.Input.fromString(Path.of(path), text)), null, new InMemoryExecutionContext())
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static GradleScript script(String path, String text) {
+        return GradleScript.read(tree(path, text), GradleCatalog.empty());
+    }
+
+    private static GradleCatalog catalog(String toml) {
+        return GradleCatalog.read(
+                (Toml.Document) new TomlParser().parse(toml).findFirst().orElseThrow());
+    }
+
     @Test
     void aGroovyScriptIsReadWithoutRunningIt() {
-        GradleScript script = GradleScript.read(
+        GradleScript script = script(
+                "build.gradle",
                 """
                 plugins {
                     id 'java'
@@ -82,7 +108,7 @@ class GradleTest {
         assertEquals(
                 List.of(
                         "implementation org.springframework.boot:spring-boot-starter-web:",
-                        "implementation com.google.guava:guava:$guavaVersion",
+                        "implementation com.google.guava:guava:${guavaVersion}",
                         "testImplementation junit:junit:4.13.2",
                         "implementation org.acme:acme-bom:3 platform",
                         "implementation :: project :core",
@@ -91,13 +117,14 @@ class GradleTest {
                 declared);
         assertEquals(
                 Optional.of("com.google.guava:guava:32.1.3-jre"),
-                GradleScript.interpolated("com.google.guava:guava:$guavaVersion", script.variables()));
-        assertEquals(Optional.empty(), GradleScript.interpolated("a:b:${unknown}", script.variables()));
+                GradleValues.interpolated("com.google.guava:guava:${guavaVersion}", script.variables()));
+        assertEquals(Optional.empty(), GradleValues.interpolated("a:b:${unknown}", script.variables()));
     }
 
     @Test
     void aKotlinScriptSettingsAndACatalogAreReadToo() {
-        GradleScript script = GradleScript.read(
+        GradleScript script = script(
+                "build.gradle.kts",
                 """
                 plugins {
                     `java-library`
@@ -122,12 +149,14 @@ class GradleTest {
         assertTrue(script.dependencies().get(2).platform());
 
         GradleScript.Settings settings = GradleScript.Settings.read(
-                "rootProject.name = \"shop\"\ninclude(\":core\", \":web:api\")\ninclude 'cli'\nincludeBuild(\"../lib\")\n");
+                tree(
+                        "settings.gradle",
+                        "rootProject.name = \"shop\"\ninclude(\":core\", \":web:api\")\ninclude 'cli'\nincludeBuild(\"../lib\")\n"));
         assertEquals("shop", settings.rootName());
         assertEquals(List.of("core", "web/api", "cli"), settings.projects());
         assertEquals(List.of("../lib"), settings.includedBuilds());
 
-        GradleCatalog catalog = GradleCatalog.read(
+        GradleCatalog catalog = catalog(
                 """
                 [versions]
                 lang3 = "3.14.0"
@@ -243,6 +272,52 @@ class GradleTest {
         assertTrue(
                 rename.path("runs").get(0).path("diff").asText().contains("+import org.jspecify.annotations.NonNull;"),
                 rename.toString());
+    }
+
+    @Test
+    void aPluginAppliedThroughACatalogAliasGivesItsVersion() throws Exception {
+        // The Kotlin plugin, applied by its catalog alias, gives the Kotlin libraries their version.
+        Path root = fixture.repo(
+                "settings.gradle.kts",
+                "rootProject.name = \"shop\"\n",
+                "gradle/libs.versions.toml",
+                "[versions]\nkotlin = \"1.9.10\"\n[plugins]\nkotlin-jvm = { id = \"org.jetbrains.kotlin.jvm\", "
+                        + "version.ref = \"kotlin\" }\n",
+                "build.gradle.kts",
+                "plugins {\n    alias(libs.plugins.kotlin.jvm)\n}\nrepositories {\n    mavenCentral()\n}\n"
+                        + "dependencies {\n    implementation(\"org.jetbrains.kotlin:kotlin-stdlib\")\n}\n");
+        JsonNode parsed = fixture.parse(root);
+        // kotlin-stdlib 1.9.10 with kotlin-stdlib-common and the annotations it depends on.
+        assertEquals(3, parsed.path("modules").get(0).path("classpath_jars").asInt(), parsed.toString());
+        assertEquals("[]", parsed.path("warnings").toString(), parsed.toString());
+    }
+
+    @Test
+    void aBuildscriptClasspathIsTheBuildscriptsAndItsRecipesRun() throws Exception {
+        // Kotlin DSL: no type attribution says `classpath` is a dependency; the marker's buildscript does.
+        Path root = fixture.repo(
+                "settings.gradle.kts",
+                "rootProject.name = \"shop\"\n",
+                "build.gradle.kts",
+                """
+                buildscript {
+                    repositories {
+                        mavenCentral()
+                    }
+                    dependencies {
+                        classpath("org.jspecify:jspecify:0.3.0")
+                    }
+                }
+                plugins {
+                    java
+                }
+                """);
+        JsonNode parsed = fixture.parse(root);
+        // The build's own classpath, not the project's.
+        assertEquals(0, parsed.path("modules").get(0).path("classpath_jars").asInt(), parsed.toString());
+        JsonNode upgrade = upgradeJspecify();
+        String diff = upgrade.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+        classpath(\"org.jspecify:jspecify:1.0.0\")"), upgrade.toString());
     }
 
     @Test
