@@ -1,8 +1,9 @@
 //! Phase 6, decision: the most semantic of the options within [`F1_TOLERANCE`] of the best F1
 //! (ties: the higher F1, then fewer recipes, then the lower option number) and the confidence it
 //! deserves. Further away, within [`MIGRATION_MARGIN`], a more semantic option still wins when
-//! none of its false positives is wrong (all layout, variants or completions: a migration written
-//! another way, not another change), and the recommendation says so.
+//! none of its false positives is wrong and some are layout, variants or completions (a migration
+//! written another way, not another change, nor one that only misses lines), and the
+//! recommendation says so.
 
 pub(crate) mod own_changes;
 pub(crate) mod pr_kind;
@@ -51,6 +52,9 @@ fn best_of<'a>(ran: &[&'a OptionResult]) -> Option<(&'a OptionResult, Option<Str
         .iter()
         .copied()
         .filter(|r| r.f1 >= top - MIGRATION_MARGIN - 1e-9 && r.migration_precision == Some(1.0))
+        // The margin pays for lines written another way; an option that wrote none only missed
+        // lines, and missing part of the migration is not a way of writing it.
+        .filter(|r| r.false_positive_classes.is_some_and(|c| c.layout + c.variant + c.completion > 0))
         .filter(|r| r.semantic_share > by_f1.semantic_share)
         .max_by(|a, b| rank(a, b));
     let (best, why) = match migration {
@@ -202,6 +206,12 @@ mod tests {
         let mut semantic = result(3, 0.96, 1.0, 2);
         let text = result(2, 1.0, 0.1, 40);
         semantic.migration_precision = Some(1.0);
+        let written_another_way =
+            crate::model::classes::ClassCounts { layout: 1, variant: 2, completion: 0, wrong: 0 };
+        // Precise but short of lines, with nothing written another way: it only missed some.
+        semantic.false_positive_classes = Some(crate::model::classes::ClassCounts::default());
+        assert_eq!(choose(&[text.clone(), semantic.clone()]).unwrap().option.number(), 2);
+        semantic.false_positive_classes = Some(written_another_way);
         let r = choose(&[text.clone(), semantic.clone()]).unwrap();
         assert_eq!(r.option.number(), 3);
         assert!(
