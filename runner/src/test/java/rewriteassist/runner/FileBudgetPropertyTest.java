@@ -166,10 +166,11 @@ class FileBudgetPropertyTest {
         }
         Toml.Document document = (Toml.Document)
                 new TomlParser().parse(toml.toString()).findFirst().orElseThrow();
-        // The reading of the tree; the parser's own time is what the budget bounds.
+        // The reading of the tree; the parser's own time is what the budget bounds. A guard against a
+        // runaway read, as generous as the others here: speed goals live in scripts/bench.
         long started = System.nanoTime();
         GradleCatalog catalog = GradleCatalog.read(document);
-        assertTrue(System.nanoTime() - started < 5_000_000_000L, "took " + (System.nanoTime() - started) / 1e9 + " s");
+        assertTrue(System.nanoTime() - started < 30_000_000_000L, "took " + (System.nanoTime() - started) / 1e9 + " s");
         if (libraries > 0) {
             int last = libraries - 1;
             Optional<GradleCatalog.Entry> entry = catalog.library("lib." + last);
