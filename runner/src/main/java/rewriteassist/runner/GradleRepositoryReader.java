@@ -71,7 +71,8 @@ final class GradleRepositoryReader {
             if (type.startsWith("PasswordCredentials") && !name.isEmpty()) {
                 return GradleCredentials.ofRepositoryNamed(name);
             }
-            Source unread = new Source.Unread(call.printTrimmed(new Cursor(cursor, call)));
+            // The type only: what follows it (an HTTP header's value, say) may be a secret.
+            Source unread = new Source.Unread("credentials(" + type + ")");
             return new GradleCredentials(unread, unread);
         }
         Source[] values = {null, null};
@@ -97,7 +98,7 @@ final class GradleRepositoryReader {
                 }
             }
         }.visit(first, 0, new Cursor(cursor, call));
-        Source none = new Source.Unread("no " + (values[0] == null ? "username" : "password") + " in " + "credentials");
+        Source none = new Source.Unread("no " + (values[0] == null ? "username" : "password") + " in credentials");
         return new GradleCredentials(values[0] == null ? none : values[0], values[1] == null ? none : values[1]);
     }
 
@@ -118,7 +119,25 @@ final class GradleRepositoryReader {
             return new Source.Either(source(ternary.getCondition(), cursor), source(ternary.getFalsePart(), cursor));
         }
         Source read = lookup(inner);
-        return read != null ? read : new Source.Unread(value.printTrimmed(cursor));
+        return read != null ? read : new Source.Unread(masked(value, cursor));
+    }
+
+    /**
+     * {@code value} as written, but for its string literals that are not a call's arguments (a
+     * property's or a file's name): such a literal, say a part of {@code "s3" + "cret"}, may be a
+     * secret, and a warning never shows one.
+     */
+    private static String masked(Expression value, Cursor cursor) {
+        J shown = new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Literal visitLiteral(J.Literal literal, Integer p) {
+                boolean argument = getCursor().getParentTreeCursor().getValue() instanceof J.MethodInvocation;
+                return literal.getValue() instanceof String && !argument
+                        ? literal.withValue("…").withValueSource("\"…\"")
+                        : literal;
+            }
+        }.visit(value, 0, cursor.getParentOrThrow());
+        return shown == null ? "(an expression)" : shown.printTrimmed(cursor);
     }
 
     /** A property or variable lookup, through {@code .get()} / {@code .orNull} of a provider; else null. */

@@ -85,4 +85,22 @@ class GradleRepositoryReaderTest {
                 repository("build.gradle", "maven { url 'https://repo.example/m2' }\n")
                         .credentials());
     }
+
+    /** What is not read is named in a warning: as written, but never with a literal that may be a secret. */
+    @Test
+    void anUnreadExpressionIsShownWithoutItsLiterals() {
+        assertEquals(
+                new GradleCredentials(new Source.Literal("u"), new Source.Unread("\"…\" + System.getenv(\"X\")")),
+                credentials(
+                        "build.gradle.kts",
+                        "maven {\n url = uri(\"https://repo.example/m2\")\n credentials {\n username = \"u\"\n"
+                                + "  password = \"s3cret\" + System.getenv(\"X\")\n }\n}\n"));
+        Source header = new Source.Unread("credentials(HttpHeaderCredentials)");
+        assertEquals(
+                new GradleCredentials(header, header),
+                credentials(
+                        "build.gradle",
+                        "maven {\n url 'https://repo.example/m2'\n credentials(HttpHeaderCredentials) {\n"
+                                + "  name = 'Private-Token'\n  value = 's3cret'\n }\n}\n"));
+    }
 }
