@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.openrewrite.maven.MavenDownloadingException;
@@ -24,6 +25,11 @@ final class AccessDenied {
     private final MavenUserSettings settings;
     /** The warning for each repository (by id and URL), in the order they refused. */
     private final Map<String, String> warnings = new LinkedHashMap<>();
+    /**
+     * The fix for repositories a Gradle build declares, by id: their credentials come from the
+     * build script, not from a settings.xml ({@link GradleRepositories}).
+     */
+    private final Map<String, String> gradleFixes = new ConcurrentHashMap<>();
 
     AccessDenied(MavenUserSettings settings) {
         this.settings = settings;
@@ -47,13 +53,21 @@ final class AccessDenied {
         }
     }
 
+    /** From now on, a refusal by the repository {@code id} names {@code fix} (one sentence). */
+    void fixOf(String id, String fix) {
+        gradleFixes.put(id, fix);
+    }
+
     /** Records that {@code repository} refused {@code artifact} with {@code status} (once per repository). */
     void refused(MavenRepository repository, int status, String artifact) {
         String id = repository.getId() == null ? "(no id)" : repository.getId();
+        String fix = gradleFixes.containsKey(id) ? gradleFixes.get(id) : settings.fix(id);
+        // A Gradle repository without a name has its URL for id.
+        id = id.contains("://") ? withoutUserInfo(id).replaceAll("/+$", "") : id;
         // One repository, however a downloader spelled its URL (with or without the final slash).
         String url = withoutUserInfo(repository.getUri()).replaceAll("/+$", "");
         String warning = "repository `" + id + "` (" + url + ") refused access (HTTP " + status + ") to " + artifact
-                + ", so its artifacts are missing: " + settings.fix(id);
+                + ", so its artifacts are missing: " + fix;
         synchronized (warnings) {
             if (warnings.putIfAbsent(id + " " + url, warning) == null) {
                 Main.log(warning);

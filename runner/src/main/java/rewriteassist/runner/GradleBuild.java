@@ -96,10 +96,22 @@ final class GradleBuild {
         GradleScript settingsScript = GradleScript.read(settingsTree, catalog);
         ExecutionContext ctx = Reactor.configureWithoutMavenSettings(
                 new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), policy);
-        Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx, null);
+        Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx, policy.accessDenied());
         String rootName = settings.rootName() == null ? root.getFileName().toString() : settings.rootName();
+        GradleRepositories repositories =
+                new GradleRepositories(GradleProperties.read(root, System.getenv()), policy.accessDenied(), ctx);
         GradleProjectReader reader = new GradleProjectReader(
-                root, rootName, rootScript, settingsScript, catalog, wrapperVersion(root), ctx, jars, warnings);
+                root,
+                rootName,
+                rootScript,
+                settingsScript,
+                catalog,
+                wrapperVersion(root),
+                ctx,
+                jars,
+                warnings,
+                repositories,
+                policy.accessDenied());
         List<GradleProjectReader.Project> projects = new ArrayList<>();
         for (Map.Entry<Path, @Nullable Path> entry : scriptByDir.entrySet()) {
             Path script = entry.getValue();

@@ -79,6 +79,8 @@ final class GradleProjectReader {
     private final MavenPomDownloader downloader;
     private final Reactor.Jars jars;
     private final Parse.Warnings warnings;
+    private final GradleRepositories repositories;
+    private final AccessDenied accessDenied;
 
     GradleProjectReader(
             Path root,
@@ -89,7 +91,9 @@ final class GradleProjectReader {
             String gradleVersion,
             ExecutionContext ctx,
             Reactor.Jars jars,
-            Parse.Warnings warnings)
+            Parse.Warnings warnings,
+            GradleRepositories repositories,
+            AccessDenied accessDenied)
             throws IOException {
         this.root = root;
         this.rootName = rootName;
@@ -102,6 +106,8 @@ final class GradleProjectReader {
         this.downloader = new MavenPomDownloader(ctx);
         this.jars = jars;
         this.warnings = warnings;
+        this.repositories = repositories;
+        this.accessDenied = accessDenied;
     }
 
     /** The project in {@code dir} (empty for the root), whose script is {@code script} (or none). */
@@ -124,10 +130,10 @@ final class GradleProjectReader {
         Map<String, String> pluginVersions = new HashMap<>();
         rootScript.plugins().forEach(p -> pluginVersions.put(p.id(), p.version()));
         plugins.stream().filter(p -> !p.version().isEmpty()).forEach(p -> pluginVersions.put(p.id(), p.version()));
-        List<MavenRepository> mavenRepositories = mavenRepositories(repositories);
+        List<MavenRepository> mavenRepositories = this.repositories.of(repositories);
 
         GradleResolution resolution =
-                new GradleResolution(downloader, mavenRepositories, ctx, warnings, catalog, variables);
+                new GradleResolution(downloader, mavenRepositories, ctx, warnings, accessDenied, catalog, variables);
         resolution.managedBy(plugins, pluginVersions, declared);
         GradleResolution.Resolved resolved = resolution.resolveAll(declared, pluginVersions);
 
@@ -184,12 +190,12 @@ final class GradleProjectReader {
     /** The buildscript: its repositories and its resolved {@code classpath} configuration. */
     private GradleBuildscript buildscript(
             GradleScript own, Map<String, String> variables, Map<String, String> pluginVersions) {
-        List<MavenRepository> repositories = mavenRepositories(own.buildscriptRepositories());
+        List<MavenRepository> repositories = this.repositories.of(own.buildscriptRepositories());
         if (own.buildscriptClasspath().isEmpty()) {
             return new GradleBuildscript(randomId(), repositories, Map.of());
         }
         GradleResolution.Resolved classpath = new GradleResolution(
-                        downloader, repositories, ctx, warnings, catalog, variables)
+                        downloader, repositories, ctx, warnings, accessDenied, catalog, variables)
                 .resolveAll(own.buildscriptClasspath(), pluginVersions);
         List<ResolvedDependency> direct = classpath.resolved().getOrDefault("classpath", List.of());
         GradleDependencyConfiguration configuration = configuration(
@@ -323,28 +329,6 @@ final class GradleProjectReader {
             }
         }
         return out;
-    }
-
-    /** The build's repositories; Maven Central when it names none that the runner can use. */
-    private static List<MavenRepository> mavenRepositories(List<Repository> repositories) {
-        Map<String, MavenRepository> out = new LinkedHashMap<>();
-        for (Repository repository : repositories) {
-            String url = repository.url();
-            if (url.equals(MavenRepository.MAVEN_CENTRAL.getUri())) {
-                out.put(url, MavenRepository.MAVEN_CENTRAL);
-            } else if (url.startsWith("http") || url.startsWith("file:")) {
-                out.putIfAbsent(
-                        url,
-                        MavenRepository.builder()
-                                .id(url)
-                                .uri(url)
-                                .releases(true)
-                                .snapshots(true)
-                                .build());
-            }
-        }
-        out.putIfAbsent(MavenRepository.MAVEN_CENTRAL.getUri(), MavenRepository.MAVEN_CENTRAL);
-        return List.copyOf(out.values());
     }
 
     static Map<String, String> properties(Path file) throws IOException {

@@ -23,6 +23,7 @@ final class GradleResolution {
     private final List<MavenRepository> repositories;
     private final ExecutionContext ctx;
     private final Parse.Warnings warnings;
+    private final AccessDenied accessDenied;
     private final GradleCatalog catalog;
     private final Map<String, String> variables;
     private final Map<String, String> managed = new HashMap<>();
@@ -32,12 +33,14 @@ final class GradleResolution {
             List<MavenRepository> repositories,
             ExecutionContext ctx,
             Parse.Warnings warnings,
+            AccessDenied accessDenied,
             GradleCatalog catalog,
             Map<String, String> variables) {
         this.downloader = downloader;
         this.repositories = repositories;
         this.ctx = ctx;
         this.warnings = warnings;
+        this.accessDenied = accessDenied;
         this.catalog = catalog;
         this.variables = variables;
     }
@@ -74,6 +77,7 @@ final class GradleResolution {
                             managedDependency.getVersion());
                 }
             } catch (MavenDownloadingException | RuntimeException e) {
+                accessDenied.take(e);
                 warnings.add("gradle: the versions " + bom + " manages are unknown: " + Main.oneLine(e));
             }
         }
@@ -172,6 +176,7 @@ final class GradleResolution {
                     .depth(0)
                     .build());
         } catch (Exception e) {
+            accessDenied.take(e);
             warnings.add("gradle: " + request.getGav() + " not resolved: " + Main.oneLine(e));
             return Optional.empty();
         }

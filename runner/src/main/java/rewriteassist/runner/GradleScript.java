@@ -49,8 +49,15 @@ record GradleScript(
     /** A plugin by id, with the version the script asks for (empty when the build already has it). */
     record Plugin(String id, String version, Scope scope) {}
 
-    /** A repository's URL. */
-    record Repository(String url, Scope scope) {}
+    /**
+     * A repository: its URL, its name ({@code name = "…"}, empty when none) and the credentials its
+     * {@code maven { }} block declares.
+     */
+    record Repository(String url, Scope scope, String name, Optional<GradleCredentials> credentials) {
+        Repository(String url, Scope scope) {
+            this(url, scope, "", Optional.empty());
+        }
+    }
 
     /**
      * A dependency as declared: its configuration and notation. {@code version} is empty when the

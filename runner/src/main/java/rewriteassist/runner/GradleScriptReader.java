@@ -199,7 +199,10 @@ final class GradleScriptReader extends JavaIsoVisitor<Integer> {
                     case "maven" -> mavenUrl(method);
                     default -> null;
                 };
-        if (url != null) {
+        if (url != null && method.getSimpleName().equals("maven")) {
+            GradleRepositoryReader.Declared declared = GradleRepositoryReader.read(method, getCursor());
+            into.add(new Repository(url, scope, declared.name(), declared.credentials()));
+        } else if (url != null) {
             into.add(new Repository(url, scope));
         }
     }

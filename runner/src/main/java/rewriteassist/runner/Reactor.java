@@ -883,8 +883,8 @@ final class Reactor {
 
         /**
          * Jars through {@code ctx}: its Maven settings (none for a Gradle build) give the mirrors and
-         * the servers' credentials. A repository that refuses access goes to {@code accessDenied}
-         * (null: not reported, as for Gradle builds, whose fix would not be a settings.xml).
+         * the servers' credentials (a Gradle build's repositories carry their own). A repository that
+         * refuses access goes to {@code accessDenied}.
          */
         Jars(RepositoryPolicy policy, Parse.Warnings warnings, ExecutionContext ctx, AccessDenied accessDenied) {
             Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Main.oneLine(t));
@@ -958,7 +958,7 @@ final class Reactor {
                 }
                 int denied = Network.SENDER.deniedUnder(
                         Network.folder(repository.getUri(), dependency.getGroupId(), dependency.getArtifactId()));
-                if (denied != 0 && accessDenied != null) {
+                if (denied != 0) {
                     accessDenied.refused(repository, denied, dependency.getGav().toString());
                 }
             }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Small git repositories, request files and a runner to send them to, in a temporary directory. */
 final class Fixture {
@@ -114,6 +115,26 @@ final class Fixture {
         JsonNode results = send(runRequest(recipeYaml, recipe, true));
         assertEquals(true, results.path("ok").asBoolean(), results.toString());
         return results;
+    }
+
+    /**
+     * Starts a runner process of its own with {@code arguments}, its stderr into {@code log}, whose
+     * environment is exactly {@code environment} (and {@code PATH}, to find git), as the binary
+     * starts it with its allow-list of variables.
+     */
+    static Process startRunner(Path log, Map<String, String> environment, String... arguments) throws IOException {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(
+                List.of(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path")));
+        command.add(Main.class.getName());
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(log.toFile());
+        builder.environment().clear();
+        builder.environment().put("PATH", System.getenv("PATH"));
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     /** A declarative recipe named {@code name} with these entries (YAML, one per line, indented). */

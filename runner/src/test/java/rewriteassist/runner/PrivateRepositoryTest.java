@@ -9,8 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -107,28 +105,10 @@ class PrivateRepositoryTest {
      */
     private JsonNode parseInProcess(ObjectNode request, Map<String, String> environment) throws Exception {
         Path requestFile = fixture.write(request);
-        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(
-                java,
-                "-Xmx512m",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName(),
-                requestFile.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(dir.resolve("runner-" + request.get("id").asText() + ".log")
-                        .toFile());
-        builder.environment().clear();
-        builder.environment().put("PATH", System.getenv("PATH"));
-        builder.environment().putAll(environment);
-        Process runner = builder.start();
+        Path log = dir.resolve("runner-" + request.get("id").asText() + ".log");
+        Process runner = Fixture.startRunner(log, environment, requestFile.toString());
         assertTrue(runner.waitFor(120, TimeUnit.SECONDS), "the runner did not finish");
-        assertEquals(
-                0,
-                runner.exitValue(),
-                Files.readString(dir.resolve("runner-" + request.get("id").asText() + ".log")));
+        assertEquals(0, runner.exitValue(), Files.readString(log));
         return Fixture.results(request);
     }
 
