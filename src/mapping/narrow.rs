@@ -452,6 +452,10 @@ fn change_dependency(
         .with("oldArtifactId", old_artifact_id)
         .with("newGroupId", new_group_id)
         .with("newArtifactId", new_artifact_id);
+    // A version kept in a property (`${servlet.version}`) stays there: given as `newVersion` the
+    // recipe would write the reference into the property itself. The property's own change is an
+    // intent of its own.
+    let new_version = if new_version.trim_start().starts_with("${") { String::new() } else { new_version };
     with_non_empty(step, "newVersion", new_version)
 }
 

@@ -355,6 +355,27 @@ fn every_semantic_mapping_passes_the_catalog_check() {
 }
 
 #[test]
+fn a_swapped_dependency_whose_version_is_a_property_keeps_the_property() {
+    let swap = |new_version: &str| {
+        let change = Change::MavenDependencySwap {
+            old_group_id: "javax.servlet".into(),
+            old_artifact_id: "javax.servlet-api".into(),
+            new_group_id: "jakarta.servlet".into(),
+            new_artifact_id: "jakarta.servlet-api".into(),
+            old_version: "${libs.servletapi}".into(),
+            new_version: new_version.into(),
+            managed: false,
+        };
+        narrow::semantic_steps(&of(change, "pom.xml")).expect("a recipe")[0].signature()
+    };
+    let name = "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId";
+    let ids = "newArtifactId=jakarta.servlet-api newGroupId=jakarta.servlet oldArtifactId=javax.servlet-api oldGroupId=javax.servlet";
+    assert_eq!(swap("${libs.servletapi}"), format!("{name} {ids}"));
+    let pinned = swap("6.0.0");
+    assert!(pinned.contains("newVersion=6.0.0"), "{pinned}");
+}
+
+#[test]
 fn an_action_pinned_to_a_commit_and_moved_to_a_tag_is_a_version_bump_not_the_reverse() {
     let sha = "2b82ce82d56a2a04d2637cd93a637ae1b359c0a7";
     let bump = |old_ref: &str, new_ref: &str| {
