@@ -86,23 +86,7 @@ fn slow_repo(dir: &Path, repository: &DripServer) -> (PathBuf, PathBuf) {
 
 /// `validate --json --backend embedded` of `recipe` on `repo`, started, not waited for.
 fn start_validate(repo: &Path, recipe: &Path, out: &Path) -> Child {
-    common::bin_std()
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo)
-        .arg("--recipe")
-        .arg(recipe)
-        .arg("--out")
-        .arg(out)
+    common::validate_embedded_std(&[], repo, recipe, out)
         .env("REWRITE_ASSIST_POM_CACHE", "off")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

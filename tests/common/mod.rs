@@ -23,7 +23,17 @@ pub fn bin_std() -> std::process::Command {
 /// `validate --json` with the embedded runner, of `recipe` on the PR `main..migration` of `repo`;
 /// `global` options (e.g. `--pass-env`) go before the command.
 pub fn validate_embedded(global: &[&str], repo: &Path, recipe: &Path, out: &Path) -> Command {
-    let mut command = bin();
+    Command::from_std(validate_embedded_std(global, repo, recipe, out))
+}
+
+/// [`validate_embedded`] as a `std` command, for tests that spawn it and watch it run.
+pub fn validate_embedded_std(
+    global: &[&str],
+    repo: &Path,
+    recipe: &Path,
+    out: &Path,
+) -> std::process::Command {
+    let mut command = bin_std();
     command
         .args(global)
         .args([
