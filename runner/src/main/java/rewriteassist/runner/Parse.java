@@ -13,6 +13,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
@@ -109,6 +111,13 @@ final class Parse {
         ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("parser: " + Main.oneLine(t)));
 
         Listing listing = listing(root);
+        // The provenance markers need no tree but take seconds (GitProvenance walks the clone's
+        // history for its committers): they are read beside the parse, not after it.
+        Path clone = root;
+        FutureTask<Provenance> provenance = new FutureTask<>(() -> Provenance.of(clone, buildEnvironment));
+        Thread provenanceReader = new Thread(provenance, "provenance");
+        provenanceReader.setDaemon(true);
+        provenanceReader.start();
         // The Gradle model is read from the scripts' and the catalog's trees, so those parse first.
         List<SourceFile> gradleScripts = parseEachWithinBudget(
                 "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed);
@@ -121,10 +130,19 @@ final class Parse {
                 .parse(reactor.sourceSets(root, listing.java(), listing.kotlin(), listing.groovy())));
         trees.addAll(gradleScripts);
         trees.addAll(resources.trees());
-        trees = Styles.autodetected(Provenance.of(root, buildEnvironment).mark(gradle.mark(reactor.mark(trees))));
+        trees = Styles.autodetected(provenance(provenance).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);
         ParseResults results = results(trees, reactor, resources, unparsed, policy.accessProblems(), warnings, started);
         return new Outcome(trees, results, root, policy, reactor);
+    }
+
+    /** The provenance read beside the parse, once it is there. */
+    private static Provenance provenance(FutureTask<Provenance> reading) throws InterruptedException {
+        try {
+            return reading.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        }
     }
 
     /** The parse's results for the protocol. */
