@@ -200,9 +200,15 @@ final class PomBudget {
         }
         for (Map.Entry<String, List<String>> definition : definitions.entrySet()) {
             for (String value : definition.getValue()) {
-                if (nested(value) > 0) {
-                    // Maven itself does not expand these; rewrite-maven does, and the name it
-                    // reaches cannot be measured before, so a chain of them could grow unseen.
+                // Maven itself does not expand these; rewrite-maven does, and the name it reaches
+                // cannot be measured before, so a chain of them could grow unseen. Only an inner
+                // name that has a value computes another name: bnd's `${range;[===,=+);${@}}`
+                // (com.fasterxml:oss-parent, under every Jackson BOM) stays the text it is.
+                boolean computed = innerNames(value).stream()
+                        .anyMatch(inner -> definitions.containsKey(inner)
+                                || inner.startsWith("env.")
+                                || System.getProperty(inner) != null);
+                if (computed) {
                     return "its property " + definition.getKey() + " names another through a placeholder inside a "
                             + "placeholder";
                 }
@@ -216,6 +222,26 @@ final class PomBudget {
             return "its properties refer to each other in a cycle (${" + cycle.name + "})";
         }
         return length > MAX_EXPANDED ? "its properties expand it to more than " + MAX_EXPANDED + " characters" : null;
+    }
+
+    /** The names of the placeholders that open inside another's name ({@code b} in {@code ${a${b}}}). */
+    static List<String> innerNames(String text) {
+        List<String> names = new ArrayList<>();
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '$' && i + 1 < text.length() && text.charAt(i + 1) == '{') {
+                if (depth > 0) {
+                    int end = text.indexOf('}', i + 2);
+                    names.add(text.substring(i + 2, end < 0 ? text.length() : end));
+                }
+                depth++;
+                i++;
+            } else if (c == '}' && depth > 0) {
+                depth--;
+            }
+        }
+        return names;
     }
 
     /** How many placeholders open inside another's name ({@code ${a${b}}}): one pass, no regex. */

@@ -74,6 +74,8 @@ class PomBudgetTest {
         assertTrue(check(pom("app", null, doubling.toString())).contains("expand it to more than"));
         assertTrue(check(pom("app", null, "<a>${b}</a><b>${a}${a}</b>")).contains("cycle"));
         assertTrue(check(pom("app", null, "<one>1</one><p2>${p${one}}</p2>")).contains("inside a placeholder"));
+        // An inner name without a value computes no name: bnd's macro in Jackson's parent stays text.
+        assertNull(check(pom("app", null, "<osgi.versionpolicy>${range;[===,=+);${@}}</osgi.versionpolicy>")));
         // The project's version is a property too: 2^19 characters here, within the budget once
         // (with p1 to p20, about 1.6 million in all), over it when ${project.version} repeats it.
         String twenty = doubling.substring(0, doubling.indexOf("<p21>"));
