@@ -269,8 +269,10 @@ fn plugin_added(change: Change, evidence: &[ChangeLine], file: &str) -> Option<V
 fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
         // A version the PR removed (left to a platform or Spring's dependency management) stays
-        // text: RemoveRedundantDependencyVersions also removes whole dependencies it finds
-        // redundant, and UpgradeDependencyVersion needs a version.
+        // text: RemoveRedundantDependencyVersions (rewrite-gradle 8.89) also removes, whatever its
+        // patterns, every second declaration of one coordinate in a `dependencies` block, such as
+        // Lombok's `annotationProcessor` beside its `compileOnly`, which breaks the build; and
+        // UpgradeDependencyVersion needs a version.
         Change::GradleDependencyVersion { new_version, .. } if new_version.is_empty() => None,
         Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. } => {
             Some(vec![upgrade_dependency("org.openrewrite.gradle", group_id, artifact_id, new_version)])

@@ -331,8 +331,8 @@ fn every_semantic_mapping_passes_the_catalog_check() {
         "org.openrewrite.java.migrate.UpgradeKotlinJvmTargetVersion version=17"
     );
     // A version removed from a Gradle dependency (left to the platform or plugin that manages it)
-    // stays text: RemoveRedundantDependencyVersions also removes whole dependencies it finds
-    // redundant (on qr-code-generator-backend: the actuator and Lombok's annotation processor).
+    // stays text: RemoveRedundantDependencyVersions also removes a second declaration of one
+    // coordinate whatever its patterns (on qr-code-generator-backend: Lombok's annotation processor).
     let managed = narrow::semantic_steps(&atomic(
         kind::GRADLE_DEPENDENCY_VERSION,
         &[

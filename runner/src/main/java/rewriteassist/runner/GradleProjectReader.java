@@ -26,8 +26,10 @@ import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.marker.Marker;
 import org.openrewrite.maven.internal.MavenPomDownloader;
+import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.maven.tree.ResolvedDependency;
+import org.openrewrite.maven.tree.ResolvedGroupArtifactVersion;
 import rewriteassist.runner.GradleScript.Declared;
 import rewriteassist.runner.GradleScript.Plugin;
 import rewriteassist.runner.GradleScript.Repository;
@@ -53,6 +55,14 @@ final class GradleProjectReader {
             "annotationProcessor",
             "testAnnotationProcessor",
             "developmentOnly");
+
+    /** Where Gradle resolves the {@code plugins {}} block's markers. */
+    private static final MavenRepository GRADLE_PLUGIN_PORTAL = MavenRepository.builder()
+            .id("Gradle Central Plugin Repository")
+            .uri("https://plugins.gradle.org/m2")
+            .releases(true)
+            .snapshots(false)
+            .build();
 
     private static final Map<String, List<String>> CLASSPATHS = Map.of(
             "compileClasspath", List.of("compileOnly", "implementation", "api"),
@@ -187,24 +197,62 @@ final class GradleProjectReader {
         return out;
     }
 
-    /** The buildscript: its repositories and its resolved {@code classpath} configuration. */
+    /**
+     * The buildscript: its repositories and its resolved {@code classpath} configuration, which
+     * holds what {@code buildscript { dependencies { classpath … } } } declares and the marker
+     * artifact ({@code id:id.gradle.plugin:version}) of every plugin the script's {@code plugins {}}
+     * applies with a version, as Gradle resolves them. Recipes read a plugin's version there
+     * (RemoveRedundantDependencyVersions takes Spring Boot's BOM version from its marker).
+     */
     private GradleBuildscript buildscript(
             GradleScript own, Map<String, String> variables, Map<String, String> pluginVersions) {
         List<MavenRepository> repositories = this.repositories.of(own.buildscriptRepositories());
-        if (own.buildscriptClasspath().isEmpty()) {
+        List<org.openrewrite.maven.tree.Dependency> requested = new ArrayList<>();
+        List<ResolvedDependency> direct = new ArrayList<>();
+        if (!own.buildscriptClasspath().isEmpty()) {
+            GradleResolution.Resolved classpath = new GradleResolution(
+                            downloader, repositories, ctx, warnings, accessDenied, catalog, variables)
+                    .resolveAll(own.buildscriptClasspath(), pluginVersions);
+            requested.addAll(classpath.requested().getOrDefault("classpath", List.of()));
+            direct.addAll(classpath.resolved().getOrDefault("classpath", List.of()));
+        }
+        for (Plugin plugin : own.plugins()) {
+            if (!plugin.version().isEmpty() && plugin.scope() == GradleScript.Scope.OWN) {
+                ResolvedDependency marker = pluginMarker(plugin);
+                requested.add(marker.getRequested());
+                direct.add(marker);
+            }
+        }
+        if (direct.isEmpty()) {
             return new GradleBuildscript(randomId(), repositories, Map.of());
         }
-        GradleResolution.Resolved classpath = new GradleResolution(
-                        downloader, repositories, ctx, warnings, accessDenied, catalog, variables)
-                .resolveAll(own.buildscriptClasspath(), pluginVersions);
-        List<ResolvedDependency> direct = classpath.resolved().getOrDefault("classpath", List.of());
-        GradleDependencyConfiguration configuration = configuration(
-                "classpath",
-                true,
-                new ArrayList<>(),
-                classpath.requested().getOrDefault("classpath", List.of()),
-                direct);
+        GradleDependencyConfiguration configuration =
+                configuration("classpath", true, new ArrayList<>(), requested, direct);
         return new GradleBuildscript(randomId(), repositories, Map.of("classpath", configuration));
+    }
+
+    /**
+     * A plugin's marker artifact, named without a download: markers live on the Gradle Plugin
+     * Portal, which a static read does not reach, and what recipes read is its coordinates.
+     */
+    private static ResolvedDependency pluginMarker(Plugin plugin) {
+        GroupArtifactVersion gav =
+                new GroupArtifactVersion(plugin.id(), plugin.id() + ".gradle.plugin", plugin.version());
+        org.openrewrite.maven.tree.Dependency request = org.openrewrite.maven.tree.Dependency.builder()
+                .gav(gav)
+                .type("pom")
+                .scope("classpath")
+                .build();
+        return ResolvedDependency.builder()
+                .repository(GRADLE_PLUGIN_PORTAL)
+                .gav(new ResolvedGroupArtifactVersion(
+                        GRADLE_PLUGIN_PORTAL.getUri(), gav.getGroupId(), gav.getArtifactId(), gav.getVersion(), null))
+                .requested(request)
+                .dependencies(List.of())
+                .licenses(List.of())
+                .type("pom")
+                .depth(0)
+                .build();
     }
 
     /** The jars of the main and the test classpath, in that order. */

@@ -1,6 +1,7 @@
 package rewriteassist.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static rewriteassist.runner.Fixture.changeType;
 import static rewriteassist.runner.Fixture.recipe;
@@ -318,6 +319,43 @@ class GradleTest {
         JsonNode upgrade = upgradeJspecify();
         String diff = upgrade.path("runs").get(0).path("diff").asText();
         assertTrue(diff.contains("+        classpath(\"org.jspecify:jspecify:1.0.0\")"), upgrade.toString());
+    }
+
+    @Test
+    void aPluginsMarkerIsOnTheBuildscriptClasspathSoSpringBootsManagedVersionsAreKnown() throws Exception {
+        // RemoveRedundantDependencyVersions reads Spring Boot's version from its plugin marker on the
+        // buildscript's classpath (as Gradle resolves the plugins block), then its BOM's versions
+        // (whose Jackson BOM's parent holds a bnd macro with a placeholder inside a placeholder).
+        Path root = fixture.repo(
+                "settings.gradle",
+                "rootProject.name = 'shop'\n",
+                "build.gradle",
+                """
+                plugins {
+                    id 'org.springframework.boot' version '2.6.7'
+                    id 'io.spring.dependency-management' version '1.0.11.RELEASE'
+                    id 'java'
+                }
+                repositories {
+                    mavenCentral()
+                }
+                dependencies {
+                    implementation 'com.google.code.gson:gson:2.8.9'
+                    implementation 'org.jspecify:jspecify:0.3.0'
+                }
+                """);
+        fixture.parse(root);
+        JsonNode removed = fixture.run(
+                recipe(
+                        "test.Managed",
+                        "org.openrewrite.gradle.RemoveRedundantDependencyVersions:\n"
+                                + "  groupPattern: com.google.code.gson\n  artifactPattern: gson\n"
+                                + "  onlyIfManagedVersionIs: GTE"),
+                "test.Managed");
+        String diff = removed.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+    implementation 'com.google.code.gson:gson'\n"), removed.toString());
+        // Only the dependency the patterns name: jspecify keeps its version (Boot does not manage it).
+        assertFalse(diff.contains("-    implementation 'org.jspecify"), removed.toString());
     }
 
     @Test
