@@ -95,6 +95,19 @@ impl Catalog {
         self.by_name.get(name).map(|&i| &self.snapshot.recipes[i])
     }
 
+    /// Whether `composite` runs `name`: it is `name`, or `name` is among its members, recursively
+    /// (to a bounded depth: the catalog's composites nest a few levels, never in a cycle we follow).
+    pub(crate) fn runs(&self, composite: &str, name: &str) -> bool {
+        fn within(catalog: &Catalog, composite: &str, name: &str, depth: usize) -> bool {
+            composite == name
+                || (depth < 8
+                    && catalog
+                        .get(composite)
+                        .is_some_and(|r| r.members.iter().any(|m| within(catalog, m, name, depth + 1))))
+        }
+        within(self, composite, name, 0)
+    }
+
     /// The module to put on the recipe classpath for `recipe`; `None` for bundled core recipes and
     /// for recipes the catalog does not know.
     pub(crate) fn artifact_for(&self, recipe: &str) -> Option<Coordinates> {

@@ -70,8 +70,12 @@ pub(crate) fn run(
     if migration.is_empty() || discovery.stopped.is_some() {
         return Ok(());
     }
-    let mut candidates: Vec<Candidate> =
-        pool.iter().filter(|c| worth_again(discovery, c, &migration)).take(MAX_FOLLOW_UPS).cloned().collect();
+    let mut candidates: Vec<Candidate> = pool
+        .iter()
+        .filter(|c| worth_again(discovery, c, &migration, inputs.catalog))
+        .take(MAX_FOLLOW_UPS)
+        .cloned()
+        .collect();
     candidates.extend(tidy_ups(inputs.pr, inputs.catalog, &candidates, &migration));
     if candidates.is_empty() {
         return Ok(());
@@ -138,9 +142,16 @@ fn migration(discovery: &Discovery) -> Vec<RecipeStep> {
 }
 
 /// A pool recipe that ran on the base commit without failing and did not already reproduce the PR
-/// cleanly there, and is not part of the migration itself.
-fn worth_again(discovery: &Discovery, candidate: &Candidate, migration: &[RecipeStep]) -> bool {
-    if migration.iter().any(|s| s.name == candidate.name) {
+/// cleanly there, and is not part of the migration itself: neither one of its steps nor among their
+/// members (`UpgradeSpringBoot_3_0` inside a migration of `UpgradeSpringBoot_3_1` already ran on
+/// the trees it would run on again, and such composites take seconds).
+fn worth_again(
+    discovery: &Discovery,
+    candidate: &Candidate,
+    migration: &[RecipeStep],
+    catalog: &crate::catalog::Catalog,
+) -> bool {
+    if migration.iter().any(|s| catalog.runs(&s.name, &candidate.name)) {
         return false;
     }
     discovery
@@ -232,8 +243,12 @@ mod tests {
         let migration = migration(&discovery);
         let pool: Vec<Candidate> =
             ["a.Clean", "a.Broad", "a.Nothing", "a.Over", "a.Failed", "a.NeverRan"].map(candidate).to_vec();
-        let again: Vec<&str> =
-            pool.iter().filter(|c| worth_again(&discovery, c, &migration)).map(|c| c.name.as_str()).collect();
+        let catalog = crate::catalog::Catalog::embedded();
+        let again: Vec<&str> = pool
+            .iter()
+            .filter(|c| worth_again(&discovery, c, &migration, catalog))
+            .map(|c| c.name.as_str())
+            .collect();
         assert_eq!(again, vec!["a.Nothing", "a.Over"]);
         let yaml = follow_ups_yaml(
             &migration,
@@ -241,6 +256,30 @@ mod tests {
         );
         assert!(yaml.contains(MIGRATION) && yaml.contains(FOLLOW_UPS), "{yaml}");
         assert_eq!(yaml.matches("  - a.").count(), 3, "{yaml}");
+    }
+
+    #[test]
+    fn a_member_of_the_migration_does_not_run_again_but_a_composite_around_it_does() {
+        let boot = |minor: u8| format!("org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_{minor}");
+        let discovery = Discovery {
+            tried: vec![
+                tried(&boot(1), &["x", "y"], &["w"]),
+                tried(&boot(0), &["x"], &["w"]),
+                tried(&boot(2), &["x", "y"], &["w", "v"]),
+            ],
+            ..Discovery::default()
+        };
+        let migration = migration(&discovery);
+        assert_eq!(migration[0].name, boot(1), "{migration:?}");
+        let catalog = crate::catalog::Catalog::embedded();
+        assert!(catalog.runs(&boot(1), &boot(0)), "Boot 3.1's upgrade runs 3.0's");
+        let again: Vec<String> = [0, 2]
+            .map(|minor| candidate(&boot(minor)))
+            .into_iter()
+            .filter(|c| worth_again(&discovery, c, &migration, catalog))
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(again, vec![boot(2)]);
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub(crate) fn generalize_with(
     let leading = leading_steps(composites, &mut changes);
     let runs_it = |planned: &PlannedStep| {
         planned.step.options.is_empty()
-            && composites.iter().any(|c| runs(catalog, &c.step.name, &planned.step.name, 0))
+            && composites.iter().any(|c| catalog.runs(&c.step.name, &planned.step.name))
     };
     let mut covering: Vec<PlannedStep> = leading.clone();
     covering.extend(recommended.steps.iter().cloned());
@@ -248,15 +248,6 @@ fn migration_steps_missing(
         }
     }
     out
-}
-
-/// Whether `composite` runs `name` (itself or among its members, recursively; bounded depth).
-fn runs(catalog: &Catalog, composite: &str, name: &str, depth: usize) -> bool {
-    composite == name
-        || (depth < 8
-            && catalog
-                .get(composite)
-                .is_some_and(|r| r.members.iter().any(|m| runs(catalog, m, name, depth + 1))))
 }
 
 /// Recipes that only lay code out (order imports, indent, wrap, drop unused imports): the PR's
