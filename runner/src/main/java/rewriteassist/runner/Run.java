@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -198,9 +199,26 @@ final class Run {
                 continue;
             }
             Step step = steps.get(i);
+            // Only on the parsed trees, and only a recipe file's entry (its name, options and its
+            // recipe's preconditions are the whole recipe) naming a recipe not the request's own.
+            @Nullable
+            String key = parsed == base && step instanceof YamlStep entry && find(files, step.name()) == null
+                    ? entry.key()
+                    : null;
+            Optional<StepRun> earlier = key == null ? Optional.empty() : EarlierRuns.find(base, key);
+            if (earlier.isPresent()) {
+                runs.add(earlier.get().asStep(i));
+                good.add(i);
+                Main.log("  step " + i + " " + step.name() + ": as in an earlier request");
+                continue;
+            }
             StepRun.Builder run = new StepRun.Builder(i, step.name(), step.options());
             executeGuarded(step::build, parsed, run, null);
-            runs.add(run.build());
+            StepRun made = run.build();
+            runs.add(made);
+            if (key != null) {
+                EarlierRuns.keep(base, key, made);
+            }
             if (run.error == null) {
                 good.add(i);
             } else {
@@ -400,6 +418,11 @@ final class Run {
                 return Main.JSON.valueToTree(options);
             }
             return Main.JSON.createObjectNode();
+        }
+
+        /** What makes this step the recipe it is: its name, its options, its recipe's preconditions. */
+        String key() {
+            return name() + ' ' + options() + ' ' + document.get("preconditions");
         }
 
         @Override

@@ -42,6 +42,11 @@ record StepRun(
         double seconds,
         @JsonProperty("left_out") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<Integer> leftOut) {
 
+    /** The same run, reported as step {@code index} of another request. */
+    StepRun asStep(int index) {
+        return new StepRun(index, name, options, diff, files, error, warnings, types, stepsByFile, seconds, leftOut);
+    }
+
     /**
      * A run as it is being made: {@link Run} fills it in stages (a stage that throws leaves the
      * others as they were), then {@link #build} makes the record.

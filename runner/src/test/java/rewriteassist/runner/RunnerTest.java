@@ -417,6 +417,38 @@ class RunnerTest {
             "org.openrewrite.text.FindAndReplace:\n  find: Acme\n  replace: replaced\n  filePattern: '**/*.md'";
 
     @Test
+    void aCatalogStepRunsOnceOnTheSameTreesAndIsReportedAgainAsTheStepItIs() throws Exception {
+        Path root = reactor();
+        fixture.parse(root);
+        int before = CountingRecipe.VISITS.get();
+        ObjectNode first = fixture.runRequest(
+                recipe(OPTION, REPLACE_IN_README, "rewriteassist.runner.CountingRecipe"), OPTION, true);
+        first.put("whole", false);
+        JsonNode one = fixture.send(first);
+        int once = CountingRecipe.VISITS.get() - before;
+        assertTrue(once > 0, "the counting recipe visited no file");
+
+        // Another request (another recipe name, the entries in another order): the earlier runs.
+        ObjectNode again = fixture.runRequest(
+                recipe("test.Again", "rewriteassist.runner.CountingRecipe", REPLACE_IN_README), "test.Again", true);
+        again.put("whole", false);
+        JsonNode two = fixture.send(again);
+        assertEquals(once, CountingRecipe.VISITS.get() - before, "the step ran again on the same trees");
+        JsonNode replaced = two.path("runs").get(1);
+        assertEquals(1, replaced.path("step").asInt(), two.toString());
+        assertEquals(one.path("runs").get(0).path("diff"), replaced.path("diff"), two.toString());
+        assertTrue(replaced.path("diff").asText().contains("+# replaced"), two.toString());
+
+        // A new parse (maybe of another commit) forgets them.
+        fixture.parse(root);
+        ObjectNode third = fixture.runRequest(
+                recipe("test.Again", "rewriteassist.runner.CountingRecipe", REPLACE_IN_README), "test.Again", true);
+        third.put("whole", false);
+        fixture.send(third);
+        assertEquals(2 * once, CountingRecipe.VISITS.get() - before, "a new parse reused another's run");
+    }
+
+    @Test
     void aStepThatThrowsIsReportedAndLeftOutOfTheWhole() throws Exception {
         fixture.parse(reactor());
         JsonNode run = fixture.run(
