@@ -37,7 +37,12 @@ pub(crate) struct Runner {
 
 /// The built runner for `versions`, building it first when it is not in the cache.
 pub(crate) fn ensure(versions: &Versions) -> Result<Runner> {
-    let dir = cache_root()?.join(key(versions));
+    ensure_in(&cache_root()?, versions)
+}
+
+/// [`ensure`] with the runners kept under `root`.
+fn ensure_in(root: &Path, versions: &Versions) -> Result<Runner> {
+    let dir = root.join(key(versions));
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     // One build at a time per version set: parallel tests and shards wait for the first.
     let lock = File::options()
@@ -49,6 +54,20 @@ pub(crate) fn ensure(versions: &Versions) -> Result<Runner> {
     lock.lock().context("locking the runner's build directory")?;
     if let Some(runner) = built(&dir) {
         return Ok(runner);
+    }
+    // Compiled, but a jar of its classpath is gone (the image leaves out the MSAL recipe jars,
+    // docs/licensing.md): resolving the classpath again fetches it in seconds, where compiling
+    // the runner again would take a minute.
+    if dir.join("ready").is_file() && dir.join("target/classes").is_dir() {
+        eprintln!("rewrite-assist: fetching the embedded runner's missing jars into the Maven repository");
+        match maven(&dir, versions, &CLASSPATH) {
+            Ok(()) => {
+                if let Some(runner) = built(&dir) {
+                    return Ok(runner);
+                }
+            }
+            Err(e) => tracing::info!("fetching the runner's jars failed, building it again: {e:#}"),
+        }
     }
     build(&dir, versions)?;
     built(&dir).ok_or_else(|| anyhow::anyhow!("the runner built in {} but left no classpath", dir.display()))
@@ -69,6 +88,9 @@ fn built(dir: &Path) -> Option<Runner> {
     Some(Runner { dir: dir.to_path_buf(), classpath })
 }
 
+/// The Maven goals that write the runner's classpath (and fetch what it lacks).
+const CLASSPATH: [&str; 2] = ["dependency:build-classpath", "-Dmdep.outputFile=classpath.txt"];
+
 fn build(dir: &Path, versions: &Versions) -> Result<()> {
     let _ = std::fs::remove_file(dir.join("ready"));
     std::fs::write(dir.join("pom.xml"), pom(versions))?;
@@ -78,26 +100,32 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
     }
     std::fs::create_dir_all(&main)?;
     MAIN.extract(&main).with_context(|| format!("writing the runner's sources to {}", main.display()))?;
-    let mvn = std::env::var(MVN_ENV).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "mvn".into());
-    let mut command = Command::new(&mvn);
-    crate::process::env::restrict_for_build_tool(&mut command).current_dir(dir).args([
-        "-B",
-        "-q",
-        "package",
-        "dependency:build-classpath",
-        "-Dmdep.outputFile=classpath.txt",
-        "-DskipTests",
-        "-Dspotless.check.skip=true",
-    ]);
-    command.args(version_properties(versions));
-    if let Some(settings) = crate::validation::maven_settings::user_settings() {
-        command.arg("--settings").arg(settings);
-    }
-    tracing::info!("building the embedded runner: {}", crate::process::env::command_line(&command));
     eprintln!(
         "rewrite-assist: building the embedded OpenRewrite runner (once per version set) in {}",
         dir.display()
     );
+    let mut goals = vec!["package"];
+    goals.extend(CLASSPATH);
+    goals.extend(["-DskipTests", "-Dspotless.check.skip=true"]);
+    maven(dir, versions, &goals)?;
+    std::fs::write(dir.join("ready"), "")?;
+    Ok(())
+}
+
+/// Runs Maven on the runner's project in `dir` with `goals` (and the pinned versions), its output
+/// into `build.log`.
+fn maven(dir: &Path, versions: &Versions, goals: &[&str]) -> Result<()> {
+    let mvn = std::env::var(MVN_ENV).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "mvn".into());
+    let mut command = Command::new(&mvn);
+    crate::process::env::restrict_for_build_tool(&mut command)
+        .current_dir(dir)
+        .args(["-B", "-q"])
+        .args(goals);
+    command.args(version_properties(versions));
+    if let Some(settings) = crate::validation::maven_settings::user_settings() {
+        command.arg("--settings").arg(settings);
+    }
+    tracing::info!("the embedded runner: {}", crate::process::env::command_line(&command));
     let output = command.output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             crate::error::bad_input(format!(
@@ -117,7 +145,6 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
             build_errors(&text)
         );
     }
-    std::fs::write(dir.join("ready"), "")?;
     Ok(())
 }
 
@@ -270,10 +297,33 @@ mod tests {
         assert_eq!(key(&versions), key(&Versions::default()));
     }
 
-    /// A runner whose classpath names a jar that is gone (the image leaves out the MSAL recipe
-    /// jars, docs/licensing.md) is not ready: it is built again, and Maven fetches the jar.
+    /// A built runner whose classpath lost a jar (the image's MSAL recipe jars) gets its classpath
+    /// again from Maven, without compiling: its sources and classes stay as they were.
     #[test]
-    fn a_runner_whose_classpath_lost_a_jar_is_built_again() {
+    fn a_compiled_runner_that_lost_a_jar_only_fetches_its_classpath_again() {
+        let versions = Versions::default();
+        let built = ensure(&versions).expect("the runner builds");
+        let root = tempfile::tempdir().unwrap();
+        let copy = root.path().join(key(&versions));
+        let status = Command::new("cp").arg("-R").arg(&built.dir).arg(&copy).status().unwrap();
+        assert!(status.success());
+        let gone = root.path().join("rewrite-spring-6.37.0.jar");
+        let classpath = std::fs::read_to_string(copy.join("classpath.txt")).unwrap();
+        std::fs::write(copy.join("classpath.txt"), format!("{}:{}", classpath.trim(), gone.display()))
+            .unwrap();
+        let untouched = copy.join("src/main/untouched");
+        std::fs::write(&untouched, b"").unwrap();
+
+        let runner = ensure_in(root.path(), &versions).expect("the runner is ready again");
+        assert!(untouched.is_file(), "the runner was built again");
+        assert!(!runner.classpath.contains(&gone.display().to_string()), "{}", runner.classpath);
+        assert_eq!(runner.dir, copy);
+    }
+
+    /// A runner whose classpath names a jar that is gone (the image leaves out the MSAL recipe
+    /// jars, docs/licensing.md) is not ready until Maven fetches the jar.
+    #[test]
+    fn a_runner_whose_classpath_lost_a_jar_is_not_ready() {
         let dir = tempfile::tempdir().unwrap();
         let jar = dir.path().join("kept.jar");
         std::fs::write(&jar, b"").unwrap();
