@@ -111,8 +111,11 @@ final class Parse {
         ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("parser: " + Main.oneLine(t)));
 
         Listing listing = listing(root);
-        // The provenance markers need no tree but take seconds (GitProvenance walks the clone's
-        // history for its committers): they are read beside the parse, not after it.
+        // The provenance markers need no tree but take seconds: JGit measures the file system's
+        // timestamp resolution on its first look at a repository (about 3 s, mostly asleep, in
+        // every runner: it cannot keep the result), and GitProvenance walks the clone's history for
+        // its committers. So they are read beside the parse, not after it, and within the request:
+        // JGit's probe files in the clone's .git are gone before the request is answered.
         Path clone = root;
         FutureTask<Provenance> provenance = new FutureTask<>(() -> Provenance.of(clone, buildEnvironment));
         Thread provenanceReader = new Thread(provenance, "provenance");

@@ -15,7 +15,6 @@ import org.openrewrite.jgit.lib.Repository;
 import org.openrewrite.jgit.revwalk.RevCommit;
 import org.openrewrite.jgit.revwalk.RevWalk;
 import org.openrewrite.jgit.treewalk.TreeWalk;
-import org.openrewrite.jgit.util.FS;
 import org.openrewrite.marker.GitProvenance;
 import org.openrewrite.marker.GitTreeEntry;
 import org.openrewrite.marker.Marker;
@@ -41,10 +40,6 @@ final class Provenance {
 
     static Provenance of(Path root, Map<String, String> environment) {
         long started = System.nanoTime();
-        // JGit measures the file system's timestamp resolution on its first look at a repository
-        // (about 3 s of writing and sleeping, every time: the result is kept in a user config the
-        // runner's environment does not reach). In the background it answers with safe defaults.
-        FS.FileStoreAttributes.setBackground(true);
         List<Marker> everywhere = new ArrayList<>();
         BuildEnvironment buildEnvironment = BuildEnvironment.build(environment::get);
         if (buildEnvironment != null) {
