@@ -62,10 +62,22 @@ fn project(dir: &Path, repository: &FileServer) -> rewrite_assist::fixtures::Rep
 /// `validate --json --backend embedded` with `home` as HOME (its settings.xml) and the
 /// credentials in the environment; `extra` goes before the command (e.g. `--pass-env`).
 fn validate(dir: &Path, repo: &Path, home: &Path, out: &str, extra: &[&str]) -> serde_json::Value {
-    let recipe = dir.join("recipe.yml");
+    let recipe = "  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n";
+    validate_recipe(dir, repo, home, (out, recipe), extra)
+}
+
+/// [`validate`] with the recipe list `steps` (YAML list items).
+fn validate_recipe(
+    dir: &Path,
+    repo: &Path,
+    home: &Path,
+    (out, steps): (&str, &str),
+    extra: &[&str],
+) -> serde_json::Value {
+    let recipe = dir.join(format!("{out}-recipe.yml"));
     std::fs::write(
         &recipe,
-        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n",
+        format!("type: specs.openrewrite.org/v1beta/recipe\nname: test.Recipe\nrecipeList:\n{steps}"),
     )
     .unwrap();
     // The built runner stays the user's (no second build): only settings.xml and the local
@@ -130,5 +142,74 @@ fn pass_env_brings_the_settings_credentials_to_the_embedded_runner() {
         repository.requests()
     );
     assert!(home.join(".m2/repository/com/acme/private/secret/1.0/secret-1.0.jar").is_file());
+    assert_eq!(with["metrics"]["perfect_match"], true, "{with:#}");
+}
+
+/// A repository that refuses what a recipe needs while it runs (the new version of a parent whose
+/// old version the local repository has, so the parse needs no credentials) is named in the
+/// warnings too: the recipe changed nothing, and the warning says which repository and what to set.
+#[test]
+fn a_refusal_while_the_recipe_runs_is_named_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let parent = |version: &str| {
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme.private</groupId>\
+             <artifactId>parent</artifactId><version>{version}</version><packaging>pom</packaging></project>\n"
+        )
+    };
+    let repository = FileServer::start();
+    repository.serve("/com/acme/private/parent/2.0/parent-2.0.pom", parent("2.0")).serve(
+        "/com/acme/private/parent/maven-metadata.xml",
+        "<metadata><groupId>com.acme.private</groupId><artifactId>parent</artifactId><versioning>\
+             <versions><version>1.0</version><version>2.0</version></versions></versioning></metadata>\n",
+    );
+    let credentials = base64::engine::general_purpose::STANDARD.encode(format!("{USER}:{PASSWORD}"));
+    repository.require(&format!("Basic {credentials}"));
+    let home = dir.path().join("home");
+    let local = home.join(".m2/repository/com/acme/private/parent/1.0");
+    std::fs::create_dir_all(&local).unwrap();
+    std::fs::write(local.join("parent-1.0.pom"), parent("1.0")).unwrap();
+    std::fs::write(
+        home.join(".m2/settings.xml"),
+        "<settings><servers><server><id>private</id><username>${env.REPO_USER}</username>\
+         <password>${env.REPO_PASSWORD}</password></server></servers></settings>\n",
+    )
+    .unwrap();
+    let pom = |version: &str| {
+        format!(
+            r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <parent><groupId>com.acme.private</groupId><artifactId>parent</artifactId><version>{version}</version><relativePath/></parent>
+  <artifactId>app</artifactId>
+  <repositories><repository><id>private</id><url>{}</url></repository></repositories>
+</project>
+"#,
+            repository.url
+        )
+    };
+    let repo =
+        common::pr_repo(&dir.path().join("repo"), &[("pom.xml", &pom("1.0"))], &[("pom.xml", &pom("2.0"))]);
+    let steps = "  - org.openrewrite.maven.ChangeParentPom:\n      oldGroupId: com.acme.private\n      \
+                 oldArtifactId: parent\n      newVersion: \"2.0\"\n";
+
+    let without = validate_recipe(dir.path(), repo.path(), &home, ("without", steps), &[]);
+    let warnings = without["warnings"].to_string();
+    assert!(
+        warnings.contains("repository `private` (http://127.0.0.1:")
+            && warnings.contains("refused access (HTTP 401) to com.acme.private:parent")
+            && warnings.contains("`--pass-env`"),
+        "{:#}",
+        without["warnings"]
+    );
+    assert_eq!(without["metrics"]["perfect_match"], false, "{without:#}");
+
+    let with = validate_recipe(
+        dir.path(),
+        repo.path(),
+        &home,
+        ("with", steps),
+        &["--pass-env", "REPO_USER,REPO_PASSWORD"],
+    );
+    assert!(!with["warnings"].to_string().contains("refused access"), "{:#}", with["warnings"]);
     assert_eq!(with["metrics"]["perfect_match"], true, "{with:#}");
 }

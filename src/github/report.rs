@@ -59,16 +59,13 @@ impl Report {
 /// The runner's "refused access" warnings (a private repository without credentials), each once.
 fn access_warnings(warnings: impl Iterator<Item = String>) -> Vec<String> {
     let mut seen = Vec::new();
-    for warning in warnings.filter(|w| w.contains(ACCESS_REFUSED)) {
+    for warning in warnings.filter(|w| w.contains(crate::validation::embedded::protocol::ACCESS_REFUSED)) {
         if !seen.contains(&warning) {
             seen.push(warning);
         }
     }
     seen
 }
-
-/// How the embedded runner words a 401/403 from a declared repository (`AccessDenied.java`).
-const ACCESS_REFUSED: &str = ") refused access (HTTP ";
 
 /// Where the run is, for links.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -105,6 +105,13 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         }
     };
     log.push_str(&run_log(&results));
+    // A repository that refused access while the recipe ran (a version list, a new parent) is
+    // named like one that refused it during the parse: the result lacks what it would have made.
+    for warning in results.runs.iter().flat_map(|run| &run.warnings) {
+        if warning.contains(protocol::ACCESS_REFUSED) && !stats.warnings.contains(warning) {
+            stats.warnings.push(warning.clone());
+        }
+    }
     if !results.ok {
         let error = results
             .error

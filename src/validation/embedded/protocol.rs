@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) const PROTOCOL: u32 = 1;
 
+/// How the runner words a 401/403 from a declared repository, in a parse's or a run's warnings
+/// (`AccessDenied.java`): `repository `id` (url) refused access (HTTP 401) to …`.
+pub(crate) const ACCESS_REFUSED: &str = ") refused access (HTTP ";
+
 /// A request file.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

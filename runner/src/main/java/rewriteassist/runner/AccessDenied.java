@@ -2,6 +2,7 @@ package rewriteassist.runner;
 
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +36,15 @@ final class AccessDenied {
         this.settings = settings;
     }
 
-    /** Takes the refusals among what a downloader reported (anything else is left alone). */
-    void take(Throwable t) {
+    /** A repository's answer, one per line of a download failure's message: {@code URL: HTTP 401}. */
+    private static final Pattern RESPONSE_LINE = Pattern.compile("(?m)^(\\S+): HTTP (401|403)$");
+
+    /**
+     * Takes the refusals among what a downloader reported (anything else is left alone), and
+     * returns their warnings.
+     */
+    List<String> take(Throwable t) {
+        List<String> found = new ArrayList<>();
         List<MavenDownloadingException> failures = new ArrayList<>();
         if (t instanceof MavenDownloadingExceptions many) {
             failures.addAll(many.getExceptions());
@@ -47,10 +55,34 @@ final class AccessDenied {
             failure.getRepositoryResponses().forEach((repository, response) -> {
                 Matcher status = STATUS.matcher(String.valueOf(response));
                 if (status.matches()) {
-                    refused(repository, Integer.parseInt(status.group(1)), String.valueOf(failure.getFailedOn()));
+                    found.add(refused(
+                            repository, Integer.parseInt(status.group(1)), String.valueOf(failure.getFailedOn())));
                 }
             });
         }
+        return found;
+    }
+
+    /**
+     * Takes the refusals a download failure's message names (what a recipe leaves of it on a tree:
+     * {@code g:a:v failed. … Tried repositories:} then one {@code URL: HTTP 401} line each), the
+     * repository found by its URL among {@code known}; returns their warnings.
+     */
+    List<String> takeMessage(String message, Collection<MavenRepository> known) {
+        List<String> found = new ArrayList<>();
+        Matcher response = RESPONSE_LINE.matcher(message);
+        while (response.find()) {
+            String url = response.group(1).replaceAll("/+$", "");
+            MavenRepository repository = known.stream()
+                    .filter(r -> r.getUri() != null
+                            && r.getUri().replaceAll("/+$", "").equals(url))
+                    .findFirst()
+                    .orElseGet(() -> MavenRepository.builder().id(url).uri(url).build());
+            String first = message.lines().findFirst().orElse("");
+            String artifact = first.contains(" failed.") ? first.substring(0, first.indexOf(" failed.")) : first;
+            found.add(refused(repository, Integer.parseInt(response.group(2)), artifact));
+        }
+        return found;
     }
 
     /** From now on, a refusal by the repository {@code id} names {@code fix} (one sentence). */
@@ -58,8 +90,11 @@ final class AccessDenied {
         gradleFixes.put(id, fix);
     }
 
-    /** Records that {@code repository} refused {@code artifact} with {@code status} (once per repository). */
-    void refused(MavenRepository repository, int status, String artifact) {
+    /**
+     * Records that {@code repository} refused {@code artifact} with {@code status} (once per
+     * repository), and returns the repository's warning.
+     */
+    String refused(MavenRepository repository, int status, String artifact) {
         String id = repository.getId() == null ? "(no id)" : repository.getId();
         String fix = gradleFixes.containsKey(id) ? gradleFixes.get(id) : settings.fix(id);
         // A Gradle repository without a name has its URL for id.
@@ -69,9 +104,11 @@ final class AccessDenied {
         String warning = "repository `" + id + "` (" + url + ") refused access (HTTP " + status + ") to " + artifact
                 + ", so its artifacts are missing: " + fix;
         synchronized (warnings) {
-            if (warnings.putIfAbsent(id + " " + url, warning) == null) {
+            String earlier = warnings.putIfAbsent(id + " " + url, warning);
+            if (earlier == null) {
                 Main.log(warning);
             }
+            return earlier == null ? warning : earlier;
         }
     }
 

@@ -616,6 +616,7 @@ final class Run {
                 return;
             }
             report(result, run);
+            run.warnings.addAll(RunRefusals.of(result, reported, parsed));
             if (steps != null) {
                 try {
                     run.stepsByFile = MadeChanges.attribute(result, steps, run.files);

@@ -220,6 +220,56 @@ class PrivateRepositoryTest {
         }
     }
 
+    /**
+     * A refusal while a recipe runs (the new version of a parent the local repository has the old
+     * one of) is named in the run's warnings: the recipe changed nothing, and the warning says why.
+     * With the credentials, the recipe does what it says.
+     */
+    @Test
+    void aRefusalWhileARecipeRunsIsNamedToo() throws Exception {
+        String parent = "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme.private</groupId>"
+                + "<artifactId>parent</artifactId><version>%s</version><packaging>pom</packaging></project>\n";
+        Path local = localRepository.resolve("com/acme/private/parent/1.0/parent-1.0.pom");
+        Files.createDirectories(local.getParent());
+        Files.writeString(local, parent.formatted("1.0"));
+        String metadata = "<metadata><groupId>com.acme.private</groupId><artifactId>parent</artifactId><versioning>"
+                + "<latest>2.0</latest><release>2.0</release><versions><version>1.0</version><version>2.0</version>"
+                + "</versions></versioning></metadata>\n";
+        try (RepositoryServer repository = new RepositoryServer()
+                .serve("/com/acme/private/parent/2.0/parent-2.0.pom", parent.formatted("2.0"))
+                .serve("/com/acme/private/parent/maven-metadata.xml", metadata)
+                .requireCredentials(USER, PASSWORD)) {
+            Path root = fixture.repo(
+                    "pom.xml",
+                    "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n"
+                            + "  <parent><groupId>com.acme.private</groupId><artifactId>parent</artifactId>"
+                            + "<version>1.0</version><relativePath/></parent>\n  <artifactId>app</artifactId>\n"
+                            + declares(repository)
+                            + "</project>\n");
+            String change = Fixture.recipe(
+                    "test.Parent",
+                    "org.openrewrite.maven.ChangeParentPom:\n  oldGroupId: com.acme.private\n"
+                            + "  oldArtifactId: parent\n  newVersion: 2.0");
+
+            JsonNode parsed = fixture.send(request(root, settings("")));
+            assertFalse(parsed.path("warnings").toString().contains("refused access"), parsed.toString());
+            JsonNode refused = fixture.run(change, "test.Parent").path("runs").get(0);
+            assertEquals("", refused.path("diff").asText(), refused.toString());
+            assertTrue(
+                    refused.path("warnings")
+                            .toString()
+                            .contains("repository `private` ("
+                                    + repository.url().replaceAll("/$", "") + ") refused access (HTTP 401) to "
+                                    + "com.acme.private:parent"),
+                    refused.toString());
+
+            fixture.send(request(root, settings(server("private", USER, PASSWORD))));
+            JsonNode changed = fixture.run(change, "test.Parent").path("runs").get(0);
+            assertTrue(changed.path("diff").asText().contains("<version>2.0</version>"), changed.toString());
+            assertFalse(changed.path("warnings").toString().contains("refused access"), changed.toString());
+        }
+    }
+
     @Test
     void aMirrorOfEverythingWithItsServerIsUsed() throws Exception {
         try (RepositoryServer mirror = privateRepository("mirrored")) {
