@@ -36,7 +36,7 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
                 continue;
             }
             let text = std::fs::read_to_string(&file).unwrap();
-            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let code = without_test_module(&text);
             let named = path_re.captures_iter(code).map(|c| c[1].to_string()).chain(
                 group_re.captures_iter(code).flat_map(|c| {
                     c[1].split(',')

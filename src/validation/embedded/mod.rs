@@ -105,13 +105,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         }
     };
     log.push_str(&run_log(&results));
-    // A repository that refused access while the recipe ran (a version list, a new parent) is
-    // named like one that refused it during the parse: the result lacks what it would have made.
-    for warning in results.runs.iter().flat_map(|run| &run.warnings) {
-        if warning.contains(protocol::ACCESS_REFUSED) && !stats.warnings.contains(warning) {
-            stats.warnings.push(warning.clone());
-        }
-    }
+    add_refusals(&results, &mut stats.warnings);
     if !results.ok {
         let error = results
             .error
@@ -165,6 +159,16 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     }
     stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
     finish_run(req, stats, diff_text, None, total, &log)
+}
+
+/// A repository that refused access while the recipe ran (a version list, a new parent) is named
+/// like one that refused it during the parse: the result lacks what it would have made.
+fn add_refusals(results: &RunResults, warnings: &mut Vec<String>) {
+    for warning in results.runs.iter().flat_map(|run| &run.warnings) {
+        if warning.contains(protocol::ACCESS_REFUSED) && !warnings.contains(warning) {
+            warnings.push(warning.clone());
+        }
+    }
 }
 
 /// The parse's warnings (at most 20) and the files kept as plain text.
