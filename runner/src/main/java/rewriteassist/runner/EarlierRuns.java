@@ -24,6 +24,13 @@ final class EarlierRuns {
 
     private EarlierRuns() {}
 
+    /** Forgets every run (before a new parse: the old trees must not stay alive through it). */
+    static synchronized void forget() {
+        base = null;
+        RUNS.clear();
+        chars = 0;
+    }
+
     /** The run on {@code on}'s trees of the recipe {@code key} names, if one was kept. */
     static synchronized Optional<StepRun> find(Parse.Outcome on, String key) {
         return on == base ? Optional.ofNullable(RUNS.get(key)) : Optional.empty();

@@ -133,6 +133,7 @@ public final class Main {
     private ParseResults parse(Request request) throws Exception {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
+        EarlierRuns.forget();
         Parse.Outcome outcome = Parse.repository(
                 request.root(),
                 new RepositoryPolicy(
