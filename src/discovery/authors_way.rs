@@ -67,26 +67,13 @@ pub(crate) fn authors_way(classes: &Classes, missed: &[ChangeLine], tried: &[Tri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openrewrite::RecipeStep;
 
     fn line(path: &str, kind: ChangeKind, content: &str) -> ChangeLine {
         ChangeLine { path: path.into(), kind, line: 1, content: content.into() }
     }
 
     fn tried(name: &str, tp: Vec<ChangeLine>, fp: Vec<ChangeLine>) -> Tried {
-        Tried {
-            step: RecipeStep::new(name),
-            why: String::new(),
-            round: 1,
-            on_migration: false,
-            members: 0,
-            seconds: 0.0,
-            error: None,
-            tp_lines: tp,
-            fp_lines: fp,
-            classes: None,
-            diff: String::new(),
-        }
+        Tried::for_test(name, 0, tp, fp)
     }
 
     #[test]

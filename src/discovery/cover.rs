@@ -63,26 +63,14 @@ fn fresh(t: &Tried, covered: &HashMap<LineKey<'_>, usize>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openrewrite::RecipeStep;
 
     fn line(path: &str, content: &str) -> ChangeLine {
         ChangeLine { path: path.into(), kind: ChangeKind::Added, line: 1, content: content.into() }
     }
 
     fn tried(name: &str, members: usize, tp: &[(&str, &str)], fp: usize) -> Tried {
-        Tried {
-            step: RecipeStep::new(name),
-            why: String::new(),
-            round: 1,
-            on_migration: false,
-            members,
-            seconds: 0.0,
-            error: None,
-            tp_lines: tp.iter().map(|(p, c)| line(p, c)).collect(),
-            fp_lines: (0..fp).map(|i| line("X.java", &format!("wrong {i}"))).collect(),
-            classes: None,
-            diff: String::new(),
-        }
+        let tp = tp.iter().map(|(p, c)| line(p, c)).collect();
+        Tried::for_test(name, members, tp, (0..fp).map(|i| line("X.java", &format!("wrong {i}"))).collect())
     }
 
     fn names(tried: &[Tried], chosen: &[Chosen]) -> Vec<String> {

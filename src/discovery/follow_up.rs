@@ -192,19 +192,7 @@ mod tests {
     }
 
     fn tried(name: &str, tp: &[&str], fp: &[&str]) -> Tried {
-        Tried {
-            step: RecipeStep::new(name),
-            why: String::new(),
-            round: 1,
-            on_migration: false,
-            members: 0,
-            seconds: 0.0,
-            error: None,
-            tp_lines: tp.iter().map(|c| line(c)).collect(),
-            fp_lines: fp.iter().map(|c| line(c)).collect(),
-            classes: None,
-            diff: String::new(),
-        }
+        Tried::for_test(name, 0, tp.iter().map(|c| line(c)).collect(), fp.iter().map(|c| line(c)).collect())
     }
 
     fn candidate(name: &str) -> Candidate {

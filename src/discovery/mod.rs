@@ -66,6 +66,30 @@ pub(crate) struct Tried {
 }
 
 impl Tried {
+    /// A single run of the pool's first round on the base commit, for tests: `name` with
+    /// `members` sub-recipes, these right and wrong lines, and nothing else.
+    #[cfg(test)]
+    pub(crate) fn for_test(
+        name: &str,
+        members: usize,
+        tp_lines: Vec<ChangeLine>,
+        fp_lines: Vec<ChangeLine>,
+    ) -> Tried {
+        Tried {
+            step: RecipeStep::new(name),
+            why: String::new(),
+            round: 1,
+            on_migration: false,
+            members,
+            seconds: 0.0,
+            error: None,
+            tp_lines,
+            fp_lines,
+            classes: None,
+            diff: String::new(),
+        }
+    }
+
     pub(crate) fn tp(&self) -> usize {
         self.tp_lines.len()
     }

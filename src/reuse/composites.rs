@@ -223,33 +223,17 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
     }
 
     fn tried(name: &str, members: usize, fp: Vec<ChangeLine>) -> Tried {
-        Tried {
-            step: RecipeStep::new(name),
-            why: String::new(),
-            round: 1,
-            on_migration: false,
-            members,
-            seconds: 0.1,
-            error: None,
-            tp_lines: vec![
-                line("src/test/java/CalcTest.java", ChangeKind::Removed, 3, "import org.junit.Test;"),
-                line(
-                    "src/test/java/CalcTest.java",
-                    ChangeKind::Added,
-                    3,
-                    "import org.junit.jupiter.api.Test;",
-                ),
-                line(
-                    "pom.xml",
-                    ChangeKind::Removed,
-                    11,
-                    "<artifactId>junit</artifactId><version>4.13.2</version>",
-                ),
-            ],
-            fp_lines: fp,
-            classes: None,
-            diff: String::new(),
-        }
+        let tp = vec![
+            line("src/test/java/CalcTest.java", ChangeKind::Removed, 3, "import org.junit.Test;"),
+            line("src/test/java/CalcTest.java", ChangeKind::Added, 3, "import org.junit.jupiter.api.Test;"),
+            line(
+                "pom.xml",
+                ChangeKind::Removed,
+                11,
+                "<artifactId>junit</artifactId><version>4.13.2</version>",
+            ),
+        ];
+        Tried::for_test(name, members, tp, fp)
     }
 
     fn chosen(candidates: Vec<Tried>) -> Vec<String> {

@@ -125,7 +125,6 @@ mod tests {
     use super::*;
     use crate::discovery::Tried;
     use crate::model::ChangeLine;
-    use crate::openrewrite::RecipeStep;
 
     fn line(path: &str, kind: ChangeKind, content: &str) -> ChangeLine {
         ChangeLine { path: path.into(), kind, line: 3, content: content.into() }
@@ -166,19 +165,7 @@ mod tests {
     }
 
     fn tried(name: &str, members: usize, tp_lines: Vec<ChangeLine>) -> Tried {
-        Tried {
-            step: RecipeStep::new(name),
-            why: String::new(),
-            round: 1,
-            on_migration: false,
-            members,
-            seconds: 0.1,
-            error: None,
-            tp_lines,
-            fp_lines: Vec::new(),
-            classes: None,
-            diff: String::new(),
-        }
+        Tried::for_test(name, members, tp_lines, Vec::new())
     }
 
     const NOT_BLANK: (&str, &str) =
