@@ -221,21 +221,7 @@ fn sigterm_in_a_long_phase_still_prints_the_json_object() {
         &[("data.txt", &lines("new"))],
     );
     let out = dir.path().join("out");
-    let child = common::bin_std()
-        .args([
-            "analyze",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--out")
-        .arg(&out)
+    let child = common::analyze_embedded_std(repo.path(), &out)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -20,6 +20,11 @@ pub fn bin_std() -> std::process::Command {
     cmd
 }
 
+/// What `validate` and `analyze` take to run the embedded runner on the PR `main..migration` of
+/// the repository that follows.
+const EMBEDDED_ON_THE_PR: [&str; 8] =
+    ["--json", "--backend", "embedded", "--base", "main", "--head", "migration", "--repo"];
+
 /// `validate --json` with the embedded runner, of `recipe` on the PR `main..migration` of `repo`;
 /// `global` options (e.g. `--pass-env`) go before the command.
 pub fn validate_embedded(global: &[&str], repo: &Path, recipe: &Path, out: &Path) -> Command {
@@ -36,17 +41,8 @@ pub fn validate_embedded_std(
     let mut command = bin_std();
     command
         .args(global)
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
+        .arg("validate")
+        .args(EMBEDDED_ON_THE_PR)
         .arg(repo)
         .arg("--recipe")
         .arg(recipe)
@@ -57,22 +53,13 @@ pub fn validate_embedded_std(
 
 /// `analyze --json` with the embedded runner on the PR `main..migration` of `repo`.
 pub fn analyze_embedded(repo: &Path, out: &Path) -> Command {
-    let mut command = bin();
-    command
-        .args([
-            "analyze",
-            "--json",
-            "--backend",
-            "embedded",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo)
-        .arg("--out")
-        .arg(out);
+    Command::from_std(analyze_embedded_std(repo, out))
+}
+
+/// [`analyze_embedded`] as a `std` command, for tests that spawn it and watch it run.
+pub fn analyze_embedded_std(repo: &Path, out: &Path) -> std::process::Command {
+    let mut command = bin_std();
+    command.arg("analyze").args(EMBEDDED_ON_THE_PR).arg(repo).arg("--out").arg(out);
     command
 }
 
