@@ -224,7 +224,10 @@ final class PomBudget {
         return length > MAX_EXPANDED ? "its properties expand it to more than " + MAX_EXPANDED + " characters" : null;
     }
 
-    /** The names of the placeholders that open inside another's name ({@code b} in {@code ${a${b}}}). */
+    /**
+     * The names of the placeholders that open inside another's name ({@code b} in {@code ${a${b}}}):
+     * one pass, no regex.
+     */
     static List<String> innerNames(String text) {
         List<String> names = new ArrayList<>();
         int depth = 0;
@@ -242,25 +245,6 @@ final class PomBudget {
             }
         }
         return names;
-    }
-
-    /** How many placeholders open inside another's name ({@code ${a${b}}}): one pass, no regex. */
-    static int nested(String text) {
-        int count = 0;
-        int depth = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '$' && i + 1 < text.length() && text.charAt(i + 1) == '{') {
-                if (depth > 0) {
-                    count++;
-                }
-                depth++;
-                i++;
-            } else if (c == '}' && depth > 0) {
-                depth--;
-            }
-        }
-        return count;
     }
 
     private static void builtIn(Map<String, List<String>> definitions, String value, String... names) {
@@ -317,7 +301,7 @@ final class PomBudget {
                     length = add(length - placeholderLength(name), lengthOf(name));
                 }
             }
-            int nested = nested(text);
+            int nested = innerNames(text).size();
             if (nested > 0) {
                 long longest = 0;
                 for (String name : definitions.keySet()) {
