@@ -112,9 +112,12 @@ fn try_pair(
         });
     }
     let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&recipe_file)?;
-    let recipes = crate::openrewrite::RecipeFile::parse(&recipe_yaml)
-        .map(|file| file.recipes.first().map_or(0, |recipe| recipe.steps.len()))
-        .unwrap_or(0);
+    // The file's first recipe is the reusable recipe; the others are its wrappers (a step kept
+    // to some files or modules by a precondition).
+    let main = crate::openrewrite::RecipeFile::parse(&recipe_yaml)
+        .ok()
+        .and_then(|file| file.recipes.first().map(|recipe| (recipe.name.clone(), recipe.steps.len())));
+    let recipes = main.as_ref().map_or(0, |(_, steps)| *steps);
     let expected_text = crate::diff::read_text(&to_dir.join(PR_DIFF))?;
     let expected = crate::diff::parse(&expected_text).context("the PR diff of the second case")?;
     let prepared = sources.prepare(to)?;
@@ -129,7 +132,9 @@ fn try_pair(
             )
         })
         .ok();
-    let out_dir = options.out.join(TRANSFERS_DIR).join(format!("{}--{}", pair.from, pair.to));
+    // Absolute: the runner works in a directory of its own and reads the recipe from here.
+    let out_dir =
+        std::path::absolute(options.out.join(TRANSFERS_DIR).join(format!("{}--{}", pair.from, pair.to)))?;
     crate::setup::out_dir::prepare(&out_dir)?;
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
@@ -148,7 +153,7 @@ fn try_pair(
         base: &prepared.base,
         expected: &expected,
         recipe_yaml: &recipe_yaml,
-        recipe_name: None,
+        recipe_name: main.as_ref().map(|(name, _)| name.as_str()),
         timeout: settings.budgets().per_execution.min(Duration::from_secs(3600)),
         versions: &options.versions,
         artifacts_for: &lookup,

@@ -187,10 +187,43 @@ pub(crate) fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<St
             "recipe `{name}` is not defined in the recipe file (it defines {})",
             names.join(", ")
         ))),
-        None if names.len() == 1 => Ok(names[0].to_string()),
-        None => Err(bad_input(format!(
-            "the recipe file defines several recipes ({}); choose one with --recipe-name",
-            names.join(", ")
-        ))),
+        None => match roots(file).as_slice() {
+            [only] => Ok(only.to_string()),
+            _ => Err(bad_input(format!(
+                "the recipe file defines several recipes ({}); choose one with --recipe-name",
+                names.join(", ")
+            ))),
+        },
+    }
+}
+
+/// The recipes of `file` that no other recipe of it runs: the one to run, when it is alone (our
+/// own files define a recipe and the wrappers that keep some of its steps to files or modules).
+fn roots(file: &RecipeFile) -> Vec<&str> {
+    let used: std::collections::HashSet<&str> = file
+        .recipes
+        .iter()
+        .flat_map(|r| r.steps.iter().chain(&r.preconditions))
+        .map(|step| step.name.as_str())
+        .collect();
+    file.names().into_iter().filter(|name| !used.contains(name)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WRAPPED: &str = "type: specs.openrewrite.org/v1beta/recipe\nname: a.Main\nrecipeList:\n  - a.Main.Scoped1\n  - org.openrewrite.java.migrate.UpgradeToJava17\n---\ntype: specs.openrewrite.org/v1beta/recipe\nname: a.Main.Scoped1\npreconditions:\n  - org.openrewrite.java.dependencies.search.ModuleHasDependency:\n      groupIdPattern: org.springframework.boot\n      artifactIdPattern: \"*\"\nrecipeList:\n  - org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1\n";
+
+    #[test]
+    fn without_a_name_the_recipe_no_other_recipe_runs_is_chosen() {
+        let file = RecipeFile::parse(WRAPPED).unwrap();
+        assert_eq!(choose_recipe(&file, None).unwrap(), "a.Main");
+        assert_eq!(choose_recipe(&file, Some("a.Main.Scoped1")).unwrap(), "a.Main.Scoped1");
+        let two_roots = format!(
+            "{WRAPPED}---\ntype: specs.openrewrite.org/v1beta/recipe\nname: b.Other\nrecipeList:\n  - org.openrewrite.java.migrate.UpgradeToJava21\n"
+        );
+        let error = choose_recipe(&RecipeFile::parse(&two_roots).unwrap(), None).unwrap_err();
+        assert!(error.to_string().contains("choose one with --recipe-name"), "{error}");
     }
 }
