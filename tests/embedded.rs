@@ -255,3 +255,45 @@ fn an_exhausted_heap_is_a_classified_error() {
     let stats = json_stdout(&output);
     assert_eq!(stats["error"]["kind"], "out_of_memory", "{stats:#}");
 }
+
+/// A step kept to some modules by a `ModuleHasDependency` precondition, in a wrapper recipe as
+/// the reusable recipe writes an umbrella upgrade: it changes the module that depends on `core`
+/// and leaves `core` itself alone. The file names no recipe: the one no other recipe runs is it.
+const GUARDED: &str = r#"---
+type: specs.openrewrite.org/v1beta/recipe
+name: com.example.Guarded
+displayName: Jakarta Servlet where core is used
+recipeList:
+  - com.example.Guarded.Scoped1
+---
+type: specs.openrewrite.org/v1beta/recipe
+name: com.example.Guarded.Scoped1
+displayName: ChangePackage where ModuleHasDependency
+preconditions:
+  - org.openrewrite.java.dependencies.search.ModuleHasDependency:
+      groupIdPattern: "com.acme"
+      artifactIdPattern: "core"
+recipeList:
+  - org.openrewrite.java.ChangePackage:
+      oldPackageName: "javax.servlet"
+      newPackageName: "jakarta.servlet"
+      recursive: true
+"#;
+
+#[test]
+fn a_guarded_step_changes_only_the_modules_with_its_dependency() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = reactor(&dir.path().join("reactor"));
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(&recipe, GUARDED).unwrap();
+    let out = dir.path().join("out");
+    let output = validate(repo.path(), &recipe, &out, "embedded");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}\n{}", String::from_utf8_lossy(&output.stdout));
+    let stats = json_stdout(&output);
+    assert!(stats["error"].is_null(), "{stats:#}");
+    assert_eq!(stats["recipe_name"], "com.example.Guarded", "{stats:#}");
+    let diff = std::fs::read_to_string(out.join("recipe.diff")).unwrap();
+    assert!(diff.contains("+import jakarta.servlet.http.HttpServletRequest;"), "{diff}");
+    assert!(!diff.contains("AuditFilter.java"), "core has no dependency on core:\n{diff}");
+}

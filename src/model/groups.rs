@@ -174,6 +174,19 @@ impl Strategic {
         BTreeMap::from([("from".to_string(), Value::String(from)), ("to".to_string(), Value::String(to))])
     }
 
+    /// The framework whose dependency marks a module as one this upgrade is about, as
+    /// `(groupIdPattern, artifactIdPattern)` globs: what keeps the framework's umbrella upgrade
+    /// to its modules. None when any module may need the migration (a Java upgrade; javax ->
+    /// jakarta spans many libraries) and for a swap of one dependency, which no umbrella upgrade
+    /// is (`UpgradeSpringFramework_6_0` also moves MySQL's driver, and much else).
+    pub(crate) fn framework(&self) -> Option<(String, String)> {
+        match self {
+            Strategic::SpringBoot { .. } => Some(("org.springframework.boot".into(), "*".into())),
+            Strategic::JUnit => Some(("junit".into(), "junit".into())),
+            Strategic::Java { .. } | Strategic::Jakarta | Strategic::Dependency { .. } => None,
+        }
+    }
+
     /// The strategic kind of a strategic node, None for any other node.
     pub(crate) fn of(intent: &Intent) -> Option<Strategic> {
         match &intent.node {
@@ -224,5 +237,19 @@ mod tests {
             ("to".to_string(), Value::from("17")),
         ]);
         assert_eq!(Strategic::read("upgrade_java", &bad), None);
+    }
+
+    #[test]
+    fn a_framework_upgrade_names_its_framework_and_a_language_upgrade_or_a_swap_does_not() {
+        let boot = Strategic::SpringBoot { from: "2.7.18".into(), to: "3.2.0".into() };
+        assert_eq!(boot.framework(), Some(("org.springframework.boot".into(), "*".into())));
+        assert_eq!(Strategic::JUnit.framework(), Some(("junit".into(), "junit".into())));
+        let swap = Strategic::Dependency {
+            old: "mysql:mysql-connector-java".into(),
+            new: "com.mysql:mysql-connector-j".into(),
+        };
+        assert_eq!(swap.framework(), None);
+        assert_eq!(Strategic::Java { from: 11, to: 17 }.framework(), None);
+        assert_eq!(Strategic::Jakarta.framework(), None);
     }
 }

@@ -53,6 +53,10 @@ pub(crate) struct PlannedStep {
     /// other semantic steps.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_migration: bool,
+    /// A precondition that keeps the step to the modules its migration is about (the catalog's
+    /// Spring Boot upgrade only where a module depends on Spring Boot); None = everywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<RecipeStep>,
 }
 
 impl PlannedStep {
@@ -70,16 +74,26 @@ impl PlannedStep {
             scope: Vec::new(),
             after_previous: false,
             after_migration: false,
+            guard: None,
         }
+    }
+
+    /// Whether the step runs inside a wrapper recipe whose preconditions restrict it (to its
+    /// files, to the modules its migration is about).
+    pub(crate) fn wrapped(&self) -> bool {
+        !self.scope.is_empty() || self.guard.is_some()
     }
 
     /// The step's recipe and options, plus its scope: what makes two steps do the same thing.
     pub(crate) fn signature(&self) -> String {
-        if self.scope.is_empty() {
-            self.step.signature()
-        } else {
-            format!("{} @{}", self.step.signature(), self.scope.join(";"))
+        let mut signature = self.step.signature();
+        if !self.scope.is_empty() {
+            signature = format!("{signature} @{}", self.scope.join(";"));
         }
+        if let Some(guard) = &self.guard {
+            signature = format!("{signature} if {}", guard.signature());
+        }
+        signature
     }
 }
 
@@ -113,28 +127,18 @@ impl CandidateOption {
     /// The name under which OpenRewrite reports step `index` as a top-level recipe.
     pub(crate) fn reported_name(&self, index: usize) -> String {
         match self.steps.get(index) {
-            Some(step) if !step.scope.is_empty() => self.scoped_name(index),
+            Some(step) if step.wrapped() => self.scoped_name(index),
             Some(step) => step.step.name.clone(),
             None => String::new(),
         }
     }
 
-    /// The option's recipe file: the main recipe, then one wrapper recipe per scoped step (a
-    /// `FindSourceFiles` precondition restricts it to its files).
+    /// The option's recipe file: the main recipe, then one wrapper recipe per wrapped step (a
+    /// `FindSourceFiles` precondition restricts it to its files, its guard to its modules).
     pub(crate) fn to_yaml(&self) -> String {
         let mut out = self.recipe().to_yaml();
-        for (index, planned) in self.steps.iter().enumerate().filter(|(_, s)| !s.scope.is_empty()) {
-            let wrapper = DeclarativeRecipe {
-                name: self.scoped_name(index),
-                display_name: format!("{} in {}", crate::openrewrite::simple_name(&planned.step.name), planned.scope.join(", ")),
-                description: "One step of the recipe above, restricted to the files where it reproduces the pull request."
-                    .to_string(),
-                preconditions: vec![
-                    RecipeStep::new("org.openrewrite.FindSourceFiles").with("filePattern", planned.scope.join(";")),
-                ],
-                recipe_list: vec![planned.step.clone()],
-            };
-            out.push_str(&wrapper.to_yaml());
+        for (index, planned) in self.steps.iter().enumerate().filter(|(_, s)| s.wrapped()) {
+            out.push_str(&wrapper(self.scoped_name(index), planned).to_yaml());
         }
         out
     }
@@ -163,11 +167,7 @@ impl CandidateOption {
                 .steps
                 .iter()
                 .enumerate()
-                .map(
-                    |(i, s)| {
-                        if s.scope.is_empty() { s.step.clone() } else { RecipeStep::new(self.scoped_name(i)) }
-                    },
-                )
+                .map(|(i, s)| if s.wrapped() { RecipeStep::new(self.scoped_name(i)) } else { s.step.clone() })
                 .collect(),
         }
     }
@@ -181,6 +181,34 @@ impl CandidateOption {
 
     pub(crate) fn semantic_steps(&self) -> usize {
         self.steps.iter().filter(|s| s.semantic).count()
+    }
+}
+
+/// The recipe that runs `planned` under its preconditions, named `name`.
+fn wrapper(name: String, planned: &PlannedStep) -> DeclarativeRecipe {
+    let short = crate::openrewrite::simple_name(&planned.step.name);
+    let mut preconditions = Vec::new();
+    let mut display_name = short.to_string();
+    let mut description = String::from("One step of the recipe above");
+    if !planned.scope.is_empty() {
+        preconditions.push(
+            RecipeStep::new("org.openrewrite.FindSourceFiles").with("filePattern", planned.scope.join(";")),
+        );
+        display_name = format!("{display_name} in {}", planned.scope.join(", "));
+        description.push_str(", restricted to the files where it reproduces the pull request");
+    }
+    if let Some(guard) = &planned.guard {
+        preconditions.push(guard.clone());
+        display_name = format!("{display_name} where {}", crate::openrewrite::simple_name(&guard.name));
+        description.push_str(", only in the modules its migration is about");
+    }
+    description.push('.');
+    DeclarativeRecipe {
+        name,
+        display_name,
+        description,
+        preconditions,
+        recipe_list: vec![planned.step.clone()],
     }
 }
 

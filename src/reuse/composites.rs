@@ -14,8 +14,13 @@
 //!   there. A composite that reaches into other places of the code does more than this PR's
 //!   migration asked for, and is left out.
 //!
-//! Umbrella upgrades (hundreds of recipes, such as `UpgradeSpringBoot_3_1`) never qualify: a small
-//! repository gives them nothing else to do, which is no evidence of what they do on the next one.
+//! Umbrella upgrades (hundreds of recipes, such as `UpgradeSpringBoot_3_1`: Java 17, Jakarta,
+//! Hibernate, …) qualify only for a framework's upgrade, and come with a guard: a
+//! `ModuleHasDependency` precondition keeps them to the modules that depend on the framework. A
+//! small repository gives them nothing else to do, which is no evidence of what they do on the
+//! next one; unguarded, in28's Spring Boot upgrade rewrote 1,348 lines of blazingcache, which has
+//! no Spring Boot. Guarded, the next Spring Boot application gets the whole upgrade (the MySQL
+//! driver's new coordinates, the properties), which the PR's narrow recipes do not know.
 //! Of those that qualify, the one with the most right lines; on a tie the smaller one.
 
 use std::collections::{BTreeMap, HashSet};
@@ -39,6 +44,21 @@ pub(crate) struct Composite {
     /// PR lines it reproduced, and lines it wrote its own way next to them.
     pub tp: usize,
     pub rewritten: usize,
+    /// The precondition an umbrella upgrade runs under (see the module's comment).
+    pub guard: Option<RecipeStep>,
+}
+
+/// The recipe that marks the modules depending on the framework an upgrade is about.
+const MODULE_HAS_DEPENDENCY: &str = "org.openrewrite.java.dependencies.search.ModuleHasDependency";
+
+/// The guard for an umbrella upgrade of `strategic`'s framework; None when the migration is not
+/// a framework's upgrade, or the catalog lacks the recipe.
+fn guard(catalog: &Catalog, strategic: &crate::model::groups::Strategic) -> Option<RecipeStep> {
+    let (group, artifact) = strategic.framework()?;
+    let step = RecipeStep::new(MODULE_HAS_DEPENDENCY)
+        .with("groupIdPattern", group)
+        .with("artifactIdPattern", artifact);
+    crate::mapping::check_step(catalog, &step).is_ok().then_some(step)
 }
 
 /// The qualifying composite of each strategic intent of `tree`, in tree order.
@@ -58,14 +78,13 @@ pub(crate) fn migration_composites(
     let places = Places::of(pr);
     let mut out = Vec::new();
     for intent in tree.intents.iter().filter(|i| i.level() == Level::Strategic) {
+        let guard = crate::model::groups::Strategic::of(intent).and_then(|s| guard(catalog, &s));
         let best = discovery
             .tried
             .iter()
             .filter(|t| t.error.is_none() && t.members > 0 && t.tp() > 0)
-            // An umbrella upgrade (UpgradeSpringBoot_3_1: Java 17, Jakarta, Hibernate, hundreds of
-            // recipes) found nothing else to do on a small PR's repository; on the next one it
-            // rewrites code everywhere (in28's on blazingcache: 1,348 false positives).
-            .filter(|t| !crate::discovery::pool::is_umbrella(catalog, &t.step.name))
+            // An umbrella upgrade only with its guard (see the module's comment).
+            .filter(|t| guard.is_some() || !crate::discovery::pool::is_umbrella(catalog, &t.step.name))
             .filter(|t| crate::mapping::wide::fits(catalog, intent, &t.step.name))
             .filter(|t| {
                 !t.tp_lines.iter().any(|l| side_work.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
@@ -83,7 +102,11 @@ pub(crate) fn migration_composites(
         if let Some(tried) = best
             && !out.iter().any(|c: &Composite| c.step == tried.step)
         {
-            out.push(composite(&intent.id, tried));
+            let mut found = composite(&intent.id, tried);
+            if crate::discovery::pool::is_umbrella(catalog, &tried.step.name) {
+                found.guard = guard;
+            }
+            out.push(found);
         }
     }
     out
@@ -95,6 +118,7 @@ fn composite(intent: &str, tried: &Tried) -> Composite {
         step: tried.step.clone(),
         tp: tried.tp(),
         rewritten: tried.counted_fp().len(),
+        guard: None,
     }
 }
 
@@ -274,18 +298,42 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
     }
 
     #[test]
-    fn an_umbrella_upgrade_is_never_the_reusable_migration() {
-        let mut tree = tree();
-        tree.intents[0] = serde_json::from_value(serde_json::json!({
-            "id": "1", "level": "strategic", "kind": "upgrade_spring_boot", "title": "Upgrade Spring Boot 2.4 -> 3.1",
-            "params": {"from": "2.4.0", "to": "3.1.1"}, "evidence": [], "children": tree.intents[0].children}))
-        .unwrap();
-        let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
-        assert!(crate::discovery::pool::is_umbrella(Catalog::embedded(), boot));
-        let discovery = Discovery { tried: vec![tried(boot, 13, vec![])], ..Discovery::default() };
-        let pr = crate::diff::parse(PR).unwrap();
-        let incidental = crate::reuse::incidental_intents(&tree, None);
-        assert!(migration_composites(&discovery, &tree, &pr, Catalog::embedded(), &incidental).is_empty());
+    fn an_umbrella_upgrade_is_a_frameworks_migration_only_where_the_framework_is() {
+        let strategic = |kind: &str, title: &str, params: serde_json::Value| {
+            let mut tree = tree();
+            tree.intents[0] = serde_json::from_value(serde_json::json!({
+                "id": "1", "level": "strategic", "kind": kind, "title": title,
+                "params": params, "evidence": [], "children": tree.intents[0].children}))
+            .unwrap();
+            tree
+        };
+        let composites = |tree: &IntentTree, recipe: &str| {
+            assert!(crate::discovery::pool::is_umbrella(Catalog::embedded(), recipe), "{recipe}");
+            let discovery = Discovery { tried: vec![tried(recipe, 13, vec![])], ..Discovery::default() };
+            let pr = crate::diff::parse(PR).unwrap();
+            let incidental = crate::reuse::incidental_intents(tree, None);
+            migration_composites(&discovery, tree, &pr, Catalog::embedded(), &incidental)
+        };
+        let boot = strategic(
+            "upgrade_spring_boot",
+            "Upgrade Spring Boot 2.4 -> 3.1",
+            serde_json::json!({"from": "2.4.0", "to": "3.1.1"}),
+        );
+        let found = composites(&boot, "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1");
+        assert_eq!(found.len(), 1);
+        let guard = found[0].guard.as_ref().expect("an umbrella runs under a guard");
+        assert_eq!(
+            guard.signature(),
+            RecipeStep::new(MODULE_HAS_DEPENDENCY)
+                .with("groupIdPattern", "org.springframework.boot")
+                .with("artifactIdPattern", "*")
+                .signature()
+        );
+        // A Java upgrade is not a framework's: nothing would keep its umbrella to the modules it
+        // is about.
+        let java =
+            strategic("upgrade_java", "Upgrade Java 8 -> 21", serde_json::json!({"from": "8", "to": "21"}));
+        assert!(composites(&java, "org.openrewrite.java.migrate.UpgradeToJava21").is_empty());
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! it) are incidental to the migration and left out: on the next repository they would be noise.
 //! Each decision is listed, so a reviewer sees what was generalized.
 
+mod adds;
 pub(crate) mod composites;
 pub(crate) mod scope;
 
@@ -59,9 +60,10 @@ pub(crate) fn generalize_with(
     let incidental = tree.map(|t| incidental_intents(t, discovery.map(|d| (d, catalog)))).unwrap_or_default();
     let targets = tree.map(versions::Targets::of).unwrap_or_default();
     let leading = leading_steps(composites, &mut changes);
+    // A guarded composite runs only in some modules: the steps it runs stay for the others.
     let runs_it = |planned: &PlannedStep| {
         planned.step.options.is_empty()
-            && composites.iter().any(|c| catalog.runs(&c.step.name, &planned.step.name))
+            && composites.iter().any(|c| c.guard.is_none() && catalog.runs(&c.step.name, &planned.step.name))
     };
     let mut covering: Vec<PlannedStep> = leading.clone();
     covering.extend(recommended.steps.iter().cloned());
@@ -98,6 +100,7 @@ pub(crate) fn generalize_with(
             option.steps.push(generalized);
         }
     }
+    adds::drop_unconditional_duplicates(&mut option.steps, &mut changes);
     if option.steps.is_empty() {
         return None;
     }
@@ -124,7 +127,16 @@ fn leading_steps(composites: &[composites::Composite], changes: &mut Vec<String>
                 "The catalog's migration for intent {}: discovery ran it on this PR ({} true positives; {} lines written its own way where the PR changed them).",
                 c.intent, c.tp, c.rewritten
             );
-            PlannedStep::new(c.step.clone(), true, vec![c.intent.clone()], reason)
+            let mut planned = PlannedStep::new(c.step.clone(), true, vec![c.intent.clone()], reason);
+            if let Some(guard) = &c.guard {
+                changes.push(format!(
+                    "`{short}` runs only in modules with a dependency on `{}:{}` (a `ModuleHasDependency` precondition): elsewhere the whole upgrade would rewrite code its migration is not about",
+                    guard.options.get("groupIdPattern").map(|v| v.as_text()).unwrap_or_default(),
+                    guard.options.get("artifactIdPattern").map(|v| v.as_text()).unwrap_or_default(),
+                ));
+            }
+            planned.guard = c.guard.clone();
+            planned
         })
         .collect()
 }
@@ -205,6 +217,7 @@ fn generalized(
     generalized.scope = by_name;
     generalized.after_previous = planned.after_previous;
     generalized.after_migration = planned.after_migration;
+    generalized.guard = planned.guard.clone();
     generalized
 }
 
@@ -222,8 +235,9 @@ fn migration_steps_missing(
     // An atomic change is covered by a recipe made for its group (a migration composite), or by
     // its own narrow recipe. A recipe discovery found for some of its lines (a Refaster rule for
     // `checkNotNull(x, message)` only) reproduced this PR but is narrower than the change itself.
+    // A guarded step (an umbrella upgrade) covers only the modules its guard lets it into.
     let covered = |intent: &Intent, own: &[crate::openrewrite::RecipeStep]| {
-        steps.iter().filter(|s| s.semantic).any(|s| {
+        steps.iter().filter(|s| s.semantic && s.guard.is_none()).any(|s| {
             s.intents.iter().any(|by| {
                 intent.id.starts_with(&format!("{by}."))
                     || (intent.id == *by && own.iter().any(|o| o.name == s.step.name))
@@ -422,6 +436,7 @@ mod tests {
             step: RecipeStep::new("org.openrewrite.java.testing.junit5.JUnit4to5Migration"),
             tp: 59,
             rewritten: 21,
+            guard: None,
         };
         let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite], None).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
@@ -437,6 +452,39 @@ mod tests {
                 |c| c == "left out `UpdateBeforeAfterAnnotations`: the catalog's migration above runs it"
             )
         );
+    }
+
+    #[test]
+    fn a_guarded_upgrade_leads_in_its_wrapper_and_the_recipes_it_runs_stay_for_other_modules() {
+        let member = planned(RecipeStep::new("org.openrewrite.java.migrate.UpgradeBuildToJava17"), true);
+        let recommended = CandidateOption {
+            steps: vec![member],
+            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade Spring Boot")
+        };
+        let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
+        assert!(Catalog::embedded().runs(boot, "org.openrewrite.java.migrate.UpgradeBuildToJava17"));
+        let guard = RecipeStep::new("org.openrewrite.java.dependencies.search.ModuleHasDependency")
+            .with("groupIdPattern", "org.springframework.boot")
+            .with("artifactIdPattern", "*");
+        let composite = composites::Composite {
+            intent: "1".into(),
+            step: RecipeStep::new(boot),
+            tp: 8,
+            rewritten: 1,
+            guard: Some(guard.clone()),
+        };
+        let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite], None).unwrap();
+        let steps = &reusable.option.steps;
+        assert_eq!(
+            steps.iter().map(|s| (s.step.name.as_str(), s.guard.is_some())).collect::<Vec<_>>(),
+            [(boot, true), ("org.openrewrite.java.migrate.UpgradeBuildToJava17", false)]
+        );
+        assert!(reusable.changes.iter().any(|c| c.contains("runs only in modules with a dependency on `org.springframework.boot:*`")));
+        let yaml = reusable.option.to_yaml();
+        let file = crate::openrewrite::RecipeFile::parse(&yaml).unwrap();
+        let wrapper = file.get(&reusable.option.scoped_name(0)).expect("the upgrade's wrapper");
+        assert_eq!(wrapper.preconditions, vec![guard]);
+        assert_eq!(reusable.option.reported_name(0), reusable.option.scoped_name(0));
     }
 
     #[test]
