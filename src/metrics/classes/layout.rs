@@ -1,7 +1,7 @@
 //! Layout: the same code as the PR's, laid out differently.
 
 use super::index::Index;
-use super::text::{collapse, imported, simple_names};
+use super::text::{collapse, groovy_quotes, imported, is_groovy, simple_names};
 use super::{PrView, take_where};
 use crate::diff::ChangeKind;
 use crate::model::ChangeLine;
@@ -30,9 +30,11 @@ pub(crate) fn take(
     layout
 }
 
-/// What a line is once layout is taken out.
+/// What a line is once layout is taken out (in a Groovy build file, the quotes of a plain string
+/// too).
 fn key(line: &ChangeLine) -> String {
-    collapse(&simple_names(&line.content))
+    let key = collapse(&simple_names(&line.content));
+    if is_groovy(&line.path) { groovy_quotes(&key) } else { key }
 }
 
 /// Uses up the first PR line `matches` accepts.

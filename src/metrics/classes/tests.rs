@@ -94,6 +94,25 @@ fn a_fully_qualified_name_against_an_import_is_layout() {
     assert_eq!(contents(&classes.layout), vec!["+", "+Instant when;", "+import java.time.Instant;"]);
 }
 
+#[test]
+fn a_groovy_string_in_the_other_quotes_is_layout_and_an_interpolated_one_is_not() {
+    let base = "task stage {\n    dependsOn build\n}\n";
+    let pr = "tasks.register('stage') {\n    dependsOn build\n}\n";
+    let run = "tasks.register(\"stage\") {\n    dependsOn build\n}\n";
+    let (metrics, classes) = Case::new().file("build.gradle", base, pr, run).classify(None);
+    assert_eq!(metrics.false_positives, 1, "{metrics:?}");
+    assert_eq!(contents(&classes.layout), vec!["+tasks.register(\"stage\") {"], "{classes:#?}");
+    // Another name interpolated in is another string.
+    let run = "tasks.register(\"${name}\") {\n    dependsOn build\n}\n";
+    let (_, classes) = Case::new().file("build.gradle", base, pr, run).classify(None);
+    assert!(classes.layout.is_empty(), "{classes:#?}");
+    // In Java the quotes mean a char against a string.
+    let (_, classes) = Case::new()
+        .file("src/A.java", "char c = 'a';\n", "char c = 'b';\n", "char c = \"b\";\n")
+        .classify(None);
+    assert!(classes.layout.is_empty(), "{classes:#?}");
+}
+
 const LOG_BASE: &str = "package a;\n\nimport org.apache.commons.logging.Log;\nimport org.apache.commons.logging.LogFactory;\n\nclass A {\n    Log log = LogFactory.getLog(A.class);\n}\n";
 
 #[test]
@@ -202,11 +221,11 @@ const BUILD_BASE: &str = "dependencies {\n    implementation 'org.acme:web:2.6.7
 #[test]
 fn one_change_of_a_merged_hunk_written_another_way_is_a_variant() {
     // Three lines of context merge the PR's two changes into one hunk; the recipe makes only the
-    // second, with other quotes.
+    // second, through the project. (Other quotes alone are layout in Groovy.)
     let pr = "dependencies {\n    implementation 'org.acme:web'\n    implementation 'org.acme:test'\n}\n\ntasks.register('stage') {\n    dependsOn build\n}\n";
-    let run = "dependencies {\n    implementation 'org.acme:web:2.6.7'\n    implementation 'org.acme:test:2.6.7'\n}\n\ntasks.register(\"stage\") {\n    dependsOn build\n}\n";
+    let run = "dependencies {\n    implementation 'org.acme:web:2.6.7'\n    implementation 'org.acme:test:2.6.7'\n}\n\nproject.tasks.register('stage') {\n    dependsOn build\n}\n";
     let (metrics, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, run).classify(None);
-    assert_eq!(contents(&classes.variant), vec!["+tasks.register(\"stage\") {"], "{classes:#?}");
+    assert_eq!(contents(&classes.variant), vec!["+project.tasks.register('stage') {"], "{classes:#?}");
     assert_eq!(classes.wrong, vec![]);
     assert_eq!(classes.migration_precision(metrics.true_positives), 1.0);
 }

@@ -20,6 +20,40 @@ pub(crate) fn collapse(line: &str) -> String {
     out
 }
 
+/// `line` of a Groovy file (a `build.gradle`) with each double-quoted string that interpolates
+/// nothing written in single quotes: in Groovy `"stage"` and `'stage'` are the same string (a
+/// recipe's template writes the one, the author the other). A string with `$`, a backslash or a
+/// quote inside stays as it is.
+pub(crate) fn groovy_quotes(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find(['"', '\'']) {
+        out.push_str(&rest[..open]);
+        let quote = rest.as_bytes()[open] as char;
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(quote) else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let literal = &after[..close];
+        if quote == '"' && !literal.contains(['$', '\\', '\'']) {
+            out.push('\'');
+            out.push_str(literal);
+            out.push('\'');
+        } else {
+            out.push_str(&rest[open..open + close + 2]);
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `path` is a Groovy file, where [`groovy_quotes`] applies.
+pub(crate) fn is_groovy(path: &str) -> bool {
+    path.ends_with(".gradle") || path.ends_with(".groovy")
+}
+
 fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '$'
 }
@@ -169,6 +203,23 @@ mod tests {
         assert_eq!(collapse("  assertThat(x,   new Object() )  ;"), "assertThat(x,new Object());");
         assert_eq!(collapse("return x;"), "return x;");
         assert_ne!(collapse("return x;"), collapse("returnx;"));
+    }
+
+    #[test]
+    fn groovy_strings_that_interpolate_nothing_read_the_same_in_either_quote() {
+        assert_eq!(groovy_quotes(r#"tasks.register("stage") {"#), "tasks.register('stage') {");
+        assert_eq!(groovy_quotes("tasks.register('stage') {"), "tasks.register('stage') {");
+        assert_eq!(
+            groovy_quotes(r#"implementation "org.a:b:1.0", 'x', "y""#),
+            "implementation 'org.a:b:1.0', 'x', 'y'"
+        );
+        // Interpolation, escapes and quotes inside make another string, or another literal.
+        assert_eq!(groovy_quotes(r#"version = "${v}""#), r#"version = "${v}""#);
+        assert_eq!(groovy_quotes(r#"a = "it's""#), r#"a = "it's""#);
+        assert_eq!(groovy_quotes(r#"a = "x\ty""#), r#"a = "x\ty""#);
+        assert_eq!(groovy_quotes(r#"a = "open"#), r#"a = "open"#);
+        assert!(is_groovy("build.gradle") && is_groovy("buildSrc/src/main/groovy/A.groovy"));
+        assert!(!is_groovy("build.gradle.kts") && !is_groovy("src/A.java"));
     }
 
     #[test]
