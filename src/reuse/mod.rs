@@ -108,9 +108,32 @@ pub(crate) fn generalize_with(
     // parts included.
     let (migration, follow_ups): (Vec<PlannedStep>, Vec<PlannedStep>) =
         std::mem::take(&mut option.steps).into_iter().partition(|s| !s.after_migration);
-    option.steps = migration.into_iter().chain(follow_ups).collect();
+    option.steps = ahead_of_guards(migration, catalog).into_iter().chain(follow_ups).collect();
     option.notes = changes.clone();
     Some(Reusable { option, changes })
+}
+
+/// `steps` with each recipe a guarded umbrella also runs moved ahead of it. OpenRewrite runs a
+/// recipe marked `Singleton` (`UpgradeBuildToJava17`) only at its first place in the whole recipe
+/// tree and drops the others: first inside the umbrella, behind its guard, the same recipe listed
+/// after it would run nowhere outside the framework's modules (in28's recipe lost its Java 17
+/// upgrade on every non-Spring-Boot project). Ahead of it, it runs everywhere, and the umbrella's
+/// own copy is the one dropped.
+fn ahead_of_guards(steps: Vec<PlannedStep>, catalog: &Catalog) -> Vec<PlannedStep> {
+    let mut out: Vec<PlannedStep> = Vec::with_capacity(steps.len());
+    for step in steps {
+        let umbrella = out.iter().position(|earlier| {
+            earlier.guard.is_some()
+                && step.guard.is_none()
+                && step.step.options.is_empty()
+                && catalog.runs(&earlier.step.name, &step.step.name)
+        });
+        match umbrella {
+            Some(at) => out.insert(at, step),
+            None => out.push(step),
+        }
+    }
+    out
 }
 
 /// The catalog's whole migrations discovery found, leading the reusable recipe.
@@ -455,7 +478,7 @@ mod tests {
     }
 
     #[test]
-    fn a_guarded_upgrade_leads_in_its_wrapper_and_the_recipes_it_runs_stay_for_other_modules() {
+    fn a_guarded_upgrade_runs_in_its_wrapper_after_the_recipes_it_runs_which_stay_for_other_modules() {
         let member = planned(RecipeStep::new("org.openrewrite.java.migrate.UpgradeBuildToJava17"), true);
         let recommended = CandidateOption {
             steps: vec![member],
@@ -475,16 +498,18 @@ mod tests {
         };
         let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite], None).unwrap();
         let steps = &reusable.option.steps;
+        // The Java 17 build upgrade, a `Singleton` the umbrella runs too, goes first: OpenRewrite
+        // runs such a recipe only at its first place, which must not be behind the guard.
         assert_eq!(
             steps.iter().map(|s| (s.step.name.as_str(), s.guard.is_some())).collect::<Vec<_>>(),
-            [(boot, true), ("org.openrewrite.java.migrate.UpgradeBuildToJava17", false)]
+            [("org.openrewrite.java.migrate.UpgradeBuildToJava17", false), (boot, true)]
         );
         assert!(reusable.changes.iter().any(|c| c.contains("runs only in modules with a dependency on `org.springframework.boot:*`")));
         let yaml = reusable.option.to_yaml();
         let file = crate::openrewrite::RecipeFile::parse(&yaml).unwrap();
-        let wrapper = file.get(&reusable.option.scoped_name(0)).expect("the upgrade's wrapper");
+        let wrapper = file.get(&reusable.option.scoped_name(1)).expect("the upgrade's wrapper");
         assert_eq!(wrapper.preconditions, vec![guard]);
-        assert_eq!(reusable.option.reported_name(0), reusable.option.scoped_name(0));
+        assert_eq!(reusable.option.reported_name(1), reusable.option.scoped_name(1));
     }
 
     #[test]
