@@ -128,7 +128,7 @@ pub(crate) fn semantic_share_among(
 /// A plain-text step explains a line when it targets the line's file and its literal text carries
 /// the line.
 pub(crate) fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
-    let option = |key: &str| step.step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
+    let option = |key: &str| step.step.text(key);
     match step.step.name.as_str() {
         CREATE_TEXT_FILE => {
             return line.kind == crate::diff::ChangeKind::Added

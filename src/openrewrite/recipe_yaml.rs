@@ -42,6 +42,11 @@ impl RecipeStep {
         self
     }
 
+    /// Option `key` as text; empty when the step does not set it.
+    pub(crate) fn text(&self, key: &str) -> String {
+        self.options.get(key).map(OptionValue::as_text).unwrap_or_default()
+    }
+
     /// `name` plus sorted options: two steps with the same signature do the same thing.
     pub(crate) fn signature(&self) -> String {
         let mut s = self.name.clone();
@@ -288,6 +293,18 @@ impl RecipeFile {
             }
         }
         self.recipes.iter().filter(|r| wanted.contains(r.name.as_str())).collect()
+    }
+
+    /// The recipes no other recipe of this file runs: the one to run, when it is alone (our own
+    /// files define a recipe and the wrappers that keep some of its steps to files or modules).
+    pub(crate) fn roots(&self) -> Vec<&str> {
+        let used: HashSet<&str> = self
+            .recipes
+            .iter()
+            .flat_map(|r| r.steps.iter().chain(&r.preconditions))
+            .map(|step| step.name.as_str())
+            .collect();
+        self.names().into_iter().filter(|name| !used.contains(name)).collect()
     }
 
     /// The recipes this file defines, by name (names are unique, see [`Self::parse`]).

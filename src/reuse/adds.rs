@@ -21,9 +21,8 @@ fn adds(step: &RecipeStep) -> Option<(String, bool)> {
     if !ADD_DEPENDENCY.contains(&step.name.as_str()) {
         return None;
     }
-    let option = |key: &str| step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
-    let conditional = !option("onlyIfUsing").trim().is_empty();
-    Some((format!("{}:{}", option("groupId"), option("artifactId")), conditional))
+    let conditional = !step.text("onlyIfUsing").trim().is_empty();
+    Some((format!("{}:{}", step.text("groupId"), step.text("artifactId")), conditional))
 }
 
 /// Drops each unconditional add of an artifact that another step adds under a condition; one

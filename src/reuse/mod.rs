@@ -154,8 +154,8 @@ fn leading_steps(composites: &[composites::Composite], changes: &mut Vec<String>
             if let Some(guard) = &c.guard {
                 changes.push(format!(
                     "`{short}` runs only in modules with a dependency on `{}:{}` (a `ModuleHasDependency` precondition): elsewhere the whole upgrade would rewrite code its migration is not about",
-                    guard.options.get("groupIdPattern").map(|v| v.as_text()).unwrap_or_default(),
-                    guard.options.get("artifactIdPattern").map(|v| v.as_text()).unwrap_or_default(),
+                    guard.text("groupIdPattern"),
+                    guard.text("artifactIdPattern"),
                 ));
             }
             planned.guard = c.guard.clone();

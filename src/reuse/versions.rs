@@ -73,9 +73,9 @@ impl Targets {
         if !SWAPS.contains(&step.name.as_str()) {
             return None;
         }
-        let option = |key: &str| step.options.get(key).map(|v| v.as_text()).unwrap_or_default();
-        let target = self.versions.get(&format!("{}:{}", option("newGroupId"), option("newArtifactId")))?;
-        let current = option("newVersion");
+        let target =
+            self.versions.get(&format!("{}:{}", step.text("newGroupId"), step.text("newArtifactId")))?;
+        let current = step.text("newVersion");
         if &current == target {
             return None;
         }
@@ -91,7 +91,7 @@ impl Targets {
         if !PROPERTY_VALUES.contains(&step.name.as_str()) {
             return false;
         }
-        let key = step.options.get("key").map(|v| v.as_text()).unwrap_or_default();
+        let key = step.text("key");
         let value = step
             .options
             .get("newValue")

@@ -187,7 +187,7 @@ pub(crate) fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<St
             "recipe `{name}` is not defined in the recipe file (it defines {})",
             names.join(", ")
         ))),
-        None => match roots(file).as_slice() {
+        None => match file.roots().as_slice() {
             [only] => Ok(only.to_string()),
             _ => Err(bad_input(format!(
                 "the recipe file defines several recipes ({}); choose one with --recipe-name",
@@ -195,18 +195,6 @@ pub(crate) fn choose_recipe(file: &RecipeFile, asked: Option<&str>) -> Result<St
             ))),
         },
     }
-}
-
-/// The recipes of `file` that no other recipe of it runs: the one to run, when it is alone (our
-/// own files define a recipe and the wrappers that keep some of its steps to files or modules).
-fn roots(file: &RecipeFile) -> Vec<&str> {
-    let used: std::collections::HashSet<&str> = file
-        .recipes
-        .iter()
-        .flat_map(|r| r.steps.iter().chain(&r.preconditions))
-        .map(|step| step.name.as_str())
-        .collect();
-    file.names().into_iter().filter(|name| !used.contains(name)).collect()
 }
 
 #[cfg(test)]

@@ -100,7 +100,8 @@ pub(crate) struct RepoOutcome {
     pub artifacts: String,
 }
 
-/// The recipe to run: the one named, or the file's only recipe (checked before cloning anything).
+/// The recipe to run: the one named, or the file's only top-level recipe (checked before cloning
+/// anything).
 pub(crate) fn recipe_to_run(yaml: &str, asked: Option<&str>) -> Result<String> {
     let file = RecipeFile::parse(yaml).map_err(|e| bad_input(format!("the recipe file: {e}")))?;
     crate::validation::choose_recipe(&file, asked)
