@@ -19,7 +19,7 @@ pub(crate) struct Args {
     /// With a directory: which of its recipes to roll out instead of the reusable one.
     #[arg(long, value_name = "reusable|1|2|3")]
     pub option: Option<RecipeChoice>,
-    /// With a file: which of its recipes to run (default: the only one it defines).
+    /// With a file: which of its recipes to run (default: the only one no other recipe of it runs).
     #[arg(long, value_name = "NAME")]
     pub recipe_name: Option<String>,
     /// The repositories, comma-separated owner/name.

@@ -30,7 +30,7 @@ pub(crate) struct Args {
     /// The recipe YAML (rewrite.yml format).
     #[arg(long, value_name = "RECIPE.yml")]
     pub recipe: PathBuf,
-    /// Which recipe of the file to run (default: the only one it defines).
+    /// Which recipe of the file to run (default: the only one no other recipe of the file runs).
     #[arg(long, value_name = "NAME")]
     pub recipe_name: Option<String>,
     /// Where recipe.diff, stats.json and build.log go [default: rewrite-assist-output/validate-<time>]
