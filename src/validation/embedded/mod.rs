@@ -162,10 +162,13 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
 }
 
 /// A repository that refused access while the recipe ran (a version list, a new parent) is named
-/// like one that refused it during the parse: the result lacks what it would have made.
+/// like one that refused it during the parse, and so is a file a recipe left as it was for a host
+/// out of reach: the result lacks what it would have made.
 fn add_refusals(results: &RunResults, warnings: &mut Vec<String>) {
+    let short_of =
+        |w: &String| w.contains(protocol::ACCESS_REFUSED) || w.contains(protocol::HOST_OUT_OF_REACH);
     for warning in results.runs.iter().flat_map(|run| &run.warnings) {
-        if warning.contains(protocol::ACCESS_REFUSED) && !warnings.contains(warning) {
+        if short_of(warning) && !warnings.contains(warning) {
             warnings.push(warning.clone());
         }
     }
@@ -344,4 +347,24 @@ fn run_log(results: &RunResults) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_and_hosts_out_of_reach_reach_the_warnings_once_and_nothing_else_does() {
+        let refused =
+            "repository `corp` (https://repo.example/maven) refused access (HTTP 401) to com.acme:lib:1.0";
+        let unreachable = "org.openrewrite.gradle.UpdateGradleWrapper left gradle/wrapper/gradle-wrapper.properties as it was, a host out of reach (java.net.UnknownHostException: services.gradle.org); the recipe's other changes stand";
+        let run = |step: Option<usize>| serde_json::json!({"step": step, "name": "r", "warnings": [refused, unreachable, "a deprecated option"]});
+        let results: RunResults = serde_json::from_value(serde_json::json!({
+            "id": "run-1", "ok": true, "runs": [run(Some(0)), run(None)]
+        }))
+        .unwrap();
+        let mut warnings = vec!["from the parse".to_string()];
+        add_refusals(&results, &mut warnings);
+        assert_eq!(warnings, vec!["from the parse", refused, unreachable]);
+    }
 }

@@ -12,6 +12,10 @@ pub(crate) const PROTOCOL: u32 = 1;
 /// (`AccessDenied.java`): `repository `id` (url) refused access (HTTP 401) to …`.
 pub(crate) const ACCESS_REFUSED: &str = ") refused access (HTTP ";
 
+/// How the runner words a file a recipe left as it was because a host could not be reached
+/// (`Unreachable.java`): the recipe's other changes stand, so the run is short of that file.
+pub(crate) const HOST_OUT_OF_REACH: &str = "a host out of reach";
+
 /// A request file.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

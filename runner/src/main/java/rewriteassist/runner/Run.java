@@ -686,12 +686,25 @@ final class Run {
     /**
      * The diff and files of a run. A tree the recipe broke (OpenRewrite caught the exception and
      * marked the tree with {@link Markup.Error}, and recorded it in {@link SourcesFileErrors}) does
-     * not count; the first such error is the run's {@code recipe_error}.
+     * not count; the first such error is the run's {@code recipe_error}, unless a host out of reach
+     * is all it is ({@link Unreachable}): then it is a warning and the run's other changes count.
      */
     private static void report(RecipeRun result, StepRun.Builder run) {
-        List<SourcesFileErrors.Row> errors = result.getDataTableRows(SourcesFileErrors.class);
+        List<SourcesFileErrors.Row> rows = result.getDataTableRows(SourcesFileErrors.class);
         Set<String> broken = new LinkedHashSet<>();
-        errors.forEach(row -> broken.add(row.getSourcePath()));
+        rows.forEach(row -> broken.add(row.getSourcePath()));
+        // A file left as it was because a host is out of reach is a warning, not the run's error.
+        List<SourcesFileErrors.Row> errors = new ArrayList<>();
+        Set<String> unreachable = new LinkedHashSet<>();
+        for (SourcesFileErrors.Row row : rows) {
+            if (Unreachable.is(row)) {
+                unreachable.add(row.getSourcePath());
+                run.warnings.add(Unreachable.warning(row));
+            } else {
+                errors.add(row);
+            }
+        }
+        errors.forEach(row -> unreachable.remove(row.getSourcePath()));
         StringBuilder diff = new StringBuilder();
         Map<String, List<String>> types = new LinkedHashMap<>();
         run.types = types;
@@ -710,7 +723,7 @@ final class Run {
             }
             Markup.Error error = findError(after);
             if (error != null || broken.contains(path.toString())) {
-                marked = marked == null ? error : marked;
+                marked = marked != null || unreachable.contains(path.toString()) ? marked : error;
                 broken.add(path.toString());
                 continue;
             }
@@ -738,6 +751,7 @@ final class Run {
             }
         }
         run.diff = diff.toString();
+        broken.removeAll(unreachable);
         String more = broken.size() > 1 ? " (and " + (broken.size() - 1) + " more files)" : "";
         if (!errors.isEmpty()) {
             SourcesFileErrors.Row first = errors.get(0);

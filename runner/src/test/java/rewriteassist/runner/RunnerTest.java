@@ -494,6 +494,36 @@ class RunnerTest {
     }
 
     @Test
+    void aFileLeftAsItWasForAHostOutOfReachIsAWarningAndTheStepStays() throws Exception {
+        fixture.parse(reactor());
+        String mixed = recipe(
+                "com.acme.Mixed",
+                changeType("com.acme.core.Widget", "com.acme.core.Gadget"),
+                "rewriteassist.runner.UnreachableRecipe");
+        JsonNode run = fixture.run(recipe(OPTION, "com.acme.Mixed", REPLACE_IN_README) + "---\n" + mixed, OPTION);
+        JsonNode runs = run.path("runs");
+        assertEquals(3, runs.size(), run.toString());
+
+        JsonNode step = runs.get(0);
+        assertTrue(step.path("error").isNull(), step.toString());
+        assertTrue(step.path("diff").asText().contains("+import com.acme.core.Gadget;"), step.toString());
+        assertFalse(step.path("files").toString().contains("application.yml"), step.toString());
+        String warnings = step.path("warnings").toString();
+        assertTrue(
+                warnings.contains(
+                        "rewriteassist.runner.UnreachableRecipe left app/src/main/resources/application.yml as it was, "
+                                + Unreachable.MARK + " (java.net.UnknownHostException: downloads.example.invalid)"),
+                warnings);
+
+        JsonNode whole = runs.get(2);
+        assertTrue(whole.path("error").isNull(), whole.toString());
+        assertEquals("[]", whole.path("left_out").toString());
+        String diff = whole.path("diff").asText();
+        assertTrue(diff.contains("+import com.acme.core.Gadget;"), diff);
+        assertTrue(diff.contains("+# replaced"), diff);
+    }
+
+    @Test
     void aStepThatDoesNotValidateIsNotRunAndTheOthersAre() throws Exception {
         fixture.parse(reactor());
         JsonNode run = fixture.run(
