@@ -33,8 +33,12 @@ pub(crate) fn take(
 /// What a line is once layout is taken out (in a Groovy build file, the quotes of a plain string
 /// too).
 fn key(line: &ChangeLine) -> String {
-    let key = collapse(&simple_names(&line.content));
-    if is_groovy(&line.path) { groovy_quotes(&key) } else { key }
+    normalized(&line.path, &line.content)
+}
+
+fn normalized(path: &str, text: &str) -> String {
+    let key = collapse(&simple_names(text));
+    if is_groovy(path) { groovy_quotes(&key) } else { key }
 }
 
 /// Uses up the first PR line `matches` accepts.
@@ -111,6 +115,7 @@ fn runs(lines: &[Option<ChangeLine>], index: &Index<'_>) -> Vec<Vec<ChangeLine>>
     out
 }
 
+/// The lines of a run as one line, normalized as [`key`] does; a run is never empty.
 fn join(lines: &[ChangeLine]) -> String {
-    collapse(&simple_names(&lines.iter().map(|l| l.content.as_str()).collect::<Vec<_>>().join(" ")))
+    normalized(&lines[0].path, &lines.iter().map(|l| l.content.as_str()).collect::<Vec<_>>().join(" "))
 }

@@ -106,6 +106,13 @@ fn a_groovy_string_in_the_other_quotes_is_layout_and_an_interpolated_one_is_not(
     let run = "tasks.register(\"${name}\") {\n    dependsOn build\n}\n";
     let (_, classes) = Case::new().file("build.gradle", base, pr, run).classify(None);
     assert!(classes.layout.is_empty(), "{classes:#?}");
+    // Wrapped onto two lines as well.
+    let base = "dependencies {\n    implementation 'a:b:1'\n}\n";
+    let pr = "dependencies {\n    implementation group: 'a', name: 'b', version: '2'\n}\n";
+    let run = "dependencies {\n    implementation group: \"a\",\n        name: \"b\", version: \"2\"\n}\n";
+    let (metrics, classes) = Case::new().file("build.gradle", base, pr, run).classify(None);
+    assert_eq!(metrics.false_positives, 2, "{metrics:?}");
+    assert_eq!(classes.layout.len(), 2, "{classes:#?}");
     // In Java the quotes mean a char against a string.
     let (_, classes) = Case::new()
         .file("src/A.java", "char c = 'a';\n", "char c = 'b';\n", "char c = \"b\";\n")
