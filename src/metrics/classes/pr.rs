@@ -89,9 +89,19 @@ impl PrView {
         package_of(name).is_some_and(|p| self.old_packages.contains(&p))
     }
 
-    /// Whether `line` mentions an old package (`org.hamcrest.` in a qualified name).
+    /// Whether `line` names a type of an old package (`org.hamcrest.Matchers`, or `org.junit.*`).
+    /// A package below it is another package: `org.junit.jupiter.api.Test` is JUnit 5's, not the
+    /// old `org.junit`'s.
     pub(crate) fn mentions_old_package(&self, line: &str) -> bool {
-        self.old_packages.iter().any(|p| line.contains(&format!("{p}.")))
+        self.old_packages.iter().any(|p| {
+            let prefix = format!("{p}.");
+            line.match_indices(&prefix).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + prefix.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                    && after.is_some_and(|c| c.is_uppercase() || c == '*')
+            })
+        })
     }
 }
 

@@ -150,6 +150,30 @@ fn a_variant_that_keeps_the_old_library_is_wrong() {
     assert!(classes.variant.is_empty(), "{classes:#?}");
 }
 
+#[test]
+fn the_new_librarys_package_below_the_old_one_does_not_keep_the_old_library() {
+    // JUnit 5 lives below JUnit 4's `org.junit`: the hunk that adds its imports still writes a
+    // variant of the PR's runner annotation (another strictness), not a line of the old library.
+    let base = "package a;\n\nimport org.junit.Test;\nimport org.junit.runner.RunWith;\nimport org.mockito.runners.MockitoJUnitRunner;\n\n@RunWith(MockitoJUnitRunner.class)\nclass T {\n    @Test\n    void t() {\n    }\n}\n";
+    let head = |strictness: &str| {
+        format!(
+            "package a;\n\nimport org.junit.jupiter.api.Test;\nimport org.junit.jupiter.api.extension.ExtendWith;\nimport org.mockito.junit.jupiter.MockitoExtension;\n\n@ExtendWith(MockitoExtension.class)\n@MockitoSettings(strictness = Strictness.{strictness})\nclass T {{\n    @Test\n    void t() {{\n    }}\n}}\n"
+        )
+    };
+    let (pr, run) = (head("LENIENT"), head("WARN"));
+    let (_, classes) = Case::new().file("src/T.java", base, &pr, &run).classify(None);
+    assert_eq!(
+        contents(&classes.variant),
+        vec!["+@MockitoSettings(strictness = Strictness.WARN)"],
+        "{classes:#?}"
+    );
+    assert_eq!(classes.wrong, vec![], "{classes:#?}");
+    // A line naming a type of the old package itself still keeps it.
+    let run = run.replace("@MockitoSettings(strictness = Strictness.WARN)", "@org.junit.Ignore");
+    let (_, classes) = Case::new().file("src/T.java", base, &pr, &run).classify(None);
+    assert_eq!(contents(&classes.wrong), vec!["+@org.junit.Ignore"], "{classes:#?}");
+}
+
 const SERVLET_A: &str =
     "package a;\n\nimport javax.servlet.Filter;\n\nabstract class A implements Filter {\n}\n";
 const SERVLET_B: &str = "package a;\n\nimport javax.servlet.ServletException;\n\nabstract class B {\n    abstract void f() throws ServletException;\n}\n";
