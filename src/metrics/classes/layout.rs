@@ -25,6 +25,9 @@ pub(crate) fn take(
     let added_by_run: Vec<ChangeLine> =
         pending.iter().filter(|l| l.kind == ChangeKind::Added).cloned().collect();
     layout.extend(take_where(pending, |l| qualified_instead_of_imported(l, pr, &added_by_run)));
+    // An import of a member where the PR imports its owner on demand (`Assertions.assertTrue`
+    // against `Assertions.*`), or the reverse.
+    layout.extend(take_where(pending, |l| imported_in_the_other_style(l, misses)));
     // The PR's lines wrapped differently: consecutive lines of a hunk that join to the same code.
     layout.extend(wrapped(pending, misses, run, pr_index));
     layout
@@ -60,6 +63,24 @@ fn qualified_instead_of_imported(line: &ChangeLine, pr: &PrView, added_by_run: &
         ChangeKind::Added => pr.head.get(&line.path).is_some_and(|head| used_qualified(head)),
         ChangeKind::Removed => added_by_run.iter().any(|a| a.path == line.path && used_qualified(&a.content)),
     }
+}
+
+/// Whether `line` adds an import of the names an import the PR added makes in the other style:
+/// one name against its owner's on-demand import (`.*`), static against static.
+fn imported_in_the_other_style(line: &ChangeLine, misses: &[Option<ChangeLine>]) -> bool {
+    let style = |l: &ChangeLine| -> Option<(bool, String)> {
+        let name = imported(&l.content)?;
+        Some((l.content.trim_start().starts_with("import static "), name))
+    };
+    let Some((is_static, ours)) = style(line).filter(|_| line.kind == ChangeKind::Added) else {
+        return false;
+    };
+    let owner = |name: &str| name.rsplit_once('.').map(|(owner, _)| owner.to_string());
+    misses.iter().flatten().filter(|m| m.kind == ChangeKind::Added && m.path == line.path).any(|m| {
+        let Some((their_static, theirs)) = style(m) else { return false };
+        let on_demand = |a: &str, b: &str| a.ends_with(".*") && !b.ends_with(".*") && owner(a) == owner(b);
+        their_static == is_static && (on_demand(&ours, &theirs) || on_demand(&theirs, &ours))
+    })
 }
 
 /// Runs of consecutive lines (same file, kind and hunk) that join to the same code as a run of the

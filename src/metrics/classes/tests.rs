@@ -95,6 +95,28 @@ fn a_fully_qualified_name_against_an_import_is_layout() {
 }
 
 #[test]
+fn a_member_imported_where_the_pr_imports_its_owner_on_demand_is_layout() {
+    let base = "package a;\n\nimport static a.Util.*;\n\nclass T {\n    void t() {\n        check(true);\n    }\n}\n";
+    let pr = "package a;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\nclass T {\n    void t() {\n        assertTrue(true);\n    }\n}\n";
+    let run = "package a;\n\nimport static org.junit.jupiter.api.Assertions.assertTrue;\n\nclass T {\n    void t() {\n        assertTrue(true);\n    }\n}\n";
+    let (_, classes) = Case::new().file("src/T.java", base, pr, run).classify(None);
+    assert_eq!(
+        contents(&classes.layout),
+        vec!["+import static org.junit.jupiter.api.Assertions.assertTrue;"],
+        "{classes:#?}"
+    );
+    // The reverse, and the same name from another owner or not static, are not.
+    let (_, classes) = Case::new().file("src/T.java", base, run, pr).classify(None);
+    assert_eq!(classes.layout.len(), 1, "{classes:#?}");
+    let other = run.replace("jupiter.api.Assertions", "jupiter.api.Assumptions");
+    let (_, classes) = Case::new().file("src/T.java", base, pr, &other).classify(None);
+    assert!(classes.layout.is_empty(), "{classes:#?}");
+    let plain = run.replace("import static", "import");
+    let (_, classes) = Case::new().file("src/T.java", base, pr, &plain).classify(None);
+    assert!(classes.layout.is_empty(), "{classes:#?}");
+}
+
+#[test]
 fn a_groovy_string_in_the_other_quotes_is_layout_and_an_interpolated_one_is_not() {
     let base = "task stage {\n    dependsOn build\n}\n";
     let pr = "tasks.register('stage') {\n    dependsOn build\n}\n";

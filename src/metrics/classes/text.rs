@@ -111,7 +111,7 @@ pub(crate) fn package_of(name: &str) -> Option<String> {
     Some(package.join(".")).filter(|p| !p.is_empty())
 }
 
-/// The type an import line names (`import static a.b.C.m;` → `a.b.C`, `import a.b.*;` → `a.b.*`).
+/// The name an import line imports (`import static a.b.C.m;` → `a.b.C.m`, `import a.b.*;` → `a.b.*`).
 pub(crate) fn imported(line: &str) -> Option<String> {
     let rest = line.trim().strip_prefix("import ")?;
     let rest = rest.trim_start().strip_prefix("static ").unwrap_or(rest).trim();
