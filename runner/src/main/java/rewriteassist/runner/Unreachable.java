@@ -16,10 +16,14 @@ final class Unreachable {
     /** What a warning says, so rewrite-assist can pick these warnings out (protocol.rs). */
     static final String MARK = "a host out of reach";
 
-    /** The JDK's exceptions for a host that cannot be reached, anywhere in the causes. */
+    /**
+     * The JDK's exceptions for a host that cannot be reached, anywhere in the causes: no name, no
+     * route, no answer, or a TLS handshake that fails (a proxy whose certificate the JVM does not
+     * trust).
+     */
     private static final Pattern NETWORK = Pattern.compile(
-            "java\\.net\\.(UnknownHostException|ConnectException|NoRouteToHostException|SocketTimeoutException"
-                    + "|http\\.HttpConnectTimeoutException)\\b");
+            "(java\\.net\\.(UnknownHostException|ConnectException|NoRouteToHostException|SocketTimeoutException"
+                    + "|http\\.HttpConnectTimeoutException)|javax\\.net\\.ssl\\.SSLHandshakeException)\\b");
 
     private Unreachable() {}
 
