@@ -105,7 +105,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         }
     };
     log.push_str(&run_log(&results));
-    add_refusals(&results, &mut stats.warnings);
+    add_shortfalls(&results, &mut stats.warnings);
     if !results.ok {
         let error = results
             .error
@@ -164,7 +164,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
 /// A repository that refused access while the recipe ran (a version list, a new parent) is named
 /// like one that refused it during the parse, and so is a file a recipe left as it was for a host
 /// out of reach: the result lacks what it would have made.
-fn add_refusals(results: &RunResults, warnings: &mut Vec<String>) {
+fn add_shortfalls(results: &RunResults, warnings: &mut Vec<String>) {
     let short_of =
         |w: &String| w.contains(protocol::ACCESS_REFUSED) || w.contains(protocol::HOST_OUT_OF_REACH);
     for warning in results.runs.iter().flat_map(|run| &run.warnings) {
@@ -364,7 +364,7 @@ mod tests {
         }))
         .unwrap();
         let mut warnings = vec!["from the parse".to_string()];
-        add_refusals(&results, &mut warnings);
+        add_shortfalls(&results, &mut warnings);
         assert_eq!(warnings, vec!["from the parse", refused, unreachable]);
     }
 }
