@@ -21,7 +21,7 @@ pub(crate) struct Args {
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct RunArgs {
     /// Where the artifacts go [default: rewrite-assist-output/<command>-<time>]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::paths::absolute)]
     pub out: Option<PathBuf>,
     /// Recipe executions at once [default: number of CPUs]
     #[arg(long, value_name = "N", value_parser = super::at_least_one())]

@@ -14,7 +14,7 @@ use crate::github::{Config, GitHub};
 pub(crate) struct Args {
     /// The recipe YAML (rewrite.yml format), or an `analyze` output directory (or the action's
     /// artifacts): its reusable recipe by default, nothing pinned to the analyzed repository.
-    #[arg(long, value_name = "FILE|DIR")]
+    #[arg(long, value_name = "FILE|DIR", value_parser = super::paths::absolute)]
     pub recipe: PathBuf,
     /// With a directory: which of its recipes to roll out instead of the reusable one.
     #[arg(long, value_name = "reusable|1|2|3")]
@@ -39,11 +39,11 @@ pub(crate) struct Args {
     pub branch: Option<String>,
     /// Where repositories are cloned from: a URL, or a directory of OWNER/NAME.git repositories
     /// [env: GITHUB_SERVER_URL; default: https://github.com]
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", value_parser = super::paths::server)]
     pub server_url: Option<String>,
     /// Where each repository's recipe.diff, stats.json and build.log go, and rollout.md and
     /// rollout.json [default: rewrite-assist-output/apply-<time>]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::paths::absolute)]
     pub out: Option<PathBuf>,
     /// Limit of one recipe run, in seconds.
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = crate::validation::DEFAULT_TIMEOUT.as_secs())]
@@ -77,6 +77,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let server = args
         .server_url
         .or_else(|| env("GITHUB_SERVER_URL").filter(|s| !s.trim().is_empty()))
+        .map(|server| super::paths::server(&server).unwrap_or(server))
         .unwrap_or_else(|| DEFAULT_SERVER_URL.to_string());
     let remote = Remote::new(&server, config.token.clone());
     let gh = match mode {

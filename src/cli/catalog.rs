@@ -22,7 +22,7 @@ pub(crate) enum CatalogCommand {
     /// the binary afterwards to embed it.
     Refresh {
         /// Where to write the gzip-compressed JSON snapshot.
-        #[arg(long, value_name = "PATH", default_value = snapshot::DEFAULT_PATH)]
+        #[arg(long, value_name = "PATH", default_value = snapshot::DEFAULT_PATH, value_parser = super::paths::absolute)]
         out: PathBuf,
         /// The Maven executable.
         #[arg(long, value_name = "MVN", default_value = "mvn", env = "REWRITE_ASSIST_MVN")]

@@ -44,7 +44,7 @@ pub(crate) enum CacheCommand {
 #[derive(Debug, clap::Args)]
 pub(crate) struct CacheDir {
     /// The cache directory (bare clones at <host>/<owner>/<name>.git).
-    #[arg(long, value_name = "DIR", env = CACHE_ENV)]
+    #[arg(long, value_name = "DIR", env = CACHE_ENV, value_parser = super::paths::absolute)]
     pub cache: PathBuf,
 }
 
@@ -56,7 +56,7 @@ pub(crate) struct CacheAddArgs {
     #[arg(value_name = "URL")]
     pub url: String,
     /// A local git repository holding that repository's commits.
-    #[arg(value_name = "PATH")]
+    #[arg(value_name = "PATH", value_parser = super::paths::absolute)]
     pub path: PathBuf,
 }
 
@@ -72,14 +72,14 @@ pub(crate) struct CacheListArgs {
 #[derive(Debug, clap::Args)]
 pub(crate) struct RunArgs {
     /// The suite file (YAML: suite_name, defaults, cases).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::paths::absolute)]
     pub suite: PathBuf,
     /// Run only shard I of N (1-based): the cases at positions I-1, I-1+N, I-1+2N, …
     #[arg(long, value_name = "I/N", default_value_t = Shard::ALL)]
     pub shard: Shard,
     /// Where the results go: one directory per case and shard-results.json. Must be new or empty
     /// [default: rewrite-assist-output/eval-<time>]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::paths::absolute)]
     pub out: Option<PathBuf>,
     /// Recipe executions at once, per case [default: the suite's, else the number of CPUs]
     #[arg(long, value_name = "N", value_parser = super::at_least_one())]
@@ -101,7 +101,7 @@ pub(crate) struct RunArgs {
     pub fetch_timeout: u64,
     /// Keep bare clones of remote repositories here between runs (<host>/<owner>/<name>.git) and
     /// fetch only commits they lack; without it, clones are temporary.
-    #[arg(long, value_name = "DIR", env = CACHE_ENV)]
+    #[arg(long, value_name = "DIR", env = CACHE_ENV, value_parser = super::paths::absolute)]
     pub cache: Option<PathBuf>,
     #[command(flatten)]
     pub backend: BackendArgs,
@@ -115,13 +115,13 @@ pub(crate) struct RunArgs {
 #[derive(Debug, clap::Args)]
 pub(crate) struct AggregateArgs {
     /// `eval run` output directories (searched recursively for case-result.json).
-    #[arg(required = true, value_name = "DIR")]
+    #[arg(required = true, value_name = "DIR", value_parser = super::paths::absolute)]
     pub dirs: Vec<PathBuf>,
     /// Where summary.md and suite-results.json go.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::paths::absolute)]
     pub out: PathBuf,
     /// A suite-results.json to compare with (e.g. evals/checkpoints/<suite>.json).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::paths::absolute)]
     pub baseline: Option<PathBuf>,
     /// Largest tolerated drop of the average F1 against the baseline.
     #[arg(long, value_name = "F1", default_value_t = DEFAULT_MAX_F1_DROP)]
@@ -134,7 +134,7 @@ pub(crate) struct AggregateArgs {
     pub max_transfer_drop: f64,
     /// The history of the last runs (a history.json): this run is appended, the result written to
     /// --out/history.json and charted in summary.md. A file that does not exist starts one.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::paths::absolute)]
     pub history: Option<PathBuf>,
     /// This run's label on the charts [default: today's UTC date]
     #[arg(long, value_name = "LABEL")]

@@ -11,7 +11,7 @@ pub(crate) struct Args {
     #[arg(required_unless_present = "list")]
     pub name: Option<String>,
     /// Directory to create the repository in (for `all`: one sub-directory per example).
-    #[arg(long, value_name = "DIR", required_unless_present = "list")]
+    #[arg(long, value_name = "DIR", required_unless_present = "list", value_parser = super::paths::absolute)]
     pub out: Option<PathBuf>,
     /// List the examples.
     #[arg(long)]

@@ -23,7 +23,7 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value = "md")]
     pub format: Format,
     /// Also write DIR/intent-tree.md and DIR/intent-tree.json.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::paths::absolute)]
     pub out: Option<PathBuf>,
 }
 

@@ -7,10 +7,10 @@ use crate::error::exit;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The PR's diff (ground truth), e.g. from `git diff BASE HEAD`.
-    #[arg(long, value_name = "PR.diff")]
+    #[arg(long, value_name = "PR.diff", value_parser = super::paths::absolute)]
     pub expected: PathBuf,
     /// The recipe's diff, e.g. `git diff` after a recipe run or OpenRewrite's rewrite.patch.
-    #[arg(long, value_name = "RECIPE.diff")]
+    #[arg(long, value_name = "RECIPE.diff", value_parser = super::paths::absolute)]
     pub actual: PathBuf,
     /// Print one JSON object on stdout instead of the text report.
     #[arg(long)]

@@ -12,6 +12,7 @@ mod fixture;
 mod intents;
 mod learn;
 mod metrics;
+mod paths;
 mod pr_args;
 mod validate;
 
@@ -154,10 +155,12 @@ pub(crate) fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     json_out::print(value)
 }
 
-/// `rewrite-assist-output/<command>-<UTC time>` under the current directory.
+/// `rewrite-assist-output/<command>-<UTC time>` under the current directory, as an absolute path
+/// (see [`paths`]).
 pub(crate) fn default_out_dir(command: &str) -> std::path::PathBuf {
     let now = jiff::Timestamp::now().strftime("%Y%m%d-%H%M%S");
-    let base = std::path::PathBuf::from("rewrite-assist-output").join(format!("{command}-{now}"));
+    let relative = std::path::PathBuf::from("rewrite-assist-output").join(format!("{command}-{now}"));
+    let base = std::path::absolute(&relative).unwrap_or(relative);
     // Reserved by creating it, so runs started in the same second never share a directory.
     if let Some(parent) = base.parent() {
         let _ = std::fs::create_dir_all(parent);

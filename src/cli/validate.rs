@@ -16,7 +16,7 @@ use crate::validation::{self, Request};
 #[command(group = clap::ArgGroup::new("truth").required(true).args(["head", "expected"]))]
 pub(crate) struct Args {
     /// The repository: a work tree or a bare git directory. It is never modified.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", value_parser = super::paths::absolute)]
     pub repo: PathBuf,
     /// The commit the recipe runs on (any commit-ish).
     #[arg(long, value_name = "REF")]
@@ -25,16 +25,16 @@ pub(crate) struct Args {
     #[arg(long, value_name = "REF")]
     pub head: Option<String>,
     /// The ground truth as a diff file instead of a head commit.
-    #[arg(long, value_name = "PR.diff")]
+    #[arg(long, value_name = "PR.diff", value_parser = super::paths::absolute)]
     pub expected: Option<PathBuf>,
     /// The recipe YAML (rewrite.yml format).
-    #[arg(long, value_name = "RECIPE.yml")]
+    #[arg(long, value_name = "RECIPE.yml", value_parser = super::paths::absolute)]
     pub recipe: PathBuf,
     /// Which recipe of the file to run (default: the only one no other recipe of the file runs).
     #[arg(long, value_name = "NAME")]
     pub recipe_name: Option<String>,
     /// Where recipe.diff, stats.json and build.log go [default: rewrite-assist-output/validate-<time>]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::paths::absolute)]
     pub out: Option<PathBuf>,
     /// Stop the recipe run after this many seconds.
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..), default_value_t = validation::DEFAULT_TIMEOUT.as_secs())]
