@@ -49,8 +49,20 @@ fn apply(
     fake: &FakeGitHub,
     extra: &[&str],
 ) -> (Option<i32>, String) {
+    apply_to(&REPOS, recipe, server, out, fake, extra)
+}
+
+/// [`apply`] to `repos` only.
+fn apply_to(
+    repos: &[&str],
+    recipe: &Path,
+    server: &Path,
+    out: &Path,
+    fake: &FakeGitHub,
+    extra: &[&str],
+) -> (Option<i32>, String) {
     let mut cmd = bin();
-    cmd.args(["apply", "--repos", &REPOS.join(","), "--jobs", "2", "--recipe"])
+    cmd.args(["apply", "--repos", &repos.join(","), "--jobs", "2", "--recipe"])
         .arg(recipe)
         .arg("--server-url")
         .arg(server)
@@ -163,4 +175,95 @@ fn a_dry_run_then_pull_requests_then_updates() {
         assert!(output.contains(&format!("| {repo} | updated |")), "{output}");
         assert_eq!(count(&fake.calls(), &format!("PATCH /repos/{repo}/pulls/")), 1, "{:#?}", fake.calls());
     }
+}
+
+/// git in `dir` as a person, not the bot.
+fn as_reviewer(dir: &Path, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .current_dir(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "Reviewer")
+        .env("GIT_AUTHOR_EMAIL", "reviewer@acme.example")
+        .env("GIT_COMMITTER_NAME", "Reviewer")
+        .env("GIT_COMMITTER_EMAIL", "reviewer@acme.example")
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+/// What a rerun may push: never over a reviewer's commit on the bot's branch (it is left alone and
+/// the PR says so once, until its box is ticked), never to the default branch.
+#[test]
+fn a_rerun_leaves_a_branch_others_pushed_to_and_never_pushes_the_default_branch() {
+    let world = World::javax();
+    let artifacts = analyzed(&world);
+    let server = world.dir.path().join("targets");
+    targets(world.dir.path(), &server);
+    let fake = FakeGitHub::start();
+    let one = ["acme/a"];
+    let run = |name: &str, extra: &[&str]| {
+        let out = world.dir.path().join(name);
+        let (code, output) = apply_to(&one, &artifacts, &server, &out, &fake, extra);
+        let report: Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("rollout.json")).unwrap()).unwrap();
+        (code, output, report["results"][0].clone())
+    };
+    let (code, output, _) = run("first", &["--open-prs"]);
+    assert_eq!(code, Some(0), "{output}");
+    let branch = "rewrite-assist/rewriteassist.pr7reusable";
+    let bare = server.join("acme/a.git");
+
+    // A reviewer pushes a commit of their own onto the bot's branch.
+    let theirs = world.dir.path().join("reviewer");
+    git_output(
+        world.dir.path(),
+        ["clone", "--quiet", "--branch", branch, bare.to_str().unwrap(), theirs.to_str().unwrap()],
+    )
+    .unwrap();
+    std::fs::write(theirs.join("NOTES.md"), "reviewed\n").unwrap();
+    as_reviewer(&theirs, &["add", "NOTES.md"]);
+    as_reviewer(&theirs, &["commit", "-qm", "review notes"]);
+    git_output(&theirs, ["push", "--quiet", "origin", branch]).unwrap();
+    let reviewed = show(&bare, branch);
+
+    // Twice: the branch stays the reviewer's, the report and the PR say so, the comment is one.
+    for name in ["second", "third"] {
+        let (code, output, result) = run(name, &["--open-prs"]);
+        assert_eq!(code, Some(0), "{output}");
+        assert_eq!(result["status"], "left_alone", "{result:#}");
+        let reason = result["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("others have pushed to the branch") && reason.contains("by Reviewer"),
+            "{reason}"
+        );
+        assert!(output.contains("| acme/a | **left alone** |"), "{output}");
+        assert_eq!(show(&bare, branch), reviewed, "the reviewer's commit stays");
+    }
+    let notices: Vec<_> =
+        fake.comments().into_iter().filter(|c| c.body.contains("rewrite-assist:left-alone")).collect();
+    assert_eq!(notices.len(), 1, "one comment, edited on reruns: {notices:#?}");
+    assert!(notices[0].body.contains("tick the box"), "{}", notices[0].body);
+
+    // The box, ticked, hands the branch back.
+    let pull = fake.pulls().into_iter().find(|p| p.repo == "acme/a").unwrap();
+    fake.edit_pull_body(
+        "acme/a",
+        pull.number,
+        &pull
+            .body
+            .replace("- [ ] <!-- rewrite-assist:recreate -->", "- [x] <!-- rewrite-assist:recreate -->"),
+    );
+    let (code, output, result) = run("taken-back", &["--open-prs"]);
+    assert_eq!(code, Some(0), "{output}");
+    assert_eq!(result["status"], "updated", "{result:#}");
+    assert!(git_output(&bare, ["cat-file", "-e", &format!("{branch}:NOTES.md")]).is_err());
+    assert!(show(&bare, &format!("{branch}:rewrite.yml")).contains("rewriteassist.Pr7Reusable"));
+
+    // The default branch is never pushed to.
+    let main_before = show(&bare, "main");
+    let (code, output, result) = run("main", &["--open-prs", "--branch", "main"]);
+    assert_eq!(code, Some(0), "{output}");
+    assert_eq!(result["status"], "left_alone", "{result:#}");
+    assert!(result["reason"].as_str().unwrap().contains("default branch"), "{result:#}");
+    assert_eq!(show(&bare, "main"), main_before);
 }

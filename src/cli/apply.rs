@@ -125,6 +125,7 @@ fn status_word(status: &Status) -> String {
         Status::Opened { url } => format!("opened {url}"),
         Status::Updated { url } => format!("updated {url}"),
         Status::NoChanges => "no changes".into(),
+        Status::LeftAlone { reason, .. } => format!("left alone: {reason}"),
         Status::Failed { error } => format!("failed: {error}"),
     }
 }

@@ -7,10 +7,11 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use super::branch::{self, Refusal, Target};
 use super::choice::{ChosenRecipe, RecipeChoice};
 use super::remote::Remote;
 use super::source::SourcePr;
-use super::{RepoId, user_facing};
+use super::user_facing;
 use crate::openrewrite::{DeclarativeRecipe, RecipeFile};
 
 /// The file OpenRewrite's build plugins read recipes from by default.
@@ -61,23 +62,59 @@ pub(crate) fn commit(dir: &Path, changes: &Changes<'_>) -> Result<bool> {
     Ok(true)
 }
 
+/// What [`publish_branch`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Published {
+    /// The branch now holds `commit` (created, recreated, or already there).
+    Pushed { commit: String },
+    /// The branch was left as it is, for this reason.
+    Refused(Refusal),
+}
+
 /// Commits `changes` on top of `base` (a commit in the repository at `source`) in a temporary
-/// clone, and force-pushes it to `branch` of `repo` (a branch of the bot's). Returns the commit.
+/// clone, with the bot's trailer, and pushes it to a branch of the bot's ([`branch`]): created,
+/// or recreated with a lease on the tip it holds; left alone when it is the default branch or
+/// someone else's, unless `take_over` (the PR's box is ticked).
 pub(crate) fn publish_branch(
     source: &Path,
     base: &str,
     changes: &Changes<'_>,
     remote: &Remote,
-    repo: &RepoId,
-    branch: &str,
-) -> Result<String> {
+    target: &Target<'_>,
+    take_over: bool,
+) -> Result<Published> {
     let clone = crate::setup::git::clone_at(source, base)?;
     let dir = clone.path();
-    if !commit(dir, changes)? {
+    let lease = match branch::lease(remote, dir, target, base, take_over)? {
+        Ok(lease) => lease,
+        Err(refusal) => return Ok(Published::Refused(refusal)),
+    };
+    let message = branch::with_trailer(changes.message, target.branch);
+    if !commit(dir, &Changes { message: &message, ..changes.clone() })? {
         return Err(user_facing("There is nothing to change: the branch would equal the base commit."));
     }
-    remote.push_head(dir, repo, branch).context("pushing the branch")?;
-    head(dir)
+    let commit = head(dir)?;
+    if let Some(tip) = &lease
+        && same_change(dir, tip, &commit)?
+    {
+        return Ok(Published::Pushed { commit: tip.clone() });
+    }
+    remote.push_head(dir, target.repo, target.branch, lease.as_deref()).context("pushing the branch")?;
+    Ok(Published::Pushed { commit })
+}
+
+/// Whether `tip` already is `commit`'s change: the same files on the same parent (a rerun that
+/// found nothing new pushes nothing).
+fn same_change(dir: &Path, tip: &str, commit: &str) -> Result<bool> {
+    let of = |rev: String| -> Result<String> {
+        let out = crate::setup::git::git_output(
+            dir,
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", &rev],
+        );
+        Ok(out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default())
+    };
+    Ok(of(format!("{tip}^{{tree}}"))? == of(format!("{commit}^{{tree}}"))?
+        && of(format!("{tip}^"))? == of(format!("{commit}^"))?)
 }
 
 /// The commit checked out at `dir`.

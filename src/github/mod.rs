@@ -16,6 +16,7 @@
 
 pub mod action;
 pub mod apply;
+pub(crate) mod branch;
 pub mod choice;
 pub(crate) mod client;
 pub(crate) mod command;

@@ -10,7 +10,8 @@
 
 use anyhow::{Context, Result};
 
-use super::apply::{self, Changes, MigrationRecipe};
+use super::apply::{self, Changes, MigrationRecipe, Published};
+use super::branch::Target;
 use super::choice::{self, ChosenRecipe, RecipeChoice};
 use super::event::PullRequest;
 use super::pulls::{self, Opened};
@@ -147,7 +148,15 @@ fn recipe_only_pr(
     let branch = format!("rewrite-assist/pr-{}-recipe{}", p.pr.number, monorepo::suffix(p.project_dir));
     let message = format!("Add the OpenRewrite recipe {} of #{} to {path}", recipe.name, p.pr.number);
     let changes = Changes { diff: "", recipe_yaml: Some(&yaml), recipe_path: path, message: &message };
-    apply::publish_branch(p.source, p.base_commit, &changes, remote, &p.pr.repo, &branch)?;
+    let target = Target { repo: &p.pr.repo, branch: &branch, default_branch: &p.pr.base_ref };
+    if let Published::Refused(refusal) =
+        apply::publish_branch(p.source, p.base_commit, &changes, remote, &target, false)?
+    {
+        return Err(super::user_facing(format!(
+            "I left the branch `{branch}` as it is: {refusal}. Delete the branch (or merge what is on it) and \
+run the command again."
+        )));
+    }
     let body = super::recipe_pr::body(&super::recipe_pr::RecipePr {
         source,
         chosen,

@@ -12,10 +12,20 @@ use super::{GitHub, RepoId};
 /// Below GitHub's 65,536-character limit for a PR body.
 pub(crate) const BODY_LIMIT: usize = super::client::BODY_LIMIT - 1_024;
 
+/// An open pull request as the list of a branch's PRs gives it.
 #[derive(Debug, Clone, Deserialize)]
-struct Listed {
-    number: u64,
-    html_url: String,
+pub(crate) struct Listed {
+    pub number: u64,
+    pub html_url: String,
+    #[serde(default)]
+    pub body: Option<String>,
+}
+
+/// The open pull request from `branch` of `repo`, if there is one.
+pub(crate) fn open_for(gh: &GitHub, repo: &RepoId, branch: &str) -> Result<Option<Listed>> {
+    let open: Vec<Listed> =
+        gh.get(&format!("{}/pulls?state=open&head={}:{}", repo.api(), repo.owner, encode(branch)))?;
+    Ok(open.into_iter().next())
 }
 
 /// A bot PR after [`upsert`].
@@ -42,9 +52,7 @@ pub(crate) fn upsert(
     body: &str,
 ) -> Result<Opened> {
     let body = Doc::new().push(body).render(BODY_LIMIT);
-    let open: Vec<Listed> =
-        gh.get(&format!("{}/pulls?state=open&head={}:{}", repo.api(), repo.owner, encode(branch)))?;
-    if let Some(existing) = open.into_iter().next() {
+    if let Some(existing) = open_for(gh, repo, branch)? {
         let _: serde_json::Value = gh.patch(
             &format!("{}/pulls/{}", repo.api(), existing.number),
             &json!({ "title": title, "body": body, "base": base }),

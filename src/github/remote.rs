@@ -98,11 +98,20 @@ impl Remote {
         Ok(())
     }
 
-    /// Pushes HEAD of `dir` to `branch` of `repo`, replacing what is there (the branch is the bot's).
-    pub(crate) fn push_head(&self, dir: &Path, repo: &RepoId, branch: &str) -> Result<()> {
+    /// Pushes HEAD of `dir` to `branch` of `repo` (a branch of the bot's, [`super::branch`]) with a
+    /// lease: the push succeeds only while the branch is at `expected` (None: while it does not
+    /// exist), so what someone pushed after the bot looked is never overwritten.
+    pub(crate) fn push_head(
+        &self,
+        dir: &Path,
+        repo: &RepoId,
+        branch: &str,
+        expected: Option<&str>,
+    ) -> Result<()> {
+        let lease = format!("--force-with-lease=refs/heads/{branch}:{}", expected.unwrap_or(""));
         self.git(
             dir,
-            ["push", "--quiet", "--force", "--end-of-options", &self.url(repo), &format!("HEAD:refs/heads/{branch}")],
+            ["push", "--quiet", &lease, "--end-of-options", &self.url(repo), &format!("HEAD:refs/heads/{branch}")],
         )
             .map_err(|e| {
                 if !refused_workflow_push(&format!("{e:#}")) {

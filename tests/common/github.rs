@@ -160,6 +160,13 @@ impl FakeGitHub {
         self.data.lock().unwrap().pulls.clone()
     }
 
+    /// Someone edits the body of pull request `number` of `repo` (e.g. ticks a checkbox).
+    pub fn edit_pull_body(&self, repo: &str, number: u64, body: &str) {
+        let mut data = self.data.lock().unwrap();
+        let pull = data.pulls.iter_mut().find(|p| p.repo == repo && p.number == number).expect("no such PR");
+        pull.body = body.to_string();
+    }
+
     pub fn clear_requests(&self) {
         self.data.lock().unwrap().requests.clear();
     }
@@ -288,7 +295,7 @@ fn pulls(
 ) -> Option<Answer> {
     let pull_json = |p: &Pull| {
         json!({"number": p.number, "html_url": format!("https://github.com/{slug}/pull/{}", p.number),
-               "title": p.title, "head": {"ref": p.head}, "base": {"ref": p.base}})
+               "title": p.title, "body": p.body, "head": {"ref": p.head}, "base": {"ref": p.base}})
     };
     let text = |key: &str| body[key].as_str().unwrap_or("").to_string();
     match (method, rest) {

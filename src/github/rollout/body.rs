@@ -65,6 +65,8 @@ change.\n\n",
         artifacts: pr.recipe_artifacts,
         versions: pr.versions,
     }));
+    // Reruns leave the branch alone once others have pushed to it; the box hands it back.
+    doc.push(format!("---\n\n{}\n", crate::github::branch::recreate_box_line()));
     doc.render(pulls::BODY_LIMIT)
 }
 

@@ -83,6 +83,13 @@ pub(crate) enum Status {
     Updated {
         url: String,
     },
+    /// The branch is the default branch or someone else's: nothing was pushed (`reason`); the
+    /// open PR, if any (`url`), says so.
+    LeftAlone {
+        reason: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        url: Option<String>,
+    },
     Failed {
         error: String,
     },

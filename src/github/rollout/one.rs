@@ -8,7 +8,8 @@ use std::time::Instant;
 use anyhow::{Context as _, Result};
 
 use super::{Figures, Mode, RepoOutcome, Rollout, Status, body};
-use crate::github::apply::{self, Changes, REWRITE_YML};
+use crate::github::apply::{self, Changes, Published, REWRITE_YML};
+use crate::github::branch::{self, Refusal, Target};
 use crate::github::remote::Remote;
 use crate::github::{GitHub, RepoId, pulls};
 use crate::openrewrite::RecipeFile;
@@ -111,7 +112,20 @@ fn open_pr(
     );
     let changes =
         Changes { diff: here.diff, recipe_yaml: Some(&family), recipe_path: REWRITE_YML, message: &message };
-    apply::publish_branch(checkout, here.base, &changes, ctx.remote, here.repo, ctx.branch)?;
+    let target = Target { repo: here.repo, branch: ctx.branch, default_branch: here.default_branch };
+    let lock = || gh.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut published = apply::publish_branch(checkout, here.base, &changes, ctx.remote, &target, false)?;
+    if let Published::Refused(Refusal::NotTheBots(_)) = &published {
+        // The PR's ticked box hands the branch back to the bot.
+        let open = pulls::open_for(&lock(), here.repo, ctx.branch)?;
+        if open.and_then(|pr| pr.body).is_some_and(|body| branch::recreate_ticked(&body)) {
+            published = apply::publish_branch(checkout, here.base, &changes, ctx.remote, &target, true)?;
+        }
+    }
+    if let Published::Refused(refusal) = published {
+        let url = say_left_alone(&lock(), &target, &refusal)?;
+        return Ok(Status::LeftAlone { reason: refusal.to_string(), url });
+    }
     let body = body::render(&body::RolloutPr {
         recipe_name: ctx.name,
         recipe_yaml: &family,
@@ -122,9 +136,27 @@ fn open_pr(
         figures,
     });
     let title = format!("Apply {}", ctx.name);
-    let gh = gh.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let opened = pulls::upsert(&gh, here.repo, ctx.branch, here.default_branch, &title, &body)?;
+    let opened = pulls::upsert(&lock(), here.repo, ctx.branch, here.default_branch, &title, &body)?;
     Ok(if opened.created { Status::Opened { url: opened.url } } else { Status::Updated { url: opened.url } })
+}
+
+/// The first line of the comment that says why a rerun left the PR's branch alone (one comment,
+/// edited on later runs).
+const LEFT_ALONE_MARKER: &str = "<!-- rewrite-assist:left-alone -->";
+
+/// Says on the branch's open PR, if there is one, why the rollout left its branch as it is, and
+/// how to hand it back; returns the PR's address.
+fn say_left_alone(gh: &GitHub, target: &Target<'_>, refusal: &Refusal) -> Result<Option<String>> {
+    let Some(pr) = pulls::open_for(gh, target.repo, target.branch)? else { return Ok(None) };
+    let text = format!(
+        "{LEFT_ALONE_MARKER}\nrewrite-assist ran this rollout again and left the branch `{}` as it is: {refusal}. \
+It pushes nothing to a branch others have pushed to. To hand the branch back, tick the box at the end of the \
+description (your commits on it are then dropped on the next run), or close this pull request and delete the \
+branch.\n",
+        target.branch
+    );
+    crate::github::comment::upsert_results(gh, target.repo, pr.number, &text)?;
+    Ok(Some(pr.html_url))
 }
 
 /// The recipe and the recipes of its file it runs, as YAML to merge into a `rewrite.yml`.

@@ -18,6 +18,10 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
             Status::NoChanges => ("no changes", String::new()),
             Status::Opened { url } => ("opened", url.clone()),
             Status::Updated { url } => ("updated", url.clone()),
+            Status::LeftAlone { reason, url } => (
+                "**left alone**",
+                cell(&format!("{reason}{}", url.as_ref().map(|u| format!(" ({u})")).unwrap_or_default())),
+            ),
             Status::Failed { error } => ("**failed**", cell(error)),
         };
         let f = &o.figures;
@@ -44,6 +48,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::Opened { .. })), "opened"),
         (count(&|s| matches!(s, Status::Updated { .. })), "updated"),
         (count(&|s| matches!(s, Status::NoChanges)), "without changes"),
+        (count(&|s| matches!(s, Status::LeftAlone { .. })), "left alone"),
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
     ] {
         if n > 0 {
