@@ -31,5 +31,6 @@ pub(crate) fn exit_code_of(error: &anyhow::Error) -> u8 {
 /// One line: the error and its causes joined by ": ", newlines flattened.
 pub(crate) fn one_line(error: &anyhow::Error) -> String {
     let text = format!("{error:#}");
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    // An error may quote a build's or a server's words, with a URL's password in them.
+    crate::redact::redact(&text.split_whitespace().collect::<Vec<_>>().join(" ")).into_owned()
 }

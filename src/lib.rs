@@ -25,6 +25,7 @@ pub mod model;
 pub mod openrewrite;
 pub mod pipeline;
 pub mod process;
+pub(crate) mod redact;
 pub mod refinement;
 pub mod reuse;
 pub mod setup;

@@ -326,7 +326,7 @@ fn command_tree() -> BTreeMap<String, Help> {
     tree
 }
 
-const GLOBAL_FLAGS: &[&str] = &["--help", "--verbose", "--version", "--pass-env"];
+const GLOBAL_FLAGS: &[&str] = &["--help", "--verbose", "--version", "--pass-env", "--credential-url"];
 
 /// Other programs' flags that a command's section names: Maven's `--settings`, where `validate` says
 /// how it runs Maven.

@@ -76,6 +76,7 @@ fn action_yml_passes_what_the_binary_reads_and_declares_what_it_writes() {
             "working-directory",
             "maven-settings",
             "env",
+            "credential-urls",
             "maven-opts",
             "cache-dir",
             "fail-under",

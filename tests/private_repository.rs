@@ -3,7 +3,9 @@
 //! `~/.m2/settings.xml` with a `<server>` whose credentials are `${env.…}`. The variables are set
 //! for the binary both times; only with `--pass-env` do they reach the embedded runner, whose
 //! environment is an allow-list otherwise. (runner/src/test/…/PrivateRepositoryTest covers the
-//! runner's side in detail: mirrors, profiles, wrong credentials.)
+//! runner's side in detail: mirrors, profiles, wrong credentials.) A server's credentials go only to
+//! the URLs the settings name for its id or `--credential-url` allows: a POM that declares a
+//! repository under a server's id at a host of its own gets none, with either backend.
 
 mod common;
 #[path = "common/files.rs"]
@@ -134,7 +136,15 @@ fn pass_env_brings_the_settings_credentials_to_the_embedded_runner() {
         repository.requests()
     );
 
-    let with = validate(dir.path(), repo.path(), &home, "with", &["--pass-env", "REPO_USER,REPO_PASSWORD"]);
+    // The POM declares the repository, the settings only its server: the user allows its URL.
+    let allow = format!("private={}", repository.url);
+    let with = validate(
+        dir.path(),
+        repo.path(),
+        &home,
+        "with",
+        &["--pass-env", "REPO_USER,REPO_PASSWORD", "--credential-url", &allow],
+    );
     assert!(!with["warnings"].to_string().contains("refused access"), "{:#}", with["warnings"]);
     assert!(
         repository.requests().iter().any(|r| r.contains("secret-1.0.jar (authorized)")),
@@ -208,8 +218,107 @@ fn a_refusal_while_the_recipe_runs_is_named_too() {
         repo.path(),
         &home,
         ("with", steps),
-        &["--pass-env", "REPO_USER,REPO_PASSWORD"],
+        &[
+            "--pass-env",
+            "REPO_USER,REPO_PASSWORD",
+            "--credential-url",
+            &format!("private={}", repository.url),
+        ],
     );
     assert!(!with["warnings"].to_string().contains("refused access"), "{:#}", with["warnings"]);
     assert_eq!(with["metrics"]["perfect_match"], true, "{with:#}");
+}
+
+/// The user's settings hold a `<server>` with the common id `releases` (named for no URL); the
+/// PR's POM declares a repository `releases` at a host of its own and depends on an artifact
+/// there. Neither the embedded runner nor Maven sends that host the credentials, and the warnings
+/// say so; allowed by `--credential-url`, the runner sends them once the host asks.
+#[test]
+fn a_pom_that_reuses_a_servers_id_at_its_own_host_gets_no_credentials() {
+    let dir = tempfile::tempdir().unwrap();
+    let attacker = private_repository();
+    let pom = format!(
+        r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.acme</groupId><artifactId>app</artifactId><version>1.0</version>
+  <repositories><repository><id>releases</id><url>{}</url></repository></repositories>
+  <dependencies><dependency><groupId>com.acme.private</groupId><artifactId>secret</artifactId><version>1.0</version></dependency></dependencies>
+</project>
+"#,
+        attacker.url
+    );
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[("pom.xml", &pom), ("README.md", "old\n")],
+        &[("README.md", "new\n")],
+    );
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(home.join(".m2")).unwrap();
+    // The real local repository, so that Maven has its plugins.
+    let local = std::path::PathBuf::from(std::env::var("HOME").unwrap()).join(".m2/repository");
+    std::fs::write(
+        home.join(".m2/settings.xml"),
+        format!(
+            "<settings><localRepository>{}</localRepository><servers><server><id>releases</id>\
+<username>${{env.REPO_USER}}</username><password>${{env.REPO_PASSWORD}}</password></server></servers></settings>\n",
+            local.display()
+        ),
+    )
+    .unwrap();
+    let credentials =
+        || attacker.authorizations().into_iter().filter(|(_, a)| a.is_some()).collect::<Vec<_>>();
+    let pass = ["--pass-env", "REPO_USER,REPO_PASSWORD"];
+
+    let embedded = validate(dir.path(), repo.path(), &home, "embedded", &pass);
+    assert!(!attacker.authorizations().is_empty(), "the POM's repository was never asked");
+    assert_eq!(credentials(), vec![], "credentials sent to a repository the settings do not name");
+    let warnings = embedded["warnings"].to_string();
+    assert!(
+        warnings.contains(
+            "the credentials of the <server> `releases` of the Maven settings were not sent to 127.0.0.1:"
+        ) && warnings.contains("`--credential-url releases=URL`"),
+        "{warnings}"
+    );
+
+    let recipe = dir.path().join("plugin-recipe.yml");
+    std::fs::write(&recipe, "type: specs.openrewrite.org/v1beta/recipe\nname: test.Recipe\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n").unwrap();
+    let output = common::bin()
+        .args(pass)
+        .args([
+            "validate",
+            "--json",
+            "--backend",
+            "plugin",
+            "--base",
+            "main",
+            "--head",
+            "migration",
+            "--repo",
+        ])
+        .arg(repo.path())
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--out")
+        .arg(dir.path().join("plugin"))
+        .env("HOME", &home)
+        .env("REPO_USER", USER)
+        .env("REPO_PASSWORD", PASSWORD)
+        .output()
+        .unwrap();
+    let plugin = json_stdout(&output);
+    assert_eq!(credentials(), vec![], "Maven sent the credentials: {plugin:#}");
+    assert!(
+        plugin["warnings"].to_string().contains("declares the repository `releases` at http://127.0.0.1:"),
+        "{plugin:#}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    // Allowed by name: the runner sends them, and only after the host asked.
+    let allow = format!("releases={}", attacker.url);
+    let allowed =
+        validate(dir.path(), repo.path(), &home, "allowed", &[pass[0], pass[1], "--credential-url", &allow]);
+    assert!(!credentials().is_empty(), "{allowed:#}");
+    let first = attacker.authorizations().into_iter().position(|(_, a)| a.is_some()).unwrap();
+    assert!(first > 0, "credentials before the host asked");
+    assert_eq!(allowed["metrics"]["perfect_match"], true, "{allowed:#}");
 }

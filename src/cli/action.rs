@@ -11,5 +11,8 @@ pub(crate) fn run(_args: Args) -> Result<u8> {
     if !settings.pass_env.is_empty() {
         crate::process::env::pass_through(settings.pass_env.clone());
     }
+    if !settings.credential_urls.is_empty() {
+        crate::validation::maven_settings::CredentialUrls::allow(settings.credential_urls.clone());
+    }
     action::run(&settings)
 }

@@ -23,6 +23,7 @@ use clap::{Parser, Subcommand};
 
 use crate::error::{self, exit};
 use crate::process::json_out;
+use crate::validation::maven_settings::{CREDENTIAL_URLS_ENV, CredentialUrls};
 
 /// Turn one migration pull request into a validated, reusable OpenRewrite recipe.
 #[derive(Debug, Parser)]
@@ -37,6 +38,12 @@ pub(crate) struct Cli {
     /// only an allow-list otherwise; the values are never logged
     #[arg(long, global = true, value_name = "NAMES", env = PASS_ENV_ENV)]
     pub pass_env: Option<String>,
+
+    /// Maven servers' credentials go only to the URLs the user's settings name for the server's id
+    /// (a mirror, a profile's repository); this allows more, comma-separated ID=URL (e.g. a
+    /// repository the project's own POM declares: company=https://nexus.acme.example/repository/)
+    #[arg(long, global = true, value_name = "ID=URL,...", env = CREDENTIAL_URLS_ENV)]
+    pub credential_url: Option<String>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -101,6 +108,15 @@ where
         }
         None => Ok(()),
     };
+    crate::validation::maven_settings::remember_secrets();
+    let passed = passed.and_then(|()| match cli.credential_url.as_deref().map(CredentialUrls::parse) {
+        Some(Err(e)) => Err(error::bad_input(format!("--credential-url: {e}"))),
+        Some(Ok(urls)) => {
+            CredentialUrls::allow(urls);
+            Ok(())
+        }
+        None => Ok(()),
+    });
     let result = passed.and_then(|()| match cli.command {
         Command::Metrics(args) => metrics::run(args),
         Command::Validate(args) => validate::run(args),

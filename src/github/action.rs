@@ -46,6 +46,7 @@ pub const ENV_VARS: &[&str] = &[
     "INPUT_WORKING_DIRECTORY",
     "INPUT_COMMENT",
     "INPUT_ENV",
+    "INPUT_CREDENTIAL_URLS",
 ];
 
 /// What automatic (pull_request, workflow_dispatch) runs publish.
@@ -103,6 +104,9 @@ pub(crate) struct Settings {
     /// Input `env`: the variables the build tools and the embedded runner may see besides the
     /// allow-list (action.yml passes the same into the container).
     pub pass_env: Vec<String>,
+    /// Where settings servers' credentials may go besides the URLs the settings name (input
+    /// `credential-urls`).
+    pub credential_urls: crate::validation::maven_settings::CredentialUrls,
     pub github: super::Config,
 }
 
@@ -187,6 +191,10 @@ impl Settings {
             },
             pass_env: crate::process::env::parse_pass_through(&get("INPUT_ENV").unwrap_or_default())
                 .map_err(|e| bad_input(format!("input `env`: {e}")))?,
+            credential_urls: crate::validation::maven_settings::CredentialUrls::parse(
+                &get("INPUT_CREDENTIAL_URLS").unwrap_or_default(),
+            )
+            .map_err(|e| bad_input(format!("input `credential-urls`: {e}")))?,
             github: super::Config::from_env(env),
         })
     }

@@ -105,8 +105,14 @@ static PASSED_THROUGH: RwLock<Vec<String>> = RwLock::new(Vec::new());
 /// runner from now on.
 pub(crate) fn pass_through(names: Vec<String>) {
     if !names.is_empty() {
-        // Names only: the values stay out of every log.
+        // Names only: the values stay out of every log, and out of everything written (a build
+        // may echo one).
         tracing::info!("passing through to the build tools and the runner: {}", names.join(", "));
+    }
+    for name in &names {
+        if let Some(value) = std::env::var_os(name) {
+            crate::redact::remember(&value.to_string_lossy());
+        }
     }
     if let Ok(mut through) = PASSED_THROUGH.write() {
         *through = names;

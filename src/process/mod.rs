@@ -133,6 +133,7 @@ pub(crate) fn run_logged(mut command: Command, log: &Path, timeout: Duration) ->
         std::thread::sleep(Duration::from_millis(50));
     };
     unregister(group);
+    crate::redact::redact_file(log);
     Ok(outcome)
 }
 

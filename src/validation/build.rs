@@ -132,43 +132,7 @@ pub(crate) fn java_level(value: &str) -> Option<u32> {
     (5..=40).contains(&level).then_some(level)
 }
 
-/// Every element with text content, as (`project/properties/java.version`, `17`) pairs.
-/// Malformed XML yields what was read before the error.
-pub(crate) fn leaf_elements(xml: &str) -> Vec<(String, String)> {
-    use quick_xml::events::Event;
-    let mut reader = quick_xml::Reader::from_str(xml);
-    let mut stack: Vec<String> = Vec::new();
-    let mut text = String::new();
-    let mut out = Vec::new();
-    loop {
-        match reader.read_event() {
-            Ok(Event::Start(e)) => {
-                stack.push(e.local_name().as_ref().to_string());
-                text.clear();
-            }
-            Ok(Event::End(_)) => {
-                if !text.trim().is_empty() {
-                    out.push((stack.join("/"), text.trim().to_string()));
-                }
-                text.clear();
-                stack.pop();
-            }
-            Ok(Event::Text(t)) => text.push_str(&t.xml10_content()),
-            Ok(Event::CData(t)) => text.push_str(&t),
-            Ok(Event::GeneralRef(r)) => {
-                let name: &str = &r;
-                if let Ok(Some(c)) = r.resolve_char_ref() {
-                    text.push(c);
-                } else if let Some(entity) = quick_xml::escape::resolve_predefined_entity(name) {
-                    text.push_str(entity);
-                }
-            }
-            Ok(Event::Eof) | Err(_) => break,
-            _ => {}
-        }
-    }
-    out
-}
+pub(crate) use super::xml::leaf_elements;
 
 #[cfg(test)]
 mod tests {
@@ -201,15 +165,6 @@ mod tests {
             maven_level("<project><properties><java.version>17</java.version><x>"),
             Some(17),
             "truncated XML"
-        );
-    }
-
-    #[test]
-    fn leaf_elements_resolve_entities() {
-        let pairs = leaf_elements("<a><b>x &amp; y&#33;</b><c><![CDATA[<z>]]></c></a>");
-        assert_eq!(
-            pairs,
-            vec![("a/b".to_string(), "x & y!".to_string()), ("a/c".to_string(), "<z>".to_string())]
         );
     }
 

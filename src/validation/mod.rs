@@ -18,6 +18,7 @@ pub(crate) mod plugin;
 pub(crate) mod report;
 pub(crate) mod tests_count;
 pub(crate) mod trust;
+pub(crate) mod xml;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -15,6 +15,8 @@ use axum::response::{IntoResponse, Response};
 struct Data {
     files: HashMap<String, Vec<u8>>,
     requests: Vec<String>,
+    /// Each request's `Authorization` header, if it had one: what credentials this host was sent.
+    sent: Vec<(String, Option<String>)>,
     /// The `Authorization` header every request needs; None: none.
     authorization: Option<String>,
 }
@@ -51,6 +53,11 @@ impl FileServer {
     pub fn requests(&self) -> Vec<String> {
         self.data.lock().unwrap().requests.clone()
     }
+
+    /// Every request so far as `METHOD /path`, with the `Authorization` header it carried.
+    pub fn authorizations(&self) -> Vec<(String, Option<String>)> {
+        self.data.lock().unwrap().sent.clone()
+    }
 }
 
 async fn handle(State(data): State<Shared>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
@@ -65,6 +72,8 @@ async fn handle(State(data): State<Shared>, method: Method, uri: Uri, headers: H
         Some(false) => " (refused)",
     };
     data.requests.push(format!("{method} {uri}{outcome}"));
+    let sent = headers.get(header::AUTHORIZATION).and_then(|h| h.to_str().ok()).map(str::to_string);
+    data.sent.push((format!("{method} {uri}"), sent));
     if allowed == Some(false) {
         return (StatusCode::UNAUTHORIZED, [(header::WWW_AUTHENTICATE, "Basic realm=\"private\"")])
             .into_response();

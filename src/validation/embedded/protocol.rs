@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use crate::validation::maven_settings::CredentialUrls;
+
 pub(crate) const PROTOCOL: u32 = 1;
 
 /// How the runner words a 401/403 from a declared repository, in a parse's or a run's warnings
@@ -33,6 +35,10 @@ pub(crate) enum Request {
         /// runner's environment) and active profiles, read with rewrite-maven's `MavenSettings`.
         #[serde(skip_serializing_if = "Option::is_none")]
         maven_settings: Option<PathBuf>,
+        /// Per server id, URLs its credentials may go to besides those the settings name
+        /// (`--credential-url`); the runner sends a server's credentials nowhere else.
+        #[serde(skip_serializing_if = "CredentialUrls::is_empty")]
+        credential_urls: CredentialUrls,
         /// The CI's variables for the `BuildEnvironment` marker the build plugins add (the
         /// runner's own environment is an allow-list without them).
         build_environment: BTreeMap<String, String>,

@@ -22,6 +22,7 @@ use super::runner::Runner;
 use crate::process::{interrupted, kill_group, register, unregister};
 use crate::setup::git::Clone;
 use crate::validation::jdk::Jdk;
+use crate::validation::maven_settings::CredentialUrls;
 
 /// The heap limit when `REWRITE_ASSIST_RUNNER_XMX` does not say: half the machine's memory, at
 /// least 1 GiB and at most 8 GiB (a mid-size project's trees fit in 2–4 GiB).
@@ -70,6 +71,8 @@ pub(crate) struct Settings {
     /// The user's settings.xml, as the builds get it (`~/.m2/settings.xml`; the action mounts its
     /// input `maven-settings` there).
     pub maven_settings: Option<PathBuf>,
+    /// Where the settings' servers' credentials may go besides the URLs the settings name.
+    pub credential_urls: CredentialUrls,
 }
 
 /// Overrides where downloaded POMs and version metadata are kept (`off`: not on disk).
@@ -86,6 +89,7 @@ impl Settings {
             pom_cache: pom_cache(std::env::var_os(POM_CACHE_ENV)),
             trust_file_repositories: trust.honours_build_config(),
             maven_settings: crate::validation::maven_settings::user_settings(),
+            credential_urls: CredentialUrls::allowed(),
         }
     }
 }
@@ -362,6 +366,7 @@ impl Session {
             local_repository: self.settings.local_repository.clone(),
             trust_file_repositories: self.settings.trust_file_repositories,
             maven_settings: self.settings.maven_settings.clone(),
+            credential_urls: self.settings.credential_urls.clone(),
             build_environment: build_environment(|name| std::env::var(name).ok()),
             head: self.head.get().cloned(),
         };
@@ -420,9 +425,13 @@ impl Session {
                 let text = std::fs::read_to_string(request.output()).with_context(|| {
                     format!("reading the runner's results {}", request.output().display())
                 })?;
-                let results = serde_json::from_str(&text).with_context(|| {
-                    format!("the runner's results {} are not readable", request.output().display())
-                })?;
+                let unreadable =
+                    || format!("the runner's results {} are not readable", request.output().display());
+                let mut value: serde_json::Value = serde_json::from_str(&text).with_context(unreadable)?;
+                // The runner quotes servers' and rewrite-maven's words: masked before anything
+                // reads them. The diffs are the repository's own text, and stay as they are.
+                crate::redact::redact_json(&mut value, &["diff"]);
+                let results = serde_json::from_value(value).with_context(unreadable)?;
                 Ok(Ok(results))
             }
             Err(stopped) => {

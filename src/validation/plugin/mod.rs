@@ -77,6 +77,7 @@ pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
     let started = Instant::now();
     let diff_text = diff::remove_excluded_sections(&clone.staged_diff()?);
     report(req, &mut stats, &project, &log, &prepared.ignored, tests_before);
+    stats.warnings.splice(0..0, prepared.guarded.iter().cloned());
     stats.timings.analysis_seconds = started.elapsed().as_secs_f64();
     drop(clone);
     finish(req, stats, diff_text, error, total)
@@ -102,6 +103,9 @@ struct Prepared<'a> {
     gradle_plugin_version: &'a str,
     /// The clone's `.mvn/` files the run ignores (see [`trust::Trust`]).
     ignored: Vec<&'static str>,
+    /// Repositories Maven asks without the credentials it would otherwise send them (see
+    /// [`super::maven_settings::guard`]).
+    guarded: Vec<String>,
 }
 
 impl Prepared<'_> {
@@ -147,16 +151,27 @@ fn prepare<'a>(
     if let Some(dir) = &maven_basedir {
         std::fs::create_dir_all(dir)?;
     }
+    let guarded = match tool {
+        build::BuildTool::Maven => super::maven_settings::guard::settings_for(
+            super::maven_settings::user_settings().as_deref(),
+            clone.path(),
+            &super::maven_settings::CredentialUrls::allowed(),
+            clone.scratch(),
+        )?,
+        // Gradle reads no settings.xml.
+        build::BuildTool::Gradle => Default::default(),
+    };
     let prepared = Prepared {
         recipe,
         project: project.to_path_buf(),
         recipe_file,
         init_script: clone.scratch().join(TEMPORARY_INIT_SCRIPT),
         maven_basedir,
-        maven_settings: super::maven_settings::user_settings(),
+        maven_settings: guarded.settings,
         maven_plugin_version: &req.versions.maven_plugin,
         gradle_plugin_version: &req.versions.gradle_plugin,
         ignored,
+        guarded: guarded.warnings,
     };
     if tool == build::BuildTool::Gradle {
         std::fs::write(&prepared.init_script, invocation::gradle_init_script(&prepared.spec()))?;

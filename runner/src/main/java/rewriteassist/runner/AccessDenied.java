@@ -24,6 +24,7 @@ final class AccessDenied {
     private static final Pattern STATUS = Pattern.compile("HTTP (401|403)");
 
     private final MavenUserSettings settings;
+    private final CredentialScope credentials;
     /** The warning for each repository (by id and URL), in the order they refused. */
     private final Map<String, String> warnings = new LinkedHashMap<>();
     /**
@@ -32,8 +33,9 @@ final class AccessDenied {
      */
     private final Map<String, String> gradleFixes = new ConcurrentHashMap<>();
 
-    AccessDenied(MavenUserSettings settings) {
+    AccessDenied(MavenUserSettings settings, CredentialScope credentials) {
         this.settings = settings;
+        this.credentials = credentials;
     }
 
     /** A repository's answer, one per line of a download failure's message: {@code URL: HTTP 401}. */
@@ -96,7 +98,14 @@ final class AccessDenied {
      */
     String refused(MavenRepository repository, int status, String artifact) {
         String id = repository.getId() == null ? "(no id)" : repository.getId();
-        String fix = gradleFixes.containsKey(id) ? gradleFixes.get(id) : settings.fix(id);
+        String fix = gradleFixes.containsKey(id)
+                ? gradleFixes.get(id)
+                : credentials.withheldFrom(id, repository.getUri())
+                        ? "the credentials of the <server> `" + id
+                                + "` go only to the URLs the Maven settings name for "
+                                + "that id, and this is not one of them: if the repository is yours, allow it with "
+                                + "`--credential-url " + id + "=URL` (action input `credential-urls`)"
+                        : settings.fix(id);
         // A Gradle repository without a name has its URL for id.
         id = id.contains("://") ? withoutUserInfo(id).replaceAll("/+$", "") : id;
         // One repository, however a downloader spelled its URL (with or without the final slash).
@@ -110,6 +119,22 @@ final class AccessDenied {
             }
             return earlier == null ? warning : earlier;
         }
+    }
+
+    /**
+     * What to set so that the repository {@code id} at {@code url} accepts the runner: the settings'
+     * fix ({@link MavenUserSettings#fix}), or, where the server's credentials were there to send but
+     * may not go to this URL ({@link CredentialScope}), how to allow it.
+     */
+    private String settingsFix(String id, String url) {
+        if (!credentials.withheldFrom(id, url)) {
+            return settings.fix(id);
+        }
+        String allow = "`--credential-url " + id + "=URL` (action input `credential-urls`)";
+        return settings.hasCredentials(id)
+                ? "the credentials of the <server> `" + id + "` go only to the URLs the Maven settings name for that "
+                        + "id, and this is not one of them: if the repository is yours, allow it with " + allow
+                : settings.fix(id) + "; and allow this URL, which the settings do not name, with " + allow;
     }
 
     /** One warning per refusing repository, in order. */

@@ -99,7 +99,7 @@ final class GradleBuild {
         Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx, policy.accessDenied());
         String rootName = settings.rootName() == null ? root.getFileName().toString() : settings.rootName();
         GradleRepositories repositories =
-                new GradleRepositories(GradleProperties.read(root, System.getenv()), policy.accessDenied(), ctx);
+                new GradleRepositories(GradleProperties.read(root, System.getenv()), policy, ctx);
         GradleProjectReader reader = new GradleProjectReader(
                 root,
                 rootName,

@@ -23,11 +23,13 @@ final class GradleRepositories {
 
     private final GradleProperties properties;
     private final AccessDenied accessDenied;
+    private final CredentialScope credentials;
     private final MavenExecutionContextView ctx;
 
-    GradleRepositories(GradleProperties properties, AccessDenied accessDenied, ExecutionContext ctx) {
+    GradleRepositories(GradleProperties properties, RepositoryPolicy policy, ExecutionContext ctx) {
         this.properties = properties;
-        this.accessDenied = accessDenied;
+        this.accessDenied = policy.accessDenied();
+        this.credentials = policy.credentials();
         this.ctx = MavenExecutionContextView.view(ctx);
     }
 
@@ -56,6 +58,8 @@ final class GradleRepositories {
         Optional<String[]> values = repository.credentials().flatMap(c -> c.values(properties));
         values.ifPresent(v -> {
             builder.username(v[0]).password(v[1]);
+            // They go to this repository only, as Gradle sends them.
+            credentials.allowGradleRepository(id, repository.url(), v[0], v[1]);
             // On the context too: the downloader keeps a repository's probed form (without
             // credentials) across parses, and puts the context's credentials back on it.
             MavenRepositoryCredentials these = new MavenRepositoryCredentials(id, v[0], v[1]);

@@ -69,7 +69,7 @@ final class LocalRepositoryCache implements MavenArtifactCache {
                     && !repository.getUri().regionMatches(true, 0, "file:", 0, 5)
                     && !policy.isLocalRepository(repository.getUri())) {
                 String uri = artifactUri(repository, dependency);
-                switch (Checksums.verify(Network.SENDER, repository, uri, digests)) {
+                switch (Checksums.verify(policy.sender(), repository, uri, digests)) {
                     case MISMATCH -> throw new IOException("checksum mismatch: the jar of "
                             + ArtifactPaths.describe(dependency) + " from " + repository.getUri()
                             + " does not match the checksum published beside it; it is not used");

@@ -139,7 +139,8 @@ public final class Main {
                 new RepositoryPolicy(
                         request.localRepository(),
                         request.trustFileRepositories,
-                        MavenUserSettings.read(request.mavenSettings)),
+                        MavenUserSettings.read(request.mavenSettings),
+                        request.credentialUrls),
                 request.buildEnvironment);
         parsed = outcome;
         ParseResults results = outcome.results();
@@ -203,7 +204,7 @@ public final class Main {
     }
 
     static void log(String line) {
-        System.err.println("runner: " + line);
+        System.err.println("runner: " + Redaction.mask(line));
         System.err.flush();
     }
 
@@ -218,7 +219,7 @@ public final class Main {
     }
 
     static String oneLine(String text) {
-        String line = text.replaceAll("\\s+", " ").strip();
+        String line = Redaction.mask(text.replaceAll("\\s+", " ").strip());
         return line.length() <= 500 ? line : line.substring(0, 497) + "...";
     }
 
@@ -226,7 +227,7 @@ public final class Main {
     static String stack(Throwable t) {
         StringWriter text = new StringWriter();
         t.printStackTrace(new PrintWriter(text));
-        return excerpt(text.toString());
+        return excerpt(Redaction.mask(text.toString()));
     }
 
     static String excerpt(String trace) {
@@ -273,6 +274,8 @@ public final class Main {
         final boolean trustFileRepositories;
         /** The user's Maven settings.xml (null: none): mirrors, servers, profiles. */
         final @Nullable Path mavenSettings;
+        /** Per server id, URLs its credentials may go to besides those the settings name. */
+        final Map<String, List<String>> credentialUrls;
         /** The CI's variables for {@code BuildEnvironment} (the runner's own environment has none). */
         final Map<String, String> buildEnvironment;
         /** Where the PR's head versions of the changed files are (null: none), and which they are. */
@@ -324,6 +327,13 @@ public final class Main {
                 trustFileRepositories = json.path("trust_file_repositories").asBoolean(false);
                 String settings = json.path("maven_settings").asText("");
                 mavenSettings = settings.isEmpty() ? null : Paths.get(settings);
+                Map<String, List<String>> allowed = new java.util.LinkedHashMap<>();
+                json.path("credential_urls").properties().forEach(e -> {
+                    List<String> urls = new ArrayList<>();
+                    e.getValue().forEach(url -> urls.add(url.asText()));
+                    allowed.put(e.getKey(), List.copyOf(urls));
+                });
+                credentialUrls = Map.copyOf(allowed);
                 Map<String, String> environment = new java.util.HashMap<>();
                 json.path("build_environment")
                         .properties()
@@ -347,6 +357,7 @@ public final class Main {
                 localRepository = null;
                 trustFileRepositories = false;
                 mavenSettings = null;
+                credentialUrls = Map.of();
                 buildEnvironment = Map.of();
                 headRoot = null;
                 headFiles = List.of();

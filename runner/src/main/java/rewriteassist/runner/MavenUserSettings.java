@@ -86,7 +86,39 @@ final class MavenUserSettings {
         Map<String, List<String>> unset = unsetVariables(bytes);
         unset.forEach((server, names) -> Main.log("settings: server " + server + " needs " + names + ", not set"));
         Main.log("settings: read " + file);
-        return new MavenUserSettings(file, settings, unset, null);
+        return new MavenUserSettings(file, withoutUnsetCredentials(settings), unset, null);
+    }
+
+    /**
+     * The settings without the credentials that still read {@code ${env.X}} after interpolation (a
+     * variable the runner was not given): sent, the literal text would be the password. Nothing is
+     * sent for them, and {@link #warnings} says which variables to pass.
+     */
+    private static MavenSettings withoutUnsetCredentials(MavenSettings settings) {
+        if (settings.getServers() == null) {
+            return settings;
+        }
+        List<MavenSettings.Server> servers = new ArrayList<>();
+        for (MavenSettings.Server server : settings.getServers().getServers()) {
+            MavenSettings.Server kept = server;
+            if (unresolved(server.getUsername()) || unresolved(server.getPassword())) {
+                kept = kept.withUsername(null).withPassword(null);
+            }
+            MavenSettings.ServerConfiguration configuration = server.getConfiguration();
+            if (configuration != null && configuration.getHttpHeaders() != null) {
+                List<MavenSettings.HttpHeader> headers = configuration.getHttpHeaders().stream()
+                        .filter(h -> !unresolved(h.getValue()))
+                        .toList();
+                kept = kept.withConfiguration(
+                        new MavenSettings.ServerConfiguration(headers, configuration.getTimeout()));
+            }
+            servers.add(kept);
+        }
+        return settings.withServers(new MavenSettings.Servers(servers));
+    }
+
+    private static boolean unresolved(@Nullable String value) {
+        return value != null && ENV.matcher(value).find();
     }
 
     private static MavenUserSettings unusable(Path file, String why) {
@@ -139,6 +171,24 @@ final class MavenUserSettings {
     @Nullable
     String problem() {
         return problem;
+    }
+
+    /** For each server whose credentials read variables the runner was not given: a warning (nothing is sent). */
+    List<String> unsetWarnings() {
+        List<String> warnings = new ArrayList<>();
+        unset.forEach((id, names) -> warnings.add("the <server> `" + id + "` of " + file
+                + " takes its credentials from "
+                + String.join(", ", names) + ", which the runner's environment does not have, so none are sent for "
+                + "it: pass them with the action input `env` (CLI: `--pass-env`)"));
+        return warnings;
+    }
+
+    /** Whether the settings hold usable credentials for the server {@code id}. */
+    boolean hasCredentials(String id) {
+        return settings != null
+                && settings.getServers() != null
+                && !unset.containsKey(id)
+                && settings.getServers().getServers().stream().anyMatch(s -> id.equals(s.getId()));
     }
 
     /** The parsed settings, for the jar downloader; null when there are none. */

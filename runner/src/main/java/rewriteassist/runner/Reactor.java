@@ -229,7 +229,7 @@ final class Reactor {
                 policy.localRepository().toUri().toString()));
         maven.setPomCache(new GuardedPomCache(pomCache, policy));
         maven.setArtifactCache(new LocalRepositoryCache(policy));
-        HttpSenderExecutionContextView.view(ctx).setHttpSender(Network.SENDER).setLargeFileHttpSender(Network.SENDER);
+        HttpSenderExecutionContextView.view(ctx).setHttpSender(policy.sender()).setLargeFileHttpSender(policy.sender());
         maven.setResolutionListener(new Prefetch(c -> configureWithoutMavenSettings(c, policy)));
         return ctx;
     }
@@ -893,7 +893,7 @@ final class Reactor {
             this.accessDenied = accessDenied;
             // Through the runner's sender, like POMs: counted, bounded, and a refusal is seen.
             this.downloader = new MavenArtifactDownloader(
-                    new LocalRepositoryCache(policy), maven.getSettings(), Network.SENDER, onError, ctx);
+                    new LocalRepositoryCache(policy), maven.getSettings(), policy.sender(), onError, ctx);
             this.mirrors = maven.getMirrors();
         }
 

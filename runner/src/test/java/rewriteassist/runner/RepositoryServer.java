@@ -33,6 +33,9 @@ final class RepositoryServer implements AutoCloseable {
     private final ServerSocket socket;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
+    /** Every request, and the Authorization header it carried ("-" for none). */
+    private final List<String> credentials = Collections.synchronizedList(new ArrayList<>());
+
     private final Thread acceptor;
     /** The {@code Authorization} header a request must carry; null: none needed. */
     private volatile String authorization;
@@ -88,6 +91,7 @@ final class RepositoryServer implements AutoCloseable {
             String required = uri.getPath().endsWith(protectedSuffix) ? authorization : null;
             boolean allowed = required == null || required.equals(authorized);
             requests.add(method + " " + uri + (required == null ? "" : allowed ? " (authorized)" : " (refused)"));
+            credentials.add(method + " " + uri + " Authorization: " + (authorized == null ? "-" : authorized));
             if (uri.getPath().endsWith(".pom")) {
                 answerSlowly();
             }
@@ -164,6 +168,21 @@ final class RepositoryServer implements AutoCloseable {
         synchronized (requests) {
             return new ArrayList<>(requests);
         }
+    }
+
+    /**
+     * Every request so far, as {@code METHOD /path?query Authorization: <header>}, with {@code -}
+     * for a request without one: which credentials this host was sent, and when.
+     */
+    List<String> credentialsSeen() {
+        synchronized (credentials) {
+            return new ArrayList<>(credentials);
+        }
+    }
+
+    /** Whether any request so far carried an Authorization header. */
+    boolean wasSentCredentials() {
+        return credentialsSeen().stream().anyMatch(r -> !r.endsWith("Authorization: -"));
     }
 
     @Override
