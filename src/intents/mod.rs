@@ -15,6 +15,8 @@ mod entries;
 mod github_actions;
 mod gradle;
 mod java;
+pub(crate) mod libraries;
+mod library_moves;
 mod library_swaps;
 mod pom;
 mod properties;

@@ -15,6 +15,7 @@ pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
     let boot = spring_boot_versions(atomics);
     let boot_crosses_jakarta =
         boot.as_ref().is_some_and(|(from, to)| major(from) < Some(3) && major(to) >= Some(3));
+    let framework = framework_upgrade(atomics);
     let java = java_upgrade(atomics);
     let any_jakarta = atomics.iter().any(jakarta_member);
     let any_junit = atomics.iter().any(junit_member);
@@ -27,6 +28,13 @@ pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
                     || (boot_crosses_jakarta && jakarta_member(a)))
             {
                 return Some(Strategic::SpringBoot { from: from.clone(), to: to.clone() });
+            }
+            if let Some((upgrade, strategic)) = &framework
+                && (upgrade.version_of(a).is_some()
+                    || upgrade.member(a)
+                    || (upgrade.crosses_jakarta(strategic) && jakarta_member(a)))
+            {
+                return Some(strategic.clone());
             }
             if any_junit && (junit_member(a) || test_runner_plugin(a)) {
                 return Some(Strategic::JUnit);
@@ -43,8 +51,110 @@ pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
         })
         .collect();
     dependency_migrations(atomics, &mut owners);
+    super::library_moves::library_migrations(atomics, &mut owners);
     version_properties(atomics, &mut owners);
     owners
+}
+
+/// A framework's major upgrade, and the version it crosses to jakarta at.
+pub(super) struct Framework {
+    name: &'static str,
+    /// Maven groups (and Gradle plugin ids) of the framework, by prefix.
+    prefix: &'static str,
+    /// Version properties (Maven, gradle.properties) that name the framework's version.
+    properties: &'static [&'static str],
+    /// The first major whose APIs are jakarta's.
+    jakarta_major: u32,
+}
+
+const FRAMEWORKS: [Framework; 2] = [
+    Framework {
+        name: "Quarkus",
+        prefix: "io.quarkus",
+        properties: &[
+            "quarkus.platform.version",
+            "quarkus.version",
+            "quarkus-plugin.version",
+            "quarkusPlatformVersion",
+            "quarkusPluginVersion",
+        ],
+        jakarta_major: 3,
+    },
+    Framework {
+        name: "Micronaut",
+        prefix: "io.micronaut",
+        properties: &["micronaut.version", "micronautVersion", "micronaut.platform.version"],
+        jakarta_major: 4,
+    },
+];
+
+impl Framework {
+    /// The version change of the framework an intent makes (parent, BOM, plugin or property).
+    fn version_of(&self, atomic: &Atomic) -> Option<(String, String)> {
+        let pair = |o: &str, n: &str| {
+            (o != n && major(o).is_some() && major(n).is_some()).then(|| (o.to_string(), n.to_string()))
+        };
+        let ours = |group: &str| group.starts_with(self.prefix);
+        match &atomic.change {
+            Change::MavenParentChange { new_group_id, old_version, new_version, .. }
+                if ours(new_group_id) =>
+            {
+                pair(old_version, new_version)
+            }
+            Change::MavenDependencyVersion { group_id, old_version, new_version, .. }
+            | Change::GradleDependencyVersion { group_id, old_version, new_version, .. }
+            | Change::MavenPluginVersion { group_id, old_version, new_version, .. }
+                if ours(group_id) =>
+            {
+                pair(old_version, new_version)
+            }
+            Change::GradlePluginVersion { plugin_id, old_version, new_version } if ours(plugin_id) => {
+                pair(old_version, new_version)
+            }
+            Change::MavenPropertyChange { key, old_value, new_value, .. }
+            | Change::PropertiesValueChange { key, old_value, new_value }
+                if self.properties.contains(&key.as_str()) =>
+            {
+                pair(old_value, new_value)
+            }
+            _ => None,
+        }
+    }
+
+    /// The framework's own dependencies and plugins move with its upgrade.
+    fn member(&self, atomic: &Atomic) -> bool {
+        let ours = |group: &str| group.starts_with(self.prefix);
+        if let Some(Dependency::Added(group) | Dependency::Removed(group) | Dependency::Version(group)) =
+            dependency(&atomic.change)
+        {
+            return ours(group);
+        }
+        match &atomic.change {
+            Change::MavenPluginVersion { group_id, .. } | Change::MavenPluginAdded { group_id, .. } => {
+                ours(group_id)
+            }
+            Change::GradlePluginVersion { plugin_id, .. } => ours(plugin_id),
+            _ => swap(&atomic.change).is_some_and(|s| ours(s.old_group) || ours(s.new_group)),
+        }
+    }
+
+    /// Whether the upgrade crosses the framework's move to jakarta (its javax -> jakarta is part
+    /// of it).
+    fn crosses_jakarta(&self, strategic: &Strategic) -> bool {
+        let Strategic::Framework { from, to, .. } = strategic else { return false };
+        major(from) < Some(self.jakarta_major) && major(to) >= Some(self.jakarta_major)
+    }
+}
+
+/// The major upgrade of a framework the PR makes (the first version change that crosses a major).
+fn framework_upgrade(atomics: &[Atomic]) -> Option<(&'static Framework, Strategic)> {
+    FRAMEWORKS.iter().find_map(|framework| {
+        let (from, to) = atomics
+            .iter()
+            .filter_map(|a| framework.version_of(a))
+            .find(|(from, to)| major(from) < major(to))?;
+        Some((framework, Strategic::Framework { name: framework.name.to_string(), from, to }))
+    })
 }
 
 /// A version property of a dependency that moves with a migration moves with it: the servlet API
@@ -138,13 +248,13 @@ fn swap(change: &Change) -> Option<Swap<'_>> {
 
 /// How a change touches one dependency of Maven or Gradle: its group, and whether it was added,
 /// removed or its version changed.
-enum Dependency<'a> {
+pub(super) enum Dependency<'a> {
     Added(&'a str),
     Removed(&'a str),
     Version(&'a str),
 }
 
-fn dependency(change: &Change) -> Option<Dependency<'_>> {
+pub(super) fn dependency(change: &Change) -> Option<Dependency<'_>> {
     match change {
         Change::MavenDependencyAdded { group_id, .. } | Change::GradleDependencyAdded { group_id, .. } => {
             Some(Dependency::Added(group_id))
@@ -281,7 +391,7 @@ fn spring_member(atomic: &Atomic) -> bool {
 
 /// The old and new name of a Java change that renames something (package, type, annotation, the
 /// target of static calls).
-fn java_rename(change: &Change) -> Option<(&str, &str)> {
+pub(super) fn java_rename(change: &Change) -> Option<(&str, &str)> {
     match change {
         Change::JavaPackageMove { old_package, new_package } => Some((old_package, new_package)),
         Change::JavaTypeRename { old_type, new_type }

@@ -24,6 +24,10 @@ fn strategic_title(strategy: &Strategic) -> String {
         Strategic::Jakarta => "Migrate javax -> jakarta".to_string(),
         Strategic::JUnit => "Migrate JUnit 4 -> 5".to_string(),
         Strategic::Dependency { old, new } => format!("Migrate {old} -> {new}"),
+        Strategic::Library { from, to } => format!("Migrate {from} -> {to}"),
+        Strategic::Framework { name, from, to } => {
+            format!("Upgrade {name} {} -> {}", major_minor(from), major_minor(to))
+        }
     }
 }
 

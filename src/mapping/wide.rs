@@ -62,6 +62,16 @@ pub(crate) fn phrasings(intent: &Intent) -> Vec<String> {
             "spring boot properties migration".into(),
             "change spring property key".into(),
         ],
+        Group::Strategic(Strategic::Library { from, to }) => {
+            let mut phrasings =
+                vec![format!("{} to {to}", from.replace(" and ", " ")), format!("migrate to {to}")];
+            phrasings.extend(from.split(" and ").map(|one| format!("migrate {one} to {to}")));
+            phrasings
+        }
+        Group::Strategic(Strategic::Framework { name, to, .. }) => {
+            let major = to.split('.').next().unwrap_or("");
+            vec![format!("upgrade {name} {major}"), format!("migrate to {name} {major}")]
+        }
         // The title and the kind are the phrasings.
         Group::Strategic(Strategic::Dependency { .. }) | Group::Tactical(_) | Group::Other => Vec::new(),
     };
@@ -83,6 +93,16 @@ fn required_terms(intent: &Intent) -> Vec<String> {
         Group::Tactical(Tactical::RenameConfigKeys) if renames_spring_keys(intent) => {
             vec!["spring".into(), "propert".into()]
         }
+        // The target's word (the source's when the target is the JDK, which no recipe names).
+        Group::Strategic(Strategic::Library { from, to }) => {
+            let keyword = |name: &str| {
+                crate::intents::libraries::LIBRARIES.iter().find(|l| l.name == name).map(|l| l.keyword)
+            };
+            let target = keyword(to.as_str()).filter(|k| !k.is_empty());
+            let source = from.split(" and ").filter_map(keyword).find(|k| !k.is_empty());
+            target.or(source).map(|k| vec![k.to_string()]).unwrap_or_default()
+        }
+        Group::Strategic(Strategic::Framework { name, .. }) => vec![name.to_lowercase()],
         Group::Strategic(Strategic::Dependency { .. }) | Group::Tactical(_) | Group::Other => Vec::new(),
     }
 }

@@ -140,16 +140,25 @@ pub enum Strategic {
     JUnit,
     /// `migrate_dependency`: `group:artifact` before and after.
     Dependency { old: String, new: String },
+    /// `migrate_library`: code moved from one library's namespace to another's (Hamcrest ->
+    /// AssertJ, Apache HttpClient 4 -> 5, Guava -> the JDK), the libraries as
+    /// `intents::libraries` names them; `from` may name several ("Hamcrest and JUnit 4 assertions").
+    Library { from: String, to: String },
+    /// `upgrade_framework`: a framework's major version (Quarkus 2 -> 3, Micronaut 3 -> 4), its
+    /// versions as written.
+    Framework { name: String, from: String, to: String },
 }
 
 impl Strategic {
     /// Every strategic kind as the JSON spells it.
-    pub(crate) const KINDS: [&'static str; 5] = [
+    pub(crate) const KINDS: [&'static str; 7] = [
         "upgrade_spring_boot",
         "upgrade_java",
         "migrate_javax_to_jakarta",
         "migrate_junit4_to_junit5",
         "migrate_dependency",
+        "migrate_library",
+        "upgrade_framework",
     ];
 
     /// The `kind` in the JSON.
@@ -160,6 +169,8 @@ impl Strategic {
             Strategic::Jakarta => Self::KINDS[2],
             Strategic::JUnit => Self::KINDS[3],
             Strategic::Dependency { .. } => Self::KINDS[4],
+            Strategic::Library { .. } => Self::KINDS[5],
+            Strategic::Framework { .. } => Self::KINDS[6],
         }
     }
 
@@ -168,7 +179,16 @@ impl Strategic {
         let (from, to) = match self {
             Strategic::SpringBoot { from, to } => (from.clone(), to.clone()),
             Strategic::Java { from, to } => (from.to_string(), to.to_string()),
-            Strategic::Dependency { old, new } => (old.clone(), new.clone()),
+            Strategic::Dependency { old, new } | Strategic::Library { from: old, to: new } => {
+                (old.clone(), new.clone())
+            }
+            Strategic::Framework { name, from, to } => {
+                return BTreeMap::from([
+                    ("framework".to_string(), Value::String(name.clone())),
+                    ("from".to_string(), Value::String(from.clone())),
+                    ("to".to_string(), Value::String(to.clone())),
+                ]);
+            }
             Strategic::Jakarta | Strategic::JUnit => return BTreeMap::new(),
         };
         BTreeMap::from([("from".to_string(), Value::String(from)), ("to".to_string(), Value::String(to))])
@@ -183,7 +203,15 @@ impl Strategic {
         match self {
             Strategic::SpringBoot { .. } => Some(("org.springframework.boot".into(), "*".into())),
             Strategic::JUnit => Some(("junit".into(), "junit".into())),
-            Strategic::Java { .. } | Strategic::Jakarta | Strategic::Dependency { .. } => None,
+            Strategic::Framework { name, .. } => match name.as_str() {
+                "Quarkus" => Some(("io.quarkus*".into(), "*".into())),
+                "Micronaut" => Some(("io.micronaut*".into(), "*".into())),
+                _ => None,
+            },
+            Strategic::Java { .. }
+            | Strategic::Jakarta
+            | Strategic::Dependency { .. }
+            | Strategic::Library { .. } => None,
         }
     }
 
@@ -207,6 +235,10 @@ impl Strategic {
             "migrate_javax_to_jakarta" => Strategic::Jakarta,
             "migrate_junit4_to_junit5" => Strategic::JUnit,
             "migrate_dependency" => Strategic::Dependency { old: param("from"), new: param("to") },
+            "migrate_library" => Strategic::Library { from: param("from"), to: param("to") },
+            "upgrade_framework" => {
+                Strategic::Framework { name: param("framework"), from: param("from"), to: param("to") }
+            }
             _ => return None,
         })
     }
@@ -227,6 +259,12 @@ mod tests {
             Strategic::Jakarta,
             Strategic::JUnit,
             Strategic::Dependency { old: "log4j:log4j".into(), new: "ch.qos.reload4j:reload4j".into() },
+            Strategic::Library { from: "Hamcrest".into(), to: "AssertJ".into() },
+            Strategic::Framework {
+                name: "Quarkus".into(),
+                from: "2.16.7.Final".into(),
+                to: "3.2.0.Final".into(),
+            },
         ];
         for strategic in strategics {
             assert_eq!(Strategic::read(strategic.kind(), &strategic.params()).as_ref(), Some(&strategic));

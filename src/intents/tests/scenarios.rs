@@ -525,3 +525,102 @@ fn surefire_added_with_junit5_belongs_to_the_migration() {
     assert_eq!(tree.intents.len(), 1, "all of it is the JUnit 5 migration: {}", render_markdown(&tree));
     assert_eq!(strategic_kinds(&tree), vec!["migrate_junit4_to_junit5"]);
 }
+
+const HAMCREST_POM: &str = "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n  <artifactId>calc</artifactId>\n  <version>1.0.0</version>\n  <properties>\n    <junit.version>4.13.2</junit.version>\n  </properties>\n  <dependencies>\n    <dependency>\n      <groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n      <version>${junit.version}</version>\n      <scope>test</scope>\n    </dependency>\n    <dependency>\n      <groupId>org.hamcrest</groupId>\n      <artifactId>hamcrest</artifactId>\n      <version>2.2</version>\n      <scope>test</scope>\n    </dependency>\n  </dependencies>\n</project>\n";
+
+fn hamcrest_test(name: &str, value: &str) -> String {
+    format!(
+        "package com.acme.calc;\n\nimport static org.hamcrest.MatcherAssert.assertThat;\nimport static org.hamcrest.Matchers.is;\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class {name}Test {{\n    @Test\n    public void works() {{\n        assertThat({value}, is(4));\n        assertEquals(4, {value});\n    }}\n}}\n"
+    )
+}
+
+fn assertj_test(name: &str, value: &str) -> String {
+    format!(
+        "package com.acme.calc;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\nimport org.junit.Test;\n\npublic class {name}Test {{\n    @Test\n    public void works() {{\n        assertThat({value}).isEqualTo(4);\n        assertThat({value}).isEqualTo(4);\n    }}\n}}\n"
+    )
+}
+
+/// Hamcrest and JUnit assertions moved to AssertJ, Hamcrest kept in the POM (other tests may
+/// still use it), AssertJ added: a library migration, whatever the POM alone says.
+#[test]
+fn assertions_moved_to_assertj_are_a_library_migration() {
+    let pom_new = HAMCREST_POM.replace(
+        "  </dependencies>",
+        "    <dependency>\n      <groupId>org.assertj</groupId>\n      <artifactId>assertj-core</artifactId>\n      <version>3.25.3</version>\n      <scope>test</scope>\n    </dependency>\n  </dependencies>",
+    );
+    let tree = extract(&[
+        changed("pom.xml", HAMCREST_POM, &pom_new),
+        changed(
+            "src/test/java/com/acme/calc/AddTest.java",
+            &hamcrest_test("Add", "2 + 2"),
+            &assertj_test("Add", "2 + 2"),
+        ),
+        changed(
+            "src/test/java/com/acme/calc/MulTest.java",
+            &hamcrest_test("Mul", "2 * 2"),
+            &assertj_test("Mul", "2 * 2"),
+        ),
+    ]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_library"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].title, "Migrate Hamcrest -> AssertJ");
+    let classified = crate::decision::pr_kind::classify(Some(&tree), None);
+    assert_eq!(classified.kind, crate::model::PrKind::Migration, "{}", classified.reason);
+}
+
+/// Only the imports and types moved from `org.apache.http` to `org.apache.hc.client5` (the Kotlin
+/// DSL build takes its dependencies from elsewhere, and the PR leaves it alone): a library
+/// migration by the code alone.
+#[test]
+fn httpclient_4_to_5_by_the_code_alone_is_a_library_migration() {
+    let old = "package com.acme.net;\n\nimport org.apache.http.client.methods.HttpGet;\nimport org.apache.http.impl.client.CloseableHttpClient;\nimport org.apache.http.impl.client.HttpClients;\n\nclass Fetch {\n    CloseableHttpClient client = HttpClients.createDefault();\n    HttpGet get(String url) { return new HttpGet(url); }\n}\n";
+    let new = "package com.acme.net;\n\nimport org.apache.hc.client5.http.classic.methods.HttpGet;\nimport org.apache.hc.client5.http.impl.classic.CloseableHttpClient;\nimport org.apache.hc.client5.http.impl.classic.HttpClients;\n\nclass Fetch {\n    CloseableHttpClient client = HttpClients.createDefault();\n    HttpGet get(String url) { return new HttpGet(url); }\n}\n";
+    let tree = extract(&[changed("src/main/java/com/acme/net/Fetch.java", old, new)]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_library"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].title, "Migrate Apache HttpClient 4 -> Apache HttpClient 5");
+    let classified = crate::decision::pr_kind::classify(Some(&tree), None);
+    assert_eq!(classified.kind, crate::model::PrKind::Migration, "{}", classified.reason);
+}
+
+/// Guava removed and its calls moved to the JDK: a library migration (nothing was added).
+#[test]
+fn guava_removed_for_the_jdk_is_a_library_migration() {
+    let pom = one_dependency_pom("com.google.guava", "guava", "32.1.3-jre");
+    let pom_new = pom.replace(
+        "    <dependency>\n      <groupId>com.google.guava</groupId>\n      <artifactId>guava</artifactId>\n      <version>32.1.3-jre</version>\n    </dependency>\n",
+        "",
+    );
+    assert_ne!(pom, pom_new);
+    let old = "package com.acme;\n\nimport com.google.common.base.Preconditions;\nimport com.google.common.base.Strings;\n\nclass Names {\n    String clean(String s) {\n        Preconditions.checkNotNull(s);\n        return Strings.nullToEmpty(s);\n    }\n}\n";
+    let new = "package com.acme;\n\nimport java.util.Objects;\n\nclass Names {\n    String clean(String s) {\n        Objects.requireNonNull(s);\n        return Objects.toString(s, \"\");\n    }\n}\n";
+    let tree = extract(&[
+        changed("pom.xml", &pom, &pom_new),
+        changed("src/main/java/com/acme/Names.java", old, new),
+    ]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_library"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].title, "Migrate Guava -> the JDK");
+    let classified = crate::decision::pr_kind::classify(Some(&tree), None);
+    assert_eq!(classified.kind, crate::model::PrKind::Migration, "{}", classified.reason);
+}
+
+/// Quarkus 2 -> 3: the platform version property crosses a major, and the javax -> jakarta moves
+/// that Quarkus 3 requires belong to it.
+#[test]
+fn quarkus_2_to_3_is_a_named_framework_upgrade() {
+    let pom = |v: &str| {
+        format!(
+            "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n  <artifactId>svc</artifactId>\n  <version>1.0.0</version>\n  <properties>\n    <quarkus.platform.version>{v}</quarkus.platform.version>\n  </properties>\n</project>\n"
+        )
+    };
+    let resource = |pkg: &str| {
+        format!(
+            "package com.acme;\n\nimport {pkg}.ws.rs.GET;\nimport {pkg}.ws.rs.Path;\n\n@Path(\"/hi\")\nclass Hello {{\n    @GET\n    String hi() {{ return \"hi\"; }}\n}}\n"
+        )
+    };
+    let tree = extract(&[
+        changed("pom.xml", &pom("2.16.7.Final"), &pom("3.2.0.Final")),
+        changed("src/main/java/com/acme/Hello.java", &resource("javax"), &resource("jakarta")),
+    ]);
+    assert_eq!(strategic_kinds(&tree), vec!["upgrade_framework"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].title, "Upgrade Quarkus 2.16 -> 3.2");
+    assert_eq!(crate::decision::pr_kind::classify(Some(&tree), None).kind, crate::model::PrKind::Migration);
+}
