@@ -331,13 +331,16 @@ fn the_committed_real_suites_pin_github_commits() {
 
 /// The transfer score: the reusable recipe learned from one fixture PR (javax -> jakarta) runs on
 /// the base of another repository whose PR makes the same migration and more (the demo: Java 17
-/// too), and is scored against that PR; a pair whose case was skipped is said to be so. The
-/// aggregate carries the pairs and their averages into `summary.md`.
+/// too), and is scored against that PR; a pair whose case was skipped is said to be so. A rollout
+/// target (a repository at a commit, no PR) is scored by what the recipe leaves of the old library
+/// and the compile check alone. The aggregate carries the pairs and their averages into
+/// `summary.md`.
 #[test]
 fn transfer_pairs_run_one_cases_reusable_recipe_on_anothers_pr() {
     let dir = tempfile::tempdir().unwrap();
     JAVAX_TO_JAKARTA.build(&dir.path().join("repos/jakarta")).unwrap();
     rewrite_assist::fixtures::scenarios::DEMO.build(&dir.path().join("repos/demo")).unwrap();
+    JAVAX_TO_JAKARTA.build(&dir.path().join("repos/orders")).unwrap();
     let suite = dir.path().join("suites/pairs.yaml");
     write(
         &suite,
@@ -349,6 +352,9 @@ cases:
 pairs:
   - { from: javax-to-jakarta, to: demo }
   - { from: demo, to: gone }
+  - { from: javax-to-jakarta, to: orders }
+targets:
+  - { name: orders, repo: ../repos/orders, base: main }
 ",
     );
     let out = dir.path().join("out");
@@ -361,10 +367,10 @@ pairs:
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("eval: transfer: 2 pairs"), "{stderr}");
+    assert!(stderr.contains("eval: transfer: 3 pairs"), "{stderr}");
     let shard = json_stdout(&output);
     let transfers = shard["transfers"].as_array().unwrap();
-    assert_eq!(transfers.len(), 2, "{shard:#}");
+    assert_eq!(transfers.len(), 3, "{shard:#}");
     let ran = &transfers[0];
     assert_eq!((ran["from"].as_str(), ran["to"].as_str()), (Some("javax-to-jakarta"), Some("demo")));
     assert_eq!(ran["status"], "ran", "{ran:#}");
@@ -376,20 +382,38 @@ pairs:
     let recall = ran["recall"].as_f64().unwrap();
     assert!(recall > 0.3 && recall < 1.0, "{ran:#}");
     assert!(out.join("transfers/javax-to-jakarta--demo/stats.json").is_file());
+    // What the first case's migration moves away from, measured on the second repository.
+    assert!(ran["residual"]["before"].as_u64().unwrap() > 0, "{ran:#}");
+    assert_eq!(ran["residual"]["after"], 0, "{ran:#}");
+    assert_eq!(ran["unresolved_added"], 0, "{ran:#}");
     let skipped = &transfers[1];
     assert_eq!(skipped["status"], "skipped", "{skipped:#}");
     assert_eq!(skipped["reason"], "case `gone` skipped");
+    let rollout = &transfers[2];
+    assert_eq!(
+        (rollout["status"].as_str(), rollout["rollout"].as_bool()),
+        (Some("ran"), Some(true)),
+        "{rollout:#}"
+    );
+    assert!(rollout["residual"]["before"].as_u64().unwrap() > 0, "{rollout:#}");
+    assert_eq!(rollout["residual"]["after"], 0, "{rollout:#}");
+    assert_eq!(rollout["unresolved_added"], 0, "{rollout:#}");
 
     let aggregated = dir.path().join("aggregate");
     let output = aggregate(&[&out], &aggregated, &[]);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let results = read_json(&aggregated.join("suite-results.json"));
-    assert_eq!(results["transfer_totals"]["pairs"], 2);
-    assert_eq!(results["transfer_totals"]["ran"], 1);
+    assert_eq!(results["transfer_totals"]["pairs"], 3);
+    assert_eq!(results["transfer_totals"]["ran"], 2);
+    // The rollout has no PR: it counts for what it leaves, not for precision and recall.
     assert_eq!(results["transfer_totals"]["avg_precision"], 1.0);
     assert_eq!(results["transfer_totals"]["avg_recall"], ran["recall"]);
+    assert_eq!(results["transfer_totals"]["avg_residual_reduction"], 1.0);
+    assert_eq!(results["transfer_totals"]["complete"], 2);
     let summary = std::fs::read_to_string(aggregated.join("summary.md")).unwrap();
     assert!(summary.contains("## Transfer"), "{summary}");
     assert!(summary.contains("| javax-to-jakarta | demo | ran | "), "{summary}");
     assert!(summary.contains("| demo | gone | skipped | "), "{summary}");
+    assert!(summary.contains("| javax-to-jakarta | orders | rollout | "), "{summary}");
+    assert!(summary.contains("average residual reduction **1.0000**"), "{summary}");
 }

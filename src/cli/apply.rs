@@ -9,6 +9,7 @@ use crate::github::choice::RecipeChoice;
 use crate::github::remote::{DEFAULT_SERVER_URL, Remote};
 use crate::github::rollout::{self, Mode, RepoOutcome, Rollout, Status};
 use crate::github::{Config, GitHub};
+use crate::validation::choice::{BACKEND_ENV, BackendChoice};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -31,7 +32,17 @@ pub(crate) struct Args {
     /// Push the changes and open one pull request per repository (an open one is updated).
     #[arg(long)]
     pub open_prs: bool,
-    /// Repositories at once (each runs its build).
+    /// What runs the recipe on each repository: `embedded` (our runner: no code of the repository
+    /// runs, and it says whether the migration is done there: uses of the old library left, symbols
+    /// that no longer resolve) or `plugin` (the repository's own build with the rewrite plugin)
+    #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Embedded, env = BACKEND_ENV)]
+    pub backend: BackendChoice,
+    /// With --open-prs: open a pull request where the migration is partial too (uses of the old
+    /// library left), as a draft that lists them. By default only complete migrations get one, and
+    /// a recipe that breaks compilation never does
+    #[arg(long)]
+    pub include_partial: bool,
+    /// Repositories at once.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::at_least_one())]
     pub jobs: usize,
     /// The branch of the pull requests [default: rewrite-assist/<recipe name>]
@@ -87,6 +98,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
+    let measure = crate::model::residual::Measure::of(&recipe.old_library);
     let rollout = Rollout {
         recipe_yaml: &recipe.yaml,
         recipe_name: recipe.name.as_deref(),
@@ -100,6 +112,9 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         mode,
         jobs: args.jobs,
         provenance: &recipe.provenance,
+        backend: args.backend,
+        measure: Some(&measure),
+        include_partial: args.include_partial,
     };
     let outcomes = rollout::run(gh.as_ref(), &remote, &rollout, &mut |o: &RepoOutcome| {
         eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
@@ -122,7 +137,8 @@ pub(crate) fn run(args: Args) -> Result<u8> {
 fn status_word(status: &Status) -> String {
     match status {
         Status::WouldChange => "would change".into(),
-        Status::Opened { url } => format!("opened {url}"),
+        Status::Opened { url, draft } => format!("opened {url}{}", if *draft { " (draft)" } else { "" }),
+        Status::NotOpened { reason } => format!("not opened: {reason}"),
         Status::Updated { url } => format!("updated {url}"),
         Status::NoChanges => "no changes".into(),
         Status::LeftAlone { reason, .. } => format!("left alone: {reason}"),

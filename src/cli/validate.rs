@@ -141,6 +141,12 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         pr: view.as_ref(),
     };
     let validator = choice::start(args.backend.backend, &target)?;
+    // What the PR's migration moves away from (with its head), else what the recipe moves away from.
+    let old = match &head {
+        Some(head) => crate::intents::old_library::of_pr(&repo, &base, head)?,
+        None => crate::intents::old_library::of_recipe(&recipe_yaml, args.recipe_name.as_deref()),
+    };
+    let measure = crate::model::residual::Measure::of(&old);
     let request = Request {
         repo: repo.path(),
         base: &base,
@@ -157,6 +163,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         trust: target.trust,
         project_dir: None,
         pr: view.as_ref(),
+        measure: Some(&measure),
     };
     let outcome = validation::run(&request).context("validation")?;
     let mut stats = outcome.stats.clone();

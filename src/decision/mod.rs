@@ -178,6 +178,8 @@ mod tests {
             false_positive_classes: None,
             migration_recall: None,
             migration_f1: None,
+            residual: None,
+            unresolved: None,
         }
     }
 

@@ -51,6 +51,8 @@ fn reusable(precision: f64, recall: f64) -> ReusableRecipe {
             false_positive_classes: None,
             migration_recall: None,
             migration_f1: None,
+            residual: None,
+            unresolved: None,
         }),
     }
 }

@@ -82,6 +82,8 @@ mod tests {
                 false_positive_classes: None,
                 migration_recall: None,
                 migration_f1: None,
+                residual: None,
+                unresolved: None,
             }),
         }
     }

@@ -11,6 +11,11 @@
 //! # against that case's own PR (the transfer score).
 //! pairs:
 //!   - { from: javax-to-jakarta, to: petclinic-boot3 }
+//!   - { from: javax-to-jakarta, to: orders-service }   # a target: a rollout, no PR
+//! # Optional: repositories at a commit, with no PR, for rollout pairs: the recipe runs there and is
+//! # scored by what it leaves of the old library and whether everything still resolves.
+//! targets:
+//!   - { name: orders-service, repo: https://github.com/acme/orders.git, base: 5f0c2e1 }
 //! ```
 
 use std::collections::BTreeSet;
@@ -33,6 +38,15 @@ pub struct Suite {
     pub cases: Vec<Case>,
     /// Transfer pairs, in file order.
     pub pairs: Vec<Pair>,
+    /// Rollout targets (a repository at a commit, no PR; as cases whose head is their base).
+    pub targets: Vec<Case>,
+}
+
+impl Suite {
+    /// The rollout target named `name`.
+    pub(crate) fn target(&self, name: &str) -> Option<&Case> {
+        self.targets.iter().find(|t| t.name == name)
+    }
 }
 
 /// Case `from`'s reusable recipe, run on case `to`'s base and scored against `to`'s PR.
@@ -152,6 +166,16 @@ struct SuiteFile {
     cases: Vec<CaseFile>,
     #[serde(default)]
     pairs: Vec<Pair>,
+    #[serde(default)]
+    targets: Vec<TargetFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TargetFile {
+    name: String,
+    repo: String,
+    base: String,
 }
 
 #[derive(Deserialize)]
@@ -202,13 +226,30 @@ pub fn parse(text: &str, dir: &Path) -> Result<Suite, SuiteError> {
         }
         cases.push(case);
     }
+    let mut targets = Vec::new();
+    for (index, target) in file.targets.into_iter().enumerate() {
+        let case = CaseFile {
+            name: target.name,
+            repo: Some(target.repo),
+            head: Some(target.base.clone()),
+            base: Some(target.base),
+            pr: None,
+        };
+        let case =
+            parse_case(case, dir).map_err(|message| SuiteError(format!("targets[{index}]: {message}")))?;
+        if !seen.insert(case.name.clone()) {
+            return Err(SuiteError(format!("targets[{index}]: the name `{}` is used twice", case.name)));
+        }
+        targets.push(case);
+    }
     let mut pairs: Vec<Pair> = Vec::new();
     for (index, pair) in file.pairs.into_iter().enumerate() {
         let context = |message: String| SuiteError(format!("pairs[{index}]: {message}"));
-        for name in [&pair.from, &pair.to] {
-            if !seen.contains(name) {
-                return Err(context(format!("`{name}` is not a case of the suite")));
-            }
+        if !cases.iter().any(|c| c.name == pair.from) {
+            return Err(context(format!("`{}` is not a case of the suite", pair.from)));
+        }
+        if !seen.contains(&pair.to) {
+            return Err(context(format!("`{}` is neither a case nor a target of the suite", pair.to)));
         }
         if pair.from == pair.to {
             return Err(context(format!("`{}` is paired with itself", pair.from)));
@@ -218,7 +259,7 @@ pub fn parse(text: &str, dir: &Path) -> Result<Suite, SuiteError> {
         }
         pairs.push(pair);
     }
-    Ok(Suite { name, defaults: file.defaults, cases, pairs })
+    Ok(Suite { name, defaults: file.defaults, cases, pairs, targets })
 }
 
 fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, SuiteError> {
@@ -454,7 +495,19 @@ cases:
             ("suite_name: x\ncases: {name: a}\n", "cases: invalid type"),
             (
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: z}\n",
-                "pairs[0]: `z` is not a case of the suite",
+                "pairs[0]: `z` is neither a case nor a target of the suite",
+            ),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\ntargets:\n  - {name: t, repo: r, base: b}\npairs:\n  - {from: t, to: a}\n",
+                "pairs[0]: `t` is not a case of the suite",
+            ),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\ntargets:\n  - {name: a, repo: r, base: b}\n",
+                "targets[0]: the name `a` is used twice",
+            ),
+            (
+                "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\ntargets:\n  - {name: t, repo: r}\n",
+                "missing field `base`",
             ),
             (
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: a}\n",

@@ -99,6 +99,14 @@ fn migration(md: &mut String, t: &crate::model::Totals) {
         shown(t.avg_reusable_migration_precision),
         shown(t.avg_reusable_migration_f1),
     );
+    if t.reusable_residual_measured > 0 {
+        let _ = writeln!(
+            md,
+            "Finished migrations: on {} of the {} migrations whose old library was measured on their own base, the \
+reusable recipe left none of it and broke no symbol.\n",
+            t.reusable_complete, t.reusable_residual_measured
+        );
+    }
 }
 
 /// The transfer pairs: each case's reusable recipe on another case's PR.
@@ -125,17 +133,30 @@ fn transfers(md: &mut String, results: &SuiteResults) {
                 shown(t.avg_migration_precision)
             );
         }
+        if let Some(reduction) = t.avg_residual_reduction {
+            let _ = writeln!(
+                md,
+                "Without the second PR: average residual reduction **{reduction:.4}** (the share of the first migration's old \
+library the recipe took away on the second repository), {} pairs complete (nothing left, nothing broken), {} \
+breaking compilation.\n",
+                t.complete, t.breaking
+            );
+        }
     }
-    md.push_str("| reusable recipe of | run on the PR of | status | recipes | precision | recall | F1 | TP | FP | FN | wall time | reason |\n");
-    md.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    md.push_str("| reusable recipe of | run on the PR of | status | recipes | precision | recall | F1 | TP | FP | FN | old library left | new unresolved | wall time | reason |\n");
+    md.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for p in &results.transfers {
         let reason = p.reason.as_deref().map(cell).unwrap_or_default();
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {} | {} | {} | {} | {reason} |",
+            "| {} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {} | {} | {} | {} | {} | {} | {reason} |",
             p.from,
             p.to,
-            p.status.label(),
+            if p.rollout && p.status == crate::model::TransferStatus::Ran {
+                "rollout"
+            } else {
+                p.status.label()
+            },
             p.recipes,
             p.precision,
             p.recall,
@@ -143,6 +164,8 @@ fn transfers(md: &mut String, results: &SuiteResults) {
             p.true_positives,
             p.false_positives,
             p.false_negatives,
+            p.residual.as_ref().map_or("–".to_string(), |r| format!("{} → {}", r.before, r.after)),
+            p.unresolved_added.map_or("–".to_string(), |n| n.to_string()),
             seconds(p.wall_seconds),
         );
     }

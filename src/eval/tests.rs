@@ -35,6 +35,8 @@ fn case(name: &str, status: CaseStatus, f1: Option<f64>, wall: f64) -> CaseResul
         false_positive_classes: None,
         migration_recall: None,
         migration_f1: None,
+        residual: None,
+        unresolved: None,
     };
     let recommended = f1.map(|f1| Recommendation {
         option: OptionId::Narrow,

@@ -56,6 +56,13 @@ pub(crate) fn of(rows: &[CaseRow]) -> Totals {
     let count = |status: CaseStatus| rows.iter().filter(|r| r.status == status).count();
     let ran: Vec<CaseRow> = rows.iter().filter(|r| r.status != CaseStatus::Skipped).cloned().collect();
     let total_wall: f64 = rows.iter().map(|r| r.wall_seconds).sum();
+    // Migrations whose reusable recipe measured what it leaves of the old library on their base.
+    let measured: Vec<&crate::model::OptionScore> = ran
+        .iter()
+        .filter(|r| r.pr_kind == Some(crate::model::PrKind::Migration))
+        .filter_map(|r| r.reusable())
+        .filter(|o| o.residual.as_ref().is_some_and(|x| x.before > 0))
+        .collect();
     Totals {
         cases: rows.len(),
         passed: count(CaseStatus::Passed),
@@ -85,6 +92,13 @@ pub(crate) fn of(rows: &[CaseRow]) -> Totals {
             .iter()
             .any(|r| r.reusable().is_some_and(|o| o.migration_f1.is_some()))
             .then(|| average(&ran, |r| r.reusable().and_then(|o| o.migration_f1).unwrap_or(0.0))),
+        reusable_residual_measured: measured.len(),
+        reusable_complete: measured
+            .iter()
+            .filter(|o| {
+                o.residual.as_ref().is_some_and(|r| r.after == 0) && o.unresolved_added.unwrap_or(0) == 0
+            })
+            .count(),
     }
 }
 

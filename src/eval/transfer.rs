@@ -14,7 +14,7 @@ use super::run::{CASE_RESULT, Options};
 use super::source::Sources;
 use super::suite::{Case, Defaults, Pair, Suite};
 use crate::model::{CaseResult, CaseStatus, TransferResult, TransferStatus, TransferTotals};
-use crate::pipeline::artifacts::{PR_DIFF, REUSABLE_RECIPE};
+use crate::pipeline::artifacts::{INTENT_TREE_JSON, PR_DIFF, REUSABLE_RECIPE};
 
 /// The directory of the pairs' runs, under the eval output.
 pub(crate) const TRANSFERS_DIR: &str = "transfers";
@@ -31,16 +31,28 @@ pub(crate) fn run_pairs(
     suite
         .pairs
         .iter()
-        .map(|pair| match (in_shard(&pair.from), in_shard(&pair.to)) {
-            (Some(_), Some(to)) => run_pair(pair, to, settings, options, sources),
+        .map(|pair| match (in_shard(&pair.from), in_shard(&pair.to), suite.target(&pair.to)) {
+            (Some(_), Some(to), _) => run_pair(pair, Second::Case(to), settings, options, sources),
+            // A rollout target runs in the shard of the case whose recipe it takes.
+            (Some(_), None, Some(target)) => {
+                run_pair(pair, Second::Target(target), settings, options, sources)
+            }
             _ => not_run(pair, TransferStatus::Skipped, "its two cases are not in the same shard"),
         })
         .collect()
 }
 
+/// What a pair's recipe runs on: another case's base, scored against its PR, or a rollout target
+/// (a repository at a commit, no PR), scored by the old library left and the compile check alone.
+#[derive(Clone, Copy)]
+enum Second<'a> {
+    Case(&'a Case),
+    Target(&'a Case),
+}
+
 fn run_pair(
     pair: &Pair,
-    to: &Case,
+    to: Second<'_>,
     settings: &Defaults,
     options: &Options,
     sources: &mut Sources,
@@ -50,6 +62,7 @@ fn run_pair(
         Ok(result) => result,
         Err(error) => not_run(pair, TransferStatus::Error, &crate::error::one_line(&error)),
     };
+    result.rollout = matches!(to, Second::Target(_));
     result.wall_seconds = crate::metrics::round4(started.elapsed().as_secs_f64());
     result
 }
@@ -60,9 +73,13 @@ fn ran(
     pair: &Pair,
     recipes: usize,
     stats: &crate::model::ValidationStats,
-    to_dir: &std::path::Path,
+    to_dir: Option<&std::path::Path>,
 ) -> Result<TransferResult> {
     let m = &stats.metrics;
+    let own = match to_dir {
+        Some(dir) => own_reusable_recall(dir)?,
+        None => None,
+    };
     Ok(TransferResult {
         from: pair.from.clone(),
         to: pair.to.clone(),
@@ -77,22 +94,31 @@ fn ran(
         f1: m.f1,
         wall_seconds: 0.0,
         migration_precision: stats.migration.as_ref().map(|m| m.precision),
-        relative_recall: own_reusable_recall(to_dir)?
+        rollout: to_dir.is_none(),
+        relative_recall: own
             .filter(|own| *own > 0.0)
             .map(|own| crate::metrics::round4((m.recall / own).min(1.0))),
+        residual: stats.residual.clone(),
+        unresolved_added: stats.unresolved.as_ref().map(|u| u.added()),
     })
 }
 
 fn try_pair(
     pair: &Pair,
-    to: &Case,
+    second: Second<'_>,
     settings: &Defaults,
     options: &Options,
     sources: &mut Sources,
 ) -> Result<TransferResult> {
     let from_dir = options.out.join(&pair.from);
     let to_dir = options.out.join(&pair.to);
-    for (name, dir) in [(&pair.from, &from_dir), (&pair.to, &to_dir)] {
+    let (to, rollout) = match second {
+        Second::Case(case) => (case, false),
+        Second::Target(case) => (case, true),
+    };
+    let checked: &[(&String, &Path)] =
+        if rollout { &[(&pair.from, &from_dir)] } else { &[(&pair.from, &from_dir), (&pair.to, &to_dir)] };
+    for &(name, dir) in checked {
         let status = read_status(dir)?;
         if status != CaseStatus::Passed {
             return Ok(not_run(pair, TransferStatus::Skipped, &format!("case `{name}` {}", status.label())));
@@ -101,7 +127,10 @@ fn try_pair(
     let recipe_file = from_dir.join(REUSABLE_RECIPE);
     if !recipe_file.is_file() {
         // Nothing reached the next repository: as far as relative recall goes, that is 0.
-        let relative_recall = own_reusable_recall(&to_dir)?.filter(|own| *own > 0.0).map(|_| 0.0);
+        let relative_recall = match rollout {
+            false => own_reusable_recall(&to_dir)?.filter(|own| *own > 0.0).map(|_| 0.0),
+            true => None,
+        };
         return Ok(TransferResult {
             relative_recall,
             ..not_run(
@@ -118,20 +147,26 @@ fn try_pair(
         .ok()
         .and_then(|file| file.recipes.first().map(|recipe| (recipe.name.clone(), recipe.steps.len())));
     let recipes = main.as_ref().map_or(0, |(_, steps)| *steps);
-    let expected_text = crate::diff::read_text(&to_dir.join(PR_DIFF))?;
-    let expected = crate::diff::parse(&expected_text).context("the PR diff of the second case")?;
+    // A target has no PR: nothing to compare with.
+    let expected = match rollout {
+        false => crate::diff::parse(&crate::diff::read_text(&to_dir.join(PR_DIFF))?)
+            .context("the PR diff of the second case")?,
+        true => crate::diff::Diff::default(),
+    };
     let prepared = sources.prepare(to)?;
     // The second PR's files, so that the transfer's false positives are told apart too.
-    let view = crate::setup::Repo::open(&prepared.repo)
-        .and_then(|repo| {
-            crate::metrics::classes::PrView::from_repo(
-                &repo,
-                &prepared.base,
-                &prepared.head,
-                expected.clone(),
-            )
+    let view = (!rollout)
+        .then(|| {
+            crate::setup::Repo::open(&prepared.repo).and_then(|repo| {
+                crate::metrics::classes::PrView::from_repo(
+                    &repo,
+                    &prepared.base,
+                    &prepared.head,
+                    expected.clone(),
+                )
+            })
         })
-        .ok();
+        .and_then(Result::ok);
     // Absolute: the runner works in a directory of its own and reads the recipe from here.
     let out_dir =
         std::path::absolute(options.out.join(TRANSFERS_DIR).join(format!("{}--{}", pair.from, pair.to)))?;
@@ -148,6 +183,9 @@ fn try_pair(
         pr: view.as_ref(),
     };
     let validator = crate::validation::choice::start(options.backend.for_measurement(), &target)?;
+    // What the first case's migration moves away from, measured on the second repository.
+    let measure = crate::intents::old_library::of_tree_file(&from_dir.join(INTENT_TREE_JSON))
+        .map(|old| crate::model::residual::Measure::of(&old));
     let request = crate::validation::Request {
         repo: &prepared.repo,
         base: &prepared.base,
@@ -164,6 +202,7 @@ fn try_pair(
         trust: options.trust,
         project_dir: None,
         pr: view.as_ref(),
+        measure: measure.as_ref(),
     };
     let outcome = crate::validation::run(&request).context("validating the reusable recipe")?;
     let stats = outcome.stats;
@@ -173,7 +212,7 @@ fn try_pair(
             ..not_run(pair, TransferStatus::Error, &format!("{} ({})", error.detail, error.kind))
         });
     }
-    ran(pair, recipes, &stats, &to_dir)
+    ran(pair, recipes, &stats, (!rollout).then_some(to_dir.as_path()))
 }
 
 /// The recall of a case's own reusable recipe on its own PR (option 4 of its result).
@@ -213,6 +252,9 @@ fn not_run(pair: &Pair, status: TransferStatus, reason: &str) -> TransferResult 
         wall_seconds: 0.0,
         migration_precision: None,
         relative_recall: None,
+        residual: None,
+        unresolved_added: None,
+        rollout: false,
     }
 }
 
@@ -228,8 +270,11 @@ pub(crate) fn totals(pairs: &[TransferResult]) -> Option<TransferTotals> {
             crate::metrics::round4(values.iter().sum::<f64>() / values.len() as f64)
         }
     };
-    let with_changes: Vec<&TransferResult> = pairs.iter().filter(|p| p.has_precision()).collect();
-    let for_recall: Vec<&TransferResult> = pairs.iter().filter(|p| p.counts_for_recall()).collect();
+    // A rollout has no PR to score precision and recall against: only what it leaves counts.
+    let with_changes: Vec<&TransferResult> =
+        pairs.iter().filter(|p| !p.rollout && p.has_precision()).collect();
+    let for_recall: Vec<&TransferResult> =
+        pairs.iter().filter(|p| !p.rollout && p.counts_for_recall()).collect();
     Some(TransferTotals {
         pairs: pairs.len(),
         ran: pairs.iter().filter(|p| p.status == TransferStatus::Ran).count(),
@@ -241,6 +286,14 @@ pub(crate) fn totals(pairs: &[TransferResult]) -> Option<TransferTotals> {
             with_changes.iter().filter_map(|p| p.migration_precision),
         ),
         avg_relative_recall: crate::eval::totals::average_of(pairs.iter().filter_map(|p| p.relative_recall)),
+        avg_residual_reduction: crate::eval::totals::average_of(
+            pairs.iter().filter_map(|p| p.residual.as_ref()).map(|r| r.reduction()),
+        ),
+        complete: pairs
+            .iter()
+            .filter(|p| p.residual.as_ref().is_some_and(|r| r.after == 0) && p.unresolved_added == Some(0))
+            .count(),
+        breaking: pairs.iter().filter(|p| p.unresolved_added.is_some_and(|n| n > 0)).count(),
     })
 }
 

@@ -89,6 +89,9 @@ mod tests {
             wall_seconds: 1.0,
             migration_precision: None,
             relative_recall: None,
+            residual: None,
+            unresolved_added: None,
+            rollout: false,
         }
     }
 

@@ -51,6 +51,18 @@ pub(crate) fn upsert(
     title: &str,
     body: &str,
 ) -> Result<Opened> {
+    upsert_draft(gh, repo, (branch, base), (title, body), false)
+}
+
+/// [`upsert`], a new PR opened as a draft when `draft` (an open one keeps its state: GitHub's
+/// REST API does not turn a PR into a draft).
+pub(crate) fn upsert_draft(
+    gh: &GitHub,
+    repo: &RepoId,
+    (branch, base): (&str, &str),
+    (title, body): (&str, &str),
+    draft: bool,
+) -> Result<Opened> {
     let body = Doc::new().push(body).render(BODY_LIMIT);
     if let Some(existing) = open_for(gh, repo, branch)? {
         let _: serde_json::Value = gh.patch(
@@ -62,7 +74,7 @@ pub(crate) fn upsert(
     let created: Listed = gh
         .post(
             &format!("{}/pulls", repo.api()),
-            &json!({ "title": title, "head": branch, "base": base, "body": body, "maintainer_can_modify": true }),
+            &json!({ "title": title, "head": branch, "base": base, "body": body, "maintainer_can_modify": true, "draft": draft }),
         )
         .map_err(|e| match super::client::status_of(&e) {
             // Organisations (and new repositories) turn this off by default; the push went through.

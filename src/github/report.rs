@@ -516,6 +516,8 @@ pub(crate) mod tests {
             false_positive_classes: None,
             migration_recall: None,
             migration_f1: None,
+            residual: None,
+            unresolved: None,
         };
         let mut third = option(3, Strategy::Synthesized, 0.0, 0.0, 0.0, 3);
         third.error = Some(RunError::new(ErrorKind::UnknownRecipe, "recipe org.example.Nope | not found"));

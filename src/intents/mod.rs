@@ -18,6 +18,7 @@ mod java;
 pub(crate) mod libraries;
 mod library_moves;
 mod library_swaps;
+pub(crate) mod old_library;
 mod pom;
 mod properties;
 mod render;

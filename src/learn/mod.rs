@@ -181,6 +181,8 @@ fn run_on(
     };
     let validator = crate::validation::choice::start_embedded(&target)?;
     std::fs::create_dir_all(dir)?;
+    let measure =
+        crate::model::residual::Measure::of(&crate::intents::old_library::of_pr(&repo, &base, &head)?);
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
     let yaml = option.to_yaml();
@@ -200,6 +202,7 @@ fn run_on(
         trust: template.trust,
         project_dir: None,
         pr: Some(&view),
+        measure: Some(&measure),
     };
     let stats = crate::validation::run(&request)?.stats;
     let m = &stats.metrics;

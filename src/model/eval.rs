@@ -147,6 +147,12 @@ pub(crate) struct OptionScore {
     /// The reusable recipe: harmonic mean of migration precision and recall over the migration's lines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_f1: Option<f64>,
+    /// Uses of the case's old library on its base before and after the option's recipe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub residual: Option<super::residual::Residual>,
+    /// Symbols of the changed files that resolved before and no longer do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved_added: Option<usize>,
 }
 
 impl OptionScore {
@@ -162,6 +168,11 @@ impl OptionScore {
             error: result.error.as_ref().map(|e| e.kind),
             migration_precision: result.migration_precision,
             migration_f1: result.migration_f1,
+            residual: result.residual.clone().map(|mut r| {
+                r.samples.clear();
+                r
+            }),
+            unresolved_added: result.unresolved.as_ref().map(|u| u.added()),
         }
     }
 }
@@ -207,6 +218,12 @@ pub(crate) struct Totals {
     /// The reusable recipes' migration F1 on their own PRs (a case without one counts as 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_reusable_migration_f1: Option<f64>,
+    /// Migrations whose reusable recipe's residual was measured on their own base, and those of
+    /// them it left no use of the old library in (and broke nothing).
+    #[serde(default)]
+    pub reusable_residual_measured: usize,
+    #[serde(default)]
+    pub reusable_complete: usize,
 }
 
 /// `<out>/shard-results.json`: what one `eval run` was asked to do and how far it got. It is
@@ -276,6 +293,17 @@ pub(crate) struct TransferResult {
     /// capped at 1: that PR usually holds other work too, so absolute recall cannot reach 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relative_recall: Option<f64>,
+    /// Uses of the first case's old library on the second repository, before and after the
+    /// recipe: whether the migration is done there, whatever the second PR's author wrote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub residual: Option<super::residual::Residual>,
+    /// Symbols of the changed files that resolved before the recipe and no longer do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved_added: Option<usize>,
+    /// The second is a rollout target (a repository with no PR): precision and recall say
+    /// nothing, only the old library left and the compile check do.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rollout: bool,
 }
 
 impl TransferResult {
@@ -284,9 +312,10 @@ impl TransferResult {
         self.status == TransferStatus::Ran && self.true_positives + self.false_positives > 0
     }
 
-    /// Recall counts for pairs that ran and for a case with nothing to transfer (0).
+    /// Recall counts for pairs that ran and for a case with nothing to transfer (0); never for a
+    /// rollout, which has no PR.
     pub(crate) fn counts_for_recall(&self) -> bool {
-        matches!(self.status, TransferStatus::Ran | TransferStatus::NoRecipe)
+        !self.rollout && matches!(self.status, TransferStatus::Ran | TransferStatus::NoRecipe)
     }
 }
 
@@ -305,6 +334,15 @@ pub(crate) struct TransferTotals {
     /// Over the pairs whose second case has a reusable recipe with some recall on its own PR.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_relative_recall: Option<f64>,
+    /// Over the pairs that measured it: the share of the old library's uses the recipe took away
+    /// on the second repository.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_residual_reduction: Option<f64>,
+    /// Pairs whose recipe left no use of the old library, and pairs that broke a symbol.
+    #[serde(default)]
+    pub complete: usize,
+    #[serde(default)]
+    pub breaking: usize,
 }
 
 /// `suite-results.json`: the merged results of a suite (and the format of a baseline).

@@ -9,6 +9,7 @@ pub(crate) mod java_level;
 pub(crate) mod option;
 pub(crate) mod option_id;
 pub(crate) mod recipe;
+pub(crate) mod residual;
 pub(crate) mod run;
 pub(crate) mod stats;
 pub(crate) mod validation;

@@ -137,6 +137,13 @@ pub struct OptionResult {
     pub migration_recall: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_f1: Option<f64>,
+    /// Uses of the migration's old library before and after the option's recipe, on this PR's
+    /// base (embedded runner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub residual: Option<super::residual::Residual>,
+    /// Symbols of the files it changed that no longer resolve (embedded runner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved: Option<super::residual::Unresolved>,
 }
 
 impl OptionResult {

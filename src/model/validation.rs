@@ -40,6 +40,14 @@ pub struct ValidationStats {
     /// The false positives by class and the migration precision (when the PR's files were known).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration: Option<Migration>,
+    /// Uses of the migration's old library before and after the recipe (embedded runner, when
+    /// the old library is known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub residual: Option<super::residual::Residual>,
+    /// Symbols of the changed files that do not resolve before and after the recipe (embedded
+    /// runner): a compile check without a build.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved: Option<super::residual::Unresolved>,
     /// Embedded runner: the types each changed Java file of the result uses. In memory only
     /// (the classes ask whether a result still uses the library the PR migrates away from).
     #[serde(skip)]

@@ -54,6 +54,7 @@ pub(super) fn confirm(
         session: None,
         trust: ctx.req.trust,
         project_dir: ctx.req.project_dir.as_ref(),
+        measure: None,
         pr: Some(&checkout.pr_view),
     };
     let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };

@@ -92,7 +92,9 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
         }
         Phase::ValidateCandidates => {
             let candidates: Vec<&CandidateOption> = [&p.wide, &p.narrow].into_iter().flatten().collect();
-            let step = validate::validate_candidates(ctx, budget, checkout(p)?, &candidates)?;
+            let measure = p.tree.as_ref().map(measure_of);
+            let step =
+                validate::validate_candidates(ctx, budget, checkout(p)?, &candidates, measure.as_ref())?;
             p.validated.extend(step.product.into_iter().flatten().map(|v| (v.option.number, v)));
             step.report
         }
@@ -109,7 +111,9 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
         Phase::ValidateRefined => {
             let refined = p.refined.as_ref().context("no synthesized option")?;
             let current = p.validated.get(&OptionId::Refined);
-            let step = validate::validate_refined(ctx, budget, checkout(p)?, refined, current)?;
+            let measure = p.tree.as_ref().map(measure_of);
+            let step =
+                validate::validate_refined(ctx, budget, checkout(p)?, refined, current, measure.as_ref())?;
             p.validated.extend(step.product.map(|v| (OptionId::Refined, v)));
             step.report
         }
@@ -151,6 +155,12 @@ fn checkout(p: &Products) -> Result<&Checkout> {
 
 fn tree(p: &Products) -> Result<&IntentTree> {
     p.tree.as_ref().context("no intent tree")
+}
+
+/// What each validation of an option measures besides its diff: the uses of the tree's old library
+/// left ([`crate::intents::old_library`]) and the compile check.
+fn measure_of(tree: &crate::model::IntentTree) -> crate::model::residual::Measure {
+    crate::model::residual::Measure::of(&crate::intents::old_library::of(tree))
 }
 
 /// The files a phase reads, for the audit log.

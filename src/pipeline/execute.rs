@@ -11,6 +11,7 @@ use super::artifacts::{RunDir, option_file_name, option_prefix};
 use super::budget::Budget;
 use super::context::Context;
 use super::products::{Checkout, Validated};
+use crate::model::residual::Measure;
 use crate::model::{Backend, CandidateOption, ErrorKind, OptionResult, RunError};
 use crate::openrewrite::RecipeStep;
 use crate::process::interrupted;
@@ -24,6 +25,8 @@ pub(super) struct Validator<'r, 'a> {
     pub ctx: &'r Context<'a>,
     pub budget: &'r Budget,
     pub checkout: &'r Checkout,
+    /// What each whole run measures: the migration's old library left, the compile check.
+    pub measure: Option<&'r Measure>,
 }
 
 impl Validator<'_, '_> {
@@ -119,6 +122,7 @@ impl Validator<'_, '_> {
                 trust: self.ctx.req.trust,
                 project_dir: self.ctx.req.project_dir.as_ref(),
                 pr: Some(&self.checkout.pr_view),
+                measure: self.measure,
             };
             let outcome = crate::validation::run(&request)?;
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {
@@ -246,6 +250,8 @@ fn option_result(
         false_positive_classes: outcome.stats.migration.as_ref().map(|m| m.counts),
         migration_recall: None,
         migration_f1: None,
+        residual: outcome.stats.residual.clone(),
+        unresolved: outcome.stats.unresolved.clone(),
     }
 }
 

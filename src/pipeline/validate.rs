@@ -1,6 +1,7 @@
 //! Phase 4, validation: options 1 and 2 (`validate_candidates`), then each round's option 3
 //! (`validate_refined`), through the [`Validator`].
 
+use crate::model::residual::Measure;
 use anyhow::Result;
 
 use super::artifacts::{self, RunDir, option_file_name};
@@ -17,13 +18,14 @@ pub(super) fn validate_candidates(
     budget: &mut Budget,
     checkout: &Checkout,
     candidates: &[&CandidateOption],
+    measure: Option<&Measure>,
 ) -> Result<Step<Vec<Validated>>> {
     let options: Vec<CandidateOption> =
         candidates.iter().filter(|o| !o.steps.is_empty()).map(|o| (*o).clone()).collect();
     if options.is_empty() {
         return Ok(Report::bare(Outcome::Failed, "no candidate recipe to validate").into());
     }
-    let (validated, broken) = Validator { ctx, budget, checkout }.validate_all(options, None)?;
+    let (validated, broken) = Validator { ctx, budget, checkout, measure }.validate_all(options, None)?;
     let ran = validated.iter().filter(|v| v.result.ran()).count();
     let mut detail: Vec<String> = validated.iter().map(option_detail).collect();
     let outputs = validated.iter().flat_map(|v| option_outputs(v.option.number)).collect();
@@ -60,10 +62,11 @@ pub(super) fn validate_refined(
     checkout: &Checkout,
     refined: &CandidateOption,
     current: Option<&Validated>,
+    measure: Option<&Measure>,
 ) -> Result<Step<Validated>> {
     budget.tried.push(refined.signature());
     let round_dir = round_dir(ctx, budget.rounds)?;
-    let validator = Validator { ctx, budget, checkout };
+    let validator = Validator { ctx, budget, checkout, measure };
     let (mut validated, broken) = validator.validate_all(vec![refined.clone()], Some(&round_dir))?;
     let Some(v) = validated.pop() else {
         // Either something failed before the run (the cause is the detail) or no execution

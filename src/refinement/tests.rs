@@ -103,6 +103,8 @@ fn stats(
         confirmation: None,
         step_lines: Vec::new(),
         migration: None,
+        residual: None,
+        unresolved: None,
         result_types: Default::default(),
     }
 }

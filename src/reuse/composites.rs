@@ -112,6 +112,70 @@ pub(crate) fn migration_composites(
     out
 }
 
+/// The lowest precision (right lines over right and wrong ones, on this PR) of a composite that may
+/// lead a candidate recipe to finish a migration: the candidate's own run then decides.
+const FINISHING_PRECISION: f64 = 0.8;
+
+/// For each strategic intent of `tree`, the catalog composite that may finish its migration on the
+/// next repository, judged by looser rules than [`migration_composites`]: it may reach beyond the
+/// places this PR changed (that is what finishing is), so long as it was mostly right here
+/// ([`FINISHING_PRECISION`]), did none of the PR's side work, and, as an umbrella upgrade, runs
+/// behind its guard. A composite that [`migration_composites`] chose already is not repeated.
+/// Whether it finishes the migration is for its candidate's own run on this PR's base to say
+/// (the uses of the old library it leaves, the symbols it breaks).
+pub(crate) fn finishing_composites(
+    discovery: &Discovery,
+    tree: &IntentTree,
+    catalog: &Catalog,
+    incidental: &std::collections::BTreeSet<String>,
+    chosen: &[Composite],
+) -> Vec<Composite> {
+    let side_work: HashSet<(&str, ChangeKind, &str)> = tree
+        .atomics()
+        .into_iter()
+        .filter(|a| incidental.contains(&a.id))
+        .flat_map(|a| a.evidence.iter().map(|l| (l.path.as_str(), l.kind, l.content.as_str())))
+        .collect();
+    let precise = |t: &Tried| {
+        let wrong = t.counted_fp().len();
+        t.tp() as f64 / (t.tp() + wrong) as f64 >= FINISHING_PRECISION
+    };
+    let mut out = Vec::new();
+    for intent in tree.intents.iter().filter(|i| i.level() == Level::Strategic) {
+        let guard = crate::model::groups::Strategic::of(intent).and_then(|s| guard(catalog, &s));
+        let best = discovery
+            .tried
+            .iter()
+            .filter(|t| t.error.is_none() && t.members > 0 && t.tp() > 0 && !t.on_migration)
+            .filter(|t| guard.is_some() || !crate::discovery::pool::is_umbrella(catalog, &t.step.name))
+            .filter(|t| crate::mapping::wide::fits(catalog, intent, &t.step.name))
+            .filter(|t| {
+                !t.tp_lines.iter().any(|l| side_work.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
+            })
+            .filter(|t| precise(t))
+            .filter(|t| !chosen.iter().any(|c| c.step == t.step))
+            .min_by(|a, b| {
+                b.tp()
+                    .cmp(&a.tp())
+                    .then(
+                        crate::discovery::pool::size(catalog, &b.step.name, 0)
+                            .cmp(&crate::discovery::pool::size(catalog, &a.step.name, 0)),
+                    )
+                    .then(a.step.name.cmp(&b.step.name))
+            });
+        if let Some(tried) = best
+            && !out.iter().any(|c: &Composite| c.step == tried.step)
+        {
+            let mut found = composite(&intent.id, tried);
+            if crate::discovery::pool::is_umbrella(catalog, &tried.step.name) {
+                found.guard = guard;
+            }
+            out.push(found);
+        }
+    }
+    out
+}
+
 fn composite(intent: &str, tried: &Tried) -> Composite {
     Composite {
         intent: intent.to_string(),

@@ -13,6 +13,7 @@
 
 mod adds;
 pub(crate) mod composites;
+pub(crate) mod finish;
 pub(crate) mod scope;
 
 pub(crate) use scope::incidental_intents;

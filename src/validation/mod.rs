@@ -70,6 +70,9 @@ pub(crate) struct Request<'a> {
     /// The PR's files, for telling false positives apart ([`crate::metrics::classes`]); None
     /// when only its diff is known.
     pub pr: Option<&'a crate::metrics::classes::PrView>,
+    /// What the run measures besides the diff: the old library's residual uses and the compile
+    /// check (embedded runner only; None: nothing).
+    pub measure: Option<&'a crate::model::residual::Measure>,
 }
 
 impl Request<'_> {
@@ -161,6 +164,8 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
         confirmation: None,
         step_lines: Vec::new(),
         migration: None,
+        residual: None,
+        unresolved: None,
         result_types: Default::default(),
     }
 }

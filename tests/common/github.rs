@@ -46,6 +46,8 @@ pub struct Pull {
     pub base: String,
     pub title: String,
     pub body: String,
+    /// Opened as a draft.
+    pub draft: bool,
 }
 
 struct Failure {
@@ -295,7 +297,7 @@ fn pulls(
 ) -> Option<Answer> {
     let pull_json = |p: &Pull| {
         json!({"number": p.number, "html_url": format!("https://github.com/{slug}/pull/{}", p.number),
-               "title": p.title, "body": p.body, "head": {"ref": p.head}, "base": {"ref": p.base}})
+               "title": p.title, "body": p.body, "draft": p.draft, "head": {"ref": p.head}, "base": {"ref": p.base}})
     };
     let text = |key: &str| body[key].as_str().unwrap_or("").to_string();
     match (method, rest) {
@@ -314,6 +316,7 @@ fn pulls(
                 base: text("base"),
                 title: text("title"),
                 body: text("body"),
+                draft: body["draft"].as_bool().unwrap_or(false),
             };
             let json = pull_json(&pull);
             data.pulls.push(pull);

@@ -10,6 +10,7 @@ use crate::github::apply::REWRITE_YML;
 use crate::github::instructions::{self, RunIt};
 use crate::github::pulls;
 use crate::github::report::{Doc, escape};
+use crate::model::residual::Completion;
 use crate::openrewrite::Versions;
 
 pub(crate) struct RolloutPr<'a> {
@@ -44,6 +45,7 @@ change.\n\n",
         instructions::steps_table(pr.recipe_yaml, pr.recipe_name)
     ));
     doc.push(changed_here(pr.figures));
+    doc.push(done_here(pr.figures));
     let files: Vec<String> = crate::diff::parse_all(here.diff)
         .map(|d| d.files.iter().map(|f| format!("- `{}`", f.path())).collect())
         .unwrap_or_default();
@@ -116,6 +118,61 @@ fn changed_here(figures: &Figures) -> String {
         }
         out.push('\n');
     }
+    out
+}
+
+/// Whether the migration is done here: the old library left, and the compile check. Empty when the
+/// run measured neither.
+fn done_here(figures: &Figures) -> String {
+    let (Some(completion), Some(residual)) = (figures.completion, &figures.residual) else {
+        return String::new();
+    };
+    let mut out = String::from("### Is the migration done here?\n\n");
+    match completion {
+        Completion::Complete => {
+            let _ =
+                write!(out, "**Complete**: no use of the old library is left ({} before)", residual.before);
+        }
+        Completion::Partial | Completion::BreaksCompilation => {
+            let _ = writeln!(
+                out,
+                "**{}**: {} use{} of the old library left in {} file{} ({} before), to finish by hand:\n",
+                if completion == Completion::Partial { "Partial" } else { "Breaks compilation" },
+                residual.after,
+                crate::model::plural(residual.after),
+                residual.files_after,
+                crate::model::plural(residual.files_after),
+                residual.before
+            );
+            for sample in &residual.samples {
+                let _ = writeln!(out, "- `{}`", sample.replace('`', "'"));
+            }
+        }
+    }
+    let separator = if completion == Completion::Complete { ". " } else { "\n" };
+    match &figures.unresolved {
+        Some(unresolved) if unresolved.checked_files == 0 => {
+            let _ = write!(out, "{separator}No Java file changed, so none was re-attributed");
+        }
+        Some(unresolved) => {
+            let _ = write!(
+                out,
+                "{separator}{} changed Java file{} re-attributed against the classpath after the recipe: ",
+                unresolved.checked_files,
+                crate::model::plural(unresolved.checked_files)
+            );
+            if unresolved.added() == 0 {
+                out.push_str("every symbol that resolved before still does");
+            } else {
+                let _ = writeln!(out, "{} symbols no longer resolve:\n", unresolved.added());
+                for sample in &unresolved.samples {
+                    let _ = writeln!(out, "- `{}`", sample.replace('`', "'"));
+                }
+            }
+        }
+        None => {}
+    }
+    out.push_str(" (a build of this branch runs the tests and catches what re-attribution does not).\n\n");
     out
 }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::model::ValidationStats;
+use crate::model::residual::{Completion, Residual, Unresolved};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub(crate) struct Figures {
@@ -16,6 +17,17 @@ pub(crate) struct Figures {
     pub steps: Vec<StepChanges>,
     /// Parse and resolution problems that did not stop the run.
     pub warnings: Vec<String>,
+    /// Uses of the migration's old library before and after the recipe (embedded runner, when
+    /// the old library is known).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub residual: Option<Residual>,
+    /// Symbols of the changed files that resolved before and no longer do (embedded runner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unresolved: Option<Unresolved>,
+    /// Whether the migration is done here: `complete`, `partial`, `breaks_compilation` (None:
+    /// not measured).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completion: Option<Completion>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -45,7 +57,20 @@ impl Figures {
                 })
                 .collect(),
             warnings: stats.warnings.clone(),
+            residual: stats.residual.clone(),
+            unresolved: stats.unresolved.clone(),
+            completion: Completion::of(stats.residual.as_ref(), stats.unresolved.as_ref()),
         }
+    }
+
+    /// `12 → 0`: uses of the old library before and after; `-` when not measured.
+    pub(crate) fn residual_cell(&self) -> String {
+        self.residual.as_ref().map(|r| format!("{} → {}", r.before, r.after)).unwrap_or_else(|| "-".into())
+    }
+
+    /// New unresolved symbols; `-` when not measured.
+    pub(crate) fn unresolved_cell(&self) -> String {
+        self.unresolved.as_ref().map(|u| u.added().to_string()).unwrap_or_else(|| "-".into())
     }
 
     /// `ChangePackage` 2 files · `AddDependency` 1 file.

@@ -69,6 +69,13 @@ pub(crate) struct Rollout<'a> {
     /// Repositories at once.
     pub jobs: usize,
     pub provenance: &'a Provenance,
+    /// What runs the recipe on each repository: the embedded runner (it also says whether the
+    /// migration is done there) or the repository's build with the plugin.
+    pub backend: crate::validation::choice::BackendChoice,
+    /// What each run measures: the uses of the old library left, the compile check.
+    pub measure: Option<&'a crate::model::residual::Measure>,
+    /// Open partial migrations too, as draft pull requests.
+    pub include_partial: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -79,9 +86,16 @@ pub(crate) enum Status {
     NoChanges,
     Opened {
         url: String,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        draft: bool,
     },
     Updated {
         url: String,
+    },
+    /// The migration is not done here (partial, or it breaks compilation): no pull request
+    /// (`--include-partial` opens a partial one as a draft).
+    NotOpened {
+        reason: String,
     },
     /// The branch is the default branch or someone else's: nothing was pushed (`reason`); the
     /// open PR, if any (`url`), says so.

@@ -12,6 +12,7 @@ use crate::github::apply::{self, Changes, Published, REWRITE_YML};
 use crate::github::branch::{self, Refusal, Target};
 use crate::github::remote::Remote;
 use crate::github::{GitHub, RepoId, pulls};
+use crate::model::residual::Completion;
 use crate::openrewrite::RecipeFile;
 
 /// What every repository of one rollout shares.
@@ -51,6 +52,17 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     let base = crate::setup::Repo::open(&checkout)?.resolve("HEAD")?;
     let rollout = ctx.rollout;
     let expected = crate::diff::Diff::default();
+    let target = crate::validation::choice::Target {
+        repo: &checkout,
+        base: &base,
+        versions: rollout.versions,
+        project: None,
+        trust: rollout.trust,
+        pr: None,
+    };
+    // The embedded runner also says whether the migration is done here; the plugin runs the
+    // repository's own build, as its users do.
+    let validator = crate::validation::choice::start(rollout.backend.for_measurement(), &target)?;
     let outcome = crate::validation::run(&crate::validation::Request {
         repo: &checkout,
         base: &base,
@@ -63,11 +75,11 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
         option_check: None,
         out_dir: artifacts,
         file_prefix: "",
-        // Rollout runs what users run: the project's own build with the plugin.
-        session: None,
+        session: validator.session(),
         trust: rollout.trust,
         pr: None,
         project_dir: None,
+        measure: rollout.measure,
     })?;
     let figures = Figures::of(&outcome.stats, &outcome.diff);
     if let Some(error) = &outcome.stats.error {
@@ -81,11 +93,48 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     if rollout.mode == Mode::DryRun {
         return Ok((Status::WouldChange, figures));
     }
+    let draft = match figures.completion {
+        Some(Completion::BreaksCompilation) => {
+            let reason = format!("it breaks compilation here ({})", unresolved_line(&figures));
+            return Ok((Status::NotOpened { reason }, figures));
+        }
+        Some(Completion::Partial) if !rollout.include_partial => {
+            let reason = format!(
+                "the migration is partial here ({}); `--include-partial` opens it as a draft",
+                residual_line(&figures)
+            );
+            return Ok((Status::NotOpened { reason }, figures));
+        }
+        Some(Completion::Partial) => true,
+        Some(Completion::Complete) | None => false,
+    };
     let gh = ctx.gh.as_ref().context("opening pull requests needs a GitHub client")?;
     let here = Here { repo, default_branch: &default_branch, base: &base, diff: &outcome.diff };
     let recipe_artifacts = outcome.stats.recipe_artifacts.clone();
-    let status = open_pr(ctx, gh, &checkout, &here, &figures, &recipe_artifacts)?;
+    let status = open_pr(ctx, gh, &checkout, &here, &figures, (&recipe_artifacts, draft))?;
     Ok((status, figures))
+}
+
+/// `3 uses of the old library left in 2 files`.
+fn residual_line(figures: &Figures) -> String {
+    let Some(r) = &figures.residual else { return "not measured".into() };
+    format!(
+        "{} use{} of the old library left in {} file{}",
+        r.after,
+        crate::model::plural(r.after),
+        r.files_after,
+        crate::model::plural(r.files_after)
+    )
+}
+
+/// `2 symbols no longer resolve`.
+fn unresolved_line(figures: &Figures) -> String {
+    let added = figures.unresolved.as_ref().map_or(0, |u| u.added());
+    format!(
+        "{added} symbol{} no longer resolve{}",
+        crate::model::plural(added),
+        if added == 1 { "s" } else { "" }
+    )
 }
 
 /// The repository as the recipe found it.
@@ -102,7 +151,7 @@ fn open_pr(
     checkout: &Path,
     here: &Here<'_>,
     figures: &Figures,
-    recipe_artifacts: &[String],
+    (recipe_artifacts, draft): (&[String], bool),
 ) -> Result<Status> {
     // The recipe travels with its changes, so the build plugins and a CI dry run find it.
     let family = recipe_family(ctx.rollout.recipe_yaml, ctx.name)?;
@@ -136,8 +185,13 @@ fn open_pr(
         figures,
     });
     let title = format!("Apply {}", ctx.name);
-    let opened = pulls::upsert(&lock(), here.repo, ctx.branch, here.default_branch, &title, &body)?;
-    Ok(if opened.created { Status::Opened { url: opened.url } } else { Status::Updated { url: opened.url } })
+    let opened =
+        pulls::upsert_draft(&lock(), here.repo, (ctx.branch, here.default_branch), (&title, &body), draft)?;
+    Ok(if opened.created {
+        Status::Opened { url: opened.url, draft }
+    } else {
+        Status::Updated { url: opened.url }
+    })
 }
 
 /// The first line of the comment that says why a rerun left the PR's branch alone (one comment,

@@ -11,6 +11,7 @@ use crate::error::bad_input;
 use crate::github::choice::{self, RecipeChoice};
 use crate::github::{source, user_message};
 use crate::model::RunSummary;
+use crate::model::residual::OldLibrary;
 use crate::pipeline::artifacts;
 
 /// The YAML to run, the recipe of it to run (None: its only one) and where it came from.
@@ -19,6 +20,9 @@ pub(crate) struct RolloutRecipe {
     pub yaml: String,
     pub name: Option<String>,
     pub provenance: Provenance,
+    /// What the recipe's migration moves away from: the analyzed PR's (its intent tree), else
+    /// what the recipe's steps say.
+    pub old_library: OldLibrary,
 }
 
 /// Reads `--recipe` (a file or a run directory) with `--option` and `--recipe-name`.
@@ -36,7 +40,8 @@ pub(crate) fn resolve(
         }
         let yaml = crate::openrewrite::yaml_limits::read_recipe_file(given)?;
         let provenance = Provenance { file: given.display().to_string(), ..Provenance::default() };
-        return Ok(RolloutRecipe { yaml, name: name.map(str::to_string), provenance });
+        let old_library = crate::intents::old_library::of_recipe(&yaml, name);
+        return Ok(RolloutRecipe { yaml, name: name.map(str::to_string), provenance, old_library });
     }
     if name.is_some() {
         return Err(bad_input(
@@ -64,7 +69,9 @@ pub(crate) fn resolve(
         None => (chosen.yaml.clone(), chosen.run.recipe_name.clone()),
     };
     let provenance = Provenance { source, run: Some(chosen.run), file: file.display().to_string() };
-    Ok(RolloutRecipe { yaml, name: Some(name), provenance })
+    let old_library = crate::intents::old_library::of_tree_file(&given.join(artifacts::INTENT_TREE_JSON))
+        .unwrap_or_else(|| crate::intents::old_library::of_recipe(&yaml, Some(&name)));
+    Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library })
 }
 
 /// The run's summary as its `workflow-metadata.json` holds it.

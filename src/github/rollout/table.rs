@@ -9,14 +9,16 @@ use crate::github::report::cell;
 /// The table of outcomes.
 pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
     let mut out = String::from(
-        "| repository | result | files | lines | changed by | warnings | time | detail |\n\
-|---|---|---:|---:|---|---:|---:|---|\n",
+        "| repository | result | migration | old library left | new unresolved | files | lines | changed by | warnings | time | detail |\n\
+|---|---|---|---:|---:|---:|---:|---|---:|---:|---|\n",
     );
     for o in outcomes {
         let (result, detail) = match &o.status {
             Status::WouldChange => ("would change", String::new()),
             Status::NoChanges => ("no changes", String::new()),
-            Status::Opened { url } => ("opened", url.clone()),
+            Status::Opened { url, draft: false } => ("opened", url.clone()),
+            Status::Opened { url, draft: true } => ("opened as a draft", url.clone()),
+            Status::NotOpened { reason } => ("not opened", cell(reason)),
             Status::Updated { url } => ("updated", url.clone()),
             Status::LeftAlone { reason, url } => (
                 "**left alone**",
@@ -27,8 +29,11 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
         let f = &o.figures;
         let _ = writeln!(
             out,
-            "| {} | {result} | {} | {} | {} | {} | {:.0} s | {detail} |",
+            "| {} | {result} | {} | {} | {} | {} | {} | {} | {} | {:.0} s | {detail} |",
             o.repo,
+            f.completion.map(|c| c.label()).unwrap_or("-"),
+            f.residual_cell(),
+            f.unresolved_cell(),
             f.files,
             f.lines,
             f.steps_line(),
@@ -47,6 +52,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::WouldChange)), "would change"),
         (count(&|s| matches!(s, Status::Opened { .. })), "opened"),
         (count(&|s| matches!(s, Status::Updated { .. })), "updated"),
+        (count(&|s| matches!(s, Status::NotOpened { .. })), "not opened"),
         (count(&|s| matches!(s, Status::NoChanges)), "without changes"),
         (count(&|s| matches!(s, Status::LeftAlone { .. })), "left alone"),
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
@@ -92,6 +98,14 @@ pub(crate) mod tests {
                 "could not resolve com.acme:internal-bom:1.0 (the type attribution of 3 files is missing)"
                     .into(),
             ],
+            residual: Some(crate::model::residual::Residual {
+                before: 6,
+                after: 0,
+                files_after: 0,
+                samples: vec![],
+            }),
+            unresolved: Some(crate::model::residual::Unresolved::default()),
+            completion: Some(crate::model::residual::Completion::Complete),
         };
         let outcome = |repo: &str, status, figures: Figures, seconds| RepoOutcome {
             repo: repo.into(),
@@ -133,6 +147,6 @@ pub(crate) mod tests {
             "3 repositories: 1 updated, 1 without changes, 1 failed. A repository with an open pull request of this \
 rollout had it updated.\n"
         );
-        assert!(render_table(&outcomes).contains("| acme/a | updated | 2 | 12 |"));
+        assert!(render_table(&outcomes).contains("| acme/a | updated | complete | 6 → 0 | 0 | 2 | 12 |"));
     }
 }

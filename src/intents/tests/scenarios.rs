@@ -209,6 +209,13 @@ fn junit4_to_junit5_imports_annotations_and_pom() {
             ("new_artifact_id", "junit-jupiter"),
         ],
     );
+    // What the migration moves away from: JUnit 4's package (not JUnit 5's below it), its moved
+    // types, its dependency.
+    let old = crate::intents::old_library::of(&tree);
+    assert_eq!(old.packages, ["org.junit"]);
+    assert_eq!(old.new_packages, ["org.junit.jupiter", "org.junit.jupiter.api", "org.junit.platform"]);
+    assert_eq!(old.types, ["org.junit.Assert", "org.junit.Before", "org.junit.Test"]);
+    assert_eq!(old.dependencies, ["junit:junit"]);
     insta::assert_snapshot!(render_markdown(&tree));
 }
 
@@ -319,6 +326,11 @@ fn dependency_swap_with_its_package_move() {
         ],
     );
     assert_eq!(tree.intents[0].children.len(), 2, "the swap and the type change are one migration");
+    // The library is gone as a whole: its package is the old library, not only the moved type.
+    let old = crate::intents::old_library::of(&tree);
+    assert_eq!(old.packages, ["org.apache.commons.lang"]);
+    assert_eq!(old.new_packages, ["org.apache.commons.lang3"]);
+    assert_eq!(old.dependencies, ["commons-lang:commons-lang"]);
 }
 
 #[test]
@@ -350,6 +362,8 @@ fn spring_config_key_renames_in_properties_and_yaml() {
         &only(&tree, "yaml.value_change"),
         &[("key", "server.port"), ("old_value", "8080"), ("new_value", "8081"), ("quoted", "true")],
     );
+    // No strategic intent: the renamed keys are what the PR moves away from, not the port.
+    assert_eq!(crate::intents::old_library::of(&tree).config_keys, ["spring.datasource.initialization-mode"]);
     insta::assert_snapshot!(render_markdown(&tree));
 }
 
@@ -565,6 +579,8 @@ fn assertions_moved_to_assertj_are_a_library_migration() {
     assert_eq!(tree.intents[0].title, "Migrate Hamcrest -> AssertJ");
     let classified = crate::decision::pr_kind::classify(Some(&tree), None);
     assert_eq!(classified.kind, crate::model::PrKind::Migration, "{}", classified.reason);
+    let old = crate::intents::old_library::of(&tree);
+    assert!(old.types.contains(&"org.hamcrest.MatcherAssert".to_string()), "{old:?}");
 }
 
 /// Only the imports and types moved from `org.apache.http` to `org.apache.hc.client5` (the Kotlin

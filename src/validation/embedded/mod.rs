@@ -95,7 +95,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     let recipe_file = req.artifact("recipe.yaml.run");
     std::fs::write(&recipe_file, req.recipe_yaml)?;
     let left = req.timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
-    let outcome = session.run(&recipe_file, &name, left)?;
+    let outcome = session.run(&recipe_file, &name, req.measure, left)?;
     let _ = std::fs::remove_file(&recipe_file);
     stats.timings.run_seconds = started.elapsed().as_secs_f64();
     let results = match outcome {
@@ -124,6 +124,8 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     let analysis = Instant::now();
     let diff_text = diff::remove_excluded_sections(&whole.diff);
     stats.result_types = whole.types.clone();
+    stats.residual = whole.residual.clone();
+    stats.unresolved = whole.unresolved.clone();
     stats.attribution = attribution(&name, &results);
     stats.step_lines = results
         .steps()

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use crate::model::residual::Measure;
+use crate::model::residual::{Residual, Unresolved};
 use crate::validation::maven_settings::CredentialUrls;
 
 pub(crate) const PROTOCOL: u32 = 1;
@@ -62,6 +64,10 @@ pub(crate) enum Request {
         /// A recipe of `recipe_files` run once first: the steps run on its result.
         #[serde(skip_serializing_if = "Option::is_none")]
         after: Option<String>,
+        /// What the whole run measures besides its diff (residual uses of the old library, the
+        /// compile check); None: nothing.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        measure: Option<Measure>,
     },
 }
 
@@ -225,6 +231,12 @@ pub(crate) struct StepRun {
     /// For each changed Java file, the types its result uses.
     #[serde(default)]
     pub types: BTreeMap<String, Vec<String>>,
+    /// The whole run with a `measure`: uses of the old library before and after.
+    #[serde(default)]
+    pub residual: Option<Residual>,
+    /// The whole run with a `compile_check`: symbols that do not resolve before and after.
+    #[serde(default)]
+    pub unresolved: Option<Unresolved>,
 }
 
 #[cfg(test)]
@@ -243,6 +255,7 @@ mod tests {
             whole: true,
             stop_after_seconds: None,
             after: None,
+            measure: None,
         };
         let json = serde_json::to_value(&request).unwrap();
         assert_eq!(
@@ -261,10 +274,36 @@ mod tests {
             whole: false,
             stop_after_seconds: Some(30.0),
             after: Some("rewriteassist.DiscoveryMigration".into()),
+            measure: None,
         };
         let json = serde_json::to_value(&follow_ups).unwrap();
         assert_eq!(json["after"], "rewriteassist.DiscoveryMigration");
         assert_eq!(json["stop_after_seconds"], 30.0);
+        // A whole run that measures: the old library's fields as the runner reads them.
+        let old = crate::model::residual::OldLibrary {
+            packages: vec!["org.junit".into()],
+            new_packages: vec!["org.junit.jupiter".into()],
+            dependencies: vec!["junit:junit".into()],
+            java_version: Some(11),
+            ..Default::default()
+        };
+        let measured = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-4".into(),
+            output: "/o/run-4.json".into(),
+            recipe_files: vec!["/o/r.yaml".into()],
+            recipe: "r.R".into(),
+            each_step: true,
+            whole: true,
+            stop_after_seconds: None,
+            after: None,
+            measure: Some(crate::model::residual::Measure::of(&old)),
+        };
+        assert_eq!(
+            serde_json::to_value(&measured).unwrap()["measure"],
+            serde_json::json!({"residual": {"packages": ["org.junit"], "new_packages": ["org.junit.jupiter"],
+                "dependencies": ["junit:junit"], "java_version": 11}, "compile_check": true})
+        );
     }
 
     /// The runner's own results, byte for byte as its ResultsJsonTest pins them.

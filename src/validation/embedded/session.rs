@@ -17,7 +17,7 @@ use crate::setup::ProjectDir;
 use anyhow::{Context, Result, anyhow};
 use serde::de::DeserializeOwned;
 
-use super::protocol::{HeadFiles, PROTOCOL, ParseResults, Request, RunResults};
+use super::protocol::{HeadFiles, Measure, PROTOCOL, ParseResults, Request, RunResults};
 use super::runner::Runner;
 use crate::process::{interrupted, kill_group, register, unregister};
 use crate::setup::git::Clone;
@@ -288,9 +288,10 @@ impl Session {
         &self,
         recipe_file: &Path,
         recipe: &str,
+        measure: Option<&Measure>,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
-        self.run_request(vec![recipe_file.to_path_buf()], recipe, None, None, timeout)
+        self.run_request(vec![recipe_file.to_path_buf()], recipe, (None, None, measure), timeout)
     }
 
     /// Runs each step of `recipe` (from `recipe_files`, else the runner's classpath) on its own on
@@ -306,17 +307,16 @@ impl Session {
         stop_after: Duration,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
-        self.run_request(recipe_files, recipe, after, Some(stop_after), timeout)
+        self.run_request(recipe_files, recipe, (after, Some(stop_after), None), timeout)
     }
 
     /// `steps_until`: only each step on its own, none started after that time; None: each step,
-    /// then the whole.
+    /// then the whole (with what `measure` asks).
     fn run_request(
         &self,
         recipe_files: Vec<PathBuf>,
         recipe: &str,
-        after: Option<&str>,
-        steps_until: Option<Duration>,
+        (after, steps_until, measure): (Option<&str>, Option<Duration>, Option<&Measure>),
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
         let started = Instant::now();
@@ -336,6 +336,7 @@ impl Session {
             whole: steps_until.is_none(),
             stop_after_seconds: steps_until.map(|d| d.as_secs_f64().max(0.001)),
             after: after.map(str::to_string),
+            measure: measure.cloned(),
         };
         let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
         if let Ok(results) = &mut outcome {
