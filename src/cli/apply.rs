@@ -42,6 +42,15 @@ pub(crate) struct Args {
     /// a recipe that breaks compilation never does
     #[arg(long)]
     pub include_partial: bool,
+    /// With --open-prs: open pull requests that write CI or build configuration too (workflows,
+    /// wrappers, build extensions, Gradle settings); by default such a change is flagged and not
+    /// pushed: a workflow would run with the target repository's secrets
+    #[arg(long)]
+    pub allow_build_config_changes: bool,
+    /// With --open-prs: the largest share of a repository's files a recipe may change and still
+    /// get a pull request (1 allows any)
+    #[arg(long, value_name = "SHARE", default_value_t = crate::github::rollout::flags::DEFAULT_MAX_CHANGED_SHARE, value_parser = share)]
+    pub max_changed_share: f64,
     /// Repositories at once.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::at_least_one())]
     pub jobs: usize,
@@ -115,6 +124,8 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         backend: args.backend,
         measure: Some(&measure),
         include_partial: args.include_partial,
+        allow_build_config: args.allow_build_config_changes,
+        max_changed_share: args.max_changed_share,
     };
     let outcomes = rollout::run(gh.as_ref(), &remote, &rollout, &mut |o: &RepoOutcome| {
         eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
@@ -132,6 +143,12 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     }
     let failed = outcomes.iter().any(|o| matches!(o.status, Status::Failed { .. }));
     Ok(if failed { exit::FAILURE } else { exit::OK })
+}
+
+/// A share between 0 and 1.
+fn share(text: &str) -> std::result::Result<f64, String> {
+    let value: f64 = text.parse().map_err(|_| format!("`{text}` is not a number"))?;
+    if (0.0..=1.0).contains(&value) { Ok(value) } else { Err(format!("{value} is not between 0 and 1")) }
 }
 
 fn status_word(status: &Status) -> String {

@@ -27,6 +27,7 @@ pub(crate) struct RolloutPr<'a> {
 pub(crate) fn render(pr: &RolloutPr<'_>) -> String {
     let mut doc = Doc::new();
     let here = pr.here;
+    doc.push(review_first(pr.figures));
     doc.push(format!(
         "Opened by `rewrite-assist apply --open-prs`: the OpenRewrite recipe `{}` run on `{}` (`{}`) of this \
 repository. It changes {} line{} in {} file{} and adds the recipe to `{REWRITE_YML}`; review it like any other \
@@ -118,6 +119,22 @@ fn changed_here(figures: &Figures) -> String {
         }
         out.push('\n');
     }
+    out
+}
+
+/// CI or build configuration the recipe writes, said before anything else (empty when none).
+fn review_first(figures: &Figures) -> String {
+    let Some(flags) = figures.flags.as_ref().filter(|f| !f.build_config.is_empty()) else {
+        return String::new();
+    };
+    let mut out = String::from(
+        "> [!WARNING]\n> **Review first**: this pull request writes CI or build configuration, which runs code \
+(in this repository's CI, with its secrets, or in every build):\n",
+    );
+    for line in &flags.build_config {
+        let _ = writeln!(out, "> - `{}`", escape(line).replace('`', "'"));
+    }
+    out.push('\n');
     out
 }
 

@@ -28,6 +28,9 @@ pub(crate) struct Figures {
     /// not measured).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub completion: Option<Completion>,
+    /// What a reviewer must see first: CI or build configuration written, a mass change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flags: Option<super::flags::Flags>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -60,6 +63,7 @@ impl Figures {
             residual: stats.residual.clone(),
             unresolved: stats.unresolved.clone(),
             completion: Completion::of(stats.residual.as_ref(), stats.unresolved.as_ref()),
+            flags: None,
         }
     }
 

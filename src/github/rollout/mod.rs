@@ -8,6 +8,7 @@
 
 mod body;
 pub(crate) mod figures;
+pub(crate) mod flags;
 mod one;
 mod parallel;
 pub(crate) mod recipe;
@@ -76,6 +77,10 @@ pub(crate) struct Rollout<'a> {
     pub measure: Option<&'a crate::model::residual::Measure>,
     /// Open partial migrations too, as draft pull requests.
     pub include_partial: bool,
+    /// Open pull requests that write CI or build configuration too ([`flags`]).
+    pub allow_build_config: bool,
+    /// The largest share of a repository's files a recipe may change and still get a PR.
+    pub max_changed_share: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -81,7 +81,9 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
         project_dir: None,
         measure: rollout.measure,
     })?;
-    let figures = Figures::of(&outcome.stats, &outcome.diff);
+    let mut figures = Figures::of(&outcome.stats, &outcome.diff);
+    figures.flags =
+        Some(super::flags::Flags::of(&outcome.diff, tracked_files(&checkout), rollout.max_changed_share));
     if let Some(error) = &outcome.stats.error {
         let status =
             Status::Failed { error: format!("the recipe could not run ({}): {}", error.kind, error.detail) };
@@ -92,6 +94,11 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     }
     if rollout.mode == Mode::DryRun {
         return Ok((Status::WouldChange, figures));
+    }
+    let flagged =
+        figures.flags.as_ref().and_then(|f| f.refusal(rollout.allow_build_config, rollout.max_changed_share));
+    if let Some(reason) = flagged {
+        return Ok((Status::NotOpened { reason }, figures));
     }
     let draft = match figures.completion {
         Some(Completion::BreaksCompilation) => {
@@ -113,6 +120,13 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     let recipe_artifacts = outcome.stats.recipe_artifacts.clone();
     let status = open_pr(ctx, gh, &checkout, &here, &figures, (&recipe_artifacts, draft))?;
     Ok((status, figures))
+}
+
+/// The files git tracks in the checkout (0 when git cannot tell).
+fn tracked_files(checkout: &Path) -> usize {
+    crate::setup::git::git_output(checkout, ["ls-files", "-z"])
+        .map(|o| o.stdout.split(|b| *b == 0).filter(|p| !p.is_empty()).count())
+        .unwrap_or(0)
 }
 
 /// `3 uses of the old library left in 2 files`.

@@ -14,7 +14,9 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
     );
     for o in outcomes {
         let (result, detail) = match &o.status {
-            Status::WouldChange => ("would change", String::new()),
+            Status::WouldChange => {
+                ("would change", o.figures.flags.as_ref().map(|f| cell(&f.line())).unwrap_or_default())
+            }
             Status::NoChanges => ("no changes", String::new()),
             Status::Opened { url, draft: false } => ("opened", url.clone()),
             Status::Opened { url, draft: true } => ("opened as a draft", url.clone()),
@@ -106,6 +108,7 @@ pub(crate) mod tests {
             }),
             unresolved: Some(crate::model::residual::Unresolved::default()),
             completion: Some(crate::model::residual::Completion::Complete),
+            flags: None,
         };
         let outcome = |repo: &str, status, figures: Figures, seconds| RepoOutcome {
             repo: repo.into(),
