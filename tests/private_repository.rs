@@ -135,6 +135,12 @@ fn pass_env_brings_the_settings_credentials_to_the_embedded_runner() {
         "{:?}",
         repository.requests()
     );
+    // The variables were not passed: nothing is sent, not the literal `${env.…}` as a password.
+    assert!(
+        repository.authorizations().iter().all(|(_, sent)| sent.is_none()),
+        "{:?}",
+        repository.authorizations()
+    );
 
     // The POM declares the repository, the settings only its server: the user allows its URL.
     let allow = format!("private={}", repository.url);
