@@ -65,6 +65,7 @@ class ResultsJsonTest {
                 Map.of("A.java", List.of("a.C")),
                 null,
                 0.4,
+                null,
                 null);
         StepRun invalid = new StepRun(
                 1,
@@ -77,6 +78,7 @@ class ResultsJsonTest {
                 null,
                 null,
                 0.1,
+                null,
                 null);
         StepRun whole = new StepRun(
                 null,
@@ -89,7 +91,8 @@ class ResultsJsonTest {
                 Map.of(),
                 Map.of("A.java", List.of(0)),
                 1.25,
-                List.of(1));
+                List.of(1),
+                null);
         assertEquals(
                 sample("run.json"), json(new RunResults(List.of(changed, invalid, whole), List.of(3), 3.0), "run-2"));
     }
