@@ -13,11 +13,11 @@ import org.openrewrite.SourceFile;
 
 /**
  * What a {@code run} request's {@code measure} asks of the whole run (never of a single step, which
- * must stay as fast as without it): how much of the old library is left ({@link Residual}). A
- * measurement is bookkeeping on the side of the run: its failure is a warning of the run, never
- * its error.
+ * must stay as fast as without it): how much of the old library is left ({@link Residual}) and
+ * how many symbols no longer resolve ({@link CompileCheck}). Each measurement is bookkeeping on
+ * the side of the run: its failure is a warning of the run, never its error.
  */
-record Measure(@Nullable OldLibrary residual) {
+record Measure(@Nullable OldLibrary residual, boolean compileCheck) {
 
     /** The request's {@code measure}; null when it is absent (nothing is measured). */
     static @Nullable Measure from(JsonNode json) {
@@ -25,7 +25,9 @@ record Measure(@Nullable OldLibrary residual) {
             return null;
         }
         JsonNode residual = json.path("residual");
-        return new Measure(residual.isObject() ? OldLibrary.from(residual) : null);
+        return new Measure(
+                residual.isObject() ? OldLibrary.from(residual) : null,
+                json.path("compile_check").asBoolean(false));
     }
 
     /**
@@ -46,6 +48,16 @@ record Measure(@Nullable OldLibrary residual) {
                 Main.log("residual failed: " + Main.stack(e));
             }
             Main.log("  residual measured in " + Main.seconds(started) + " s");
+        }
+        if (compileCheck) {
+            long started = System.nanoTime();
+            try {
+                run.unresolved = CompileCheck.of(parsed, changes, run.warnings);
+            } catch (RuntimeException | LinkageError e) {
+                run.warnings.add("the compile check failed: " + Main.oneLine(e));
+                Main.log("compile check failed: " + Main.stack(e));
+            }
+            Main.log("  compile check in " + Main.seconds(started) + " s");
         }
     }
 

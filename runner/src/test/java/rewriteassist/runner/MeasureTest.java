@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run request's {@code measure} on small repositories: the residual uses of an old library
- * before and after the whole recipe, with OpenRewrite's real recipes.
+ * before and after the whole recipe, and the compile check of the Java files it changed, with
+ * OpenRewrite's real recipes (the jars come from Maven Central into the local repository).
  */
 class MeasureTest {
     @TempDir
@@ -130,6 +131,7 @@ class MeasureTest {
         assertEquals(0, residual.path("after").asInt(), migrated.toString());
         assertEquals(0, residual.path("files_after").asInt(), residual.toString());
         assertEquals(0, residual.path("samples").size(), residual.toString());
+        assertTrue(migrated.path("unresolved").isMissingNode(), "no compile check asked: " + migrated);
 
         JsonNode changed = whole(
                 recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")),
@@ -145,6 +147,93 @@ class MeasureTest {
                 List.of("src/test/java/com/acme/CartTest.java:3: import org.junit.Assert;", "pom.xml:8: <dependency>"),
                 samples,
                 residual.toString());
+    }
+
+    @Test
+    void aTypeWhoseLibraryIsNotAddedDoesNotResolveAndOneAddedDoes() throws Exception {
+        fixture.parse(junit4Project());
+        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+
+        long started = System.nanoTime();
+        JsonNode changed = whole(
+                recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")),
+                "test.Change",
+                measure);
+        JsonNode unresolved = changed.path("unresolved");
+        assertEquals(1, unresolved.path("checked_files").asInt(), changed.toString());
+        assertEquals(0, unresolved.path("before").asInt(), changed.toString());
+        assertTrue(unresolved.path("after").asInt() > unresolved.path("before").asInt(), changed.toString());
+        assertEquals(
+                "src/test/java/com/acme/CartTest.java:7: org.junit.jupiter.api.Test",
+                unresolved.path("samples").get(0).asText(),
+                changed.toString());
+        assertTrue(changed.path("residual").isMissingNode(), "no residual asked: " + changed);
+        Main.log("compile check test: ChangeType request in " + Main.seconds(started) + " s");
+
+        started = System.nanoTime();
+        JsonNode added = whole(
+                recipe(
+                        "test.ChangeAndAdd",
+                        changeType("org.junit.Test", "org.junit.jupiter.api.Test"),
+                        "org.openrewrite.maven.AddDependency:\n  groupId: org.junit.jupiter\n"
+                                + "  artifactId: junit-jupiter-api\n  version: 5.10.2\n  scope: test"),
+                "test.ChangeAndAdd",
+                measure);
+        assertTrue(added.path("files").toString().contains("pom.xml"), added.toString());
+        unresolved = added.path("unresolved");
+        assertEquals(1, unresolved.path("checked_files").asInt(), added.toString());
+        assertTrue(unresolved.path("after").asInt() <= unresolved.path("before").asInt(), added.toString());
+        assertEquals(0, unresolved.path("samples").size(), added.toString());
+        Main.log("compile check test: ChangeType + AddDependency request in " + Main.seconds(started) + " s");
+    }
+
+    @Test
+    void aGradleRecipeThatAddsTheLibraryUpdatesTheClasspathTheCheckUses() throws Exception {
+        fixture.parse(fixture.repo(
+                "settings.gradle",
+                "rootProject.name = 'shop'\n",
+                "build.gradle",
+                """
+                plugins {
+                    id 'java'
+                }
+                repositories {
+                    mavenCentral()
+                }
+                dependencies {
+                    testImplementation 'junit:junit:4.13.2'
+                }
+                """,
+                "src/main/java/com/acme/Cart.java",
+                CART,
+                "src/test/java/com/acme/CartTest.java",
+                CART_TEST));
+        ObjectNode measure = junit4Residual(Main.JSON.createObjectNode()).put("compile_check", true);
+        String change = changeType("org.junit.Test", "org.junit.jupiter.api.Test");
+
+        JsonNode changed = whole(recipe("test.Change", change), "test.Change", measure);
+        assertEquals(0, changed.path("unresolved").path("before").asInt(), changed.toString());
+        assertTrue(changed.path("unresolved").path("after").asInt() > 0, changed.toString());
+        // Assert and Test, and the script's line naming junit:junit; Assert and that line after.
+        assertEquals(3, changed.path("residual").path("before").asInt(), changed.toString());
+        assertEquals(
+                List.of(
+                        "src/test/java/com/acme/CartTest.java:3: import org.junit.Assert;",
+                        "build.gradle:8: testImplementation 'junit:junit:4.13.2'"),
+                texts(changed.path("residual").path("samples")),
+                changed.toString());
+
+        JsonNode added = whole(
+                recipe(
+                        "test.ChangeAndAdd",
+                        change,
+                        "org.openrewrite.gradle.AddDependency:\n  groupId: org.junit.jupiter\n"
+                                + "  artifactId: junit-jupiter-api\n  version: 5.10.2\n"
+                                + "  configuration: testImplementation"),
+                "test.ChangeAndAdd",
+                measure);
+        assertTrue(added.path("files").toString().contains("build.gradle"), added.toString());
+        assertEquals(0, added.path("unresolved").path("after").asInt(), added.toString());
     }
 
     @Test
@@ -247,16 +336,17 @@ class MeasureTest {
                 recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")), "test.Change");
         for (JsonNode run : results.path("runs")) {
             assertFalse(run.has("residual"), run.toString());
+            assertFalse(run.has("unresolved"), run.toString());
         }
         // A measured request measures the whole run only, never a step on its own.
         ObjectNode request = fixture.runRequest(
                 recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")), "test.Change", true);
-        junit4Residual(request.putObject("measure"));
+        junit4Residual(request.putObject("measure")).put("compile_check", true);
         JsonNode measured = fixture.send(request);
         JsonNode step = measured.path("runs").get(0);
-        assertFalse(step.has("residual"), step.toString());
+        assertFalse(step.has("residual") || step.has("unresolved"), step.toString());
         JsonNode whole = measured.path("runs").get(1);
-        assertTrue(whole.has("residual"), whole.toString());
+        assertTrue(whole.has("residual") && whole.has("unresolved"), whole.toString());
     }
 
     private static List<String> texts(JsonNode array) {

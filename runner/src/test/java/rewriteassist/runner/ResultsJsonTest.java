@@ -66,6 +66,7 @@ class ResultsJsonTest {
                 null,
                 0.4,
                 null,
+                null,
                 null);
         StepRun invalid = new StepRun(
                 1,
@@ -78,6 +79,7 @@ class ResultsJsonTest {
                 null,
                 null,
                 0.1,
+                null,
                 null,
                 null);
         StepRun whole = new StepRun(
@@ -92,6 +94,7 @@ class ResultsJsonTest {
                 Map.of("A.java", List.of(0)),
                 1.25,
                 List.of(1),
+                null,
                 null);
         assertEquals(
                 sample("run.json"), json(new RunResults(List.of(changed, invalid, whole), List.of(3), 3.0), "run-2"));
