@@ -134,6 +134,7 @@ public final class Main {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
         EarlierRuns.forget();
+        Residual.forget();
         Parse.Outcome outcome = Parse.repository(
                 request.root(),
                 new RepositoryPolicy(
@@ -159,7 +160,8 @@ public final class Main {
                 last,
                 request.recipeFiles,
                 request.recipe(),
-                new Run.Mode(request.eachStep, request.whole, request.stopAfterSeconds, request.after));
+                new Run.Mode(
+                        request.eachStep, request.whole, request.stopAfterSeconds, request.after, request.measure));
     }
 
     /**
@@ -298,6 +300,9 @@ public final class Main {
          */
         final @Nullable String after;
 
+        /** What to measure of the whole run (a run request's {@code measure}; null: nothing). */
+        final @Nullable Measure measure;
+
         Path root() {
             return Objects.requireNonNull(root, "only a parse request has a root");
         }
@@ -352,6 +357,7 @@ public final class Main {
                 whole = true;
                 stopAfterSeconds = 0;
                 after = null;
+                measure = null;
             } else {
                 root = null;
                 localRepository = null;
@@ -376,6 +382,7 @@ public final class Main {
                                 && !json.path("after").asText().isEmpty()
                         ? json.path("after").asText()
                         : null;
+                measure = Measure.from(json.path("measure"));
             }
         }
 

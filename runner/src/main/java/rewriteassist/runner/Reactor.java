@@ -821,6 +821,41 @@ final class Reactor {
         return gavs;
     }
 
+    /** Where a source file belongs: its module (by directory) and whether it is in the test set. */
+    record Placement(Path dir, Module module, boolean test) {
+        /** The jars of its source set as the parse gave them to the Java parser. */
+        List<Path> jars() {
+            return test ? module.testJars() : module.mainJars();
+        }
+    }
+
+    /** The module and source set of a source file (a path relative to the root); null outside any. */
+    @Nullable
+    Placement placement(Path sourcePath) {
+        Path dir = moduleOf(sourcePath);
+        Module module = dir == null ? null : modules.get(dir);
+        if (dir == null || module == null) {
+            return null;
+        }
+        Path inModule = dir.toString().isEmpty() ? sourcePath : dir.relativize(sourcePath);
+        return new Placement(dir, module, setOf(inModule).equals("test"));
+    }
+
+    /**
+     * The jars of a source set from another resolution of its module's POM (one a recipe updated,
+     * as {@code AddDependency} does), fetched as the parse fetches them: the reactor's own
+     * artifacts have none, their sources stand in.
+     */
+    List<Path> jarsFrom(MavenResolutionResult resolution, boolean test, Jars jars) {
+        Map<String, Path> reactor = new LinkedHashMap<>();
+        modules.forEach((dir, module) -> {
+            int last = module.gav().lastIndexOf(':');
+            reactor.put(last > 0 ? module.gav().substring(0, last) : module.gav(), dir);
+        });
+        Classpaths classpaths = Classpaths.of(resolution, reactor, jars);
+        return test ? classpaths.test : classpaths.main;
+    }
+
     /** "main" or "test" for a source by its path in its module ({@code src/main/…}, {@code src/test/…}). */
     static String setOf(Path inModule) {
         if (inModule.getNameCount() >= 3 && inModule.getName(0).toString().equals("src")) {

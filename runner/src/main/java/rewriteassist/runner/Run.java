@@ -143,10 +143,15 @@ final class Run {
 
     /**
      * How a request runs its recipe: each step on its own, the whole, no step started after
-     * {@code stopAfterSeconds} (0: no limit), and on the result of the recipe {@code after} (null:
-     * on the parsed trees).
+     * {@code stopAfterSeconds} (0: no limit), on the result of the recipe {@code after} (null: on
+     * the parsed trees), and what to measure of the whole run (null: nothing).
      */
-    record Mode(boolean eachStep, boolean runWhole, double stopAfterSeconds, @Nullable String after) {}
+    record Mode(
+            boolean eachStep,
+            boolean runWhole,
+            double stopAfterSeconds,
+            @Nullable String after,
+            @Nullable Measure measure) {}
 
     static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
         long started = System.nanoTime();
@@ -234,7 +239,11 @@ final class Run {
             StepRun.Builder run = new StepRun.Builder(null, name, Main.JSON.createObjectNode());
             Map<Integer, Step> included = new LinkedHashMap<>();
             good.forEach(i -> included.put(i, steps.get(i)));
-            executeGuarded(() -> whole.of(good), parsed, run, included);
+            RecipeRun result = executeGuarded(() -> whole.of(good), parsed, run, included);
+            Measure measure = mode.measure();
+            if (measure != null && result != null) {
+                measure.apply(parsed, parsed == base, result, run);
+            }
             run.leftOut = leftOut;
             runs.add(run.build());
         }
@@ -567,24 +576,27 @@ final class Run {
 
     /**
      * {@link #execute}, with any fault of our own bookkeeping kept to this one run: it is named as
-     * the run's error, and the other steps and the whole run still count.
+     * the run's error, and the other steps and the whole run still count. The recipe's run when it
+     * ran (null when it did not load, validate or run, or the bookkeeping failed).
      */
-    private static void executeGuarded(
+    private static @Nullable RecipeRun executeGuarded(
             Build build, Parse.Outcome parsed, StepRun.Builder run, @Nullable Map<Integer, Step> steps) {
         try {
-            execute(build, parsed, run, steps);
+            return execute(build, parsed, run, steps);
         } catch (RuntimeException e) {
             Main.log("step " + run.step + " " + run.name + ": " + Main.stack(e));
             run.error = new ErrorReport(
                     ErrorKind.INTERNAL, "the runner failed on this step: " + Main.oneLine(e), Main.stack(e));
+            return null;
         }
     }
 
     /**
      * Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error,
-     * and, for the whole run ({@code steps} not null), which of its steps changed each file.
+     * and, for the whole run ({@code steps} not null), which of its steps changed each file. The
+     * recipe's run, or null when it did not run.
      */
-    private static void execute(
+    private static @Nullable RecipeRun execute(
             Build build, Parse.Outcome parsed, StepRun.Builder run, @Nullable Map<Integer, Step> steps) {
         long started = System.nanoTime();
         List<Throwable> reported = new ArrayList<>();
@@ -596,16 +608,16 @@ final class Run {
                 recipe = build.recipe();
             } catch (InvalidOption e) {
                 run.error = new ErrorReport(ErrorKind.INVALID_OPTION, e.getMessage(), null);
-                return;
+                return null;
             } catch (RuntimeException e) {
                 // The recipe as written does not load (a cycle, a malformed field).
                 run.error = new ErrorReport(ErrorKind.YAML_ERROR, Main.oneLine(e), Main.stack(e));
-                return;
+                return null;
             }
             ErrorReport invalid = validate(recipe, ctx);
             if (invalid != null) {
                 run.error = invalid;
-                return;
+                return null;
             }
             RecipeRun result;
             try {
@@ -614,7 +626,7 @@ final class Run {
                 throw e;
             } catch (Throwable t) {
                 run.error = new ErrorReport(ErrorKind.RECIPE_ERROR, Main.oneLine(t), Main.stack(t));
-                return;
+                return null;
             }
             report(result, run);
             List<String> withheld = parsed.policy().credentials().warnings();
@@ -645,6 +657,7 @@ final class Run {
                 }
             }
             lines.stream().limit(50).forEach(run.warnings::add);
+            return result;
         } finally {
             run.seconds = Main.seconds(started);
             ErrorReport error = run.error;

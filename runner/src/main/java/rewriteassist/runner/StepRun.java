@@ -12,7 +12,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * One recipe run of a {@code run} request: a step on its own ({@code step} its index) or the whole
  * recipe ({@code step} null). {@code types} is absent when the recipe never ran (it did not load or
- * validate, or threw); {@code steps_by_file} and {@code left_out} belong to the whole run only.
+ * validate, or threw); {@code steps_by_file} and {@code left_out} belong to the whole run only, and
+ * so do {@code residual} and {@code unresolved}, present only when the request's {@code measure}
+ * asked for them ({@link Measure}).
  * {@code options} are the recipe's own, as the recipe file wrote them: any JSON.
  */
 @JsonPropertyOrder({
@@ -26,7 +28,9 @@ import org.jspecify.annotations.Nullable;
     "types",
     "steps_by_file",
     "seconds",
-    "left_out"
+    "left_out",
+    "residual",
+    "unresolved"
 })
 record StepRun(
         @Nullable Integer step,
@@ -40,11 +44,26 @@ record StepRun(
         @JsonProperty("steps_by_file") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
                 Map<String, List<Integer>> stepsByFile,
         double seconds,
-        @JsonProperty("left_out") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<Integer> leftOut) {
+        @JsonProperty("left_out") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<Integer> leftOut,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Residual.@Nullable Counts residual,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CompileCheck.@Nullable Counts unresolved) {
 
     /** The same run, reported as step {@code index} of another request. */
     StepRun asStep(int index) {
-        return new StepRun(index, name, options, diff, files, error, warnings, types, stepsByFile, seconds, leftOut);
+        return new StepRun(
+                index,
+                name,
+                options,
+                diff,
+                files,
+                error,
+                warnings,
+                types,
+                stepsByFile,
+                seconds,
+                leftOut,
+                residual,
+                unresolved);
     }
 
     /**
@@ -74,6 +93,11 @@ record StepRun(
         @Nullable
         List<Integer> leftOut;
 
+        /** The whole run's measurements, when the request asked for them ({@link Measure}). */
+        Residual.@Nullable Counts residual;
+
+        CompileCheck.@Nullable Counts unresolved;
+
         Builder(@Nullable Integer step, String name, ObjectNode options) {
             this.step = step;
             this.name = name;
@@ -92,7 +116,9 @@ record StepRun(
                     types,
                     stepsByFile,
                     seconds,
-                    leftOut == null ? null : List.copyOf(leftOut));
+                    leftOut == null ? null : List.copyOf(leftOut),
+                    residual,
+                    unresolved);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -20,25 +21,34 @@ final class TypesInUse {
 
     /** The names, sorted; empty for anything but a Java compilation unit. */
     static List<String> of(SourceFile tree) {
-        if (!(tree instanceof J.CompilationUnit cu)) {
-            return List.of();
-        }
+        return tree instanceof J.CompilationUnit cu ? ofSource(cu) : List.of();
+    }
+
+    /**
+     * The same for any Java-like source (Groovy and Kotlin too, for {@link OldUses}). A source whose
+     * type table cannot be read still has its imports.
+     */
+    static List<String> ofSource(JavaSourceFile cu) {
         Set<String> names = new TreeSet<>();
-        for (JavaType type : cu.getTypesInUse().getTypesInUse()) {
-            add(names, type);
-        }
-        for (JavaType.Method method : cu.getTypesInUse().getUsedMethods()) {
-            add(names, method.getDeclaringType());
-        }
         for (J.Import anImport : cu.getImports()) {
             String name = anImport.getTypeName();
             names.add(anImport.getQualid().getSimpleName().equals("*") ? name + ".*" : name);
         }
-        // The file's own classes are not "in use" from elsewhere.
-        for (J.ClassDeclaration declared : cu.getClasses()) {
-            if (declared.getType() != null) {
-                names.remove(declared.getType().getFullyQualifiedName());
+        try {
+            for (JavaType type : cu.getTypesInUse().getTypesInUse()) {
+                add(names, type);
             }
+            for (JavaType.Method method : cu.getTypesInUse().getUsedMethods()) {
+                add(names, method.getDeclaringType());
+            }
+            // The file's own classes are not "in use" from elsewhere.
+            for (J.ClassDeclaration declared : cu.getClasses()) {
+                if (declared.getType() != null) {
+                    names.remove(declared.getType().getFullyQualifiedName());
+                }
+            }
+        } catch (RuntimeException e) {
+            // A Groovy or Kotlin tree without what the table needs: its imports are what is known.
         }
         return List.copyOf(names);
     }

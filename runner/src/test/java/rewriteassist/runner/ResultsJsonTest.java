@@ -65,6 +65,8 @@ class ResultsJsonTest {
                 Map.of("A.java", List.of("a.C")),
                 null,
                 0.4,
+                null,
+                null,
                 null);
         StepRun invalid = new StepRun(
                 1,
@@ -77,6 +79,8 @@ class ResultsJsonTest {
                 null,
                 null,
                 0.1,
+                null,
+                null,
                 null);
         StepRun whole = new StepRun(
                 null,
@@ -89,9 +93,37 @@ class ResultsJsonTest {
                 Map.of(),
                 Map.of("A.java", List.of(0)),
                 1.25,
-                List.of(1));
+                List.of(1),
+                null,
+                null);
         assertEquals(
                 sample("run.json"), json(new RunResults(List.of(changed, invalid, whole), List.of(3), 3.0), "run-2"));
+    }
+
+    @Test
+    void aMeasuredRunsResults() throws IOException {
+        // A request with `measure`: its whole run has `residual` and `unresolved` after `left_out`.
+        StepRun whole = new StepRun(
+                null,
+                "rewriteassist.Option2Narrow",
+                Main.JSON.createObjectNode(),
+                "d",
+                List.of("src/test/java/a/BTest.java"),
+                null,
+                List.of(),
+                Map.of(),
+                Map.of("src/test/java/a/BTest.java", List.of(0)),
+                1.25,
+                List.of(),
+                new Residual.Counts(12, 0, 0, List.of()),
+                new CompileCheck.Counts(4, 9, 3, List.of("src/test/java/a/BTest.java:12: org.junit.jupiter.api.Test")));
+        assertEquals(sample("run-measured.json"), json(new RunResults(List.of(whole), List.of(), 2.0), "run-3"));
+        // A residual's samples name the lines after the recipe that still use the old library.
+        assertEquals(
+                "{\"before\":12,\"after\":1,\"files_after\":1,"
+                        + "\"samples\":[\"src/test/java/a/BTest.java:3: import org.junit.Test;\"]}",
+                Main.JSON.writeValueAsString(new Residual.Counts(
+                        12, 1, 1, List.of("src/test/java/a/BTest.java:3: import org.junit.Test;"))));
     }
 
     @Test

@@ -1,0 +1,355 @@
+package rewriteassist.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static rewriteassist.runner.Fixture.changeType;
+import static rewriteassist.runner.Fixture.recipe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run request's {@code measure} on small repositories: the residual uses of an old library
+ * before and after the whole recipe, and the compile check of the Java files it changed, with
+ * OpenRewrite's real recipes (the jars come from Maven Central into the local repository).
+ */
+class MeasureTest {
+    @TempDir
+    Path dir;
+
+    private Fixture fixture;
+
+    @BeforeEach
+    void fixture() {
+        fixture = new Fixture(dir);
+    }
+
+    private static final String JUNIT4_POM =
+            """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.acme</groupId>
+              <artifactId>shop</artifactId>
+              <version>1.0</version>
+              <properties><maven.compiler.release>17</maven.compiler.release></properties>
+              <dependencies>
+                <dependency>
+                  <groupId>junit</groupId>
+                  <artifactId>junit</artifactId>
+                  <version>4.13.2</version>
+                  <scope>test</scope>
+                </dependency>
+              </dependencies>
+            </project>
+            """;
+
+    private static final String CART =
+            """
+            package com.acme;
+
+            import java.util.ArrayList;
+            import java.util.List;
+
+            public class Cart {
+                private final List<String> items = new ArrayList<>();
+
+                public void add(String item) {
+                    items.add(item);
+                }
+
+                public int size() {
+                    return items.size();
+                }
+            }
+            """;
+
+    private static final String CART_TEST =
+            """
+            package com.acme;
+
+            import org.junit.Assert;
+            import org.junit.Test;
+
+            public class CartTest {
+                @Test
+                public void addsItems() {
+                    Cart cart = new Cart();
+                    cart.add("apple");
+                    Assert.assertEquals(1, cart.size());
+                }
+            }
+            """;
+
+    private Path junit4Project() throws Exception {
+        return fixture.repo(
+                "pom.xml", JUNIT4_POM,
+                "src/main/java/com/acme/Cart.java", CART,
+                "src/test/java/com/acme/CartTest.java", CART_TEST);
+    }
+
+    /** JUnit 4 as the old library: its package (not Jupiter's, below it) and its artifact. */
+    private static ObjectNode junit4Residual(ObjectNode measure) {
+        ObjectNode residual = measure.putObject("residual");
+        residual.putArray("packages").add("org.junit");
+        residual.putArray("new_packages").add("org.junit.jupiter");
+        residual.putArray("dependencies").add("junit:junit");
+        return measure;
+    }
+
+    /** The whole run of {@code recipe} (a recipe file's name) with {@code measure}. */
+    private JsonNode whole(String yaml, String recipe, ObjectNode measure) throws Exception {
+        ObjectNode request = fixture.runRequest(yaml, recipe, false);
+        request.set("measure", measure);
+        JsonNode results = fixture.send(request);
+        assertEquals(true, results.path("ok").asBoolean(), results.toString());
+        JsonNode runs = results.path("runs");
+        JsonNode whole = runs.get(runs.size() - 1);
+        assertTrue(whole.path("step").isNull(), results.toString());
+        return whole;
+    }
+
+    @Test
+    void theJUnit5MigrationLeavesNothingOfJUnit4WhileAChangeTypeLeavesSome() throws Exception {
+        fixture.parse(junit4Project());
+        ObjectNode measure = junit4Residual(Main.JSON.createObjectNode());
+
+        JsonNode migrated = whole(
+                recipe("test.Migrate", "org.openrewrite.java.testing.junit5.JUnit4to5Migration"),
+                "test.Migrate",
+                measure);
+        assertEquals(null, migrated.path("error").textValue(), migrated.toString());
+        JsonNode residual = migrated.path("residual");
+        // Assert and Test in the test class, junit:junit in the POM.
+        assertEquals(3, residual.path("before").asInt(), residual.toString());
+        assertEquals(0, residual.path("after").asInt(), migrated.toString());
+        assertEquals(0, residual.path("files_after").asInt(), residual.toString());
+        assertEquals(0, residual.path("samples").size(), residual.toString());
+        assertTrue(migrated.path("unresolved").isMissingNode(), "no compile check asked: " + migrated);
+
+        JsonNode changed = whole(
+                recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")),
+                "test.Change",
+                measure);
+        residual = changed.path("residual");
+        assertEquals(3, residual.path("before").asInt(), residual.toString());
+        // Assert is left, and so is the dependency.
+        assertEquals(2, residual.path("after").asInt(), residual.toString());
+        assertEquals(2, residual.path("files_after").asInt(), residual.toString());
+        List<String> samples = texts(residual.path("samples"));
+        assertEquals(
+                List.of("src/test/java/com/acme/CartTest.java:3: import org.junit.Assert;", "pom.xml:8: <dependency>"),
+                samples,
+                residual.toString());
+    }
+
+    @Test
+    void aTypeWhoseLibraryIsNotAddedDoesNotResolveAndOneAddedDoes() throws Exception {
+        fixture.parse(junit4Project());
+        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+
+        long started = System.nanoTime();
+        JsonNode changed = whole(
+                recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")),
+                "test.Change",
+                measure);
+        JsonNode unresolved = changed.path("unresolved");
+        assertEquals(1, unresolved.path("checked_files").asInt(), changed.toString());
+        assertEquals(0, unresolved.path("before").asInt(), changed.toString());
+        assertTrue(unresolved.path("after").asInt() > unresolved.path("before").asInt(), changed.toString());
+        assertEquals(
+                "src/test/java/com/acme/CartTest.java:7: org.junit.jupiter.api.Test",
+                unresolved.path("samples").get(0).asText(),
+                changed.toString());
+        assertTrue(changed.path("residual").isMissingNode(), "no residual asked: " + changed);
+        Main.log("compile check test: ChangeType request in " + Main.seconds(started) + " s");
+
+        started = System.nanoTime();
+        JsonNode added = whole(
+                recipe(
+                        "test.ChangeAndAdd",
+                        changeType("org.junit.Test", "org.junit.jupiter.api.Test"),
+                        "org.openrewrite.maven.AddDependency:\n  groupId: org.junit.jupiter\n"
+                                + "  artifactId: junit-jupiter-api\n  version: 5.10.2\n  scope: test"),
+                "test.ChangeAndAdd",
+                measure);
+        assertTrue(added.path("files").toString().contains("pom.xml"), added.toString());
+        unresolved = added.path("unresolved");
+        assertEquals(1, unresolved.path("checked_files").asInt(), added.toString());
+        assertTrue(unresolved.path("after").asInt() <= unresolved.path("before").asInt(), added.toString());
+        assertEquals(0, unresolved.path("samples").size(), added.toString());
+        Main.log("compile check test: ChangeType + AddDependency request in " + Main.seconds(started) + " s");
+    }
+
+    @Test
+    void aGradleRecipeThatAddsTheLibraryUpdatesTheClasspathTheCheckUses() throws Exception {
+        fixture.parse(fixture.repo(
+                "settings.gradle",
+                "rootProject.name = 'shop'\n",
+                "build.gradle",
+                """
+                plugins {
+                    id 'java'
+                }
+                repositories {
+                    mavenCentral()
+                }
+                dependencies {
+                    testImplementation 'junit:junit:4.13.2'
+                }
+                """,
+                "src/main/java/com/acme/Cart.java",
+                CART,
+                "src/test/java/com/acme/CartTest.java",
+                CART_TEST));
+        ObjectNode measure = junit4Residual(Main.JSON.createObjectNode()).put("compile_check", true);
+        String change = changeType("org.junit.Test", "org.junit.jupiter.api.Test");
+
+        JsonNode changed = whole(recipe("test.Change", change), "test.Change", measure);
+        assertEquals(0, changed.path("unresolved").path("before").asInt(), changed.toString());
+        assertTrue(changed.path("unresolved").path("after").asInt() > 0, changed.toString());
+        // Assert and Test, and the script's line naming junit:junit; Assert and that line after.
+        assertEquals(3, changed.path("residual").path("before").asInt(), changed.toString());
+        assertEquals(
+                List.of(
+                        "src/test/java/com/acme/CartTest.java:3: import org.junit.Assert;",
+                        "build.gradle:8: testImplementation 'junit:junit:4.13.2'"),
+                texts(changed.path("residual").path("samples")),
+                changed.toString());
+
+        JsonNode added = whole(
+                recipe(
+                        "test.ChangeAndAdd",
+                        change,
+                        "org.openrewrite.gradle.AddDependency:\n  groupId: org.junit.jupiter\n"
+                                + "  artifactId: junit-jupiter-api\n  version: 5.10.2\n"
+                                + "  configuration: testImplementation"),
+                "test.ChangeAndAdd",
+                measure);
+        assertTrue(added.path("files").toString().contains("build.gradle"), added.toString());
+        assertEquals(0, added.path("unresolved").path("after").asInt(), added.toString());
+    }
+
+    @Test
+    void configKeysDependenciesAndTheJavaVersionCountBeforeAndAfter() throws Exception {
+        String pom =
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.acme</groupId>
+                  <artifactId>shop</artifactId>
+                  <version>1.0</version>
+                  <properties>
+                    <maven.compiler.source>1.8</maven.compiler.source>
+                    <maven.compiler.target>1.8</maven.compiler.target>
+                  </properties>
+                  <dependencies>
+                    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version><scope>test</scope></dependency>
+                  </dependencies>
+                  <build>
+                    <pluginManagement>
+                      <plugins>
+                        <plugin><artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version></plugin>
+                      </plugins>
+                    </pluginManagement>
+                    <plugins>
+                      <plugin>
+                        <artifactId>maven-compiler-plugin</artifactId>
+                        <version>3.13.0</version>
+                        <configuration>
+                          <source>8</source>
+                          <target>${maven.compiler.target}</target>
+                        </configuration>
+                      </plugin>
+                    </plugins>
+                  </build>
+                </project>
+                """;
+        String yaml =
+                """
+                spring:
+                  jpa:
+                    hibernate:
+                      ddl-auto: update
+                management:
+                  add-application-context-header: true
+                ---
+                spring.jpa.hibernate.ddl-auto: none
+                """;
+        fixture.parse(fixture.repo(
+                "pom.xml",
+                pom,
+                "src/main/resources/application.properties",
+                "server.port=8080\nmanagement.add-application-context-header=true\n",
+                "src/main/resources/application.yml",
+                yaml));
+        ObjectNode measure = Main.JSON.createObjectNode();
+        ObjectNode residual = measure.putObject("residual");
+        residual.putArray("dependencies").add("junit:junit");
+        residual.putArray("plugins").add("org.apache.maven.plugins:maven-antrun-plugin");
+        residual.putArray("config_keys")
+                .add("management.add-application-context-header")
+                .add("spring.jpa.hibernate.ddl-auto");
+        residual.put("java_version", 8);
+
+        JsonNode run = whole(
+                recipe(
+                        "test.Small",
+                        "org.openrewrite.properties.ChangePropertyKey:\n"
+                                + "  oldPropertyKey: management.add-application-context-header\n"
+                                + "  newPropertyKey: management.server.add-application-context-header",
+                        "org.openrewrite.yaml.ChangePropertyKey:\n"
+                                + "  oldPropertyKey: management.add-application-context-header\n"
+                                + "  newPropertyKey: management.server.add-application-context-header",
+                        "org.openrewrite.maven.ChangePropertyValue:\n  key: maven.compiler.source\n  newValue: 17",
+                        "org.openrewrite.maven.RemoveDependency:\n  groupId: junit\n  artifactId: junit"),
+                "test.Small",
+                measure);
+        JsonNode counts = run.path("residual");
+        // POM: junit, antrun, source and target 1.8, the compiler's source 8; properties: 1; YAML: 3.
+        assertEquals(9, counts.path("before").asInt(), run.toString());
+        // POM: antrun, target 1.8, the compiler's source 8; YAML: ddl-auto in both documents.
+        assertEquals(5, counts.path("after").asInt(), run.toString());
+        assertEquals(2, counts.path("files_after").asInt(), counts.toString());
+        // Lines of the trees after: the POM lost its three lines of dependencies.
+        assertEquals(
+                List.of(
+                        "pom.xml:8: <maven.compiler.target>1.8</maven.compiler.target>",
+                        "pom.xml:13: <plugin><artifactId>maven-antrun-plugin</artifactId><version>3.1.0</version></plugin>",
+                        "pom.xml:21: <source>8</source>",
+                        "src/main/resources/application.yml:4: ddl-auto: update",
+                        "src/main/resources/application.yml:8: spring.jpa.hibernate.ddl-auto: none"),
+                texts(counts.path("samples")),
+                counts.toString());
+    }
+
+    @Test
+    void aRunWithoutMeasureHasNeitherObject() throws Exception {
+        fixture.parse(junit4Project());
+        JsonNode results = fixture.run(
+                recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")), "test.Change");
+        for (JsonNode run : results.path("runs")) {
+            assertFalse(run.has("residual"), run.toString());
+            assertFalse(run.has("unresolved"), run.toString());
+        }
+        // A measured request measures the whole run only, never a step on its own.
+        ObjectNode request = fixture.runRequest(
+                recipe("test.Change", changeType("org.junit.Test", "org.junit.jupiter.api.Test")), "test.Change", true);
+        junit4Residual(request.putObject("measure")).put("compile_check", true);
+        JsonNode measured = fixture.send(request);
+        JsonNode step = measured.path("runs").get(0);
+        assertFalse(step.has("residual") || step.has("unresolved"), step.toString());
+        JsonNode whole = measured.path("runs").get(1);
+        assertTrue(whole.has("residual") && whole.has("unresolved"), whole.toString());
+    }
+
+    private static List<String> texts(JsonNode array) {
+        return ((ArrayNode) array).valueStream().map(JsonNode::asText).toList();
+    }
+}
