@@ -4,7 +4,8 @@
 //! (T_noop after a warm-up run; the analyze with the runner's POM cache filled). Also printed: the
 //! same analyze with an empty POM cache (as on a new machine) and with `--backend auto`, and the
 //! discovery phase on its own (its pool of 100+ recipes, part of each analyze) against T_noop
-//! (goal ≤ 1.0, warm). And the first run on a new machine: the analyze with an empty POM cache
+//! (goal ≤ 1.0, warm), and what measuring each whole run costs (the old library left and the compile
+//! check, goal ≤ 10% of analyze). And the first run on a new machine: the analyze with an empty POM cache
 //! against T_noop with an empty Maven repository (goal ≤ 1.5), with the runner's request count.
 //!
 //! The repository: `REWRITE_ASSIST_BENCH_REPO=PATH` with `REWRITE_ASSIST_BENCH_BASE` and
@@ -67,6 +68,20 @@ fn head_parse_seconds(dir: &Path) -> Option<f64> {
         .filter_map(|l| l.rsplit(" types in ").next()?.split_whitespace().next()?.parse().ok())
         .collect();
     (!times.is_empty()).then(|| times.iter().sum())
+}
+
+/// Seconds the runner spent measuring whole runs: counting the old library left (`residual
+/// measured in S s`, its first count of the parsed trees included) and re-attributing the changed
+/// files (`compile check in S s`), from its log.
+fn measure_seconds(dir: &Path) -> Option<(f64, f64)> {
+    let log = std::fs::read_to_string(dir.join("embedded-runner.log")).ok()?;
+    let sum = |marker: &str| -> f64 {
+        log.lines()
+            .filter_map(|l| l.split(marker).nth(1)?.split_whitespace().next()?.parse::<f64>().ok())
+            .sum()
+    };
+    let (residual, compile) = (sum("residual measured in "), sum("compile check in "));
+    (residual + compile > 0.0).then_some((residual, compile))
 }
 
 /// The runner's network totals after its last request (the log's last `network so far: …`).
@@ -148,6 +163,14 @@ fn main() {
                 "embedded {label:<8} head files parsed in {head:.1} s: {:.1}% of analyze (goal ≤ 15%: ratio {:.2})",
                 100.0 * head / wall,
                 head / wall / 0.15
+            );
+        }
+        if let Some((residual, compile)) = measure_seconds(&out) {
+            let share = (residual + compile) / wall;
+            println!(
+                "embedded {label:<8} old library counted in {residual:.1} s, compile check {compile:.1} s: {:.1}% of analyze (goal ≤ 10%: ratio {:.2})",
+                100.0 * share,
+                share / 0.10
             );
         }
         if let Some((seconds, detail)) = discovery(&out) {

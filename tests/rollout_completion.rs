@@ -1,8 +1,9 @@
 //! The rollout says whether the migration is done in each repository, and opens pull requests only
 //! where it is: three repositories on a local git server, one recipe (javax.persistence ->
-//! jakarta.persistence with its dependency, and javax.inject's `@Inject` -> jakarta's without one).
-//! `acme/done` uses only what the recipe moves (complete); `acme/half` also uses a subpackage the
-//! recipe leaves (partial); `acme/broken` uses `@Inject`, whose new type nothing provides (breaks
+//! jakarta.persistence, not its subpackages, with Jakarta's API added beside javax's; and
+//! javax.inject's `@Inject` -> jakarta's without a dependency). `acme/done` uses only what the
+//! recipe moves (complete); `acme/half` also uses a subpackage the recipe leaves, which javax's API
+//! still provides (partial); `acme/broken` uses `@Inject`, whose new type nothing provides (breaks
 //! compilation). Real git, the embedded runner on real OpenRewrite, the fake GitHub.
 
 mod common;
@@ -30,7 +31,7 @@ recipeList:
       groupId: jakarta.persistence
       artifactId: jakarta.persistence-api
       version: 3.1.0
-      onlyIfUsing: jakarta.persistence.*
+      onlyIfUsing: javax.persistence.*
   - org.openrewrite.java.ChangeType:
       oldFullyQualifiedTypeName: javax.inject.Inject
       newFullyQualifiedTypeName: jakarta.inject.Inject

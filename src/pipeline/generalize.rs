@@ -89,23 +89,20 @@ pub(super) fn generalize(
         inputs.tree.map(|t| crate::model::residual::Measure::of(&crate::intents::old_library::of(t)));
     let validator = Validator { ctx, budget, checkout: inputs.checkout, measure: measure.as_ref() };
     let same = first.option.signature() == chosen.option.signature();
-    let first_result = if same {
-        // The recommended recipe is reusable as it is: its run holds.
-        let mut result = chosen.result.clone();
-        result.option = OptionId::Reusable;
-        result.strategy = Strategy::Reusable;
-        result.recipe_name = first.option.recipe_name();
-        Some(with_migration_recall(result, &chosen.stats, &side_work))
-    } else {
-        run_candidate(&validator, &first.option, &ctx.dir, &side_work, &mut problems)?
-    };
-    if !same {
-        outputs.extend(option_files(&ctx.dir));
-    }
-    // The others, each in a directory of its own.
-    let mut results = vec![first_result];
-    for (n, candidate) in candidates.iter().enumerate().skip(1) {
-        let dir = RunDir::create(&ctx.dir.path(&format!("reusable/candidate-{n}")))?;
+    // Each candidate runs in a directory of its own (`reusable/candidate-N/`), kept for the
+    // reviewer; the winner's files become option 4's.
+    let mut results = Vec::new();
+    for (n, candidate) in candidates.iter().enumerate() {
+        if n == 0 && same {
+            // The recommended recipe is reusable as it is: its run holds.
+            let mut result = chosen.result.clone();
+            result.option = OptionId::Reusable;
+            result.strategy = Strategy::Reusable;
+            result.recipe_name = first.option.recipe_name();
+            results.push(Some(with_migration_recall(result, &chosen.stats, &side_work)));
+            continue;
+        }
+        let dir = RunDir::create(&ctx.dir.path(&candidate_dir(n)))?;
         dir.write(REUSABLE_RECIPE_NAME, candidate.option.to_yaml())?;
         results.push(run_candidate(&validator, &candidate.option, &dir, &side_work, &mut problems)?);
     }
@@ -121,22 +118,21 @@ pub(super) fn generalize(
     let best = crate::reuse::finish::best(&scored);
     let mut reusable = candidates[best].clone();
     let result = results[best].clone();
-    if best > 0 {
-        // The winner's files become option 4's.
-        let dir = ctx.dir.path(&format!("reusable/candidate-{best}"));
-        for name in OPTION_FILES.iter().map(|what| option_file_name(OptionId::Reusable, what)) {
-            if dir.join(&name).exists() {
-                std::fs::copy(dir.join(&name), ctx.dir.path(&name))?;
-                outputs.push(name);
-            }
+    let dir = ctx.dir.path(&candidate_dir(best));
+    for name in OPTION_FILES.iter().map(|what| option_file_name(OptionId::Reusable, what)) {
+        if dir.join(&name).exists() {
+            std::fs::copy(dir.join(&name), ctx.dir.path(&name))?;
+            outputs.push(name);
         }
-        if let (Some(won), Some(Some(lost))) = (&result, results.first()) {
-            reusable.reusable.changes.push(format!(
-                "led by `{}` rather than the recommended recipe's own steps: {}",
-                reusable.led_by.as_deref().map(crate::openrewrite::simple_name).unwrap_or_default(),
-                crate::reuse::finish::why(won, lost)
-            ));
-        }
+    }
+    if best > 0
+        && let (Some(won), Some(Some(lost))) = (&result, results.first())
+    {
+        reusable.reusable.changes.push(format!(
+            "chose the candidate led by `{}` over the recommended recipe generalized: {}",
+            reusable.led_by.as_deref().map(crate::openrewrite::simple_name).unwrap_or_default(),
+            crate::reuse::finish::why(won, lost)
+        ));
     }
     ctx.dir.write(REUSABLE_RECIPE, reusable.option.to_yaml())?;
     ctx.dir.write_json(REUSABLE_OPTION, &reusable.option)?;
@@ -150,6 +146,11 @@ pub(super) fn generalize(
         result,
     };
     Ok(Step::made(Report { problems, ..Report::new(Outcome::Ok, detail, outputs) }, made))
+}
+
+/// The directory of candidate `n` (0: the recommended recipe generalized).
+fn candidate_dir(n: usize) -> String {
+    format!("reusable/candidate-{n}")
 }
 
 /// The name of a candidate's recipe file in its directory.
@@ -178,7 +179,10 @@ fn candidates(
         crate::reuse::generalize_with(recommended, ctx.catalog, inputs.tree, led, inputs.discovery)
             .map(|reusable| Candidate { option: reusable.option.clone(), reusable, led_by: by })
     };
-    let Some(first) = make(composites, None) else { return Vec::new() };
+    // The first is led by the composites that made this PR's migration, if any.
+    let Some(first) = make(composites, composites.first().map(|c| c.step.name.clone())) else {
+        return Vec::new();
+    };
     let mut out = vec![first];
     let (Some(discovery), Some(tree)) = (inputs.discovery, inputs.tree) else { return out };
     let incidental = crate::reuse::incidental_intents(tree, None);
@@ -215,15 +219,6 @@ fn run_candidate(
     let (mut validated, broken) = validator.validate_all(vec![option.clone()], Some(dir))?;
     problems.extend(broken.iter().map(|b| format!("generalize: {b}")));
     Ok(validated.pop().map(|v| with_migration_recall(v.result, &v.stats, side_work)))
-}
-
-/// The option 4 files a run wrote into `dir`.
-fn option_files(dir: &RunDir) -> Vec<String> {
-    OPTION_FILES
-        .iter()
-        .map(|what| option_file_name(OptionId::Reusable, what))
-        .filter(|name| dir.path(name).exists())
-        .collect()
 }
 
 /// The phase's one line.

@@ -143,7 +143,7 @@ pub(crate) fn finishing_composites(
     let mut out = Vec::new();
     for intent in tree.intents.iter().filter(|i| i.level() == Level::Strategic) {
         let guard = crate::model::groups::Strategic::of(intent).and_then(|s| guard(catalog, &s));
-        let best = discovery
+        let mut fitting: Vec<&Tried> = discovery
             .tried
             .iter()
             .filter(|t| t.error.is_none() && t.members > 0 && t.tp() > 0 && !t.on_migration)
@@ -154,27 +154,35 @@ pub(crate) fn finishing_composites(
             })
             .filter(|t| precise(t))
             .filter(|t| !chosen.iter().any(|c| c.step == t.step))
-            .min_by(|a, b| {
-                b.tp()
-                    .cmp(&a.tp())
-                    .then(
-                        crate::discovery::pool::size(catalog, &b.step.name, 0)
-                            .cmp(&crate::discovery::pool::size(catalog, &a.step.name, 0)),
-                    )
-                    .then(a.step.name.cmp(&b.step.name))
-            });
-        if let Some(tried) = best
-            && !out.iter().any(|c: &Composite| c.step == tried.step)
-        {
+            .collect();
+        // The most right lines first; of as many, the smaller composite (a framework's variant of
+        // a migration does more than the migration). Two per intent: the candidates' own runs on
+        // this PR's base say which finishes it.
+        fitting.sort_by(|a, b| {
+            b.tp()
+                .cmp(&a.tp())
+                .then(
+                    crate::discovery::pool::size(catalog, &a.step.name, 0)
+                        .cmp(&crate::discovery::pool::size(catalog, &b.step.name, 0)),
+                )
+                .then(a.step.name.cmp(&b.step.name))
+        });
+        for tried in fitting.into_iter().take(FINISHING_PER_INTENT) {
+            if out.iter().any(|c: &Composite| c.step == tried.step) {
+                continue;
+            }
             let mut found = composite(&intent.id, tried);
             if crate::discovery::pool::is_umbrella(catalog, &tried.step.name) {
-                found.guard = guard;
+                found.guard = guard.clone();
             }
             out.push(found);
         }
     }
     out
 }
+
+/// Composites per strategic intent that may lead a candidate.
+const FINISHING_PER_INTENT: usize = 2;
 
 fn composite(intent: &str, tried: &Tried) -> Composite {
     Composite {

@@ -77,15 +77,15 @@ pub(crate) fn why(chosen: &OptionResult, first: &OptionResult) -> String {
     let added = |r: &OptionResult| r.unresolved.as_ref().map_or(0, |u| u.added());
     match (left(chosen), left(first)) {
         _ if added(first) > 0 && added(chosen) == 0 => format!(
-            "the recommended recipe's own steps break {} symbol{} here, and this one none",
+            "the recommended recipe generalized breaks {} symbol{} here, and this one none",
             added(first),
             crate::model::plural(added(first))
         ),
         (Some(mine), Some(theirs)) if mine < theirs => format!(
-            "it leaves {mine} use{} of the old library on this PR's base, the recommended recipe's own steps {theirs}",
+            "it leaves {mine} use{} of the old library on this PR's base, the recommended recipe generalized {theirs}",
             crate::model::plural(mine)
         ),
-        _ => "it finishes the migration as the catalog knows it, where the recommended recipe's own steps reproduce \
+        _ => "it finishes the migration as the catalog knows it, where the recommended recipe generalized reproduces \
 only this PR's lines"
             .to_string(),
     }

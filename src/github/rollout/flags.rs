@@ -28,6 +28,10 @@ const BUILD_CONFIG: &[(&str, &str)] = &[
 /// The share of a repository's files a recipe may change before it is a mass change, by default.
 pub(crate) const DEFAULT_MAX_CHANGED_SHARE: f64 = 0.5;
 
+/// Fewer changed files than this are no mass change, whatever their share: a migration of a small
+/// repository touches most of it.
+const MIN_MASS_FILES: usize = 10;
+
 /// The flags of one repository's changes.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub(crate) struct Flags {
@@ -74,7 +78,7 @@ impl Flags {
             build_config,
             changed_share: crate::metrics::round4(share),
             deleted_files,
-            mass_change: share > max_changed_share,
+            mass_change: share > max_changed_share && parsed.files.len() >= MIN_MASS_FILES,
         }
     }
 
@@ -133,11 +137,15 @@ mod tests {
         assert_eq!(flags.changed_share, 0.3);
         assert!(flags.refusal(false, 0.5).unwrap().contains("--allow-build-config-changes"));
         assert_eq!(flags.refusal(true, 0.5), None);
-        let mass = Flags::of(&diff(&["a.txt", "b.txt", "c.txt"]), 4, 0.5);
+        let many: Vec<String> = (0..12).map(|n| format!("f{n}.txt")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let mass = Flags::of(&diff(&many), 16, 0.5);
         assert!(mass.build_config.is_empty());
         assert!(mass.refusal(false, 0.5).unwrap().contains("75% of the repository's files"));
-        assert_eq!(Flags::of(&diff(&["a.txt", "b.txt", "c.txt"]), 4, 1.0).refusal(false, 1.0), None);
+        assert_eq!(Flags::of(&diff(&many), 16, 1.0).refusal(false, 1.0), None);
         assert_eq!(mass.line(), "changes 75% of the files");
+        // A small repository's migration touches most of it: no mass change.
+        assert!(!Flags::of(&diff(&["a.txt", "b.txt"]), 2, 0.5).mass_change);
         let nested = Flags::of(&diff(&["services/api/settings.gradle.kts", "src/main/java/A.java"]), 40, 0.5);
         assert_eq!(nested.build_config.len(), 1);
     }

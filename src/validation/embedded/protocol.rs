@@ -314,6 +314,7 @@ mod tests {
                 include_str!("../../../runner/src/test/resources/results/parse-with-types.json")
             }
             "run" => include_str!("../../../runner/src/test/resources/results/run.json"),
+            "run-measured" => include_str!("../../../runner/src/test/resources/results/run-measured.json"),
             "failed" => include_str!("../../../runner/src/test/resources/results/failed.json"),
             "rejected" => include_str!("../../../runner/src/test/resources/results/rejected.json"),
             _ => unreachable!("no sample {name}"),
@@ -340,6 +341,23 @@ mod tests {
         let with_types: ParseResults = serde_json::from_str(sample("parse-with-types")).unwrap();
         let types = with_types.types.unwrap();
         assert_eq!((types.base["A.java"][0].as_str(), types.head["A.java"][0].as_str()), ("a.B", "a.C"));
+    }
+
+    #[test]
+    fn a_measured_whole_run_reads_as_written() {
+        let results: RunResults = serde_json::from_str(sample("run-measured")).unwrap();
+        let whole = results.whole().unwrap();
+        let residual = whole.residual.as_ref().unwrap();
+        assert_eq!((residual.before, residual.after, residual.files_after), (12, 0, 0));
+        let unresolved = whole.unresolved.as_ref().unwrap();
+        assert_eq!(
+            (unresolved.before, unresolved.after, unresolved.checked_files, unresolved.added()),
+            (4, 9, 3, 5)
+        );
+        assert_eq!(unresolved.samples, ["src/test/java/a/BTest.java:12: org.junit.jupiter.api.Test"]);
+        // Not asked for: absent.
+        let plain: RunResults = serde_json::from_str(sample("run")).unwrap();
+        assert!(plain.whole().unwrap().residual.is_none() && plain.whole().unwrap().unresolved.is_none());
     }
 
     #[test]

@@ -72,7 +72,11 @@ final class OldUses {
 
     /**
      * A source's distinct old names; each sample is the first line naming the old name (its
-     * import, else its type's simple name as a word, else its package).
+     * import, else its type's simple name as a word, else its package). A name counts only where
+     * the text still names it (an import, a fully qualified use, an on-demand import of its
+     * package): after a recipe, a tree's type attribution can lag behind its text (ChangePackage
+     * rewrites the import, and an annotation's type may keep the old name), and what the next
+     * build compiles is the text.
      */
     private static Count source(JavaSourceFile source, OldLibrary spec, String path) {
         Set<String> old = new TreeSet<>();
@@ -84,7 +88,12 @@ final class OldUses {
         if (old.isEmpty()) {
             return Count.NONE;
         }
-        List<String> lines = source.printAll().lines().toList();
+        String text = source.printAll();
+        old.removeIf(name -> !named(text, name));
+        if (old.isEmpty()) {
+            return Count.NONE;
+        }
+        List<String> lines = text.lines().toList();
         Set<String> samples = new LinkedHashSet<>();
         for (String name : old) {
             if (samples.size() >= SAMPLES) {
@@ -96,6 +105,13 @@ final class OldUses {
             }
         }
         return new Count(old.size(), List.copyOf(samples));
+    }
+
+    /** Whether {@code text} names {@code name}: its type fully qualified, or its package on demand. */
+    private static boolean named(String text, String name) {
+        String dotted = (name.endsWith(".*") ? name.substring(0, name.length() - 2) : name).replace('$', '.');
+        String type = OldLibrary.topLevelType(dotted);
+        return text.contains(type) || text.contains(OldLibrary.packageOf(dotted) + ".*");
     }
 
     /** The index of the first line naming {@code name}, or -1. */

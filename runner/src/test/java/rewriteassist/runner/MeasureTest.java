@@ -329,6 +329,51 @@ class MeasureTest {
                 counts.toString());
     }
 
+    /**
+     * After ChangePackage, an annotation with arguments keeps its old type in the tree while its
+     * import names the new one: the text decides, and nothing of javax is left.
+     */
+    @Test
+    void whatTheTextNoLongerNamesIsNotLeftThoughATypeLagsBehind() throws Exception {
+        String pom = JUNIT4_POM.replace(
+                "<groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n      <version>4.13.2</version>",
+                "<groupId>javax.persistence</groupId>\n      <artifactId>javax.persistence-api</artifactId>\n"
+                        + "      <version>2.2</version>");
+        String entity =
+                """
+                package com.acme;
+
+                import javax.persistence.Column;
+                import javax.persistence.Entity;
+                import javax.persistence.Id;
+                import javax.persistence.Table;
+
+                @Entity
+                @Table(name = "customers")
+                public class Customer {
+                    @Id
+                    private Long id;
+
+                    @Column(nullable = false)
+                    private String name;
+                }
+                """;
+        fixture.parse(fixture.repo("pom.xml", pom, "src/main/java/com/acme/Customer.java", entity));
+        ObjectNode measure = Main.JSON.createObjectNode();
+        ObjectNode residual = measure.putObject("residual");
+        residual.putArray("packages").add("javax.persistence");
+        residual.putArray("new_packages").add("jakarta.persistence");
+        JsonNode moved = whole(
+                recipe(
+                        "test.Jakarta",
+                        "org.openrewrite.java.ChangePackage:\n  oldPackageName: javax.persistence\n"
+                                + "  newPackageName: jakarta.persistence"),
+                "test.Jakarta",
+                measure);
+        assertEquals(4, moved.path("residual").path("before").asInt(), moved.toString());
+        assertEquals(0, moved.path("residual").path("after").asInt(), moved.toString());
+    }
+
     @Test
     void aRunWithoutMeasureHasNeitherObject() throws Exception {
         fixture.parse(junit4Project());
