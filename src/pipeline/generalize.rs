@@ -93,6 +93,8 @@ pub(super) fn generalize(
     // reviewer; the winner's files become option 4's.
     let mut results = Vec::new();
     for (n, candidate) in candidates.iter().enumerate() {
+        let dir = RunDir::create(&ctx.dir.path(&candidate_dir(n)))?;
+        dir.write(REUSABLE_RECIPE_NAME, candidate.option.to_yaml())?;
         if n == 0 && same {
             // The recommended recipe is reusable as it is: its run holds.
             let mut result = chosen.result.clone();
@@ -102,8 +104,6 @@ pub(super) fn generalize(
             results.push(Some(with_migration_recall(result, &chosen.stats, &side_work)));
             continue;
         }
-        let dir = RunDir::create(&ctx.dir.path(&candidate_dir(n)))?;
-        dir.write(REUSABLE_RECIPE_NAME, candidate.option.to_yaml())?;
         results.push(run_candidate(&validator, &candidate.option, &dir, &side_work, &mut problems)?);
     }
     let scored: Vec<crate::reuse::finish::Candidate> = candidates
