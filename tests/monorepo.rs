@@ -83,3 +83,36 @@ fn two_working_directories_give_two_comments_and_two_branches() {
     assert_eq!(String::from_utf8_lossy(&changed.stdout), "service-a/rewrite.yml\nservice-b/rewrite.yml\n");
     assert_eq!(world.fake.pulls().len(), 2, "no new pull request");
 }
+
+/// A build in `services/api/`, analyzed from the command line with `--working-directory`: the PR
+/// edits a text file there that only a plain-text recipe reproduces. The recipe names the file from
+/// the repository's root, as the PR does; the runner sees it from the build's directory.
+#[test]
+fn a_text_recipe_reproduces_a_change_inside_the_working_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pom = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n  <artifactId>api</artifactId>\n  <version>1.0.0</version>\n</project>\n";
+    let repo = common::pr_repo(
+        &dir.path().join("repo"),
+        &[
+            ("services/api/pom.xml", pom),
+            ("services/api/notes.txt", "release train: blue\nowner: payments\n"),
+            ("README.md", "a monorepo\n"),
+        ],
+        &[
+            ("services/api/notes.txt", "release train: green\nowner: payments\n"),
+            ("README.md", "the monorepo\n"),
+        ],
+    );
+    let out = dir.path().join("out");
+    let output = common::analyze_embedded(repo.path(), &out)
+        .args(["--working-directory", "services/api"])
+        .output()
+        .unwrap();
+    let summary = common::json_stdout(&output);
+    assert!(output.status.success(), "{}\n{summary:#}", String::from_utf8_lossy(&output.stderr));
+    let best =
+        summary["options"].as_array().unwrap().iter().filter_map(|o| o["f1"].as_f64()).fold(0.0, f64::max);
+    assert!(best > 0.0, "no option reproduced the edit: {summary:#}");
+    let recipe = std::fs::read_to_string(out.join("option-2-recipe.yaml")).unwrap();
+    assert!(recipe.contains("services/api/notes.txt"), "written from the repository's root: {recipe}");
+}
