@@ -276,6 +276,13 @@ impl Session {
         self.scratch.path().join("runner.log")
     }
 
+    /// Copies the runner's log to `to`, its secrets masked; false when there is none to copy.
+    pub(crate) fn keep_log(&self, to: &Path) -> bool {
+        let kept = std::fs::copy(self.log_path(), to).is_ok();
+        crate::redact::redact_file(to);
+        kept
+    }
+
     /// The trees' parse results, parsing first when needed (within `timeout`).
     pub(crate) fn parsed(&self, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
         let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
