@@ -786,7 +786,7 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
     assert!(customer.contains("import jakarta.persistence.Entity;"));
     let recipe = show(&server.join("acme/a.git"), "rewrite-assist/com.acme.jakarta:rewrite.yml");
     assert!(recipe.contains("name: \"com.acme.Jakarta\""), "the recipe travels with its changes: {recipe}");
-    for file in ["acme-a/stats.json", "rollout.md", "rollout.json"] {
+    for file in ["acme/a/stats.json", "rollout.md", "rollout.json"] {
         assert!(dir.path().join("out").join(file).is_file(), "{file}");
     }
 }

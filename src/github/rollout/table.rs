@@ -115,7 +115,7 @@ pub(crate) mod tests {
             status,
             figures,
             seconds,
-            artifacts: format!("out/{}", repo.replace('/', "-")),
+            artifacts: format!("out/{repo}"),
         };
         vec![
             outcome("acme/a", first, figures, 41.2),
@@ -138,7 +138,7 @@ pub(crate) mod tests {
         assert_eq!(json["status"], "would_change");
         assert_eq!(json["files"], 2);
         assert_eq!(json["steps"][1]["files"][0], "pom.xml");
-        assert_eq!(json["artifacts"], "out/acme-a");
+        assert_eq!(json["artifacts"], "out/acme/a");
     }
 
     #[test]
