@@ -112,6 +112,8 @@ pub(crate) enum Status {
     Failed {
         error: String,
     },
+    /// The rollout was interrupted before this repository's turn: nothing ran here.
+    NotStarted,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -184,13 +186,30 @@ pub(crate) fn run(
         name: &name,
         branch: &branch,
     };
-    Ok(parallel::map(
+    let outcomes = parallel::map(
         rollout.repos,
         rollout.jobs,
         |repo| one::outcome(&context, repo),
         report,
         crate::process::interrupted,
-    ))
+    );
+    // An interrupted rollout still reports every repository it was asked for.
+    Ok(rollout
+        .repos
+        .iter()
+        .zip(outcomes)
+        .map(|(repo, outcome)| outcome.unwrap_or_else(|| not_started(rollout.out_dir, repo)))
+        .collect())
+}
+
+fn not_started(out: &Path, repo: &RepoId) -> RepoOutcome {
+    RepoOutcome {
+        repo: repo.to_string(),
+        status: Status::NotStarted,
+        figures: Figures::default(),
+        seconds: 0.0,
+        artifacts: artifacts_dir(out, repo).display().to_string(),
+    }
 }
 
 #[cfg(test)]

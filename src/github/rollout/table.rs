@@ -27,6 +27,7 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
                 cell(&format!("{reason}{}", url.as_ref().map(|u| format!(" ({u})")).unwrap_or_default())),
             ),
             Status::Failed { error } => ("**failed**", cell(error)),
+            Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
         };
         let f = &o.figures;
         let _ = writeln!(
@@ -58,6 +59,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::NoChanges)), "without changes"),
         (count(&|s| matches!(s, Status::LeftAlone { .. })), "left alone"),
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
+        (count(&|s| matches!(s, Status::NotStarted)), "not started"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {what}"));
