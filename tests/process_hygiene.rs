@@ -1,6 +1,7 @@
 //! Process hygiene through the real binary and real signals: the embedded runner ends with its
 //! parent even in the middle of a request, an interrupt is reported as `interrupted`, and every
-//! `--json` failure path still prints its object; an interrupted rollout still reports every repository.
+//! `--json` failure path still prints its object; an interrupted rollout still reports every repository;
+//! a signal before any child ran still removes the process's temporary directory.
 //!
 //! To catch the runner in the middle of a request, the repository's POM names a parent that a
 //! local "repository" serves a byte at a time: the runner's parse waits on it for as long as the
@@ -405,4 +406,41 @@ fn an_interrupted_rollout_reports_the_repositories_it_did_not_start() {
     );
     let table = std::fs::read_to_string(out.join("rollout.md")).unwrap();
     assert!(table.contains("| acme/c | not started |") && table.contains("2 not started"), "{table}");
+}
+
+/// A signal that finds the process before any child ran (here blocked opening a FIFO given as a
+/// diff, which nothing writes to) still removes the process's temporary directory on the way out.
+#[test]
+fn sigterm_before_any_child_ran_removes_the_temporary_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let temp = dir.path().join("tmp");
+    std::fs::create_dir_all(&temp).unwrap();
+    let fifo = dir.path().join("pr.diff");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let child = common::bin_std()
+        .arg("metrics")
+        .arg("--expected")
+        .arg(&fifo)
+        .arg("--actual")
+        .arg(&fifo)
+        .env("TMPDIR", &temp)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let entries = || std::fs::read_dir(&temp).unwrap().count();
+    assert!(wait_for(Duration::from_secs(60), || entries() > 0), "the process made no temporary directory");
+    // Long enough to be blocked in the open.
+    std::thread::sleep(Duration::from_millis(500));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    let output = exit_within(child, Duration::from_secs(30));
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{:?} {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let left: Vec<_> = std::fs::read_dir(&temp).unwrap().flatten().map(|e| e.path()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }
