@@ -786,20 +786,23 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
     assert!(customer.contains("import jakarta.persistence.Entity;"));
     let recipe = show(&server.join("acme/a.git"), "rewrite-assist/com.acme.jakarta:rewrite.yml");
     assert!(recipe.contains("name: \"com.acme.Jakarta\""), "the recipe travels with its changes: {recipe}");
-    for file in ["acme-a/stats.json", "rollout.md", "rollout.json"] {
+    for file in ["acme/a/stats.json", "rollout.md", "rollout.json"] {
         assert!(dir.path().join("out").join(file).is_file(), "{file}");
     }
 }
 
-/// The event file is read through the bounded reader: one larger than GitHub's 25 MB cap, or one
-/// without end, is refused at the limit (`/dev/zero` used to be read until memory ran out).
+/// The event file is read through the bounded reader: one larger than GitHub's 25 MB cap is refused
+/// at the limit, and one that is not a regular file before it is read: `/dev/zero` used to be read
+/// until memory ran out, and a FIFO blocked the run for ever.
 #[test]
 fn an_event_file_without_end_is_refused_at_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let sparse = dir.path().join("event.json");
     // A hole: 26 MiB that take no disk space.
     std::fs::File::create(&sparse).unwrap().set_len(26 << 20).unwrap();
-    for path in [sparse.as_path(), Path::new("/dev/zero")] {
+    let fifo = dir.path().join("event-fifo.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    for path in [sparse.as_path(), Path::new("/dev/zero"), fifo.as_path()] {
         let mut cmd = bin_std();
         for name in ENV_VARS {
             cmd.env_remove(name);
@@ -817,12 +820,11 @@ fn an_event_file_without_end_is_refused_at_the_limit() {
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{}: {stderr}", path.display());
-        assert_eq!(
-            stderr.trim(),
-            format!(
-                "error: the event {} is larger than 25 MiB, the limit for event payloads",
-                path.display()
-            )
-        );
+        let why = if path == sparse {
+            "is larger than 25 MiB, the limit for event payloads"
+        } else {
+            "is not a regular file"
+        };
+        assert_eq!(stderr.trim(), format!("error: the event {} {why}", path.display()));
     }
 }

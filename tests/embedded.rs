@@ -186,6 +186,11 @@ fn validate_embedded_on_a_reactor_the_plugin_cannot_build() {
     );
     let log = std::fs::read_to_string(out.join("build.log")).unwrap();
     assert!(log.contains("[step 1]") && log.contains("[whole]"), "{log}");
+    // The runner's own log goes with its session: `command` names the copy kept with the stats.
+    let command = stats["command"].as_str().unwrap();
+    let kept = out.join("embedded-runner.log");
+    assert!(command.contains(&kept.display().to_string()), "{command}");
+    assert!(std::fs::metadata(&kept).unwrap().len() > 0, "{command}");
     // What the runner downloaded (the servlet API's POMs; "not found" for the missing BOM) is kept
     // for the next runner, in the folder the environment names.
     let cached = walkdir::WalkDir::new(&pom_cache)

@@ -138,3 +138,45 @@ fn changes_no_recipe_can_make_get_no_recipe() {
     let tree = std::fs::read_to_string(out.join("intent-tree.md")).unwrap();
     assert!(tree.contains("## Changes no recipe can make (4)"), "{tree}");
 }
+
+/// The metric leaves those lines out, both ways, and lists them with why: a recipe that makes the
+/// README's edit, all a recipe can make of this PR, is a perfect match.
+#[test]
+fn changes_no_recipe_can_make_are_outside_the_metric_and_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = unreproducible_pr(dir.path());
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n      filePattern: README.md\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = common::validate_embedded(&[], &repo, &recipe, &out).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let metrics = &json_stdout(&output)["metrics"];
+    assert_eq!(metrics["perfect_match"], true, "{metrics:#}");
+    assert_eq!(
+        (metrics["true_positives"].as_u64(), metrics["total_expected_changes"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let mut left_out: Vec<(String, String)> = metrics["unreproducible_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["path"].as_str().unwrap().to_string(), l["reason"].as_str().unwrap().to_string()))
+        .collect();
+    left_out.dedup();
+    assert_eq!(
+        left_out,
+        [
+            ("latin1.txt", "not_utf8"),
+            ("link", "symlink"),
+            ("model.bin", "lfs_pointer"),
+            ("vendor/lib", "submodule")
+        ]
+        .map(|(p, r)| (p.to_string(), r.to_string())),
+        "{metrics:#}"
+    );
+    assert_eq!(metrics["unreproducible_lines"].as_array().unwrap().len(), 10, "{metrics:#}");
+}

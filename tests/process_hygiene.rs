@@ -1,6 +1,7 @@
 //! Process hygiene through the real binary and real signals: the embedded runner ends with its
 //! parent even in the middle of a request, an interrupt is reported as `interrupted`, and every
-//! `--json` failure path still prints its object.
+//! `--json` failure path still prints its object; an interrupted rollout still reports every repository;
+//! a signal before any child ran still removes the process's temporary directory.
 //!
 //! To catch the runner in the middle of a request, the repository's POM names a parent that a
 //! local "repository" serves a byte at a time: the runner's parse waits on it for as long as the
@@ -348,4 +349,98 @@ fn a_runner_that_cannot_start_is_the_reason_not_the_budget() {
     let metadata: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("workflow-metadata.json")).unwrap()).unwrap();
     assert_eq!(metadata["budgets"]["executions_used"], 0, "{metadata:#}");
+}
+
+/// A rollout interrupted while its first repository runs (`--jobs 1`: the others wait their
+/// turn) still writes its report, and the report lists every repository it was asked for: the
+/// one that ran, and the ones that never started as `not_started`.
+#[test]
+fn an_interrupted_rollout_reports_the_repositories_it_did_not_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let drip = DripServer::start();
+    let (slow, recipe) = slow_repo(dir.path(), &drip);
+    let server = dir.path().join("server");
+    let plain = common::pr_repo(&dir.path().join("plain"), &[("README.md", "old\n")], &[]);
+    for (name, source) in [("slow", slow.as_path()), ("b", plain.path()), ("c", plain.path())] {
+        let bare = server.join(format!("acme/{name}.git"));
+        std::fs::create_dir_all(bare.parent().unwrap()).unwrap();
+        rewrite_assist::setup::git::git_output(
+            dir.path(),
+            ["clone", "--quiet", "--bare", source.to_str().unwrap(), bare.to_str().unwrap()],
+        )
+        .unwrap();
+    }
+    let out = dir.path().join("out");
+    let child = common::bin_std()
+        .args(["apply", "--repos", "acme/slow,acme/b,acme/c", "--jobs", "1", "--backend", "embedded"])
+        .arg("--recipe")
+        .arg(&recipe)
+        .arg("--server-url")
+        .arg(&server)
+        .arg("--out")
+        .arg(&out)
+        .env("REWRITE_ASSIST_POM_CACHE", "off")
+        .env_remove("GITHUB_TOKEN")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(wait_for(RUNNER_STARTS, || drip.connections() > 0), "the runner never asked for the parent POM");
+
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    let output = exit_within(child, Duration::from_secs(60));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("rollout.json")).unwrap()).unwrap();
+    let results: Vec<(&str, &str)> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["repo"].as_str().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        results,
+        [("acme/slow", "failed"), ("acme/b", "not_started"), ("acme/c", "not_started")],
+        "{report:#}"
+    );
+    let table = std::fs::read_to_string(out.join("rollout.md")).unwrap();
+    assert!(table.contains("| acme/c | not started |") && table.contains("2 not started"), "{table}");
+}
+
+/// A signal that finds the process before any child ran (here blocked opening a FIFO given as a
+/// diff, which nothing writes to) still removes the process's temporary directory on the way out.
+#[test]
+fn sigterm_before_any_child_ran_removes_the_temporary_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let temp = dir.path().join("tmp");
+    std::fs::create_dir_all(&temp).unwrap();
+    let fifo = dir.path().join("pr.diff");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let child = common::bin_std()
+        .arg("metrics")
+        .arg("--expected")
+        .arg(&fifo)
+        .arg("--actual")
+        .arg(&fifo)
+        .env("TMPDIR", &temp)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let entries = || std::fs::read_dir(&temp).unwrap().count();
+    assert!(wait_for(Duration::from_secs(60), || entries() > 0), "the process made no temporary directory");
+    // Long enough to be blocked in the open.
+    std::thread::sleep(Duration::from_millis(500));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    let output = exit_within(child, Duration::from_secs(30));
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{:?} {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let left: Vec<_> = std::fs::read_dir(&temp).unwrap().flatten().map(|e| e.path()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }

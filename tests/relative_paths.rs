@@ -137,5 +137,5 @@ fn apply_takes_a_relative_recipe_server_and_out() {
     assert_eq!(output.status.code(), Some(0), "{report:#}\n{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(report["results"][0]["status"], "would_change", "{report:#}");
     assert!(l.work.join("rollout/rollout.json").is_file());
-    assert!(l.work.join("rollout/acme-shop/recipe.diff").is_file());
+    assert!(l.work.join("rollout/acme/shop/recipe.diff").is_file());
 }

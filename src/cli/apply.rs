@@ -142,7 +142,13 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         print!("{table}");
     }
     let failed = outcomes.iter().any(|o| matches!(o.status, Status::Failed { .. }));
-    Ok(if failed { exit::FAILURE } else { exit::OK })
+    Ok(if crate::process::interrupted() {
+        exit::INTERRUPTED
+    } else if failed {
+        exit::FAILURE
+    } else {
+        exit::OK
+    })
 }
 
 /// A share between 0 and 1.
@@ -160,5 +166,6 @@ fn status_word(status: &Status) -> String {
         Status::NoChanges => "no changes".into(),
         Status::LeftAlone { reason, .. } => format!("left alone: {reason}"),
         Status::Failed { error } => format!("failed: {error}"),
+        Status::NotStarted => "not started".into(),
     }
 }

@@ -11,10 +11,11 @@ use crate::error::bad_input;
 /// so a larger one (or `/dev/zero`) is refused at the limit instead of filling the memory.
 pub(crate) const MAX_EVENT_BYTES: usize = 25 << 20;
 
-/// The payload at `path` (`GITHUB_EVENT_PATH`), read through the bounded reader.
+/// The payload at `path` (`GITHUB_EVENT_PATH`), read through the bounded reader; it must be a
+/// regular file (a FIFO would block the run for ever, a device never end).
 pub(crate) fn read_payload(path: &std::path::Path) -> Result<String> {
     let bytes =
-        crate::setup::input::read_bounded_named(path, Some("the event"), MAX_EVENT_BYTES, "event payloads")?;
+        crate::setup::input::read_regular_named(path, "the event", MAX_EVENT_BYTES, "event payloads")?;
     String::from_utf8(bytes).map_err(|_| bad_input(format!("the event {} is not UTF-8 text", path.display())))
 }
 

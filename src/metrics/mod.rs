@@ -8,14 +8,15 @@ pub(crate) use report::render_text;
 
 use rustc_hash::FxHashMap;
 
-use crate::diff::{Change, ChangeKind, Diff};
-use crate::model::{ChangeLine, FileCounts, Metrics};
+use crate::diff::{Change, ChangeKind, Diff, Unreproducible};
+use crate::model::{ChangeLine, FileCounts, Metrics, UnreproducibleLine};
 
 /// Compares the recipe's diff (`actual`) with the PR's diff (`expected`).
 ///
 /// Identical changes are matched as multisets: for each key, TP = min of the two counts, the PR's
 /// excess are false negatives and the recipe's excess false positives. When a key is in excess,
-/// its last occurrences are the ones reported.
+/// its last occurrences are the ones reported. Lines no recipe can make ([`unreproducible`]) are
+/// outside the metric: the PR's are listed apart, the recipe's left out.
 pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
     /// Per key: how often each diff has it, and how many occurrences were walked so far.
     #[derive(Default)]
@@ -30,18 +31,22 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
         (c.path, c.kind, c.content)
     }
 
+    let mut metrics = Metrics::default();
+    let (expected_changes, left_out) = unreproducible(expected);
+    metrics.unreproducible_lines =
+        left_out.into_iter().map(|(c, reason)| UnreproducibleLine { line: line_of(&c), reason }).collect();
+    let (actual_changes, _) = unreproducible(actual);
     let mut tallies: FxHashMap<Key<'_>, Tally> = FxHashMap::default();
-    for change in expected.changes() {
-        tallies.entry(key(&change)).or_default().expected += 1;
+    for change in &expected_changes {
+        tallies.entry(key(change)).or_default().expected += 1;
     }
-    for change in actual.changes() {
-        tallies.entry(key(&change)).or_default().actual += 1;
+    for change in &actual_changes {
+        tallies.entry(key(change)).or_default().actual += 1;
     }
 
-    let mut metrics = Metrics::default();
     let mut files: FxHashMap<&str, FileCounts> = FxHashMap::default();
     // Walk each diff in order; the first min(expected, actual) occurrences of a key are matched.
-    for change in expected.changes() {
+    for change in expected_changes {
         let tally = tallies.get_mut(&key(&change)).expect("tallied above");
         tally.walked_expected += 1;
         let counts = files.entry(change.path).or_default();
@@ -54,7 +59,7 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
             metrics.false_negative_lines.push(line_of(&change));
         }
     }
-    for change in actual.changes() {
+    for change in actual_changes {
         let tally = tallies.get_mut(&key(&change)).expect("tallied above");
         tally.walked_actual += 1;
         if tally.walked_actual > tally.expected.min(tally.actual) {
@@ -79,6 +84,24 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
     metrics.f1 = round4(f1);
     metrics.perfect_match = fp == 0 && fn_ == 0;
     metrics
+}
+
+/// A diff's changed lines, split: those a recipe can make, and those it cannot, with why (every
+/// line of a symbolic link, a submodule or an LFS pointer; a line that is not UTF-8).
+fn unreproducible(diff: &Diff) -> (Vec<Change<'_>>, Vec<(Change<'_>, Unreproducible)>) {
+    let mut kept = Vec::new();
+    let mut left_out = Vec::new();
+    for file in &diff.files {
+        let special = file.unreproducible();
+        for change in file.changes() {
+            let not_utf8 = crate::diff::not_utf8(change.content).then_some(Unreproducible::NotUtf8);
+            match special.or(not_utf8) {
+                Some(reason) => left_out.push((change, reason)),
+                None => kept.push(change),
+            }
+        }
+    }
+    (kept, left_out)
 }
 
 fn line_of(change: &Change<'_>) -> ChangeLine {

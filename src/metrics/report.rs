@@ -49,5 +49,15 @@ pub(crate) fn render_text(metrics: &Metrics) -> String {
             let _ = writeln!(out, "  … and {} more (see --json)", lines.len() - LINES_SHOWN);
         }
     }
+    let left_out = &m.unreproducible_lines;
+    if !left_out.is_empty() {
+        let _ = writeln!(out, "\nleft out of the metric (no recipe can make them):");
+        for line in left_out.iter().take(LINES_SHOWN) {
+            let _ = writeln!(out, "  {} ({})", line.line.display(), line.reason.describe());
+        }
+        if left_out.len() > LINES_SHOWN {
+            let _ = writeln!(out, "  … and {} more (see --json)", left_out.len() - LINES_SHOWN);
+        }
+    }
     out
 }

@@ -132,3 +132,27 @@ fn blank_lines_of_layout_count_only_beyond_one_per_two_true_positives() {
     assert_eq!(counted(3), vec!["", "   ", "import a.B;"], "two blank lines need four true positives");
     assert!(counted_false_positives(0, &[]).is_empty());
 }
+
+#[test]
+fn lines_no_recipe_can_make_are_outside_the_metric_both_ways() {
+    // A Latin-1 line, as the diff's text holds it, on both sides (a recipe that rewrote the file
+    // in UTF-8), and a submodule's pointer the PR moves.
+    let latin1 = file("a.txt", "-caf\u{FFFD} old\n+caf\u{FFFD} new\n");
+    let submodule = "diff --git a/lib b/lib\nindex 1..2 160000\n--- a/lib\n+++ b/lib\n@@ -1 +1 @@\n-Subproject commit aaa\n+Subproject commit bbb\n";
+    let readme = file("README.md", "-old\n+new\n");
+    let m = metrics(&format!("{latin1}{submodule}{readme}"), &format!("{latin1}{readme}"));
+    assert_eq!((m.true_positives, m.false_positives, m.false_negatives), (2, 0, 0));
+    assert!(m.perfect_match);
+    assert_eq!(m.total_expected_changes, 2);
+    let reasons: Vec<_> = m.unreproducible_lines.iter().map(|l| (l.line.path.as_str(), l.reason)).collect();
+    assert_eq!(
+        reasons,
+        [
+            ("a.txt", crate::diff::Unreproducible::NotUtf8),
+            ("a.txt", crate::diff::Unreproducible::NotUtf8),
+            ("lib", crate::diff::Unreproducible::Submodule),
+            ("lib", crate::diff::Unreproducible::Submodule)
+        ]
+    );
+    assert!(render_text(&m).contains("left out of the metric (no recipe can make them):"));
+}

@@ -29,7 +29,7 @@ pub use run::{
     AuditEntry, AuthorsWay, Backend, Confidence, Confirmation, IntentSummary, OptionResult, Recommendation,
     ReusableRecipe, RunStatus, RunSummary,
 };
-pub(crate) use stats::{ChangeLine, FileCounts, Metrics};
+pub(crate) use stats::{ChangeLine, FileCounts, Metrics, UnreproducibleLine};
 pub(crate) use validation::{
     Attribution, ErrorKind, LeftOut, RunError, StepLines, TestCounts, Timings, ValidationStats,
 };

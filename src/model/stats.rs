@@ -31,6 +31,19 @@ pub struct Metrics {
     /// semantic share; not serialized, as it would repeat most of the PR.
     #[serde(skip)]
     pub true_positive_lines: Vec<ChangeLine>,
+    /// Lines of the PR no recipe can make (a symbolic link, a submodule, a Git LFS pointer, bytes
+    /// that are not UTF-8), with why: outside every count above. The recipe's own lines of these
+    /// kinds are left out too (their bytes cannot be told apart).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreproducible_lines: Vec<UnreproducibleLine>,
+}
+
+/// A changed line of the PR that no recipe can make, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnreproducibleLine {
+    #[serde(flatten)]
+    pub line: ChangeLine,
+    pub reason: crate::diff::Unreproducible,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

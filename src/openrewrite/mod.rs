@@ -3,6 +3,7 @@
 
 #[cfg(test)]
 mod fuzz;
+pub(crate) mod project_paths;
 pub(crate) mod recipe_yaml;
 pub(crate) mod rewrite_yml;
 pub(crate) mod text;

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use crate::model::{AuditEntry, OptionId};
 
 /// The embedded runner's own log (stderr), when it ran.
-pub(crate) const RUNNER_LOG: &str = "embedded-runner.log";
+pub(crate) const RUNNER_LOG: &str = crate::validation::embedded::RUNNER_LOG;
 pub(crate) const PR_DIFF: &str = "pr.diff";
 pub(crate) const INTENT_TREE_MD: &str = "intent-tree.md";
 pub(crate) const INTENT_TREE_JSON: &str = "intent-tree.json";

@@ -26,17 +26,26 @@ impl Context<'_> {
                 // The PR's head versions are parsed beside the base, for the types they use.
                 pr: Some(&checkout.pr_view),
             };
-            crate::validation::choice::start(self.req.backend, &target)
-                .map_err(|e| RunnerUnavailable(crate::error::one_line(&e)))
+            crate::validation::choice::start(self.req.backend, &target).map_err(|e| RunnerUnavailable {
+                reason: crate::error::one_line(&e),
+                bad_input: crate::error::exit_code_of(&e) == crate::error::exit::BAD_INPUT,
+            })
         });
         match started {
             Ok(validator) => Ok(validator.session()),
-            Err(reason) => Err(anyhow::anyhow!("{reason}")),
+            // The input the runner refused (a working directory that leads out of the clone) is
+            // what the plugin refuses too: the same exit code whichever backend met it.
+            Err(unavailable) if unavailable.bad_input => Err(crate::error::bad_input(&unavailable.reason)),
+            Err(unavailable) => Err(anyhow::anyhow!("{unavailable}")),
         }
     }
 }
 
 /// Why the embedded runner could not start, kept for every option that asks again.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub(crate) struct RunnerUnavailable(pub String);
+#[error("{reason}")]
+pub(crate) struct RunnerUnavailable {
+    pub reason: String,
+    /// The input was at fault, not the machine (exit code 2).
+    pub bad_input: bool,
+}

@@ -130,9 +130,7 @@ pub(super) fn write_metadata(
             Ok(validator) => match (validator.session(), validator.unavailable()) {
                 (Some(session), _) => {
                     // The session's directory goes away with the run: keep its log.
-                    let log = ctx.dir.path(artifacts::RUNNER_LOG);
-                    let kept = std::fs::copy(session.log_path(), &log).is_ok();
-                    crate::redact::redact_file(&log);
+                    let kept = session.keep_log(&ctx.dir.path(artifacts::RUNNER_LOG));
                     Some(serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) }))
                 }
                 (None, Some(reason)) => Some(serde_json::json!({ "unavailable": reason })),

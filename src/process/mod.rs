@@ -82,11 +82,14 @@ pub struct TempRoot {
 
 impl TempRoot {
     /// Call once, early in `main`. None when it cannot be made (then temporary directories go to
-    /// the system's as before).
+    /// the system's as before). The interrupt handler, which removes it, is installed with it: a
+    /// signal before any child process starts (reading an input, waiting for a server) would
+    /// otherwise end the process at once and leave the directory behind.
     pub fn create() -> Option<TempRoot> {
         let dir = tempfile::Builder::new().prefix("rewrite-assist-").tempdir().ok()?;
         tempfile::env::override_temp_dir(dir.path()).ok()?;
         TEMP_ROOT.set(dir.path().to_path_buf()).ok()?;
+        install_interrupt_handler();
         Some(TempRoot { _dir: dir })
     }
 }

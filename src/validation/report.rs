@@ -57,6 +57,7 @@ pub(crate) fn render_markdown(title: &str, stats: &ValidationStats, notes: &[Str
         ),
     }
     lines_section(&mut out, "False negatives (the PR changed, the recipe did not)", &m.false_negative_lines);
+    left_out_section(&mut out, &m.unreproducible_lines);
 
     if !stats.attribution.is_empty() {
         let mut by_recipe: BTreeMap<String, Vec<&str>> = BTreeMap::new();
@@ -152,6 +153,24 @@ fn lines_section(out: &mut String, title: &str, lines: &[ChangeLine]) {
         let _ = writeln!(out, "\n… and {} more lines.", lines.len() - LINES_SHOWN);
     }
 }
+/// The PR's lines no recipe can make, which the metric leaves out.
+fn left_out_section(out: &mut String, lines: &[crate::model::UnreproducibleLine]) {
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n## Left out of the metric ({})\n\nLines of the PR that no recipe can make, counted neither way:\n",
+        lines.len()
+    );
+    for line in lines.iter().take(LINES_SHOWN) {
+        let _ = writeln!(out, "- `{}`: {}", line.line.display(), line.reason.describe());
+    }
+    if lines.len() > LINES_SHOWN {
+        let _ = writeln!(out, "- … and {} more (see the stats)", lines.len() - LINES_SHOWN);
+    }
+}
+
 /// One line on the plugin's confirmation of an embedded result.
 pub(crate) fn confirmation_line(c: &crate::model::Confirmation) -> String {
     let plugin = c.backend.map(|b| b.label()).unwrap_or("plugin");

@@ -45,8 +45,11 @@ impl Figures {
         let mut by_recipe: BTreeMap<&str, Vec<String>> = BTreeMap::new();
         for row in &stats.attribution {
             let files = by_recipe.entry(row.recipe.as_str()).or_default();
-            if !files.contains(&row.after_source_path) {
-                files.push(row.after_source_path.clone());
+            // A deleted file has no path after the run (`SourcesFileResults` leaves it empty).
+            let path =
+                if row.after_source_path.is_empty() { &row.source_path } else { &row.after_source_path };
+            if !files.contains(path) {
+                files.push(path.clone());
             }
         }
         Figures {
@@ -127,5 +130,21 @@ diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n@@ -1 
             "`ChangePackage` 2 files · `ChangeDependencyGroupIdAndArtifactId` 1 file"
         );
         assert_eq!(figures.warnings.len(), 1);
+    }
+
+    #[test]
+    fn a_deleted_file_is_named_by_its_path_before_the_run() {
+        let mut stats = crate::validation::empty_stats("r", &crate::diff::Diff::default());
+        // As the plugin's `SourcesFileResults` has it: no path after the run.
+        stats.attribution = vec![Attribution {
+            source_path: "docs/old.txt".into(),
+            after_source_path: String::new(),
+            parent_recipe: "r".into(),
+            recipe: "org.openrewrite.DeleteSourceFiles".into(),
+            options: String::new(),
+        }];
+        let figures = Figures::of(&stats, "");
+        assert_eq!(figures.steps[0].files, ["docs/old.txt"]);
+        assert_eq!(figures.steps_line(), "`DeleteSourceFiles` 1 file");
     }
 }

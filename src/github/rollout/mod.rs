@@ -61,7 +61,7 @@ pub(crate) struct Rollout<'a> {
     pub versions: &'a Versions,
     pub timeout: Duration,
     pub artifacts_for: ArtifactLookup<'a>,
-    /// Per repository: `<out>/<owner>-<name>/` holds `recipe.diff`, `stats.json`, `build.log`.
+    /// Per repository: `<out>/<owner>/<name>/` holds `recipe.diff`, `stats.json`, `build.log`.
     pub out_dir: &'a Path,
     /// How far the repositories' builds are trusted (`--trust-build-config`; without it, a
     /// repository whose build would run its own code fails).
@@ -112,6 +112,8 @@ pub(crate) enum Status {
     Failed {
         error: String,
     },
+    /// The rollout was interrupted before this repository's turn: nothing ran here.
+    NotStarted,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -133,13 +135,17 @@ pub(crate) fn recipe_to_run(yaml: &str, asked: Option<&str>) -> Result<String> {
     crate::validation::choose_recipe(&file, asked)
 }
 
-/// The repositories of a comma-separated list.
+/// The repositories of a comma-separated list, each once (the first spelling kept): GitHub's
+/// names ignore case, and a repository named twice would be cloned, run and pushed to twice.
 pub(crate) fn parse_repos(list: &str) -> Result<Vec<RepoId>> {
-    let repos: Vec<RepoId> = list
-        .split([',', ' ', '\n'])
-        .filter(|s| !s.trim().is_empty())
-        .map(RepoId::parse)
-        .collect::<Result<_>>()?;
+    let mut repos: Vec<RepoId> = Vec::new();
+    for slug in list.split([',', ' ', '\n']).filter(|s| !s.trim().is_empty()) {
+        let repo = RepoId::parse(slug)?;
+        let same = |r: &RepoId| r.to_string().eq_ignore_ascii_case(&repo.to_string());
+        if !repos.iter().any(same) {
+            repos.push(repo);
+        }
+    }
     if repos.is_empty() {
         return Err(bad_input("--repos names no repository"));
     }
@@ -155,9 +161,11 @@ pub(crate) fn default_branch(recipe_name: &str) -> String {
     format!("rewrite-assist/{}", slug.trim_matches(['-', '.']))
 }
 
-/// The per-repository artifacts directory: `<out>/<owner>-<name>`.
+/// The per-repository artifacts directory: `<out>/<owner>/<name>`. A folder of its own per owner,
+/// as `-` may be part of either name (`acme-x/y` and `acme/x-y` would share `acme-x-y`); neither
+/// holds a `/` ([`RepoId::parse`]).
 pub(crate) fn artifacts_dir(out: &Path, repo: &RepoId) -> std::path::PathBuf {
-    out.join(format!("{}-{}", repo.owner, repo.name))
+    out.join(&repo.owner).join(&repo.name)
 }
 
 /// Runs the rollout; `report` sees each repository's outcome as soon as it is done. `gh` is needed
@@ -178,13 +186,30 @@ pub(crate) fn run(
         name: &name,
         branch: &branch,
     };
-    Ok(parallel::map(
+    let outcomes = parallel::map(
         rollout.repos,
         rollout.jobs,
         |repo| one::outcome(&context, repo),
         report,
         crate::process::interrupted,
-    ))
+    );
+    // An interrupted rollout still reports every repository it was asked for.
+    Ok(rollout
+        .repos
+        .iter()
+        .zip(outcomes)
+        .map(|(repo, outcome)| outcome.unwrap_or_else(|| not_started(rollout.out_dir, repo)))
+        .collect())
+}
+
+fn not_started(out: &Path, repo: &RepoId) -> RepoOutcome {
+    RepoOutcome {
+        repo: repo.to_string(),
+        status: Status::NotStarted,
+        figures: Figures::default(),
+        seconds: 0.0,
+        artifacts: artifacts_dir(out, repo).display().to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +222,16 @@ mod tests {
         assert_eq!(repos.len(), 3);
         assert!(parse_repos(" , ").is_err());
         assert!(parse_repos("acme").is_err());
-        assert_eq!(artifacts_dir(Path::new("out"), &repos[1]), Path::new("out/acme-b"));
+        assert_eq!(artifacts_dir(Path::new("out"), &repos[1]), Path::new("out/acme/b"));
+    }
+
+    #[test]
+    fn each_repository_runs_once_in_a_folder_of_its_own() {
+        let repos = parse_repos("acme/a, acme-x/y, acme/x-y, Acme/A, acme/a").unwrap();
+        let names: Vec<String> = repos.iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["acme/a", "acme-x/y", "acme/x-y"], "the first of each kept, in order");
+        let out = Path::new("out");
+        assert_ne!(artifacts_dir(out, &repos[1]), artifacts_dir(out, &repos[2]));
     }
 
     #[test]

@@ -5,15 +5,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// `work` on every item with at most `jobs` threads; `done` sees each result as it comes (on the
-/// calling thread), the returned list is in input order. Items not started when `stop` says so are
-/// left out.
+/// calling thread), the returned list is in input order, one entry per item: None for an item not
+/// started when `stop` said so.
 pub(crate) fn map<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     work: impl Fn(&T) -> R + Sync,
     done: &mut dyn FnMut(&R),
     stop: impl Fn() -> bool + Sync,
-) -> Vec<R> {
+) -> Vec<Option<R>> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, R)>();
     let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
@@ -39,7 +39,7 @@ pub(crate) fn map<T: Sync, R: Send>(
             results[index] = Some(result);
         }
     });
-    results.into_iter().flatten().collect()
+    results
 }
 
 #[cfg(test)]
@@ -72,14 +72,14 @@ mod tests {
             &mut |r| seen.push(*r),
             || false,
         );
-        assert_eq!(results, (0..8).map(|n| n * 10).collect::<Vec<_>>());
+        assert_eq!(results, (0..8).map(|n| Some(n * 10)).collect::<Vec<_>>());
         assert_eq!(peak.load(Ordering::SeqCst), 3);
         assert_eq!(seen.len(), 8);
         assert!(map(&[] as &[u64], 4, |n| *n, &mut |_| {}, || false).is_empty());
     }
 
     #[test]
-    fn a_stop_leaves_the_rest_out() {
+    fn a_stop_leaves_the_rest_unstarted() {
         let items: Vec<u64> = (0..5).collect();
         let started = AtomicUsize::new(0);
         let results = map(
@@ -92,6 +92,6 @@ mod tests {
             &mut |_| {},
             || started.load(Ordering::SeqCst) >= 2,
         );
-        assert_eq!(results, vec![0, 1]);
+        assert_eq!(results, vec![Some(0), Some(1), None, None, None]);
     }
 }

@@ -27,6 +27,7 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
                 cell(&format!("{reason}{}", url.as_ref().map(|u| format!(" ({u})")).unwrap_or_default())),
             ),
             Status::Failed { error } => ("**failed**", cell(error)),
+            Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
         };
         let f = &o.figures;
         let _ = writeln!(
@@ -58,6 +59,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::NoChanges)), "without changes"),
         (count(&|s| matches!(s, Status::LeftAlone { .. })), "left alone"),
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
+        (count(&|s| matches!(s, Status::NotStarted)), "not started"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {what}"));
@@ -115,7 +117,7 @@ pub(crate) mod tests {
             status,
             figures,
             seconds,
-            artifacts: format!("out/{}", repo.replace('/', "-")),
+            artifacts: format!("out/{repo}"),
         };
         vec![
             outcome("acme/a", first, figures, 41.2),
@@ -138,7 +140,7 @@ pub(crate) mod tests {
         assert_eq!(json["status"], "would_change");
         assert_eq!(json["files"], 2);
         assert_eq!(json["steps"][1]["files"][0], "pom.xml");
-        assert_eq!(json["artifacts"], "out/acme-a");
+        assert_eq!(json["artifacts"], "out/acme/a");
     }
 
     #[test]

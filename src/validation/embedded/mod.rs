@@ -71,7 +71,8 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         Ok(recipe) => recipe,
         Err(error) => return finish_run(req, stats, String::new(), Some(error), total, &log),
     };
-    stats.command = Some(format!("embedded runner ({})", session.log_path().display()));
+    // The session's own log goes with its scratch directory: the run names the copy it keeps.
+    stats.command = Some(format!("embedded runner (its log: {})", req.out_dir.join(RUNNER_LOG).display()));
     stats.build_tool = super::build::detect(&session.root()).ok().map(|t| format!("{t:?}").to_lowercase());
 
     let started = Instant::now();
@@ -82,10 +83,10 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
             let error = parsed.error.map(|f| run_error(&f)).unwrap_or_else(|| {
                 RunError::new(ErrorKind::RunnerFailure, "the runner could not parse the repository")
             });
-            return finish_run(req, stats, String::new(), Some(error), total, &log);
+            return finish(req, session, stats, String::new(), Some(error), total, &log);
         }
         Err(stopped) => {
-            return finish_run(req, stats, String::new(), Some(stopped_error(&stopped)), total, &log);
+            return finish(req, session, stats, String::new(), Some(stopped_error(&stopped)), total, &log);
         }
     };
     log.push_str(&parse_log(&parsed));
@@ -101,7 +102,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     let results = match outcome {
         Ok(results) => results,
         Err(stopped) => {
-            return finish_run(req, stats, String::new(), Some(stopped_error(&stopped)), total, &log);
+            return finish(req, session, stats, String::new(), Some(stopped_error(&stopped)), total, &log);
         }
     };
     log.push_str(&run_log(&results));
@@ -112,14 +113,14 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
             .as_ref()
             .map(run_error)
             .unwrap_or_else(|| RunError::new(ErrorKind::RunnerFailure, "the runner reported a failure"));
-        return finish_run(req, stats, String::new(), Some(error), total, &log);
+        return finish(req, session, stats, String::new(), Some(error), total, &log);
     }
     let Some(whole) = results.whole() else {
         let error = RunError::new(ErrorKind::RunnerFailure, "the runner did not run the recipe as a whole");
-        return finish_run(req, stats, String::new(), Some(error), total, &log);
+        return finish(req, session, stats, String::new(), Some(error), total, &log);
     };
     if let Some(failure) = &whole.error {
-        return finish_run(req, stats, String::new(), Some(run_error(failure)), total, &log);
+        return finish(req, session, stats, String::new(), Some(run_error(failure)), total, &log);
     }
     let analysis = Instant::now();
     let diff_text = diff::remove_excluded_sections(&whole.diff);
@@ -160,7 +161,25 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
         ));
     }
     stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
-    finish_run(req, stats, diff_text, None, total, &log)
+    finish(req, session, stats, diff_text, None, total, &log)
+}
+
+/// The embedded runner's log, as a run keeps it beside its stats (masked): the session's own is
+/// removed with the session.
+pub(crate) const RUNNER_LOG: &str = "embedded-runner.log";
+
+/// [`finish_run`] for a run that reached the session: its log is kept in the run's directory first.
+fn finish(
+    req: &Request<'_>,
+    session: &Session,
+    stats: crate::model::ValidationStats,
+    diff_text: String,
+    error: Option<RunError>,
+    total: Instant,
+    log: &str,
+) -> Result<Outcome> {
+    session.keep_log(&req.out_dir.join(RUNNER_LOG));
+    finish_run(req, stats, diff_text, error, total, log)
 }
 
 /// A repository that refused access while the recipe ran (a version list, a new parent) is named

@@ -276,6 +276,13 @@ impl Session {
         self.scratch.path().join("runner.log")
     }
 
+    /// Copies the runner's log to `to`, its secrets masked; false when there is none to copy.
+    pub(crate) fn keep_log(&self, to: &Path) -> bool {
+        let kept = std::fs::copy(self.log_path(), to).is_ok();
+        crate::redact::redact_file(to);
+        kept
+    }
+
     /// The trees' parse results, parsing first when needed (within `timeout`).
     pub(crate) fn parsed(&self, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {
         let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
@@ -326,6 +333,7 @@ impl Session {
         }
         let left = timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
         let id = self.next_id(&mut state, "run");
+        let recipe_files = self.project_relative(&id, recipe_files)?;
         let request = Request::Run {
             protocol: PROTOCOL,
             output: self.scratch.path().join(format!("{id}.json")),
@@ -352,6 +360,26 @@ impl Session {
             }
         }
         Ok(outcome)
+    }
+
+    /// The recipe files as the runner sees paths: from the project directory, when there is one.
+    /// A file whose paths change is written again to the scratch directory (the caller's stays).
+    fn project_relative(&self, id: &str, files: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
+        let Some(dir) = &self.project else { return Ok(files) };
+        let mut out = Vec::with_capacity(files.len());
+        for (index, file) in files.into_iter().enumerate() {
+            let text =
+                std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            match crate::openrewrite::project_paths::relative_to(&text, &dir.prefix()) {
+                Some(relative) => {
+                    let path = self.scratch.path().join(format!("{id}-recipe-{index}.yml"));
+                    std::fs::write(&path, relative)?;
+                    out.push(path);
+                }
+                None => out.push(file),
+            }
+        }
+        Ok(out)
     }
 
     fn ensure_parsed(&self, state: &mut State, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {

@@ -135,7 +135,11 @@ fn prepare<'a>(
     recipe: Recipe<'a>,
 ) -> Result<Prepared<'a>> {
     let recipe_file = clone.scratch().join(TEMPORARY_RECIPE);
-    std::fs::write(&recipe_file, req.recipe_yaml)?;
+    // The plugin's source paths start at the project directory; the recipe's at the repository's root.
+    let relative = req
+        .project_dir
+        .and_then(|dir| crate::openrewrite::project_paths::relative_to(req.recipe_yaml, &dir.prefix()));
+    std::fs::write(&recipe_file, relative.as_deref().unwrap_or(req.recipe_yaml))?;
     let ignored = match tool {
         // Maven finds `.mvn/` in the project directory or above it, up to the repository's root.
         build::BuildTool::Maven if !req.trust.honours_build_config() => {
