@@ -35,7 +35,7 @@ pub(crate) struct Args {
     /// What runs the recipe on each repository: `embedded` (our runner: no code of the repository
     /// runs, and it says whether the migration is done there: uses of the old library left, symbols
     /// that no longer resolve) or `plugin` (the repository's own build with the rewrite plugin)
-    #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::Embedded, env = BACKEND_ENV)]
+    #[arg(long, value_name = "BACKEND", value_enum, default_value_t = BackendChoice::APPLY_DEFAULT, env = BACKEND_ENV)]
     pub backend: BackendChoice,
     /// With --open-prs: open a pull request where the migration is partial too (uses of the old
     /// library left), as a draft that lists them. By default only complete migrations get one, and

@@ -126,19 +126,7 @@ fn try_pair(
     }
     let recipe_file = from_dir.join(REUSABLE_RECIPE);
     if !recipe_file.is_file() {
-        // Nothing reached the next repository: as far as relative recall goes, that is 0.
-        let relative_recall = match rollout {
-            false => own_reusable_recall(&to_dir)?.filter(|own| *own > 0.0).map(|_| 0.0),
-            true => None,
-        };
-        return Ok(TransferResult {
-            relative_recall,
-            ..not_run(
-                pair,
-                TransferStatus::NoRecipe,
-                &format!("case `{}` has no reusable recipe (no semantic step to generalize)", pair.from),
-            )
-        });
+        return no_recipe(pair, (!rollout).then_some(to_dir.as_path()));
     }
     let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&recipe_file)?;
     // The file's first recipe is the reusable recipe; the others are its wrappers (a step kept
@@ -155,18 +143,7 @@ fn try_pair(
     };
     let prepared = sources.prepare(to)?;
     // The second PR's files, so that the transfer's false positives are told apart too.
-    let view = (!rollout)
-        .then(|| {
-            crate::setup::Repo::open(&prepared.repo).and_then(|repo| {
-                crate::metrics::classes::PrView::from_repo(
-                    &repo,
-                    &prepared.base,
-                    &prepared.head,
-                    expected.clone(),
-                )
-            })
-        })
-        .and_then(Result::ok);
+    let view = (!rollout).then(|| pr_view(&prepared, &expected)).flatten();
     // Absolute: the runner works in a directory of its own and reads the recipe from here.
     let out_dir =
         std::path::absolute(options.out.join(TRANSFERS_DIR).join(format!("{}--{}", pair.from, pair.to)))?;
@@ -213,6 +190,32 @@ fn try_pair(
         });
     }
     ran(pair, recipes, &stats, (!rollout).then_some(to_dir.as_path()))
+}
+
+/// The first case left no reusable recipe: nothing reached the next repository, and as far as
+/// relative recall goes (when the second case is a case, `to_dir`), that is 0.
+fn no_recipe(pair: &Pair, to_dir: Option<&Path>) -> Result<TransferResult> {
+    let relative_recall = match to_dir {
+        Some(dir) => own_reusable_recall(dir)?.filter(|own| *own > 0.0).map(|_| 0.0),
+        None => None,
+    };
+    Ok(TransferResult {
+        relative_recall,
+        ..not_run(
+            pair,
+            TransferStatus::NoRecipe,
+            &format!("case `{}` has no reusable recipe (no semantic step to generalize)", pair.from),
+        )
+    })
+}
+
+/// The second PR's files, so that the transfer's false positives are told apart too.
+fn pr_view(
+    prepared: &crate::eval::source::Prepared,
+    expected: &crate::diff::Diff,
+) -> Option<crate::metrics::classes::PrView> {
+    let repo = crate::setup::Repo::open(&prepared.repo).ok()?;
+    crate::metrics::classes::PrView::from_repo(&repo, &prepared.base, &prepared.head, expected.clone()).ok()
 }
 
 /// The recall of a case's own reusable recipe on its own PR (option 4 of its result).

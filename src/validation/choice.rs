@@ -32,6 +32,9 @@ pub(crate) enum BackendChoice {
 }
 
 impl BackendChoice {
+    /// `apply`'s default: a recipe applied to a repository runs none of its code unless asked.
+    pub(crate) const APPLY_DEFAULT: BackendChoice = BackendChoice::Embedded;
+
     pub(crate) fn label(self) -> &'static str {
         match self {
             BackendChoice::Embedded => "embedded",

@@ -128,20 +128,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     stats.residual = whole.residual.clone();
     stats.unresolved = whole.unresolved.clone();
     stats.attribution = attribution(&name, &results);
-    stats.step_lines = results
-        .steps()
-        .filter(|step| step.error.is_none())
-        .filter_map(|step| {
-            let scored = crate::metrics::score(req.expected, req.pr, &step.diff, Some(&step.types));
-            step.step.map(|index| StepLines {
-                step: index,
-                tp_lines: scored.tp_lines,
-                fp_lines: scored.fp_lines,
-                classes: scored.classes,
-                diff: step.diff.clone(),
-            })
-        })
-        .collect();
+    stats.step_lines = step_lines(req, &results);
     stats.left_out = left_out(whole, &results);
     stats.warnings.extend(stats.left_out.iter().map(|left_out| {
         format!(
@@ -162,6 +149,24 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     }
     stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
     finish(req, session, stats, diff_text, None, total, &log)
+}
+
+/// Each step that ran, scored on its own against the PR: what attribution reads.
+fn step_lines(req: &Request<'_>, results: &RunResults) -> Vec<StepLines> {
+    results
+        .steps()
+        .filter(|step| step.error.is_none())
+        .filter_map(|step| {
+            let scored = crate::metrics::score(req.expected, req.pr, &step.diff, Some(&step.types));
+            step.step.map(|index| StepLines {
+                step: index,
+                tp_lines: scored.tp_lines,
+                fp_lines: scored.fp_lines,
+                classes: scored.classes,
+                diff: step.diff.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The embedded runner's log, as a run keeps it beside its stats (masked): the session's own is
