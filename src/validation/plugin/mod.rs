@@ -5,13 +5,15 @@
 //! - [`invocation`]: the command line (Maven's `runNoFork`, Gradle's `rewriteRun` with an init
 //!   script);
 //! - [`errors`]: why a run failed, from the log; [`attribution`]: which recipe changed which file;
-//! - [`gradle_available`]: whether any Gradle can run here; [`confirm`]: `auto`'s second run.
+//! - [`gradle_available`]: whether any Gradle can run here; [`confirm`]: `auto`'s second run;
+//! - [`recipe_names`]: names the plugin must not load as classes.
 
 mod attribution;
 pub(crate) mod confirm;
 mod errors;
 mod gradle_available;
 pub(crate) mod invocation;
+mod recipe_names;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -40,6 +42,9 @@ pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
         Ok(recipe) => recipe,
         Err(error) => return finish(req, stats, String::new(), Some(error), total),
     };
+    if let Some(error) = recipe_names::refused(&file, req.versions, crate::catalog::Catalog::embedded()) {
+        return finish(req, stats, String::new(), Some(error), total);
+    }
     let artifacts = artifacts_for(&file.external_steps(&name), req);
     stats.recipe_artifacts = artifacts.iter().map(ToString::to_string).collect();
 
