@@ -3,9 +3,13 @@
 //! move in other repositories shows the rest. Each PR is analyzed on its own; the candidates are
 //! each PR's reusable recipe and their union (every semantic step any of them learned, once); each
 //! candidate runs on every PR, and the one that does best across all of them is the learned
-//! recipe. "Best" is the mean over the PRs of the migration F1 — the harmonic mean of migration
-//! precision (layout, variants and completions do not count against a recipe,
-//! [`crate::metrics::classes`]) and recall — then the mean line F1, then fewer steps.
+//! recipe. "Best" is the objective the reusable recipe of one PR is chosen by
+//! ([`crate::reuse::finish`]), over all the PRs: among the candidates precise enough (a mean
+//! migration F1 — the harmonic mean of migration precision, where layout, variants and completions
+//! do not count against a recipe, [`crate::metrics::classes`], and recall — that keeps the verdict
+//! the best one earns), the one that breaks no symbol on any PR's base, then the one that leaves the
+//! fewest uses of the old library across the PRs' bases, then the mean migration F1, the mean line
+//! F1 and fewer steps.
 
 mod report;
 
@@ -46,6 +50,10 @@ pub(crate) struct Cell {
     pub recall: f64,
     pub migration_precision: Option<f64>,
     pub migration_f1: f64,
+    /// Uses of the old library the candidate left on this PR's base (None: not measured).
+    pub residual_after: Option<usize>,
+    /// Symbols that resolved on this PR's base and no longer do after the candidate.
+    pub unresolved_added: usize,
     pub error: Option<String>,
 }
 
@@ -58,6 +66,10 @@ pub(crate) struct Candidate {
     pub cells: Vec<Cell>,
     pub mean_migration_f1: f64,
     pub mean_f1: f64,
+    /// Uses of the old library left on all the PRs' bases together (None: not measured on one).
+    pub residual_after: Option<usize>,
+    /// Symbols broken on all the PRs' bases together.
+    pub unresolved_added: usize,
 }
 
 /// What `learn` did.
@@ -219,6 +231,8 @@ fn run_on(
         recall: m.recall,
         migration_precision,
         migration_f1,
+        residual_after: stats.residual.as_ref().map(|r| r.after),
+        unresolved_added: stats.unresolved.as_ref().map_or(0, |u| u.added()),
         error: stats.error.map(|e| format!("{}: {}", e.kind, e.detail)),
     })
 }
@@ -236,15 +250,31 @@ fn score(name: &str, steps: usize, cells: Vec<Cell>) -> Candidate {
         steps,
         mean_migration_f1: mean(|c| c.migration_f1),
         mean_f1: mean(|c| c.f1),
+        residual_after: cells.iter().map(|c| c.residual_after).sum(),
+        unresolved_added: cells.iter().map(|c| c.unresolved_added).sum(),
         cells,
     }
 }
 
-/// The best candidate: mean migration F1, then mean line F1, then fewer steps, then the earlier.
+/// The best candidate (see the module's comment): precise enough, then no broken symbol, then the
+/// fewest uses of the old library left, then mean migration F1, mean F1, fewer steps, the earlier.
 fn choose(candidates: &[Candidate]) -> Option<&Candidate> {
-    candidates.iter().rev().max_by(|a, b| {
-        a.mean_migration_f1
-            .total_cmp(&b.mean_migration_f1)
+    let best_f1 = candidates.iter().map(|c| c.mean_migration_f1).fold(0.0, f64::max);
+    let floor = best_f1.min(crate::decision::verdict::READY_F1);
+    let precise = |c: &Candidate| {
+        c.mean_migration_f1 >= floor
+            && c.cells.iter().all(|cell| {
+                cell.migration_precision.is_none_or(|p| p >= crate::reuse::finish::MIN_MIGRATION_PRECISION)
+            })
+    };
+    let left = |c: &Candidate| c.residual_after.unwrap_or(usize::MAX);
+    // When none is precise enough, the objective still ranks them all: something is learned.
+    let any_precise = candidates.iter().any(precise);
+    candidates.iter().rev().filter(|c| !any_precise || precise(c)).max_by(|a, b| {
+        b.unresolved_added
+            .cmp(&a.unresolved_added)
+            .then(left(b).cmp(&left(a)))
+            .then(a.mean_migration_f1.total_cmp(&b.mean_migration_f1))
             .then(a.mean_f1.total_cmp(&b.mean_f1))
             .then(b.steps.cmp(&a.steps))
     })

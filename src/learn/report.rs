@@ -29,13 +29,13 @@ pub(crate) fn render(learned: &Learned) -> String {
     let _ = writeln!(out, "\n## Every candidate on every PR\n");
     let _ = writeln!(
         out,
-        "Migration F1: the harmonic mean of migration precision (layout, variants and completions do not count against the recipe) and recall.\n"
+        "The chosen candidate breaks no symbol on any PR's base (a compile check without a build) and leaves the fewest uses of the old library across them, among those whose mean migration F1 keeps the verdict the best one earns; then the higher mean migration F1. Migration F1: the harmonic mean of migration precision (layout, variants and completions do not count against the recipe) and recall.\n"
     );
     let _ = writeln!(
         out,
-        "| candidate | steps | mean migration F1 | mean F1 | per PR: F1 / migration precision / recall |"
+        "| candidate | steps | old uses left | broken symbols | mean migration F1 | mean F1 | per PR: F1 / migration precision / recall |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
     for candidate in &learned.candidates {
         let cells: Vec<String> = candidate
             .cells
@@ -55,9 +55,11 @@ pub(crate) fn render(learned: &Learned) -> String {
             if learned.chosen.as_deref() == Some(candidate.name.as_str()) { " **(chosen)**" } else { "" };
         let _ = writeln!(
             out,
-            "| `{}`{chosen} | {} | {:.4} | {:.4} | {} |",
+            "| `{}`{chosen} | {} | {} | {} | {:.4} | {:.4} | {} |",
             candidate.name,
             candidate.steps,
+            candidate.residual_after.map_or("–".into(), |n| n.to_string()),
+            candidate.unresolved_added,
             candidate.mean_migration_f1,
             candidate.mean_f1,
             cells.join("; ")

@@ -40,6 +40,8 @@ fn the_best_mean_migration_f1_wins_then_f1_then_fewer_steps() {
         recall: f1,
         migration_precision: Some(1.0),
         migration_f1: mf1,
+        residual_after: Some(0),
+        unresolved_added: 0,
         error: None,
     };
     let a = score("pr-1", 2, vec![cell(1, 1.0, 1.0), cell(2, 0.0, 0.0)]);
@@ -49,4 +51,36 @@ fn the_best_mean_migration_f1_wins_then_f1_then_fewer_steps() {
     assert_eq!(choose(&[a.clone(), b]).unwrap().name, "pr-1", "a full tie keeps the earlier");
     let bigger = score("pr-2", 5, a.cells.clone());
     assert_eq!(choose(&[bigger, a]).unwrap().name, "pr-1");
+}
+
+fn measured(pr: usize, mf1: f64, left: usize, broken: usize) -> Cell {
+    Cell {
+        pr,
+        f1: mf1,
+        recall: mf1,
+        migration_precision: Some(1.0),
+        migration_f1: mf1,
+        residual_after: Some(left),
+        unresolved_added: broken,
+        error: None,
+    }
+}
+
+#[test]
+fn the_candidate_that_finishes_the_migration_on_every_pr_wins_over_a_closer_copy() {
+    // The PRs' own narrow steps reproduce the authors' lines best and leave old uses; the
+    // umbrella, precise enough, leaves none on either base.
+    let narrow = score("pr-1", 2, vec![measured(1, 1.0, 3, 0), measured(2, 0.95, 2, 0)]);
+    let umbrella = score("pr-2", 1, vec![measured(1, 0.9, 0, 0), measured(2, 0.85, 0, 0)]);
+    assert_eq!(choose(&[narrow.clone(), umbrella.clone()]).unwrap().name, "pr-2");
+    // One that finishes the job but breaks a symbol loses to one that breaks none.
+    let breaking = score("union", 3, vec![measured(1, 1.0, 0, 1), measured(2, 1.0, 0, 0)]);
+    assert_eq!(choose(&[breaking, umbrella.clone()]).unwrap().name, "pr-2");
+    // Not precise enough: under the verdict's F1 when another reaches it.
+    let sloppy = score("union", 5, vec![measured(1, 0.5, 0, 0), measured(2, 0.5, 0, 0)]);
+    assert_eq!(choose(&[narrow.clone(), sloppy.clone()]).unwrap().name, "pr-1");
+    // A candidate not measured on one PR counts as leaving the most.
+    let mut unmeasured = umbrella;
+    unmeasured.residual_after = None;
+    assert_eq!(choose(&[unmeasured, narrow]).unwrap().name, "pr-1");
 }
