@@ -14,16 +14,24 @@ use super::atomic::Atomic;
 use super::libraries::{self, Library};
 use super::strategy::{Dependency, dependency, java_rename};
 
+/// Files one moved name must be moved in, with no other name or dependency change beside it, to
+/// make a migration: a feature PR may call one JDK method where it called Guava's, in a file or
+/// two; the same call moved across the codebase is the migration's first step.
+const MIN_FILES_OF_ONE_MOVE: usize = 3;
+
 /// Gives the unowned code moves between two libraries, and the dependencies of those libraries the
 /// PR adds or removes, their library migration. A single moved name with no dependency change
-/// beside it is not enough: a feature PR may call one JDK method where it called Guava's.
+/// beside it is not enough unless it moves in [`MIN_FILES_OF_ONE_MOVE`] files or more.
 pub(super) fn library_migrations(atomics: &[Atomic], owners: &mut [Option<Strategic>]) {
     let mut sources: BTreeMap<&'static str, BTreeSet<&'static str>> = BTreeMap::new();
-    let mut moved: BTreeMap<&'static str, usize> = BTreeMap::new();
+    // Per target library: how many names moved to it, and in how many files at most.
+    let mut moved: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     for (atomic, owner) in atomics.iter().zip(owners.iter()) {
         if let (None, Some((from, to))) = (owner, library_move(atomic)) {
             sources.entry(to.name).or_default().insert(from.name);
-            *moved.entry(to.name).or_default() += 1;
+            let files = atomic.files.as_ref().map_or(1, Vec::len);
+            let entry = moved.entry(to.name).or_default();
+            *entry = (entry.0 + 1, entry.1.max(files));
         }
     }
     for (target, from) in sources {
@@ -34,7 +42,8 @@ pub(super) fn library_migrations(atomics: &[Atomic], owners: &mut [Option<Strate
         };
         let with_dependency =
             atomics.iter().zip(owners.iter()).any(|(a, o)| o.is_none() && touches_dependency(a));
-        if moved[target] < 2 && !with_dependency {
+        let (names, files) = moved[target];
+        if names < 2 && files < MIN_FILES_OF_ONE_MOVE && !with_dependency {
             continue;
         }
         let strategic = Strategic::Library {

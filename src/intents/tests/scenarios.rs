@@ -618,6 +618,35 @@ fn guava_removed_for_the_jdk_is_a_library_migration() {
     assert_eq!(classified.kind, crate::model::PrKind::Migration, "{}", classified.reason);
 }
 
+/// One Guava call moved to the JDK across the codebase, Guava left in the build: the migration's
+/// first step, a library migration. The same move in one file is a feature's detail.
+#[test]
+fn one_call_moved_to_the_jdk_in_many_files_is_a_library_migration() {
+    let file = |name: &str, call: &str, import: &str| {
+        format!(
+            "package com.acme;\n\nimport {import};\n\nclass {name} {{\n    {name}(String s) {{\n        {call}(s);\n    }}\n}}\n"
+        )
+    };
+    let moved = |names: &[&str]| {
+        let changes: Vec<_> = names
+            .iter()
+            .map(|name| {
+                changed(
+                    &format!("src/main/java/com/acme/{name}.java"),
+                    &file(name, "Preconditions.checkNotNull", "com.google.common.base.Preconditions"),
+                    &file(name, "Objects.requireNonNull", "java.util.Objects"),
+                )
+            })
+            .collect();
+        extract(&changes)
+    };
+    let tree = moved(&["Get", "Put", "Delete"]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_library"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].title, "Migrate Guava -> the JDK");
+    let one = moved(&["Get"]);
+    assert!(strategic_kinds(&one).is_empty(), "{}", render_markdown(&one));
+}
+
 /// Quarkus 2 -> 3: the platform version property crosses a major, and the javax -> jakarta moves
 /// that Quarkus 3 requires belong to it.
 #[test]
