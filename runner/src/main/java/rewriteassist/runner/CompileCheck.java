@@ -121,14 +121,20 @@ final class CompileCheck {
 
     /**
      * The problems of each input (by path), parsed in one batch on {@code classpath} after the
-     * {@code context}. A file that does not parse at all is one problem.
+     * {@code context} (or as an earlier check of the same texts found them, {@link EarlierChecks}).
+     * A file that does not parse at all is one problem.
      */
     private static Map<Path, List<MissingTypes.Problem>> problems(
             Path root, List<Path> classpath, List<Parser.Input> inputs, List<Parser.Input> context) {
-        Map<Path, List<MissingTypes.Problem>> problems = new HashMap<>();
         if (inputs.isEmpty()) {
-            return problems;
+            return Map.of();
         }
+        return EarlierChecks.of(classpath, inputs, context, () -> parse(root, classpath, inputs, context));
+    }
+
+    private static Map<Path, List<MissingTypes.Problem>> parse(
+            Path root, List<Path> classpath, List<Parser.Input> inputs, List<Parser.Input> context) {
+        Map<Path, List<MissingTypes.Problem>> problems = new HashMap<>();
         ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("compile check: parser: " + Main.oneLine(t)));
         JavaParser.Builder<? extends JavaParser, ?> builder = JavaParser.fromJavaVersion()
                 .classpath(classpath)

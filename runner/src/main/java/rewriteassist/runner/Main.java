@@ -134,6 +134,7 @@ public final class Main {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
         EarlierRuns.forget();
+        EarlierChecks.forget();
         Residual.forget();
         Parse.Outcome outcome = Parse.repository(
                 request.root(),

@@ -188,6 +188,27 @@ class MeasureTest {
     }
 
     @Test
+    void theSameTextsAreCheckedOnce() throws Exception {
+        fixture.parse(junit4Project());
+        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+        String change = changeType("org.junit.Test", "org.junit.jupiter.api.Test");
+
+        JsonNode first = whole(recipe("test.Change", change), "test.Change", measure);
+        long parses = EarlierChecks.made();
+        // Another request, the same changes: the same counts, and no parse.
+        JsonNode again = whole(recipe("test.Again", change), "test.Again", measure);
+        assertEquals(first.path("unresolved"), again.path("unresolved"), again.toString());
+        assertEquals(parses, EarlierChecks.made(), "the same texts were parsed again");
+        // Another change of the same file: the text before is the same, only the text after is new.
+        JsonNode other = whole(
+                recipe("test.Other", changeType("org.junit.Test", "org.junit.jupiter.api.RepeatedTest")),
+                "test.Other",
+                measure);
+        assertEquals(1, other.path("unresolved").path("checked_files").asInt(), other.toString());
+        assertEquals(parses + 1, EarlierChecks.made(), other.toString());
+    }
+
+    @Test
     void aGradleRecipeThatAddsTheLibraryUpdatesTheClasspathTheCheckUses() throws Exception {
         fixture.parse(fixture.repo(
                 "settings.gradle",
