@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -38,7 +40,8 @@ import org.openrewrite.tree.ParseError;
  * and {@link Styles} add the markers the plugins add. A file whose parse fails is kept as plain
  * text and listed in {@code unparsed}; so is a file over its budget ({@link FileBudget},
  * {@link PomBudget}: one that would keep a parser busy for ever, overflow its stack or fill the
- * heap), which the warnings name too, so that it costs only itself.
+ * heap), which the warnings name too, so that it costs only itself; and so is a file whose name
+ * is not UTF-8 ({@link FileNames}), which no parser could open.
  */
 final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
@@ -87,8 +90,17 @@ final class Parse {
         }
     }
 
-    /** What the repository is made of, before parsing: build files, sources, the rest. */
-    private record Listing(List<Path> poms, List<Path> gradle, List<Path> java, List<Path> kotlin, List<Path> groovy) {
+    /**
+     * What the repository is made of, before parsing: build files, sources, the rest; and the files
+     * whose names have no string of their own ({@link FileNames}), which no parser is given.
+     */
+    private record Listing(
+            List<Path> poms,
+            List<Path> gradle,
+            List<Path> java,
+            List<Path> kotlin,
+            List<Path> groovy,
+            List<FileNames.Named> oddlyNamed) {
         Set<Path> all() {
             Set<Path> all = new LinkedHashSet<>();
             List.of(poms, gradle, java, kotlin, groovy).forEach(all::addAll);
@@ -133,6 +145,7 @@ final class Parse {
                 .parse(reactor.sourceSets(root, listing.java(), listing.kotlin(), listing.groovy())));
         trees.addAll(gradleScripts);
         trees.addAll(resources.trees());
+        trees.addAll(unparsed.oddlyNamed(listing.oddlyNamed(), ctx));
         trees = Styles.autodetected(provenance(provenance).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);
         ParseResults results = results(trees, reactor, resources, unparsed, policy.accessProblems(), warnings, started);
@@ -194,7 +207,13 @@ final class Parse {
         List<Path> java = new ArrayList<>();
         List<Path> kotlin = new ArrayList<>();
         List<Path> groovy = new ArrayList<>();
-        for (Path file : trackedFiles(root)) {
+        List<FileNames.Named> oddlyNamed = new ArrayList<>();
+        for (FileNames.Named tracked : trackedFiles(root)) {
+            Path file = tracked.path();
+            if (tracked.odd() != null) {
+                oddlyNamed.add(tracked);
+                continue;
+            }
             Path relative = root.relativize(file);
             String name = relative.getFileName().toString();
             boolean underSrc = false;
@@ -216,8 +235,9 @@ final class Parse {
             }
         }
         Main.log("listed " + poms.size() + " POMs, " + gradle.size() + " Gradle scripts, " + java.size() + " Java, "
-                + kotlin.size() + " Kotlin and " + groovy.size() + " Groovy sources under " + root);
-        return new Listing(poms, gradle, java, kotlin, groovy);
+                + kotlin.size() + " Kotlin and " + groovy.size() + " Groovy sources under " + root
+                + (oddlyNamed.isEmpty() ? "" : ", and " + oddlyNamed.size() + " files with odd names"));
+        return new Listing(poms, gradle, java, kotlin, groovy, oddlyNamed);
     }
 
     static InputStream open(Path file) {
@@ -228,8 +248,12 @@ final class Parse {
         }
     }
 
-    /** Files git tracks under root (what a clone has), build output and dependencies left out. */
-    static List<Path> trackedFiles(Path root) throws IOException, InterruptedException {
+    /**
+     * Files git tracks under root (what a clone has), build output and dependencies left out. Git
+     * lists names as bytes: each becomes its path through {@link FileNames}, so that a name that is
+     * not UTF-8 still names its file instead of failing the parse.
+     */
+    static List<FileNames.Named> trackedFiles(Path root) throws IOException, InterruptedException {
         Process git = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z")
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
@@ -241,21 +265,25 @@ final class Parse {
         if (git.waitFor() != 0) {
             throw new IOException("`git ls-files` failed in " + root + " (is it a git repository?)");
         }
-        List<Path> files = new ArrayList<>();
-        for (String name : new String(out, StandardCharsets.UTF_8).split("\0")) {
-            if (name.isEmpty()) {
+        List<FileNames.Named> files = new ArrayList<>();
+        int start = 0;
+        for (int end = 0; end <= out.length; end++) {
+            if (end < out.length && out[end] != 0) {
                 continue;
             }
-            Path relative = Path.of(name);
-            boolean skipped = false;
-            for (Path part : relative) {
-                skipped |= SKIPPED_DIRECTORIES.contains(part.toString())
-                        || part.toString().equals(".git");
+            byte[] name = Arrays.copyOfRange(out, start, end);
+            start = end + 1;
+            if (name.length == 0) {
+                continue;
             }
-            Path file = root.resolve(relative);
+            boolean skipped = false;
+            for (String part : new String(name, StandardCharsets.UTF_8).split("/")) {
+                skipped |= SKIPPED_DIRECTORIES.contains(part) || part.equals(".git");
+            }
+            FileNames.Named named = FileNames.of(root, name);
             // Symbolic links and submodules are not files of this repository's own.
-            if (!skipped && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                files.add(file);
+            if (!skipped && Files.isRegularFile(named.path(), LinkOption.NOFOLLOW_LINKS)) {
+                files.add(named);
             }
         }
         return files;
@@ -419,6 +447,24 @@ final class Parse {
             return asPlainText(file, "over the parse budget: " + why, ctx);
         }
 
+        /**
+         * The files whose names have no string of their own ({@link FileNames}): plain text under
+         * the decoded name, listed, and named once in the warnings as git has them (a byte that is
+         * not UTF-8 as {@code \xE9}), since the decoded name cannot tell such names apart.
+         */
+        List<SourceFile> oddlyNamed(List<FileNames.Named> files, ExecutionContext ctx) {
+            List<SourceFile> trees = new ArrayList<>();
+            Map<String, List<String>> byWhy = new LinkedHashMap<>();
+            for (FileNames.Named file : files) {
+                String why = Objects.requireNonNull(file.odd());
+                byWhy.computeIfAbsent(why, w -> new ArrayList<>()).add(FileNames.shown(file.name()));
+                trees.add(asPlainText(file.path(), why, ctx));
+            }
+            byWhy.forEach(
+                    (why, shown) -> warnings.add(Warnings.naming(shown) + ": kept as plain text, not parsed: " + why));
+            return trees;
+        }
+
         /** The files listed so far, in order. */
         List<ParseResults.Unparsed> files() {
             return List.copyOf(files);
@@ -439,6 +485,9 @@ final class Parse {
     /** One line each, in order, without repeats, at most {@link #LIMIT}. */
     static final class Warnings {
         static final int LIMIT = 200;
+        /** The files one warning names before it says how many more. */
+        static final int NAMED = 10;
+
         private final Set<String> lines = new LinkedHashSet<>();
         private int dropped;
 
@@ -453,6 +502,13 @@ final class Parse {
             } else {
                 dropped++;
             }
+        }
+
+        /** {@code names} for one warning: the first few, then how many more. */
+        static String naming(List<String> names) {
+            int shown = Math.min(names.size(), NAMED);
+            String named = String.join(", ", names.subList(0, shown));
+            return shown < names.size() ? named + " and " + (names.size() - shown) + " more" : named;
         }
 
         synchronized List<String> lines() {

@@ -1,5 +1,7 @@
 package rewriteassist.runner;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -75,6 +77,11 @@ record Resources(List<SourceFile> trees, int tooLarge) {
         List<Path> accepted = new ArrayList<>();
         int tooLarge = 0;
         for (Path file : parser.acceptedPaths(root)) {
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                // A name that is not UTF-8: the walk decodes it into a path that names nothing.
+                // Parse keeps that file as plain text itself (FileNames).
+                continue;
+            }
             // The plugin's threshold, applied here so that the files it leaves out are counted.
             if (file.toFile().length() > SIZE_THRESHOLD_MB * 1024L * 1024L) {
                 tooLarge++;
