@@ -40,8 +40,9 @@ import org.openrewrite.tree.ParseError;
  * and {@link Styles} add the markers the plugins add. A file whose parse fails is kept as plain
  * text and listed in {@code unparsed}; so is a file over its budget ({@link FileBudget},
  * {@link PomBudget}: one that would keep a parser busy for ever, overflow its stack or fill the
- * heap), which the warnings name too, so that it costs only itself; and so is a file whose name
- * is not UTF-8 ({@link FileNames}), which no parser could open.
+ * heap; {@link TotalBudget}: the TOML files after those that spent the parse's whole budget for
+ * TOML), which the warnings name too, so that it costs only itself; and so is a file whose name is
+ * not UTF-8 ({@link FileNames}), which no parser could open.
  */
 final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
@@ -135,7 +136,13 @@ final class Parse {
         provenanceReader.start();
         // The Gradle model is read from the scripts' and the catalog's trees, so those parse first.
         List<SourceFile> gradleScripts = parseEachWithinBudget(
-                "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed);
+                "gradle",
+                () -> GradleParser.builder().build(),
+                listing.gradle(),
+                root,
+                ctx,
+                unparsed,
+                TotalBudget.none());
         Resources resources = Resources.parse(root, listing.all(), ctx, unparsed);
         GradleBuild gradle = GradleBuild.read(root, gradleScripts, resources.trees(), policy, warnings);
         Reactor reactor = Reactor.resolve(root, listing.poms(), policy, warnings, unparsed)
@@ -368,7 +375,9 @@ final class Parse {
      * Parses {@code files} one by one, each within its {@link FileBudget}: measured first, then
      * parsed on a thread of its own with a time limit. A file over budget becomes plain text and is
      * named in the warnings; one whose parse fails, plain text as in {@link #parseWithFallback}.
-     * For the kinds whose parsers an input can keep busy for ever: build scripts and TOML.
+     * Once the files together have spent their {@code total}, the rest become plain text, named in
+     * one warning. For the kinds whose parsers an input can keep busy for ever: build scripts and
+     * TOML.
      */
     static List<SourceFile> parseEachWithinBudget(
             String kind,
@@ -376,7 +385,8 @@ final class Parse {
             List<Path> files,
             Path root,
             ExecutionContext ctx,
-            Unparsed unparsed) {
+            Unparsed unparsed,
+            TotalBudget total) {
         List<SourceFile> parsed = new ArrayList<>();
         if (files.isEmpty()) {
             return parsed;
@@ -389,10 +399,15 @@ final class Parse {
                 parsed.add(unparsed.overBudget(file, over, ctx));
                 continue;
             }
+            if (total.refuses(file, root)) {
+                parsed.add(unparsed.asPlainText(file, total.why(), ctx));
+                continue;
+            }
             Parser current = parser;
+            long parseStarted = System.nanoTime();
             try {
-                FileBudget.Outcome<List<SourceFile>> outcome =
-                        FileBudget.run(root.relativize(file).toString(), () -> current.parse(List.of(file), root, ctx)
+                FileBudget.Outcome<List<SourceFile>> outcome = FileBudget.run(
+                        root.relativize(file).toString(), total.seconds(), () -> current.parse(List.of(file), root, ctx)
                                 .toList());
                 if (outcome.overBudget() != null) {
                     parsed.add(unparsed.overBudget(file, outcome.overBudget(), ctx));
@@ -409,7 +424,13 @@ final class Parse {
             } catch (Throwable t) {
                 parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
                 parser = parsers.get();
+            } finally {
+                total.spend(System.nanoTime() - parseStarted);
             }
+        }
+        String refused = total.warning();
+        if (refused != null) {
+            unparsed.warn(refused);
         }
         Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
         return parsed;
@@ -463,6 +484,11 @@ final class Parse {
             byWhy.forEach(
                     (why, shown) -> warnings.add(Warnings.naming(shown) + ": kept as plain text, not parsed: " + why));
             return trees;
+        }
+
+        /** A warning about files listed here (one for many). */
+        void warn(String line) {
+            warnings.add(line);
         }
 
         /** The files listed so far, in order. */

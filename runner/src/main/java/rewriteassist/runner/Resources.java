@@ -90,14 +90,16 @@ record Resources(List<SourceFile> trees, int tooLarge) {
             }
         }
         // TOML's parser slows down with the square of a table's entries: each such file is parsed on
-        // its own, within its budget (FileBudget), the rest together.
+        // its own, within its budget (FileBudget) and what is left of all of theirs (TotalBudget),
+        // the rest together.
         List<Path> toml = accepted.stream()
                 .filter(file -> file.getFileName().toString().endsWith(".toml"))
                 .toList();
         accepted.removeAll(toml);
         List<SourceFile> trees =
                 new ArrayList<>(Parse.parseWithFallback("resources", () -> parser, accepted, root, ctx, unparsed));
-        trees.addAll(Parse.parseEachWithinBudget("toml", () -> omniParser(root, parsed), toml, root, ctx, unparsed));
+        trees.addAll(Parse.parseEachWithinBudget(
+                "toml", () -> omniParser(root, parsed), toml, root, ctx, unparsed, TotalBudget.toml()));
         Main.log("  resources: " + (accepted.size() + toml.size()) + " files (" + tooLarge + " over "
                 + SIZE_THRESHOLD_MB + " MiB left out) in " + Main.seconds(started) + " s");
         return new Resources(trees, tooLarge);
