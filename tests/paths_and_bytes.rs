@@ -180,3 +180,47 @@ fn changes_no_recipe_can_make_are_outside_the_metric_and_listed() {
     );
     assert_eq!(metrics["unreproducible_lines"].as_array().unwrap().len(), 10, "{metrics:#}");
 }
+
+/// A base commit with a file whose name is not UTF-8 (Latin-1 `café.txt`) and one whose name is
+/// UTF-8 but not ASCII, run with the C locale: the embedded runner keeps the Latin-1 file as plain
+/// text under its decoded name and names it in a warning, and the parse and the recipe go on (the
+/// Latin-1 name used to fail the whole parse, and without a UTF-8 locale any non-ASCII name did).
+#[test]
+fn a_file_name_that_is_not_utf8_costs_only_itself() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "--quiet", "--initial-branch=main"]);
+    git(&repo, &["config", "user.email", "t@example.com"]);
+    git(&repo, &["config", "user.name", "t"]);
+    std::fs::write(repo.join("pom.xml"), POM).unwrap();
+    std::fs::write(repo.join(std::ffi::OsStr::from_bytes(b"caf\xe9.txt")), "old\n").unwrap();
+    std::fs::write(repo.join("na\u{ef}ve.txt"), "old\n").unwrap();
+    std::fs::write(repo.join("README.md"), "old\n").unwrap();
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "--quiet", "-m", "base"]);
+    git(&repo, &["checkout", "--quiet", "-b", "migration"]);
+    std::fs::write(repo.join("README.md"), "new\n").unwrap();
+    git(&repo, &["commit", "--quiet", "-am", "readme"]);
+    git(&repo, &["checkout", "--quiet", "main"]);
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(
+        &recipe,
+        "type: specs.openrewrite.org/v1beta/recipe\nname: test.Readme\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n      filePattern: README.md\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = common::validate_embedded(&[], &repo, &recipe, &out)
+        .env_remove("LANG")
+        .env_remove("LC_CTYPE")
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let stats = json_stdout(&output);
+    assert_eq!(stats["metrics"]["perfect_match"], true, "{stats:#}");
+    let warnings = stats["warnings"].to_string();
+    assert!(warnings.contains("caf\\\\xE9.txt: kept as plain text"), "{stats:#}");
+    assert!(!warnings.contains("na\u{ef}ve.txt"), "{stats:#}");
+}

@@ -132,6 +132,20 @@ fn java_options() -> Vec<String> {
     std::env::var(JAVA_OPTIONS_ENV).unwrap_or_default().split_whitespace().map(str::to_string).collect()
 }
 
+/// The locale variable the runner gets when the environment's locale is not UTF-8 (or there is
+/// none): Java names files in the locale's character set, and with ASCII a file name that is not
+/// ASCII fails the whole parse (OpenRewrite's file walk cannot make a path of it). `C.UTF-8` sets
+/// the character set only; LC_ALL is replaced only when it is set, since it wins over LC_CTYPE.
+fn utf8_locale(var: impl Fn(&str) -> Option<String>) -> Option<(&'static str, &'static str)> {
+    let set = |name: &str| var(name).filter(|value| !value.is_empty());
+    let effective = set("LC_ALL").or_else(|| set("LC_CTYPE")).or_else(|| set("LANG")).unwrap_or_default();
+    let charset = effective.to_ascii_lowercase();
+    if charset.contains("utf-8") || charset.contains("utf8") {
+        return None;
+    }
+    Some((if set("LC_ALL").is_some() { "LC_ALL" } else { "LC_CTYPE" }, "C.UTF-8"))
+}
+
 /// The `-Xmx` to use: the environment's, else from the machine's memory.
 pub(crate) fn default_xmx() -> String {
     if let Some(value) = std::env::var(XMX_ENV).ok().filter(|v| !v.trim().is_empty()) {
@@ -501,6 +515,7 @@ impl Session {
             .with_context(|| format!("opening {}", self.log_path().display()))?;
         let mut command = Command::new(self.settings.jdk.home.join("bin/java"));
         crate::process::env::restrict_for_build_tool(&mut command)
+            .envs(utf8_locale(|name| std::env::var(name).ok()))
             .arg(format!("-Xmx{}", self.settings.xmx))
             .arg("-XX:+ExitOnOutOfMemoryError")
             // The client compiler only: a runner lives for seconds to minutes and runs mostly
@@ -568,6 +583,20 @@ diff --git a/service/new.txt b/service/new.txt\nnew file mode 100644\n--- /dev/n
         let passed = build_environment(env);
         assert_eq!(passed.get("GITHUB_RUN_ID").map(String::as_str), Some("42"));
         assert!(passed.values().all(|v| v != "secret"), "{passed:?}");
+    }
+
+    #[test]
+    fn the_runner_gets_a_utf8_locale_when_the_environment_has_none() {
+        let locale = |vars: &[(&str, &str)]| {
+            let vars: Vec<(String, String)> =
+                vars.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+            utf8_locale(move |name| vars.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone()))
+        };
+        assert_eq!(locale(&[]), Some(("LC_CTYPE", "C.UTF-8")));
+        assert_eq!(locale(&[("LANG", "C")]), Some(("LC_CTYPE", "C.UTF-8")));
+        assert_eq!(locale(&[("LC_ALL", "POSIX"), ("LANG", "en_US.UTF-8")]), Some(("LC_ALL", "C.UTF-8")));
+        assert_eq!(locale(&[("LANG", "de_DE.utf8")]), None);
+        assert_eq!(locale(&[("LC_ALL", ""), ("LC_CTYPE", "en_US.UTF-8"), ("LANG", "C")]), None);
     }
 
     #[test]

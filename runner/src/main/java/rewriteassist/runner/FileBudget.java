@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  * entries).
  *
  * <p>What the measures do not foresee is caught by {@link #run}: the parse runs on a thread of its
- * own, with a known stack, and gets {@link #seconds} to finish.
+ * own, with a known stack, and gets {@link #seconds} to finish. What the files of a kind cost
+ * together is {@link TotalBudget}'s.
  */
 final class FileBudget {
     /** Brackets ({@code { ( [}) nested in a Groovy or Kotlin file, strings and comments aside. */
@@ -188,13 +189,14 @@ final class FileBudget {
     record Outcome<T>(@Nullable T value, @Nullable String overBudget) {}
 
     /**
-     * Runs {@code parse} on a thread of its own and waits at most {@link #seconds} for it. A parse
+     * Runs {@code parse} on a thread of its own and waits at most {@code budget} seconds for it (its
+     * {@link #seconds}, or less when a {@link TotalBudget} has less left). A parse
      * that overflows its stack is over budget; one that runs out of time is too, and its thread is
      * interrupted and left behind: OpenRewrite's parsers do not stop on interrupts, and Java has no
      * other way to stop a thread, so it runs on until it ends (the log says so). Any other failure
      * is the caller's, as if the parse had run on its thread.
      */
-    static <T> Outcome<T> run(String what, Callable<T> parse) throws Exception {
+    static <T> Outcome<T> run(String what, long budget, Callable<T> parse) throws Exception {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread worker = new Thread(
                 null,
@@ -209,7 +211,6 @@ final class FileBudget {
                 STACK_BYTES);
         worker.setDaemon(true);
         worker.start();
-        long budget = seconds;
         try {
             return new Outcome<>(result.get(budget, TimeUnit.SECONDS), null);
         } catch (TimeoutException e) {

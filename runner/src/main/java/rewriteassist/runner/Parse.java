@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -38,7 +40,9 @@ import org.openrewrite.tree.ParseError;
  * and {@link Styles} add the markers the plugins add. A file whose parse fails is kept as plain
  * text and listed in {@code unparsed}; so is a file over its budget ({@link FileBudget},
  * {@link PomBudget}: one that would keep a parser busy for ever, overflow its stack or fill the
- * heap), which the warnings name too, so that it costs only itself.
+ * heap; {@link TotalBudget}: the TOML files after those that spent the parse's whole budget for
+ * TOML), which the warnings name too, so that it costs only itself; and so is a file whose name is
+ * not UTF-8 ({@link FileNames}), which no parser could open.
  */
 final class Parse {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
@@ -87,8 +91,17 @@ final class Parse {
         }
     }
 
-    /** What the repository is made of, before parsing: build files, sources, the rest. */
-    private record Listing(List<Path> poms, List<Path> gradle, List<Path> java, List<Path> kotlin, List<Path> groovy) {
+    /**
+     * What the repository is made of, before parsing: build files, sources, the rest; and the files
+     * whose names have no string of their own ({@link FileNames}), which no parser is given.
+     */
+    private record Listing(
+            List<Path> poms,
+            List<Path> gradle,
+            List<Path> java,
+            List<Path> kotlin,
+            List<Path> groovy,
+            List<FileNames.Named> oddlyNamed) {
         Set<Path> all() {
             Set<Path> all = new LinkedHashSet<>();
             List.of(poms, gradle, java, kotlin, groovy).forEach(all::addAll);
@@ -123,7 +136,13 @@ final class Parse {
         provenanceReader.start();
         // The Gradle model is read from the scripts' and the catalog's trees, so those parse first.
         List<SourceFile> gradleScripts = parseEachWithinBudget(
-                "gradle", () -> GradleParser.builder().build(), listing.gradle(), root, ctx, unparsed);
+                "gradle",
+                () -> GradleParser.builder().build(),
+                listing.gradle(),
+                root,
+                ctx,
+                unparsed,
+                TotalBudget.none());
         Resources resources = Resources.parse(root, listing.all(), ctx, unparsed);
         GradleBuild gradle = GradleBuild.read(root, gradleScripts, resources.trees(), policy, warnings);
         Reactor reactor = Reactor.resolve(root, listing.poms(), policy, warnings, unparsed)
@@ -133,6 +152,7 @@ final class Parse {
                 .parse(reactor.sourceSets(root, listing.java(), listing.kotlin(), listing.groovy())));
         trees.addAll(gradleScripts);
         trees.addAll(resources.trees());
+        trees.addAll(unparsed.oddlyNamed(listing.oddlyNamed(), ctx));
         trees = Styles.autodetected(provenance(provenance).mark(gradle.mark(reactor.mark(trees))));
         policy.notices().forEach(warnings::add);
         ParseResults results = results(trees, reactor, resources, unparsed, policy.accessProblems(), warnings, started);
@@ -194,7 +214,13 @@ final class Parse {
         List<Path> java = new ArrayList<>();
         List<Path> kotlin = new ArrayList<>();
         List<Path> groovy = new ArrayList<>();
-        for (Path file : trackedFiles(root)) {
+        List<FileNames.Named> oddlyNamed = new ArrayList<>();
+        for (FileNames.Named tracked : trackedFiles(root)) {
+            Path file = tracked.path();
+            if (tracked.odd() != null) {
+                oddlyNamed.add(tracked);
+                continue;
+            }
             Path relative = root.relativize(file);
             String name = relative.getFileName().toString();
             boolean underSrc = false;
@@ -216,8 +242,9 @@ final class Parse {
             }
         }
         Main.log("listed " + poms.size() + " POMs, " + gradle.size() + " Gradle scripts, " + java.size() + " Java, "
-                + kotlin.size() + " Kotlin and " + groovy.size() + " Groovy sources under " + root);
-        return new Listing(poms, gradle, java, kotlin, groovy);
+                + kotlin.size() + " Kotlin and " + groovy.size() + " Groovy sources under " + root
+                + (oddlyNamed.isEmpty() ? "" : ", and " + oddlyNamed.size() + " files with odd names"));
+        return new Listing(poms, gradle, java, kotlin, groovy, oddlyNamed);
     }
 
     static InputStream open(Path file) {
@@ -228,8 +255,12 @@ final class Parse {
         }
     }
 
-    /** Files git tracks under root (what a clone has), build output and dependencies left out. */
-    static List<Path> trackedFiles(Path root) throws IOException, InterruptedException {
+    /**
+     * Files git tracks under root (what a clone has), build output and dependencies left out. Git
+     * lists names as bytes: each becomes its path through {@link FileNames}, so that a name that is
+     * not UTF-8 still names its file instead of failing the parse.
+     */
+    static List<FileNames.Named> trackedFiles(Path root) throws IOException, InterruptedException {
         Process git = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z")
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
@@ -241,21 +272,25 @@ final class Parse {
         if (git.waitFor() != 0) {
             throw new IOException("`git ls-files` failed in " + root + " (is it a git repository?)");
         }
-        List<Path> files = new ArrayList<>();
-        for (String name : new String(out, StandardCharsets.UTF_8).split("\0")) {
-            if (name.isEmpty()) {
+        List<FileNames.Named> files = new ArrayList<>();
+        int start = 0;
+        for (int end = 0; end <= out.length; end++) {
+            if (end < out.length && out[end] != 0) {
                 continue;
             }
-            Path relative = Path.of(name);
-            boolean skipped = false;
-            for (Path part : relative) {
-                skipped |= SKIPPED_DIRECTORIES.contains(part.toString())
-                        || part.toString().equals(".git");
+            byte[] name = Arrays.copyOfRange(out, start, end);
+            start = end + 1;
+            if (name.length == 0) {
+                continue;
             }
-            Path file = root.resolve(relative);
+            boolean skipped = false;
+            for (String part : new String(name, StandardCharsets.UTF_8).split("/")) {
+                skipped |= SKIPPED_DIRECTORIES.contains(part) || part.equals(".git");
+            }
+            FileNames.Named named = FileNames.of(root, name);
             // Symbolic links and submodules are not files of this repository's own.
-            if (!skipped && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                files.add(file);
+            if (!skipped && Files.isRegularFile(named.path(), LinkOption.NOFOLLOW_LINKS)) {
+                files.add(named);
             }
         }
         return files;
@@ -340,7 +375,9 @@ final class Parse {
      * Parses {@code files} one by one, each within its {@link FileBudget}: measured first, then
      * parsed on a thread of its own with a time limit. A file over budget becomes plain text and is
      * named in the warnings; one whose parse fails, plain text as in {@link #parseWithFallback}.
-     * For the kinds whose parsers an input can keep busy for ever: build scripts and TOML.
+     * Once the files together have spent their {@code total}, the rest become plain text, named in
+     * one warning. For the kinds whose parsers an input can keep busy for ever: build scripts and
+     * TOML.
      */
     static List<SourceFile> parseEachWithinBudget(
             String kind,
@@ -348,7 +385,8 @@ final class Parse {
             List<Path> files,
             Path root,
             ExecutionContext ctx,
-            Unparsed unparsed) {
+            Unparsed unparsed,
+            TotalBudget total) {
         List<SourceFile> parsed = new ArrayList<>();
         if (files.isEmpty()) {
             return parsed;
@@ -361,10 +399,15 @@ final class Parse {
                 parsed.add(unparsed.overBudget(file, over, ctx));
                 continue;
             }
+            if (total.refuses(file, root)) {
+                parsed.add(unparsed.asPlainText(file, total.why(), ctx));
+                continue;
+            }
             Parser current = parser;
+            long parseStarted = System.nanoTime();
             try {
-                FileBudget.Outcome<List<SourceFile>> outcome =
-                        FileBudget.run(root.relativize(file).toString(), () -> current.parse(List.of(file), root, ctx)
+                FileBudget.Outcome<List<SourceFile>> outcome = FileBudget.run(
+                        root.relativize(file).toString(), total.seconds(), () -> current.parse(List.of(file), root, ctx)
                                 .toList());
                 if (outcome.overBudget() != null) {
                     parsed.add(unparsed.overBudget(file, outcome.overBudget(), ctx));
@@ -381,7 +424,13 @@ final class Parse {
             } catch (Throwable t) {
                 parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
                 parser = parsers.get();
+            } finally {
+                total.spend(System.nanoTime() - parseStarted);
             }
+        }
+        String refused = total.warning();
+        if (refused != null) {
+            unparsed.warn(refused);
         }
         Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
         return parsed;
@@ -419,6 +468,29 @@ final class Parse {
             return asPlainText(file, "over the parse budget: " + why, ctx);
         }
 
+        /**
+         * The files whose names have no string of their own ({@link FileNames}): plain text under
+         * the decoded name, listed, and named once in the warnings as git has them (a byte that is
+         * not UTF-8 as {@code \xE9}), since the decoded name cannot tell such names apart.
+         */
+        List<SourceFile> oddlyNamed(List<FileNames.Named> files, ExecutionContext ctx) {
+            List<SourceFile> trees = new ArrayList<>();
+            Map<String, List<String>> byWhy = new LinkedHashMap<>();
+            for (FileNames.Named file : files) {
+                String why = Objects.requireNonNull(file.odd());
+                byWhy.computeIfAbsent(why, w -> new ArrayList<>()).add(FileNames.shown(file.name()));
+                trees.add(asPlainText(file.path(), why, ctx));
+            }
+            byWhy.forEach(
+                    (why, shown) -> warnings.add(Warnings.naming(shown) + ": kept as plain text, not parsed: " + why));
+            return trees;
+        }
+
+        /** A warning about files listed here (one for many). */
+        void warn(String line) {
+            warnings.add(line);
+        }
+
         /** The files listed so far, in order. */
         List<ParseResults.Unparsed> files() {
             return List.copyOf(files);
@@ -439,6 +511,9 @@ final class Parse {
     /** One line each, in order, without repeats, at most {@link #LIMIT}. */
     static final class Warnings {
         static final int LIMIT = 200;
+        /** The files one warning names before it says how many more. */
+        static final int NAMED = 10;
+
         private final Set<String> lines = new LinkedHashSet<>();
         private int dropped;
 
@@ -453,6 +528,13 @@ final class Parse {
             } else {
                 dropped++;
             }
+        }
+
+        /** {@code names} for one warning: the first few, then how many more. */
+        static String naming(List<String> names) {
+            int shown = Math.min(names.size(), NAMED);
+            String named = String.join(", ", names.subList(0, shown));
+            return shown < names.size() ? named + " and " + (names.size() - shown) + " more" : named;
         }
 
         synchronized List<String> lines() {

@@ -1,5 +1,7 @@
 package rewriteassist.runner;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -75,6 +77,11 @@ record Resources(List<SourceFile> trees, int tooLarge) {
         List<Path> accepted = new ArrayList<>();
         int tooLarge = 0;
         for (Path file : parser.acceptedPaths(root)) {
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                // A name that is not UTF-8: the walk decodes it into a path that names nothing.
+                // Parse keeps that file as plain text itself (FileNames).
+                continue;
+            }
             // The plugin's threshold, applied here so that the files it leaves out are counted.
             if (file.toFile().length() > SIZE_THRESHOLD_MB * 1024L * 1024L) {
                 tooLarge++;
@@ -83,14 +90,16 @@ record Resources(List<SourceFile> trees, int tooLarge) {
             }
         }
         // TOML's parser slows down with the square of a table's entries: each such file is parsed on
-        // its own, within its budget (FileBudget), the rest together.
+        // its own, within its budget (FileBudget) and what is left of all of theirs (TotalBudget),
+        // the rest together.
         List<Path> toml = accepted.stream()
                 .filter(file -> file.getFileName().toString().endsWith(".toml"))
                 .toList();
         accepted.removeAll(toml);
         List<SourceFile> trees =
                 new ArrayList<>(Parse.parseWithFallback("resources", () -> parser, accepted, root, ctx, unparsed));
-        trees.addAll(Parse.parseEachWithinBudget("toml", () -> omniParser(root, parsed), toml, root, ctx, unparsed));
+        trees.addAll(Parse.parseEachWithinBudget(
+                "toml", () -> omniParser(root, parsed), toml, root, ctx, unparsed, TotalBudget.toml()));
         Main.log("  resources: " + (accepted.size() + toml.size()) + " files (" + tooLarge + " over "
                 + SIZE_THRESHOLD_MB + " MiB left out) in " + Main.seconds(started) + " s");
         return new Resources(trees, tooLarge);

@@ -205,7 +205,8 @@ class FileBudgetPropertyTest {
                     List.of(file),
                     root,
                     new InMemoryExecutionContext(t -> {}),
-                    unparsed);
+                    unparsed,
+                    TotalBudget.none());
             assertTrue(System.nanoTime() - started < 30_000_000_000L, "took " + (System.nanoTime() - started) / 1e9);
             assertEquals(1, trees.size(), trees.toString());
             if (depth > FileBudget.MAX_NESTING) {

@@ -1,6 +1,8 @@
 package rewriteassist.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static rewriteassist.runner.Fixture.changeType;
 import static rewriteassist.runner.Fixture.recipe;
@@ -162,6 +164,57 @@ class PathologicalInputTest {
             FileBudget.seconds(before);
         }
         theJavaChangeIsStillMade();
+    }
+
+    /**
+     * Three TOML files just under the entry limit: each is within its own budget, together they
+     * cost more than the parse's total for TOML (two files at the limit), so the third is kept as
+     * plain text, named in one warning. Their entries are in small tables, so that the two that
+     * are parsed take a moment (the parser is slow on a large table, not on many small ones).
+     */
+    @Test
+    void threeTomlFilesAtTheEntryLimitExhaustTheTotalBudget() throws Exception {
+        StringBuilder toml = new StringBuilder();
+        for (int i = 0; i < FileBudget.MAX_TOML_ENTRIES - 1; i++) {
+            toml.append(i % 10 == 0 ? "[t" + i + "]\n" : "v" + i + " = \"1." + i + "\"\n");
+        }
+        JsonNode results = parse(
+                "config/a.toml", toml.toString(), "config/b.toml", toml.toString(), "config/c.toml", toml.toString());
+        assertEquals(2, results.path("files").path("by_kind").path("toml").asInt(), results.toString());
+        List<String> totals = new ArrayList<>();
+        for (JsonNode warning : results.path("warnings")) {
+            if (warning.asText().contains("total budget")) {
+                totals.add(warning.asText());
+            }
+        }
+        assertEquals(1, totals.size(), results.toString());
+        assertTrue(totals.get(0).startsWith("config/c.toml: kept as plain text"), totals.toString());
+        assertEquals(1, results.path("unparsed").size(), results.toString());
+        assertEquals(
+                "config/c.toml", results.path("unparsed").get(0).path("path").asText());
+        theJavaChangeIsStillMade();
+    }
+
+    /** The time of all TOML files is bounded too: each parse gets what is left, then none is. */
+    @Test
+    void theTomlFilesOfAParseShareTheirTime(@TempDir Path root) {
+        TotalBudget total = TotalBudget.toml();
+        long seconds = FileBudget.seconds();
+        assertEquals(seconds, total.seconds());
+        total.spend(TimeUnit.SECONDS.toNanos(seconds));
+        assertEquals(seconds, total.seconds());
+        total.spend(TimeUnit.SECONDS.toNanos(seconds - 5));
+        assertEquals(5, total.seconds());
+        assertFalse(total.refuses(root.resolve("a.toml"), root));
+        total.spend(TimeUnit.SECONDS.toNanos(5));
+        assertTrue(total.refuses(root.resolve("b.toml"), root));
+        assertTrue(total.refuses(root.resolve("c.toml"), root));
+        String warning = String.valueOf(total.warning());
+        assertTrue(
+                warning.startsWith("b.toml, c.toml: kept as plain text, not parsed")
+                        && warning.contains(TotalBudget.FILES * seconds + " s"),
+                warning);
+        assertNull(TotalBudget.none().warning());
     }
 
     @Test
