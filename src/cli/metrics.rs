@@ -6,7 +6,8 @@ use crate::error::exit;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The PR's diff (ground truth), e.g. from `git diff BASE HEAD`.
+    /// The PR's diff (ground truth), e.g. from `git diff BASE HEAD`; a file whose diff is over 1 MiB
+    /// or 10,000 changed lines is left out of the metric, as `analyze` leaves it out.
     #[arg(long, value_name = "PR.diff", value_parser = super::paths::absolute)]
     pub expected: PathBuf,
     /// The recipe's diff, e.g. `git diff` after a recipe run or OpenRewrite's rewrite.patch.
@@ -18,7 +19,8 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<u8> {
-    let expected = crate::diff::read_file(&args.expected)?;
+    // The PR's side, bounded as `analyze` bounds it: files too large to analyze are left out.
+    let expected = crate::diff::read_pr_file(&args.expected)?;
     let actual = crate::diff::read_file(&args.actual)?;
     let metrics = crate::metrics::compare(&expected, &actual);
     if args.json {

@@ -113,7 +113,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         (None, None) => return Err(bad_input("give --head or --expected")),
     };
     let expected =
-        crate::diff::parse(&expected_text).map_err(|e| bad_input(format!("the expected diff: {e}")))?;
+        crate::diff::parse_pr(&expected_text).map_err(|e| bad_input(format!("the expected diff: {e}")))?;
     // With the PR's head, its files say what each false positive is (layout, variant, …).
     let view = head
         .as_ref()
@@ -159,6 +159,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         option_check: Some(&check),
         out_dir: &out_dir,
         file_prefix: "",
+        ledger: None,
         session: validator.session(),
         trust: target.trust,
         project_dir: None,

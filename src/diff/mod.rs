@@ -2,14 +2,17 @@
 //! changed lines. Everything that compares or explains changes (metrics, intents, validation) reads
 //! diffs through this module, so they all agree on what a "changed line" is.
 
+pub(crate) mod bounds;
 mod exclude;
 #[cfg(test)]
 mod fuzz;
 mod parse;
 mod unreproducible;
 
+pub use bounds::TooLarge;
+pub(crate) use bounds::bound;
 pub(crate) use exclude::{TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE, is_excluded};
-pub(crate) use parse::{keep_sections, parse, parse_all, remove_excluded_sections};
+pub(crate) use parse::{keep_sections, parse, parse_all, parse_pr, remove_excluded_sections};
 pub use unreproducible::Unreproducible;
 pub(crate) use unreproducible::not_utf8;
 
@@ -131,6 +134,9 @@ pub(crate) struct Change<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Diff {
     pub files: Vec<FileDiff>,
+    /// The PR's files left out for their size ([`bound`]; empty for any other diff): outside the
+    /// metric, and the other diff's lines in them are left out too.
+    pub left_out: Vec<TooLarge>,
 }
 
 impl Diff {
@@ -152,6 +158,12 @@ pub fn read_file(path: &std::path::Path) -> anyhow::Result<Diff> {
     let bytes = read_text(path)?;
     // Diffs of files in other encodings are still diffs: keep going with replacement characters.
     parse(&bytes).map_err(|e| crate::error::bad_input(format!("{}: {e}", path.display())))
+}
+
+/// [`read_file`] of a PR's diff: files too large to analyze are left out ([`parse_pr`]).
+pub fn read_pr_file(path: &std::path::Path) -> anyhow::Result<Diff> {
+    let bytes = read_text(path)?;
+    parse_pr(&bytes).map_err(|e| crate::error::bad_input(format!("{}: {e}", path.display())))
 }
 
 /// A diff file's text, at most [`MAX_BYTES`]. Diffs of files in other encodings are still diffs:

@@ -36,6 +36,16 @@ pub(crate) fn parse(text: &str) -> Result<Diff, ParseError> {
     Ok(diff)
 }
 
+/// [`parse`] of a PR's diff: the files over the bounds of [`super::bound`] are left out, and named
+/// in [`Diff::left_out`].
+pub(crate) fn parse_pr(text: &str) -> Result<Diff, ParseError> {
+    let bounded = super::bound(text);
+    bounded.warn();
+    let mut diff = parse(&bounded.text)?;
+    diff.left_out = bounded.left_out;
+    Ok(diff)
+}
+
 /// Parses every file section, binary and excluded ones included, duplicates kept.
 pub(crate) fn parse_all(text: &str) -> Result<Diff, ParseError> {
     let text = normalize_line_endings(text);
@@ -53,7 +63,7 @@ pub(crate) fn parse_all(text: &str) -> Result<Diff, ParseError> {
     if parser.orphan_hunks > 0 {
         tracing::warn!("ignored {} hunk(s) without a file header", parser.orphan_hunks);
     }
-    Ok(Diff { files })
+    Ok(Diff { files, left_out: Vec::new() })
 }
 
 /// `text` without the file sections of excluded paths (build output, wrapper files): what a recipe
@@ -311,7 +321,7 @@ fn header_path(rest: &str, prefix: &str) -> Option<String> {
 /// Paths of `diff --git <old> <new>`. Unquoted paths may contain spaces, so among the places where
 /// ` b/` could split the two, the one giving equal paths is preferred (the common, non-rename case),
 /// then the first one (as the reference analyzer does).
-fn git_header_paths(rest: &str) -> (Option<String>, Option<String>) {
+pub(super) fn git_header_paths(rest: &str) -> (Option<String>, Option<String>) {
     if rest.starts_with('"') {
         let (old, after) = take_quoted(rest);
         let new = after.trim_start();

@@ -2,7 +2,8 @@
 //! files, so it cannot point a symbolic link elsewhere, move a submodule to another commit, change
 //! the content behind a Git LFS pointer (its text is only a hash of it), or match or write bytes
 //! that are not UTF-8 (the diff's text holds them as U+FFFD). Mapping makes no recipe for these,
-//! and the intent tree lists them with the reason.
+//! and the intent tree lists them with the reason. A PR's file too large to analyze
+//! ([`super::bound`]) is listed the same way, by file: its lines are never read.
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,9 @@ pub enum Unreproducible {
     LfsPointer,
     /// Lines that are not UTF-8: the diff holds their bytes as U+FFFD.
     NotUtf8,
+    /// A file whose diff is over the bounds of [`super::bound`]: not read line by line, so no
+    /// intent, recipe or metric sees its lines.
+    TooLarge,
 }
 
 impl Unreproducible {
@@ -33,6 +37,10 @@ impl Unreproducible {
             }
             Unreproducible::NotUtf8 => {
                 "lines that are not UTF-8: recipes read and write text, and these bytes are not text to them"
+            }
+            Unreproducible::TooLarge => {
+                "a diff too large to analyze (a file's diff is read up to 1 MiB and 10,000 changed lines, the \
+                 whole PR's up to 8 MiB and 50,000 lines): left out of the intents, the recipes and the metric"
             }
         }
     }

@@ -175,6 +175,7 @@ fn try_pair(
         option_check: None,
         out_dir: &out_dir,
         file_prefix: "",
+        ledger: None,
         session: validator.session(),
         trust: options.trust,
         project_dir: None,

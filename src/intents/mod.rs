@@ -86,8 +86,12 @@ pub fn extract(
 /// Extracts the intent tree from a diff and a way to read full file contents (`None` when a file
 /// does not exist on that side or cannot be read). Never fails: input that is not a diff gives an
 /// empty tree, and files that cannot be parsed fall back to plain-text intents.
+///
+/// Files too large to read line by line ([`diff::bound`]) get no intent and are listed, with their
+/// size, among the changes left out.
 pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Option<String>) -> IntentTree {
-    let parsed = match diff::parse_all(diff_text) {
+    let bounded = diff::bound(diff_text);
+    let parsed = match diff::parse_all(&bounded.text) {
         Ok(parsed) => parsed,
         Err(e) => {
             tracing::warn!("intents: {e}");
@@ -146,7 +150,7 @@ pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Opt
     }
     let tree = tree::build(atomics);
     let mut tree = coverage::finish(tree, &files, binary_files);
-    tree.unreproducible = unreproducible::list(&files, &tree.unexplained);
+    tree.unreproducible = unreproducible::list(&files, &tree.unexplained, &bounded.left_out);
     tree
 }
 

@@ -38,19 +38,10 @@ pub(crate) fn render_markdown(tree: &IntentTree) -> String {
             let _ = writeln!(out, "- … and {} more (see intent-tree.json)", unexplained - UNEXPLAINED_SHOWN);
         }
     }
-    if !tree.unreproducible.is_empty() {
-        let _ = writeln!(out, "\n## Changes no recipe can make ({})\n", tree.unreproducible.len());
-        for file in &tree.unreproducible {
-            let _ = writeln!(
-                out,
-                "- {} ({} line{}): {}",
-                code(&file.path),
-                file.lines,
-                crate::model::plural(file.lines),
-                file.reason.describe()
-            );
-        }
-    }
+    let (too_large, unreproducible): (Vec<_>, Vec<_>) =
+        tree.unreproducible.iter().partition(|f| f.reason == crate::diff::Unreproducible::TooLarge);
+    files_section(&mut out, "Changes no recipe can make", &unreproducible);
+    files_section(&mut out, "Files left out: too large to analyze", &too_large);
     if !tree.binary_files.is_empty() {
         let _ = writeln!(out, "\n## Binary files ({})\n", tree.binary_files.len());
         for file in &tree.binary_files {
@@ -58,6 +49,18 @@ pub(crate) fn render_markdown(tree: &IntentTree) -> String {
         }
     }
     out
+}
+
+/// A `## title (n)` list of files left out, each with its lines and why.
+fn files_section(out: &mut String, title: &str, files: &[&crate::model::intent::UnreproducibleFile]) {
+    if files.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n## {title} ({})\n", files.len());
+    for file in files {
+        let (lines, s) = (file.lines, crate::model::plural(file.lines));
+        let _ = writeln!(out, "- {} ({lines} line{s}): {}", code(&file.path), file.reason.describe());
+    }
 }
 
 fn node(out: &mut String, intent: &Intent, depth: usize) {

@@ -9,9 +9,13 @@ use crate::model::intent::UnreproducibleFile;
 
 use super::change::FileChange;
 
-/// The tree's list: each symbolic link, submodule and LFS pointer, and each file with changed
-/// lines that are not UTF-8 and stayed unexplained, sorted by path.
-pub(crate) fn list(files: &[FileChange<'_>], unexplained: &[ChangeLine]) -> Vec<UnreproducibleFile> {
+/// The tree's list: each symbolic link, submodule and LFS pointer, each file with changed lines
+/// that are not UTF-8 and stayed unexplained, and each file too large to analyze, sorted by path.
+pub(crate) fn list(
+    files: &[FileChange<'_>],
+    unexplained: &[ChangeLine],
+    too_large: &[crate::diff::TooLarge],
+) -> Vec<UnreproducibleFile> {
     let mut out: Vec<UnreproducibleFile> = files
         .iter()
         .filter_map(|file| {
@@ -27,6 +31,11 @@ pub(crate) fn list(files: &[FileChange<'_>], unexplained: &[ChangeLine]) -> Vec<
     out.extend(not_text.into_iter().filter(|(path, _)| !special.iter().any(|s| s == path)).map(
         |(path, lines)| UnreproducibleFile { path: path.to_string(), reason: Unreproducible::NotUtf8, lines },
     ));
+    out.extend(too_large.iter().map(|f| UnreproducibleFile {
+        path: f.path.clone(),
+        reason: Unreproducible::TooLarge,
+        lines: f.lines,
+    }));
     out.sort_by(|a, b| (&a.path, a.reason).cmp(&(&b.path, b.reason)));
     out
 }

@@ -181,7 +181,7 @@ fn run_on(
     let repo = crate::setup::Repo::open(&pr.repo)?;
     let base = repo.resolve(&pr.base)?;
     let head = repo.resolve(&pr.head)?;
-    let expected = crate::diff::parse(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
+    let expected = crate::diff::parse_pr(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
     let view = crate::metrics::classes::PrView::from_repo(&repo, &base, &head, expected.clone())?;
     let target = crate::validation::choice::Target {
         repo: repo.path(),
@@ -210,6 +210,7 @@ fn run_on(
         option_check: None,
         out_dir: dir,
         file_prefix: "",
+        ledger: None,
         session: validator.session(),
         trust: template.trust,
         project_dir: None,

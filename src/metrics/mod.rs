@@ -9,6 +9,7 @@ pub(crate) use report::render_text;
 use rustc_hash::FxHashMap;
 
 use crate::diff::{Change, ChangeKind, Diff, Unreproducible};
+use crate::model::intent::UnreproducibleFile;
 use crate::model::{ChangeLine, FileCounts, Metrics, UnreproducibleLine};
 
 /// Compares the recipe's diff (`actual`) with the PR's diff (`expected`).
@@ -16,7 +17,8 @@ use crate::model::{ChangeLine, FileCounts, Metrics, UnreproducibleLine};
 /// Identical changes are matched as multisets: for each key, TP = min of the two counts, the PR's
 /// excess are false negatives and the recipe's excess false positives. When a key is in excess,
 /// its last occurrences are the ones reported. Lines no recipe can make ([`unreproducible`]) are
-/// outside the metric: the PR's are listed apart, the recipe's left out.
+/// outside the metric: the PR's are listed apart, the recipe's left out. So are the PR's files too
+/// large to analyze ([`Diff::left_out`]), listed by file, and the recipe's lines in them.
 pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
     /// Per key: how often each diff has it, and how many occurrences were walked so far.
     #[derive(Default)]
@@ -35,7 +37,17 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
     let (expected_changes, left_out) = unreproducible(expected);
     metrics.unreproducible_lines =
         left_out.into_iter().map(|(c, reason)| UnreproducibleLine { line: line_of(&c), reason }).collect();
-    let (actual_changes, _) = unreproducible(actual);
+    metrics.unreproducible_files = expected
+        .left_out
+        .iter()
+        .map(|f| UnreproducibleFile {
+            path: f.path.clone(),
+            reason: Unreproducible::TooLarge,
+            lines: f.lines,
+        })
+        .collect();
+    let (mut actual_changes, _) = unreproducible(actual);
+    actual_changes.retain(|c| !expected.left_out.iter().any(|f| f.path == c.path));
     let mut tallies: FxHashMap<Key<'_>, Tally> = FxHashMap::default();
     for change in &expected_changes {
         tallies.entry(key(change)).or_default().expected += 1;

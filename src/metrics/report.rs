@@ -59,5 +59,11 @@ pub(crate) fn render_text(metrics: &Metrics) -> String {
             let _ = writeln!(out, "  … and {} more (see --json)", left_out.len() - LINES_SHOWN);
         }
     }
+    if !m.unreproducible_files.is_empty() {
+        let _ = writeln!(out, "\nfiles left out of the metric:");
+        for file in &m.unreproducible_files {
+            let _ = writeln!(out, "  {} ({} lines): {}", file.path, file.lines, file.reason.describe());
+        }
+    }
     out
 }

@@ -156,3 +156,21 @@ fn lines_no_recipe_can_make_are_outside_the_metric_both_ways() {
     );
     assert!(render_text(&m).contains("left out of the metric (no recipe can make them):"));
 }
+
+#[test]
+fn a_file_too_large_to_analyze_is_outside_the_metric_both_ways() {
+    let edit = file("A.java", "-import java.util.Vector;\n+import java.util.ArrayList;\n");
+    let body: String = (0..crate::diff::bounds::MAX_FILE_LINES + 1).map(|i| format!("+{i}\n")).collect();
+    let big = file("big.txt", &body);
+    let expected = crate::diff::parse_pr(&format!("{edit}{big}")).unwrap();
+    // A recipe that makes the real change and also touches the big file.
+    let m = compare(&expected, &parse(&format!("{edit}{}", file("big.txt", "+0\n"))).unwrap());
+    assert_eq!((m.true_positives, m.false_positives, m.false_negatives), (2, 0, 0));
+    assert_eq!(m.f1, 1.0);
+    let files: Vec<_> = m.unreproducible_files.iter().map(|f| (f.path.as_str(), f.lines, f.reason)).collect();
+    assert_eq!(files, [("big.txt", 10_001, crate::diff::Unreproducible::TooLarge)]);
+    assert!(m.unreproducible_lines.is_empty(), "listed by file, not line by line");
+    assert!(
+        render_text(&m).contains("files left out of the metric:\n  big.txt (10001 lines): a diff too large")
+    );
+}

@@ -32,6 +32,8 @@ pub struct IntentTree {
     pub binary_files: Vec<String>,
     /// Changes no recipe can make (symbolic links, submodules, Git LFS pointers, lines that are
     /// not UTF-8), by file, with why. Their lines are in `unexplained`: no intent, so no recipe.
+    /// Files too large to analyze (`too_large`) are here too, but their lines are nowhere in the
+    /// tree: they were never read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unreproducible: Vec<UnreproducibleFile>,
     /// How many claimed lines carry each label (`whitespace`, `import_order`, `text`), so a reader

@@ -36,6 +36,10 @@ pub struct Metrics {
     /// kinds are left out too (their bytes cannot be told apart).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unreproducible_lines: Vec<UnreproducibleLine>,
+    /// Files of the PR left out whole (too large to analyze, [`crate::diff::bound`]), with how
+    /// many changed lines each has: outside every count above, and the recipe's lines in them too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreproducible_files: Vec<crate::model::intent::UnreproducibleFile>,
 }
 
 /// A changed line of the PR that no recipe can make, and why.

@@ -58,6 +58,37 @@ pub struct ValidationStats {
     pub step_lines: Vec<StepLines>,
 }
 
+impl ValidationStats {
+    /// The stats as a file holds them: each list of lines (false positives, false negatives, the
+    /// lines left out, each class of false positive) at most `max` long. The counts stay whole,
+    /// so a reader sees how many are not listed.
+    pub(crate) fn listed(&self, max: usize) -> std::borrow::Cow<'_, ValidationStats> {
+        let m = &self.metrics;
+        let classes = self.migration.as_ref().map(|m| &m.lines);
+        let long = [m.false_positive_lines.len(), m.false_negative_lines.len(), m.unreproducible_lines.len()]
+            .into_iter()
+            .chain(
+                classes.iter().flat_map(|c| [&c.layout, &c.variant, &c.completion, &c.wrong]).map(Vec::len),
+            )
+            .any(|n| n > max);
+        if !long {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut stats = self.clone();
+        let m = &mut stats.metrics;
+        m.false_positive_lines.truncate(max);
+        m.false_negative_lines.truncate(max);
+        m.unreproducible_lines.truncate(max);
+        m.true_positive_lines = Vec::new();
+        if let Some(c) = stats.migration.as_mut().map(|m| &mut m.lines) {
+            for list in [&mut c.layout, &mut c.variant, &mut c.completion, &mut c.wrong] {
+                list.truncate(max);
+            }
+        }
+        std::borrow::Cow::Owned(stats)
+    }
+}
+
 /// Migration precision (TP / (TP + wrong)) and what each false positive is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Migration {

@@ -5,7 +5,12 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use anyhow::{Context, Result};
+
+use crate::setup::artifact_caps::Ledger;
 
 use crate::model::{AuditEntry, OptionId};
 
@@ -24,10 +29,12 @@ pub(crate) const REUSABLE_RECIPE: &str = "result/reusable-recipe.yaml";
 pub(crate) const REUSABLE_OPTION: &str = "result/reusable-option.json";
 pub(crate) const RESULT_PR_DIFF: &str = "result/pr.diff";
 
-/// One run's output directory.
+/// One run's output directory. Its diffs and markdown reports are capped
+/// ([`crate::setup::artifact_caps`]), with one ledger for the run and its subdirectories.
 #[derive(Debug, Clone)]
 pub(crate) struct RunDir {
     root: PathBuf,
+    ledger: Arc<Ledger>,
 }
 
 impl RunDir {
@@ -43,7 +50,18 @@ impl RunDir {
         std::fs::create_dir_all(root.join(RESULT_DIR))
             .with_context(|| format!("creating {}", root.display()))?;
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-        Ok(RunDir { root })
+        Ok(RunDir { root, ledger: Arc::default() })
+    }
+
+    /// A subdirectory (`refinement/round-1`), created, whose artifacts count toward this run's caps.
+    pub(crate) fn sub(&self, name: &str) -> Result<RunDir> {
+        let dir = RunDir::create(&self.path(name))?;
+        Ok(RunDir { ledger: Arc::clone(&self.ledger), ..dir })
+    }
+
+    /// The run's ledger of capped artifacts, for the writers outside this type (validation).
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
     }
 
     pub(crate) fn root(&self) -> &Path {
@@ -60,10 +78,30 @@ impl RunDir {
         self.root.join(option_file_name(option, what))
     }
 
+    /// Writes `name`; a diff or markdown report is cut to the run's caps, except the PR's diff
+    /// (bounded before it is written, and read back whole).
     pub(crate) fn write(&self, name: &str, content: impl AsRef<[u8]>) -> Result<PathBuf> {
         let path = self.path(name);
-        std::fs::write(&path, content).with_context(|| format!("writing {}", path.display()))?;
+        let bytes = content.as_ref();
+        let cut = match std::str::from_utf8(bytes) {
+            Ok(text) if name != PR_DIFF && name != RESULT_PR_DIFF => match self.ledger.fit(name, text) {
+                Cow::Owned(cut) => Some(cut),
+                Cow::Borrowed(_) => None,
+            },
+            _ => None,
+        };
+        let bytes = cut.as_deref().map_or(bytes, str::as_bytes);
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)
+    }
+
+    /// Copies `from` (another run directory's file) to `name` here, within the caps.
+    pub(crate) fn copy_in(&self, from: &Path, name: &str) -> Result<()> {
+        match std::fs::read_to_string(from) {
+            Ok(text) => self.write(name, text).map(drop),
+            // Not text (a build log with other bytes): copied as it is, never capped.
+            Err(_) => std::fs::copy(from, self.path(name)).map(drop).map_err(Into::into),
+        }
     }
 
     pub(crate) fn write_json(&self, name: &str, value: &impl serde::Serialize) -> Result<PathBuf> {
@@ -130,5 +168,25 @@ mod tests {
         assert_eq!(text.lines().count(), 2);
         let back: AuditEntry = serde_json::from_str(text.lines().next().unwrap()).unwrap();
         assert_eq!(back, entry);
+    }
+
+    #[test]
+    fn reports_and_diffs_are_capped_for_the_whole_run_but_the_pr_diff_is_not() {
+        use crate::setup::artifact_caps::MAX_ARTIFACT_BYTES;
+        let dir = tempfile::tempdir().unwrap();
+        let run = RunDir::create(&dir.path().join("run")).unwrap();
+        let big = "+a line of a diff\n".repeat(MAX_ARTIFACT_BYTES / 10);
+        let size = |path: PathBuf| std::fs::metadata(path).unwrap().len() as usize;
+        assert_eq!(size(run.write(PR_DIFF, &big).unwrap()), big.len());
+        assert_eq!(size(run.write(RESULT_PR_DIFF, &big).unwrap()), big.len());
+        assert_eq!(run.ledger().written(), 0, "the PR's diff is bounded before, not here");
+        let report = run.write("option-1-validation-analysis.md", &big).unwrap();
+        assert!(size(report) < MAX_ARTIFACT_BYTES + 300);
+        assert!(size(run.write("option-1-stats.json", &big).unwrap()) == big.len(), "JSON is never cut");
+        // A round's directory counts toward the same run, and so do copies.
+        let round = run.sub("refinement/round-1").unwrap();
+        round.write("option-3-recipe.diff", &big).unwrap();
+        run.copy_in(&round.path("option-3-recipe.diff"), "option-3-recipe.diff").unwrap();
+        assert_eq!(run.ledger().written(), 3 * MAX_ARTIFACT_BYTES);
     }
 }

@@ -7,6 +7,9 @@ use std::time::{Duration, Instant};
 
 use super::Budgets;
 
+/// Why a phase did not run, or stopped: the outcome `out_of_budget` says which budget.
+pub(crate) const WALL_SPENT: &str = "the run's wall-time budget (--max-wall) is spent";
+
 pub(crate) struct Budget {
     limits: Budgets,
     started: Instant,
@@ -37,6 +40,12 @@ impl Budget {
         self.time_left().is_some() && self.executions.load(Ordering::SeqCst) < self.limits.max_executions
     }
 
+    /// Whether the run is past `--max-wall`: the driver starts no phase then but the decision
+    /// and publication of what the run found ([`super::driver`]).
+    pub(crate) fn wall_spent(&self) -> bool {
+        self.started.elapsed() >= self.limits.max_wall
+    }
+
     /// Wall time left, or None when the run's budget is spent.
     pub(crate) fn time_left(&self) -> Option<Duration> {
         let left = self.limits.max_wall.checked_sub(self.started.elapsed())?;
@@ -60,5 +69,8 @@ mod tests {
         assert_eq!(budget.executions_used(), 2);
         let spent = Budget::new(Budgets { max_wall: Duration::from_secs(3), ..limits }, Instant::now());
         assert_eq!(spent.time_left(), None, "less than 5 s left counts as spent");
+        assert!(!spent.wall_spent(), "but the run is not past its limit yet");
+        let past = Instant::now().checked_sub(Duration::from_secs(4)).unwrap();
+        assert!(Budget::new(Budgets { max_wall: Duration::from_secs(3), ..limits }, past).wall_spent());
     }
 }

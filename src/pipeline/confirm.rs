@@ -51,6 +51,7 @@ pub(super) fn confirm(
         option_check: None,
         out_dir: ctx.dir.root(),
         file_prefix: &prefix,
+        ledger: Some(ctx.dir.ledger()),
         session: None,
         trust: ctx.req.trust,
         project_dir: ctx.req.project_dir.as_ref(),

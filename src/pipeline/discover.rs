@@ -25,7 +25,7 @@ pub(super) fn discover(
         return Ok(Report::bare(Outcome::Skipped, "needs the embedded runner (backend plugin)").into());
     };
     let Some(left) = budget.time_left() else {
-        return Ok(Report::bare(Outcome::OutOfBudget, "the run's wall-time budget is spent").into());
+        return Ok(Report::bare(Outcome::OutOfBudget, super::budget::WALL_SPENT).into());
     };
     let changed: Vec<String> = checkout.pr_all.files.iter().map(|f| f.path().to_string()).collect();
     let pool = discovery::pool::build(tree, &changed, ctx.catalog, discovery::MAX_POOL);

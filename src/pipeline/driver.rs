@@ -44,15 +44,20 @@ pub(super) fn run(ctx: &Context, budget: &mut Budget, products: &mut Products) -
         }
         ctx.progress.phase(phase);
         let started = Instant::now();
-        let report = match step(ctx, budget, products, phase) {
-            Ok(report) => report,
-            Err(error) => {
-                let detail = crate::error::one_line(&error);
-                if crate::process::interrupted() || error.chain().any(|c| c.is::<crate::error::BadInput>()) {
-                    journal.fatal = Some(error);
+        let report = match past_the_wall(budget, phase) {
+            Some(report) => report,
+            None => match step(ctx, budget, products, phase) {
+                Ok(report) => report,
+                Err(error) => {
+                    let detail = crate::error::one_line(&error);
+                    if crate::process::interrupted()
+                        || error.chain().any(|c| c.is::<crate::error::BadInput>())
+                    {
+                        journal.fatal = Some(error);
+                    }
+                    Report::bare(Outcome::Failed, detail)
                 }
-                Report::bare(Outcome::Failed, detail)
-            }
+            },
         };
         let seconds = started.elapsed().as_secs_f64();
         let Report { outcome, detail, outputs, problems } = report;
@@ -74,6 +79,14 @@ pub(super) fn run(ctx: &Context, budget: &mut Budget, products: &mut Products) -
         phase = if journal.fatal.is_some() { Phase::Failed } else { state::next(phase, outcome) };
     }
     Ok(journal)
+}
+
+/// The wall limit, checked before every phase: past `--max-wall`, a phase does not start and is
+/// `out_of_budget`, and the transition table goes on to the decision. The decision and publish
+/// still run: they write the result of what the run found, and read no line of the PR.
+fn past_the_wall(budget: &Budget, phase: Phase) -> Option<Report> {
+    let wrap_up = matches!(phase, Phase::Decide | Phase::Publish | Phase::Done | Phase::Failed);
+    (!wrap_up && budget.wall_spent()).then(|| Report::bare(Outcome::OutOfBudget, super::budget::WALL_SPENT))
 }
 
 /// Runs one phase on the products it reads and keeps what it makes.
@@ -188,4 +201,29 @@ fn inputs_of(ctx: &Context, phase: Phase) -> Vec<String> {
         Phase::Publish | Phase::Done | Phase::Failed => &[],
     };
     names.iter().filter(|n| ctx.dir.path(n).exists()).map(|n| n.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::pipeline::Budgets;
+
+    #[test]
+    fn past_the_wall_no_phase_starts_but_the_decision_and_publish() {
+        let limits = Budgets { max_wall: Duration::from_secs(10), ..Budgets::default() };
+        let within = Budget::new(limits, Instant::now());
+        assert!(past_the_wall(&within, Phase::Intents).is_none());
+        let past = Budget::new(limits, Instant::now().checked_sub(Duration::from_secs(11)).unwrap());
+        for phase in [Phase::Setup, Phase::Intents, Phase::ComposeNarrow, Phase::Discover, Phase::Confirm] {
+            let report = past_the_wall(&past, phase).expect("stopped");
+            assert_eq!(
+                (report.outcome, report.detail.as_str()),
+                (Outcome::OutOfBudget, super::super::budget::WALL_SPENT)
+            );
+        }
+        assert!(past_the_wall(&past, Phase::Decide).is_none());
+        assert!(past_the_wall(&past, Phase::Publish).is_none());
+    }
 }

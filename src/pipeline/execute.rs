@@ -118,6 +118,7 @@ impl Validator<'_, '_> {
                 option_check: Some(&check),
                 out_dir: dir.root(),
                 file_prefix: &prefix,
+                ledger: Some(dir.ledger()),
                 session,
                 trust: self.ctx.req.trust,
                 project_dir: self.ctx.req.project_dir.as_ref(),

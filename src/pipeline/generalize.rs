@@ -93,7 +93,7 @@ pub(super) fn generalize(
     // reviewer; the winner's files become option 4's.
     let mut results = Vec::new();
     for (n, candidate) in candidates.iter().enumerate() {
-        let dir = RunDir::create(&ctx.dir.path(&candidate_dir(n)))?;
+        let dir = ctx.dir.sub(&candidate_dir(n))?;
         dir.write(REUSABLE_RECIPE_NAME, candidate.option.to_yaml())?;
         if n == 0 && same {
             // The recommended recipe is reusable as it is: its run holds.
@@ -121,7 +121,7 @@ pub(super) fn generalize(
     let dir = ctx.dir.path(&candidate_dir(best));
     for name in OPTION_FILES.iter().map(|what| option_file_name(OptionId::Reusable, what)) {
         if dir.join(&name).exists() {
-            std::fs::copy(dir.join(&name), ctx.dir.path(&name))?;
+            ctx.dir.copy_in(&dir.join(&name), &name)?;
             outputs.push(name);
         }
     }

@@ -38,7 +38,7 @@ pub(super) fn refine(
              validating options 1 and 2 showed; see their validation analyses.\n",
             report.detail
         );
-        std::fs::write(ctx.dir.path(&name), text)?;
+        ctx.dir.write(&name, text)?;
         report.outputs.push(name);
     }
     Ok(step)
@@ -57,7 +57,7 @@ fn refine_round(ctx: &Context, budget: &mut Budget, inputs: &RefineInputs) -> Re
         return Ok(Report::bare(Outcome::Skipped, detail).into());
     }
     if budget.time_left().is_none() {
-        return Ok(Report::bare(Outcome::OutOfBudget, "the run's wall-time budget is spent").into());
+        return Ok(Report::bare(Outcome::OutOfBudget, super::budget::WALL_SPENT).into());
     }
     let option = synthesize(ctx, budget.rounds, inputs)?;
     budget.rounds += 1;

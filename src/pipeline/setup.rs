@@ -30,27 +30,41 @@ pub(super) fn checkout(ctx: &Context, repo: Repo, commits: Commits) -> Result<St
             )));
         }
     }
-    ctx.dir.write(artifacts::PR_DIFF, &text)?;
-    ctx.dir.write(artifacts::RESULT_PR_DIFF, &text)?;
-    let pr = crate::diff::parse(&text).context("reading the PR's diff")?;
-    let pr_all = crate::diff::parse_all(&text).context("reading the PR's diff")?;
+    // Files too large to read line by line are left out here, once, for every later phase.
+    let bounded = crate::diff::bound(&text);
+    bounded.warn();
+    ctx.dir.write(artifacts::PR_DIFF, bounded.annotated())?;
+    ctx.dir.write(artifacts::RESULT_PR_DIFF, bounded.annotated())?;
+    let mut pr = crate::diff::parse(&bounded.text).context("reading the PR's diff")?;
+    let mut pr_all = crate::diff::parse_all(&bounded.text).context("reading the PR's diff")?;
+    (pr.left_out, pr_all.left_out) = (bounded.left_out.clone(), bounded.left_out.clone());
     let pr_view =
         crate::metrics::classes::PrView::from_repo(&repo, &commits.base, &commits.head, pr.clone())?;
-    if pr_all.files.is_empty() {
+    if pr_all.files.is_empty() && bounded.left_out.is_empty() {
         return Err(bad_input(format!("the diff {base}..{head} is empty: nothing to learn from")));
+    }
+    if pr_all.files.is_empty() {
+        return Err(bad_input(format!(
+            "every file of the diff {base}..{head} is too large to analyze ({})",
+            crate::diff::bounds::LIMITS
+        )));
     }
     if pr.change_count() == 0 {
         return Err(bad_input(format!(
             "the diff {base}..{head} has no changed text lines (binary or build-output files only)"
         )));
     }
-    let detail = format!(
+    let mut detail = format!(
         "{} files, {} changed lines ({}..{})",
         pr.files.len(),
         pr.change_count(),
         crate::setup::git::short_sha(&commits.base),
         crate::setup::git::short_sha(&commits.head)
     );
+    if !pr.left_out.is_empty() {
+        let files: Vec<String> = pr.left_out.iter().map(crate::diff::TooLarge::describe).collect();
+        detail.push_str(&format!("; left out, too large to analyze: {}", files.join("; ")));
+    }
     let report =
         Report::new(Outcome::Ok, detail, vec![artifacts::PR_DIFF.into(), artifacts::RESULT_PR_DIFF.into()]);
     Ok(Step::made(report, Checkout::new(repo, commits, pr, pr_all, pr_view)))

@@ -92,15 +92,21 @@ use Phase::*;
 pub(crate) const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
     (Setup, Ok, Intents),
     (Setup, Outcome::Failed, Phase::Failed),
+    // Past the wall limit (the driver checks it before every phase) the run stops: with no
+    // intent tree there is nothing to decide; from the options on, the decision takes what there is.
+    (Setup, OutOfBudget, Phase::Failed),
     (Intents, Ok, ComposeWide),
     (Intents, Outcome::Failed, Phase::Failed),
+    (Intents, OutOfBudget, Phase::Failed),
     // Options are independent: one that cannot be composed does not stop the other.
     (ComposeWide, Ok, ComposeNarrow),
     (ComposeWide, Skipped, ComposeNarrow),
     (ComposeWide, Outcome::Failed, ComposeNarrow),
+    (ComposeWide, OutOfBudget, Decide),
     (ComposeNarrow, Ok, ValidateCandidates),
     (ComposeNarrow, Skipped, ValidateCandidates),
     (ComposeNarrow, Outcome::Failed, ValidateCandidates),
+    (ComposeNarrow, OutOfBudget, Decide),
     // Even when no candidate ran, discovery and refinement may still explain the open changes.
     (ValidateCandidates, Ok, Discover),
     (ValidateCandidates, Outcome::Failed, Discover),
@@ -216,6 +222,26 @@ mod tests {
         assert_eq!(next(Refine, OutOfBudget), Decide);
         assert_eq!(next(Refine, Stuck), Decide);
         assert_eq!(next(ValidateRefined, OutOfBudget), Decide);
+    }
+
+    #[test]
+    fn past_the_wall_every_phase_leads_to_the_result_or_ends_the_run() {
+        // The driver makes every phase but decide and publish `out_of_budget` past the wall.
+        for phase in ALL_PHASES.iter().filter(|p| !matches!(p, Decide | Publish)) {
+            let mut at = *phase;
+            let mut steps = 0;
+            while !at.is_terminal() && !matches!(at, Decide | Publish) {
+                at = next(at, OutOfBudget);
+                steps += 1;
+                assert!(steps < ALL_PHASES.len(), "{phase:?} loops past the wall");
+            }
+            let expected = match phase {
+                Setup | Intents => Phase::Failed,
+                Generalize | Confirm => Publish,
+                _ => Decide,
+            };
+            assert_eq!(at, expected, "{phase:?}");
+        }
     }
 
     #[test]

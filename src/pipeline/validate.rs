@@ -95,7 +95,7 @@ pub(super) fn validate_refined(
         let name = option_file_name(OptionId::Refined, what);
         let from = round_dir.path(&name);
         if from.exists() {
-            std::fs::copy(&from, ctx.dir.path(&name))?;
+            ctx.dir.copy_in(&from, &name)?;
             outputs.push(name);
         }
     }
@@ -104,7 +104,7 @@ pub(super) fn validate_refined(
 
 /// `refinement/round-N/` for refinement round `round`.
 pub(super) fn round_dir(ctx: &Context, round: usize) -> Result<RunDir> {
-    RunDir::create(&ctx.dir.path(&format!("refinement/round-{round}")))
+    ctx.dir.sub(&format!("refinement/round-{round}"))
 }
 
 fn option_outputs(number: OptionId) -> Vec<String> {

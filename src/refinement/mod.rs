@@ -8,7 +8,7 @@ mod touch_ups;
 
 pub(crate) use effects::{StepEffect, Verdict, effects};
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::catalog::Catalog;
 use crate::diff::{ChangeKind, Diff};
@@ -27,6 +27,13 @@ type LineKey = (String, ChangeKind, String);
 
 fn key(line: &ChangeLine) -> LineKey {
     (line.path.clone(), line.kind, line.content.clone())
+}
+
+/// [`LineKey`] borrowed: for sets of lines looked up once per line (no copy of each line).
+type KeyRef<'a> = (&'a str, ChangeKind, &'a str);
+
+fn key_ref(line: &ChangeLine) -> KeyRef<'_> {
+    (&line.path, line.kind, &line.content)
 }
 
 /// How option 3 treats a semantic recipe that makes the PR's change its own way.
@@ -413,9 +420,17 @@ impl Synthesis {
             .filter(|i| semantic_ids.contains(&&i.id))
             .flat_map(|i| i.evidence.iter())
             .collect();
+        // Linear in the lines, not in open lines times evidence: a PR's text file of thousands of
+        // lines is one intent with thousands of lines of evidence.
+        let open_keys: HashSet<KeyRef<'_>> = open.iter().map(key_ref).collect();
         for intent in tree.atomics() {
+            let evidence: HashSet<KeyRef<'_>> =
+                intent.evidence.iter().map(key_ref).filter(|k| open_keys.contains(k)).collect();
+            if evidence.is_empty() {
+                continue;
+            }
             let mine: Vec<ChangeLine> =
-                open.iter().filter(|l| intent.evidence.iter().any(|e| key(e) == key(l))).cloned().collect();
+                open.iter().filter(|l| evidence.contains(&key_ref(l))).cloned().collect();
             if mine.is_empty() {
                 continue;
             }
@@ -453,13 +468,13 @@ impl Synthesis {
                 }
             }
         }
-        let claimed: Vec<LineKey> = text_lines.values().flatten().map(key).collect();
+        let claimed: HashSet<KeyRef<'_>> = text_lines.values().flatten().map(key_ref).collect();
+        let atomics = tree.atomics();
+        let explained: HashSet<KeyRef<'_>> =
+            atomics.iter().flat_map(|i| i.evidence.iter()).map(key_ref).collect();
         let orphans: Vec<ChangeLine> = open
             .iter()
-            .filter(|l| {
-                !claimed.contains(&key(l))
-                    && !tree.atomics().iter().any(|i| i.evidence.iter().any(|e| key(e) == key(l)))
-            })
+            .filter(|l| !claimed.contains(&key_ref(l)) && !explained.contains(&key_ref(l)))
             .cloned()
             .collect();
         if !orphans.is_empty() {

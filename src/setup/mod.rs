@@ -1,6 +1,7 @@
 //! Phase 1, setup: a repository and two commits, the PR's diff between them, and isolated
 //! temporary clones to run recipes in. The user's repository is only ever read.
 
+pub(crate) mod artifact_caps;
 pub mod git;
 pub(crate) mod input;
 pub(crate) mod out_dir;

@@ -59,6 +59,9 @@ pub(crate) struct Request<'a> {
     pub out_dir: &'a Path,
     /// `""` for `validate`, `"option-2-"` in the analyze pipeline.
     pub file_prefix: &'a str,
+    /// The run's ledger of capped artifacts (the analyze pipeline's); None: the diff written is
+    /// still capped on its own ([`crate::setup::artifact_caps`]).
+    pub ledger: Option<&'a crate::setup::artifact_caps::Ledger>,
     /// The embedded runner's session on this repository and base, when it validates; None: the
     /// project's build tool with the rewrite plugin.
     pub session: Option<&'a embedded::Session>,
@@ -139,8 +142,11 @@ pub(crate) fn finish(
     });
     stats.error = error;
     stats.timings.total_seconds = total.elapsed().as_secs_f64();
-    std::fs::write(req.artifact("recipe.diff"), &diff_text)?;
-    let json = serde_json::to_string_pretty(&stats)?;
+    let own = crate::setup::artifact_caps::Ledger::default();
+    let ledger = req.ledger.unwrap_or(&own);
+    std::fs::write(req.artifact("recipe.diff"), ledger.fit("recipe.diff", &diff_text).as_bytes())?;
+    let listed = stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
+    let json = serde_json::to_string_pretty(&listed)?;
     std::fs::write(req.artifact("stats.json"), json + "\n")?;
     Ok(Outcome { stats, diff: diff_text })
 }
@@ -219,5 +225,20 @@ mod tests {
         );
         let error = choose_recipe(&RecipeFile::parse(&two_roots).unwrap(), None).unwrap_err();
         assert!(error.to_string().contains("choose one with --recipe-name"), "{error}");
+    }
+
+    #[test]
+    fn a_stats_file_lists_at_most_so_many_lines_and_keeps_the_counts() {
+        let added: String = (0..30).map(|i| format!("+line {i}\n")).collect();
+        let pr = crate::diff::parse(&format!(
+            "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -0,0 +1,30 @@\n{added}"
+        ))
+        .unwrap();
+        let stats = empty_stats("r", &pr);
+        assert!(matches!(stats.listed(30), std::borrow::Cow::Borrowed(_)), "short lists: as they are");
+        let listed = stats.listed(10);
+        assert_eq!(listed.metrics.false_negative_lines.len(), 10);
+        assert_eq!(listed.metrics.false_negatives, 30, "the count stays whole");
+        assert_eq!(stats.metrics.false_negative_lines.len(), 30, "the stats in memory are whole");
     }
 }

@@ -58,6 +58,7 @@ pub(crate) fn render_markdown(title: &str, stats: &ValidationStats, notes: &[Str
     }
     lines_section(&mut out, "False negatives (the PR changed, the recipe did not)", &m.false_negative_lines);
     left_out_section(&mut out, &m.unreproducible_lines);
+    left_out_files_section(&mut out, &m.unreproducible_files);
 
     if !stats.attribution.is_empty() {
         let mut by_recipe: BTreeMap<String, Vec<&str>> = BTreeMap::new();
@@ -168,6 +169,17 @@ fn left_out_section(out: &mut String, lines: &[crate::model::UnreproducibleLine]
     }
     if lines.len() > LINES_SHOWN {
         let _ = writeln!(out, "- … and {} more (see the stats)", lines.len() - LINES_SHOWN);
+    }
+}
+
+/// The PR's files left out whole (too large to analyze), which the metric leaves out too.
+fn left_out_files_section(out: &mut String, files: &[crate::model::intent::UnreproducibleFile]) {
+    if files.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n## Files left out of the metric ({})\n", files.len());
+    for file in files {
+        let _ = writeln!(out, "- `{}` ({} lines): {}", file.path, file.lines, file.reason.describe());
     }
 }
 

@@ -75,6 +75,7 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
         option_check: None,
         out_dir: artifacts,
         file_prefix: "",
+        ledger: None,
         session: validator.session(),
         trust: rollout.trust,
         pr: None,
