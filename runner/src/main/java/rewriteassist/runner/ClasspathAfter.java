@@ -27,9 +27,12 @@ import org.openrewrite.xml.tree.Xml;
  * same policy, local repository, checksums and sender).
  *
  * <ul>
- *   <li>Maven: a module whose POM the recipe changed gets the jars of its result tree's
- *       {@link MavenResolutionResult} (Maven recipes such as {@code AddDependency} update it as they
- *       change the POM).
+ *   <li>Maven: when the recipe changed a POM of the reactor, every module gets the jars of its
+ *       POM resolved again with the reactor's POMs as the recipe left them: a recipe that moves a
+ *       dependency in a module and its version property in the parent changes both, and the
+ *       module's own result tree was resolved against the parent before. Where that resolution
+ *       gives nothing, a changed POM's result tree's {@link MavenResolutionResult} (Maven recipes
+ *       such as {@code AddDependency} update it as they change the POM).
  *   <li>Gradle: the parse's jars, without those of dependencies that left the build script's
  *       {@link GradleProject} marker ({@code compileClasspath} or {@code testCompileClasspath}) and
  *       with those of dependencies that came into it, when a Gradle recipe updated the marker.
@@ -44,6 +47,9 @@ final class ClasspathAfter {
     private final Parse.Warnings downloads = new Parse.Warnings();
     private final Map<String, List<Path>> known = new HashMap<>();
     private Reactor.@Nullable Jars mavenJars;
+    /** The reactor's POMs as the recipe left them, resolved again together; null until asked. */
+    private @Nullable Map<Path, MavenResolutionResult> pomsAfter;
+
     private Reactor.@Nullable Jars gradleJars;
 
     ClasspathAfter(Parse.Outcome parsed, Map<Path, Result> changes) {
@@ -62,6 +68,10 @@ final class ClasspathAfter {
     }
 
     private List<Path> compute(Reactor.Placement placement) {
+        MavenResolutionResult again = pomsAfter().get(placement.module().pom());
+        if (again != null) {
+            return parsed.reactor().jarsFrom(again, placement.test(), mavenJars());
+        }
         Result change = changes.get(placement.module().pom());
         SourceFile after = change == null ? null : change.getAfter();
         if (change == null || after == null) {
@@ -79,6 +89,38 @@ final class ClasspathAfter {
             return gradle(placement, was.get(), is.get());
         }
         return placement.jars();
+    }
+
+    /**
+     * Each reactor POM's resolution with the POMs as the recipe left them, by path; empty when the
+     * recipe changed none (the parse's jars hold).
+     */
+    private Map<Path, MavenResolutionResult> pomsAfter() {
+        if (pomsAfter != null) {
+            return pomsAfter;
+        }
+        Set<Path> pomPaths = parsed.reactor().pomPaths();
+        boolean changed = changes.values().stream()
+                .anyMatch(c -> c.getBefore() != null
+                        && c.getAfter() instanceof Xml.Document
+                        && pomPaths.contains(c.getBefore().getSourcePath()));
+        Map<Path, MavenResolutionResult> out = new HashMap<>();
+        if (changed) {
+            List<SourceFile> poms = new ArrayList<>();
+            for (SourceFile tree : parsed.trees()) {
+                if (pomPaths.contains(tree.getSourcePath())) {
+                    Result change = changes.get(tree.getSourcePath());
+                    poms.add(change != null && change.getAfter() != null ? change.getAfter() : tree);
+                }
+            }
+            for (SourceFile pom : parsed.reactor().after(poms).withFreshResolutions(poms)) {
+                pom.getMarkers()
+                        .findFirst(MavenResolutionResult.class)
+                        .ifPresent(resolution -> out.put(pom.getSourcePath(), resolution));
+            }
+        }
+        pomsAfter = out;
+        return out;
     }
 
     /** The parse's jars, less the dependencies the marker lost, plus those it gained. */

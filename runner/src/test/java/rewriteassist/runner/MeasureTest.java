@@ -188,6 +188,68 @@ class MeasureTest {
     }
 
     @Test
+    void aModuleSeesTheVersionItsParentChangedInTheSameRun() throws Exception {
+        String parent =
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.acme</groupId>
+                  <artifactId>parent</artifactId>
+                  <version>1.0</version>
+                  <packaging>pom</packaging>
+                  <modules><module>core</module></modules>
+                  <properties>
+                    <maven.compiler.release>17</maven.compiler.release>
+                    <test.version>4.13.2</test.version>
+                  </properties>
+                </project>
+                """;
+        String core =
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <parent><groupId>com.acme</groupId><artifactId>parent</artifactId><version>1.0</version></parent>
+                  <artifactId>core</artifactId>
+                  <dependencies>
+                    <dependency>
+                      <groupId>junit</groupId>
+                      <artifactId>junit</artifactId>
+                      <version>${test.version}</version>
+                      <scope>test</scope>
+                    </dependency>
+                  </dependencies>
+                </project>
+                """;
+        fixture.parse(fixture.repo(
+                "pom.xml", parent,
+                "core/pom.xml", core,
+                "core/src/main/java/com/acme/Cart.java", CART,
+                "core/src/test/java/com/acme/CartTest.java",
+                        CART_TEST
+                                .replace("Assert.assertEquals(1, cart.size());", "")
+                                .replace("import org.junit.Assert;\n", "")));
+        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+
+        // The module's dependency moves to Jupiter; its version, in the parent, moves with it.
+        JsonNode moved = whole(
+                recipe(
+                        "test.Move",
+                        changeType("org.junit.Test", "org.junit.jupiter.api.Test"),
+                        "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:\n"
+                                + "  oldGroupId: junit\n  oldArtifactId: junit\n"
+                                + "  newGroupId: org.junit.jupiter\n  newArtifactId: junit-jupiter-api",
+                        "org.openrewrite.maven.ChangePropertyValue:\n  key: test.version\n  newValue: 5.10.2"),
+                "test.Move",
+                measure);
+        assertTrue(moved.path("files").toString().contains("core/pom.xml"), moved.toString());
+        assertTrue(moved.path("files").toString().contains("\"pom.xml"), moved.toString());
+        JsonNode unresolved = moved.path("unresolved");
+        assertEquals(1, unresolved.path("checked_files").asInt(), moved.toString());
+        assertEquals(0, unresolved.path("samples").size(), moved.toString());
+        assertTrue(unresolved.path("after").asInt() <= unresolved.path("before").asInt(), moved.toString());
+    }
+
+    @Test
     void theSameTextsAreCheckedOnce() throws Exception {
         fixture.parse(junit4Project());
         ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
