@@ -209,18 +209,20 @@ fn ctrl_c_during_an_embedded_run_is_reported_as_interrupted() {
 }
 
 /// An interrupt that finds `analyze` in a long computation (here the intents of a PR that
-/// changes 100,000 lines) ends the process a second later from the signal handler's thread:
-/// `--json` still prints its one object.
+/// changes 50,000 lines in five files, each within the bounds of what is read line by line) ends
+/// the process a second later from the signal handler's thread: `--json` still prints its one
+/// object.
 #[test]
 fn sigterm_in_a_long_phase_still_prints_the_json_object() {
     let dir = tempfile::tempdir().unwrap();
-    let lines = |word: &str| (0..100_000).map(|i| format!("line {i} {word}\n")).collect::<String>();
+    let lines = |word: &str| (0..4_999).map(|i| format!("line {i} {word}\n")).collect::<String>();
     let pom = "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>\n";
-    let repo = common::pr_repo(
-        &dir.path().join("repo"),
-        &[("pom.xml", pom), ("data.txt", &lines("old"))],
-        &[("data.txt", &lines("new"))],
-    );
+    let names: Vec<String> = (1..=5).map(|n| format!("data-{n}.txt")).collect();
+    let (old, new) = (lines("old"), lines("new"));
+    let base: Vec<(&str, &str)> =
+        std::iter::once(("pom.xml", pom)).chain(names.iter().map(|n| (n.as_str(), old.as_str()))).collect();
+    let head: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), new.as_str())).collect();
+    let repo = common::pr_repo(&dir.path().join("repo"), &base, &head);
     let out = dir.path().join("out");
     let child = common::analyze_embedded_std(repo.path(), &out)
         .stdout(Stdio::piped())
