@@ -128,7 +128,12 @@ fn a_misspelled_recipe_is_an_unknown_recipe_error() {
     assert_eq!(code, Some(1));
     assert_eq!(stats["error"]["kind"], "unknown_recipe", "{stats:#}");
     assert_eq!(stats["error"]["recipe"], "org.openrewrite.java.ChangePackages");
-    assert!(stats["error"]["excerpt"].as_str().unwrap().contains("cannot be found"));
+    // Refused before the build starts: the plugin would load an unknown name as a class.
+    assert!(
+        stats["error"]["detail"].as_str().unwrap().contains("is not a recipe of the catalog"),
+        "{stats:#}"
+    );
+    assert!(stats["build_tool"].is_null(), "a build ran: {stats:#}");
     assert_eq!(stats["metrics"]["recall"], 0.0);
 }
 
