@@ -82,6 +82,8 @@ final class Reactor {
     private final Map<Path, String> gavs;
     /** By module directory (relative to root; "" for the root), deepest first. */
     private final Map<Path, Module> modules;
+    /** What the parse could not download, and what it left out of the POMs for it. */
+    private final Unavailable unavailable;
 
     private Reactor(
             Path root,
@@ -89,13 +91,15 @@ final class Reactor {
             List<SourceFile> poms,
             Map<Path, String> resolvedFrom,
             Map<Path, Module> modules,
-            Map<Path, String> gavs) {
+            Map<Path, String> gavs,
+            Unavailable unavailable) {
         this.root = root;
         this.policy = policy;
         this.resolvedFrom = resolvedFrom;
         this.poms = poms;
         this.modules = modules;
         this.gavs = gavs;
+        this.unavailable = unavailable;
     }
 
     /**
@@ -180,25 +184,26 @@ final class Reactor {
         all.putAll(modules);
         Map<Path, String> allGavs = new HashMap<>(gradle.gavs());
         allGavs.putAll(gavs);
-        return new Reactor(root, policy, poms, resolvedFrom, deepestFirst(all), allGavs);
+        return new Reactor(root, policy, poms, resolvedFrom, deepestFirst(all), allGavs, unavailable);
     }
 
     /**
      * The reactor for trees a recipe made from the parsed ones: a POM the recipe changed is resolved
      * again from its new text in each later run (a follow-up recipe sees the upgraded parent, not
-     * the old one).
+     * the old one), without what the parse could not download: the recipe's text still names it.
      */
     Reactor after(List<SourceFile> trees) {
         Map<Path, String> texts = new LinkedHashMap<>(resolvedFrom);
         for (SourceFile tree : trees) {
             if (tree instanceof Xml.Document && resolvedFrom.containsKey(tree.getSourcePath())) {
                 String now = tree.printAll();
-                if (!now.equals(resolvedFrom.get(tree.getSourcePath()))) {
-                    texts.put(tree.getSourcePath(), now);
+                String without = unavailable.settledIn(now);
+                if (!without.equals(resolvedFrom.get(tree.getSourcePath()))) {
+                    texts.put(tree.getSourcePath(), without);
                 }
             }
         }
-        return new Reactor(root, policy, poms, texts, modules, gavs);
+        return new Reactor(root, policy, poms, texts, modules, gavs, unavailable);
     }
 
     /** Keeps downloaded POMs and version metadata in {@code folder} as well, for later runners. */
@@ -295,7 +300,7 @@ final class Reactor {
             marked.add(document);
         }
         Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
-        return new Reactor(root, policy, marked, resolvedFrom, deepestFirst(modules), jars.gavs);
+        return new Reactor(root, policy, marked, resolvedFrom, deepestFirst(modules), jars.gavs, unavailable);
     }
 
     /** The directory of a module's POM, relative to the root ("" for the root). */

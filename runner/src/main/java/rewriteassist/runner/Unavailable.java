@@ -38,6 +38,11 @@ final class Unavailable {
     private final Map<String, Set<String>> below = new LinkedHashMap<>();
     /** Direct dependencies with a failure below them since the last {@link #newRound()}. */
     private final Set<String> failingNow = new LinkedHashSet<>();
+    /**
+     * What the rounds settled on for each dependency they changed (group:artifact): the artifacts
+     * excluded under it, or none when it was left out; the last round's word counts.
+     */
+    private final Map<String, List<String>> settled = new LinkedHashMap<>();
 
     /**
      * Takes what a downloader reported; returns the warnings to show (each artifact once), or
@@ -92,19 +97,48 @@ final class Unavailable {
             String root = matching(block, failingNow);
             if (failed != null) {
                 dropped.add(failed);
+                settled.put(failed, List.of());
                 replacement = "";
             } else if (root != null) {
                 if (block.contains(MARK + exclusion(ALL))) {
                     dropped.add(root);
+                    settled.put(root, List.of());
                     replacement = "";
                 } else if (block.contains(MARK)) {
                     dropped.add("the dependencies of " + root);
+                    settled.put(root, List.of(ALL));
                     replacement = withExclusions(withoutMarked(block), List.of(ALL));
                 } else {
                     Set<String> transitive = below.get(root);
                     dropped.add(String.join(", ", transitive) + " (through " + root + ")");
+                    settled.put(root, List.copyOf(transitive));
                     replacement = withExclusions(block, List.copyOf(transitive));
                 }
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * Another text of a POM the rounds resolved (the POM as a recipe left it) with what they
+     * settled on done at once: the dependencies they left out are left out, those whose own
+     * dependencies failed get the same exclusions. The text as it is when nothing failed.
+     */
+    String settledIn(String pom) {
+        if (settled.isEmpty()) {
+            return pom;
+        }
+        Matcher m = DEPENDENCY.matcher(pom);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String block = m.group();
+            String ga = matching(block, settled.keySet());
+            String replacement = block;
+            if (ga != null) {
+                List<String> excluded = settled.get(ga);
+                replacement = excluded.isEmpty() ? "" : withExclusions(block, excluded);
             }
             m.appendReplacement(out, Matcher.quoteReplacement(replacement));
         }

@@ -87,6 +87,31 @@ class MeasureTest {
             }
             """;
 
+    /** The test class with only what a type change moves: no {@code Assert}. */
+    private static final String CART_TEST_WITHOUT_ASSERT =
+            CART_TEST.replace("Assert.assertEquals(1, cart.size());", "").replace("import org.junit.Assert;\n", "");
+
+    /** junit:junit's coordinates made Jupiter's API's (the version as it was, unless added). */
+    private static final String TO_JUPITER_API = "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:\n"
+            + "  oldGroupId: junit\n  oldArtifactId: junit\n"
+            + "  newGroupId: org.junit.jupiter\n  newArtifactId: junit-jupiter-api";
+
+    /** The whole run of JUnit 4's {@code @Test} made Jupiter's, with {@code poms}' steps. */
+    private JsonNode movedToJupiter(ObjectNode measure, String... poms) throws Exception {
+        String[] steps = new String[poms.length + 1];
+        steps[0] = changeType("org.junit.Test", "org.junit.jupiter.api.Test");
+        System.arraycopy(poms, 0, steps, 1, poms.length);
+        return whole(recipe("test.Move", steps), "test.Move", measure);
+    }
+
+    /** The one changed file checked, and no symbol it broke. */
+    private static void assertNothingNewUnresolved(JsonNode run) {
+        JsonNode unresolved = run.path("unresolved");
+        assertEquals(1, unresolved.path("checked_files").asInt(), run.toString());
+        assertEquals(0, unresolved.path("samples").size(), run.toString());
+        assertTrue(unresolved.path("after").asInt() <= unresolved.path("before").asInt(), run.toString());
+    }
+
     private Path junit4Project() throws Exception {
         return fixture.repo(
                 "pom.xml", JUNIT4_POM,
@@ -224,29 +249,42 @@ class MeasureTest {
                 "pom.xml", parent,
                 "core/pom.xml", core,
                 "core/src/main/java/com/acme/Cart.java", CART,
-                "core/src/test/java/com/acme/CartTest.java",
-                        CART_TEST
-                                .replace("Assert.assertEquals(1, cart.size());", "")
-                                .replace("import org.junit.Assert;\n", "")));
+                "core/src/test/java/com/acme/CartTest.java", CART_TEST_WITHOUT_ASSERT));
         ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
 
         // The module's dependency moves to Jupiter; its version, in the parent, moves with it.
-        JsonNode moved = whole(
-                recipe(
-                        "test.Move",
-                        changeType("org.junit.Test", "org.junit.jupiter.api.Test"),
-                        "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:\n"
-                                + "  oldGroupId: junit\n  oldArtifactId: junit\n"
-                                + "  newGroupId: org.junit.jupiter\n  newArtifactId: junit-jupiter-api",
-                        "org.openrewrite.maven.ChangePropertyValue:\n  key: test.version\n  newValue: 5.10.2"),
-                "test.Move",
-                measure);
+        JsonNode moved = movedToJupiter(
+                measure,
+                TO_JUPITER_API,
+                "org.openrewrite.maven.ChangePropertyValue:\n  key: test.version\n  newValue: 5.10.2");
         assertTrue(moved.path("files").toString().contains("core/pom.xml"), moved.toString());
         assertTrue(moved.path("files").toString().contains("\"pom.xml"), moved.toString());
-        JsonNode unresolved = moved.path("unresolved");
-        assertEquals(1, unresolved.path("checked_files").asInt(), moved.toString());
-        assertEquals(0, unresolved.path("samples").size(), moved.toString());
-        assertTrue(unresolved.path("after").asInt() <= unresolved.path("before").asInt(), moved.toString());
+        assertNothingNewUnresolved(moved);
+    }
+
+    @Test
+    void aDependencyThatCannotBeDownloadedStaysLeftOutAfterTheRecipe() throws Exception {
+        // The parse resolved the POM without the artifact that exists nowhere; the POM as the
+        // recipe left it still names it, and must resolve without it too, or every type of the
+        // new library would count as broken.
+        String pom = JUNIT4_POM.replace(
+                "<dependencies>",
+                """
+                <dependencies>
+                    <dependency>
+                      <groupId>invalid.rewriteassist.example</groupId>
+                      <artifactId>no-such-artifact</artifactId>
+                      <version>1</version>
+                    </dependency>""");
+        fixture.parse(fixture.repo(
+                "pom.xml", pom,
+                "src/main/java/com/acme/Cart.java", CART,
+                "src/test/java/com/acme/CartTest.java", CART_TEST_WITHOUT_ASSERT));
+        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+
+        JsonNode moved = movedToJupiter(measure, TO_JUPITER_API + "\n  newVersion: 5.10.2");
+        assertTrue(moved.path("files").toString().contains("pom.xml"), moved.toString());
+        assertNothingNewUnresolved(moved);
     }
 
     @Test
