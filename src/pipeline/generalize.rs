@@ -185,10 +185,7 @@ fn candidates(
     };
     let mut out = vec![first];
     let (Some(discovery), Some(tree)) = (inputs.discovery, inputs.tree) else { return out };
-    let incidental = crate::reuse::incidental_intents(tree, None);
-    for extra in
-        crate::reuse::composites::finishing_composites(discovery, tree, ctx.catalog, &incidental, composites)
-    {
+    for extra in crate::reuse::composites::finishing_composites(discovery, tree, ctx.catalog, composites) {
         let by = Some(extra.step.name.clone());
         let mut led: Vec<_> = composites.iter().filter(|c| c.intent != extra.intent).cloned().collect();
         led.push(extra);

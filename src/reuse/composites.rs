@@ -120,16 +120,20 @@ const FINISHING_PRECISION: f64 = 0.8;
 /// next repository, judged by looser rules than [`migration_composites`]: it may reach beyond the
 /// places this PR changed (that is what finishing is), so long as it was mostly right here
 /// ([`FINISHING_PRECISION`]), did none of the PR's side work, and, as an umbrella upgrade, runs
-/// behind its guard. A composite that [`migration_composites`] chose already is not repeated.
+/// behind its guard. Side work here is by the catalog's evidence
+/// ([`crate::reuse::incidental_intents`] with discovery's runs): the tree puts beside the
+/// migration what it can only read as text (`@Test(expected = X.class)` made `@Test`) or as
+/// calls moved off a class of the old library; what the catalog's migration made of it is
+/// the migration's. A composite that [`migration_composites`] chose already is not repeated.
 /// Whether it finishes the migration is for its candidate's own run on this PR's base to say
 /// (the uses of the old library it leaves, the symbols it breaks).
 pub(crate) fn finishing_composites(
     discovery: &Discovery,
     tree: &IntentTree,
     catalog: &Catalog,
-    incidental: &std::collections::BTreeSet<String>,
     chosen: &[Composite],
 ) -> Vec<Composite> {
+    let incidental = crate::reuse::incidental_intents(tree, Some((discovery, catalog)));
     let side_work: HashSet<(&str, ChangeKind, &str)> = tree
         .atomics()
         .into_iter()
@@ -429,5 +433,85 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
         let mut single = tried(junit, 0, vec![]);
         single.step = RecipeStep::new("org.openrewrite.java.testing.junit5.UpdateTestAnnotation");
         assert!(chosen(vec![single]).is_empty(), "a single recipe is not a composite migration");
+    }
+    #[test]
+    fn a_finishing_composite_may_make_what_the_tree_put_beside_the_migration() {
+        let junit = "org.openrewrite.java.testing.junit5.JUnit4to5Migration";
+        let test_file = "src/test/java/CalcTest.java";
+        let expected =
+            line(test_file, ChangeKind::Removed, 9, "@Test(expected = IllegalStateException.class)");
+        let plain = line(test_file, ChangeKind::Added, 9, "@Test");
+        let assert3 =
+            line(test_file, ChangeKind::Removed, 4, "import static junit.framework.Assert.assertEquals;");
+        let assert5 = line(
+            test_file,
+            ChangeKind::Added,
+            4,
+            "import static org.junit.jupiter.api.Assertions.assertEquals;",
+        );
+        let plugin = |n: u32, text: &str| line("pom.xml", ChangeKind::Added, n, text);
+        let bump = [
+            plugin(40, "<plugin>"),
+            plugin(41, "<artifactId>jacoco-maven-plugin</artifactId>"),
+            plugin(42, "</plugin>"),
+        ];
+        let mut tree = tree();
+        let atomic = |id: &str, kind: &str, params: serde_json::Value, lines: &[&ChangeLine]| {
+            serde_json::json!({"id": id, "level": "atomic", "kind": kind, "title": id, "params": params,
+                "evidence": lines.iter().map(|l| serde_json::to_value(l).unwrap()).collect::<Vec<_>>(),
+                "children": []})
+        };
+        let group = |id: &str, kind: &str, child: serde_json::Value| {
+            serde_json::from_value(serde_json::json!({"id": id, "level": "tactical", "kind": kind,
+                "title": id, "params": {}, "evidence": [], "children": [child]}))
+            .unwrap()
+        };
+        tree.intents.push(group(
+            "3",
+            "edit_text",
+            atomic(
+                "3.1",
+                "text.edit",
+                serde_json::json!({"from": expected.content, "to": plain.content}),
+                &[&expected, &plain],
+            ),
+        ));
+        tree.intents.push(group(
+            "4",
+            "change_static_calls",
+            atomic(
+                "4.1",
+                "java.static_call_target",
+                serde_json::json!({"method": "assertEquals", "old_type": "junit.framework.Assert",
+                    "new_type": "org.junit.jupiter.api.Assertions"}),
+                &[&assert3, &assert5],
+            ),
+        ));
+        tree.intents.push(group(
+            "5",
+            "update_build_plugins",
+            atomic(
+                "5.1",
+                "maven.plugin_added",
+                serde_json::json!({"group_id": "org.jacoco", "artifact_id": "jacoco-maven-plugin", "version": "0.8.14"}),
+                &bump.iter().collect::<Vec<_>>(),
+            ),
+        ));
+        let finishing = |made: &[&ChangeLine]| {
+            let mut umbrella = tried(junit, 51, vec![]);
+            umbrella.tp_lines.extend(made.iter().map(|l| (*l).clone()));
+            let discovery = Discovery { tried: vec![umbrella], ..Discovery::default() };
+            finishing_composites(&discovery, &tree, Catalog::embedded(), &[]).len()
+        };
+        assert_eq!(
+            finishing(&[&expected, &plain, &assert3, &assert5]),
+            1,
+            "the catalog's migration made the text edit and the moved call: they are the migration's"
+        );
+        assert_eq!(
+            finishing(&[&expected, &plain, &bump[0]]),
+            0,
+            "a line of another change the migration did not make (one of its three) is side work"
+        );
     }
 }
