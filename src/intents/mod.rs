@@ -17,6 +17,7 @@ mod gradle;
 mod java;
 pub(crate) mod libraries;
 mod library_moves;
+mod library_removals;
 mod library_swaps;
 pub(crate) mod old_library;
 mod pom;
@@ -142,13 +143,14 @@ pub(crate) fn extract_from(diff_text: &str, contents: &dyn Fn(Side, &str) -> Opt
     }
     let java: Vec<&FileChange<'_>> = java_files.iter().map(|&i| &files[i]).collect();
     atomics.extend(java::analyze(&java));
+    let dropped = library_removals::DroppedImports::of(&java);
     library_swaps::pair(&mut atomics);
 
     let claimed = coverage::claimed_keys(&atomics);
     for (index, file) in files.iter().enumerate().filter(|(_, f)| reproducible(f)) {
         atomics.extend(text::leftovers(file, &claimed, structured.contains(&index)));
     }
-    let tree = tree::build(atomics);
+    let tree = tree::build(atomics, &dropped);
     let mut tree = coverage::finish(tree, &files, binary_files);
     tree.unreproducible = unreproducible::list(&files, &tree.unexplained, &bounded.left_out);
     tree

@@ -10,8 +10,12 @@ use crate::model::{Change, Strategic};
 use super::atomic::Atomic;
 use super::versions::{distinctive_words, docker_java_major, java_major, major};
 
-/// Which strategic intent (if any) each atomic intent belongs to.
-pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
+/// Which strategic intent (if any) each atomic intent belongs to; `dropped` is what the PR's Java
+/// files stopped importing.
+pub(crate) fn owners(
+    atomics: &[Atomic],
+    dropped: &super::library_removals::DroppedImports,
+) -> Vec<Option<Strategic>> {
     let boot = spring_boot_versions(atomics);
     let boot_crosses_jakarta =
         boot.as_ref().is_some_and(|(from, to)| major(from) < Some(3) && major(to) >= Some(3));
@@ -52,6 +56,7 @@ pub(crate) fn owners(atomics: &[Atomic]) -> Vec<Option<Strategic>> {
         .collect();
     dependency_migrations(atomics, &mut owners);
     super::library_moves::library_migrations(atomics, &mut owners);
+    super::library_removals::library_removals(atomics, &mut owners, dropped);
     version_properties(atomics, &mut owners);
     owners
 }

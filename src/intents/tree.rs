@@ -31,9 +31,9 @@ fn strategic_title(strategy: &Strategic) -> String {
     }
 }
 
-pub(crate) fn build(atomics: Vec<Atomic>) -> Vec<Intent> {
+pub(crate) fn build(atomics: Vec<Atomic>, dropped: &super::library_removals::DroppedImports) -> Vec<Intent> {
     let atomics = merge(atomics);
-    let owners = owners(&atomics);
+    let owners = owners(&atomics, dropped);
     // (owner, concern) -> atomics; both orders are display orders
     let mut groups: BTreeMap<(Option<Strategic>, Tactical), Vec<Atomic>> = BTreeMap::new();
     for (atomic, owner) in atomics.into_iter().zip(owners) {

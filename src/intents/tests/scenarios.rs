@@ -647,6 +647,51 @@ fn one_call_moved_to_the_jdk_in_many_files_is_a_library_migration() {
     assert!(strategic_kinds(&one).is_empty(), "{}", render_markdown(&one));
 }
 
+/// Guava dropped from the build and its uses rewritten in the PR's own way (no name moves to a
+/// name): the Java files that imported Guava import the JDK and a helper of the repository's
+/// instead. Dropping the dependency and one unused import is a clean-up, not a migration.
+#[test]
+fn a_library_removed_with_the_code_that_used_it_is_a_library_migration() {
+    let pom = |guava: bool| {
+        let dependency = if guava {
+            "    <dependency>\n      <groupId>com.google.guava</groupId>\n      <artifactId>guava</artifactId>\n      <version>32.1.3-jre</version>\n    </dependency>\n"
+        } else {
+            ""
+        };
+        format!(
+            "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n  <artifactId>svc</artifactId>\n  <version>1.0.0</version>\n  <dependencies>\n{dependency}    <dependency>\n      <groupId>org.slf4j</groupId>\n      <artifactId>slf4j-api</artifactId>\n      <version>2.0.9</version>\n    </dependency>\n  </dependencies>\n</project>\n"
+        )
+    };
+    let class = |name: &str, imports: &str, body: &str| {
+        format!(
+            "package com.acme;\n\n{imports}\nclass {name} {{\n    Object value(String s) {{\n        return {body};\n    }}\n}}\n"
+        )
+    };
+    let lists = || {
+        changed(
+            "src/main/java/com/acme/Lists.java",
+            &class("Lists", "import com.google.common.collect.ImmutableList;\n", "ImmutableList.of(s)"),
+            &class(
+                "Lists",
+                "import java.util.Arrays;\nimport java.util.Collections;\n",
+                "Collections.unmodifiableList(Arrays.asList(s))",
+            ),
+        )
+    };
+    let tags = changed(
+        "src/main/java/com/acme/Tags.java",
+        &class("Tags", "import com.google.common.base.Joiner;\n", "Joiner.on(\",\").join(s, s)"),
+        &class("Tags", "import com.acme.util.Strings;\n", "Strings.join(\",\", s, s)"),
+    );
+    let tree = extract(&[changed("pom.xml", &pom(true), &pom(false)), lists(), tags]);
+    assert_eq!(strategic_kinds(&tree), vec!["migrate_library"], "{}", render_markdown(&tree));
+    assert_eq!(tree.intents[0].title, "Migrate Guava -> the JDK");
+    assert_eq!(crate::decision::pr_kind::classify(Some(&tree), None).kind, crate::model::PrKind::Migration);
+
+    let one = extract(&[changed("pom.xml", &pom(true), &pom(false)), lists()]);
+    assert!(strategic_kinds(&one).is_empty(), "{}", render_markdown(&one));
+}
+
 /// Quarkus 2 -> 3: the platform version property crosses a major, and the javax -> jakarta moves
 /// that Quarkus 3 requires belong to it.
 #[test]
