@@ -135,16 +135,7 @@ fn validate_with(
     backend: &str,
     env: &[(&str, &str)],
 ) -> std::process::Output {
-    bin()
-        .envs(env.iter().copied())
-        .args(["validate", "--json", "--backend", backend, "--base", "main", "--head", "migration", "--repo"])
-        .arg(repo)
-        .arg("--recipe")
-        .arg(recipe)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap()
+    common::validate_on_the_pr(backend, &[], repo, recipe, out).envs(env.iter().copied()).output().unwrap()
 }
 
 #[test]

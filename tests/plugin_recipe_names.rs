@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bin, json_stdout, pr_repo};
+use common::{json_stdout, pr_repo};
 
 const POM: &str = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n  <artifactId>app</artifactId>\n  <version>1.0</version>\n</project>\n";
 
@@ -23,25 +23,7 @@ fn a_class_that_is_not_a_recipe_never_reaches_the_plugin() {
     )
     .unwrap();
     let out = dir.path().join("out");
-    let output = bin()
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "plugin",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = common::validate_on_the_pr("plugin", &[], repo.path(), &recipe, &out).output().unwrap();
     assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
     let stats = json_stdout(&output);
     assert_eq!(stats["error"]["kind"], "unknown_recipe", "{stats:#}");

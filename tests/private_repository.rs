@@ -288,29 +288,13 @@ fn a_pom_that_reuses_a_servers_id_at_its_own_host_gets_no_credentials() {
 
     let recipe = dir.path().join("plugin-recipe.yml");
     std::fs::write(&recipe, "type: specs.openrewrite.org/v1beta/recipe\nname: test.Recipe\nrecipeList:\n  - org.openrewrite.text.FindAndReplace:\n      find: old\n      replace: new\n").unwrap();
-    let output = common::bin()
-        .args(pass)
-        .args([
-            "validate",
-            "--json",
-            "--backend",
-            "plugin",
-            "--base",
-            "main",
-            "--head",
-            "migration",
-            "--repo",
-        ])
-        .arg(repo.path())
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("--out")
-        .arg(dir.path().join("plugin"))
-        .env("HOME", &home)
-        .env("REPO_USER", USER)
-        .env("REPO_PASSWORD", PASSWORD)
-        .output()
-        .unwrap();
+    let output =
+        common::validate_on_the_pr("plugin", &pass, repo.path(), &recipe, &dir.path().join("plugin"))
+            .env("HOME", &home)
+            .env("REPO_USER", USER)
+            .env("REPO_PASSWORD", PASSWORD)
+            .output()
+            .unwrap();
     let plugin = json_stdout(&output);
     assert_eq!(credentials(), vec![], "Maven sent the credentials: {plugin:#}");
     assert!(

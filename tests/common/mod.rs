@@ -25,6 +25,21 @@ pub fn bin_std() -> std::process::Command {
 const EMBEDDED_ON_THE_PR: [&str; 8] =
     ["--json", "--backend", "embedded", "--base", "main", "--head", "migration", "--repo"];
 
+/// `validate --json --backend BACKEND` of `recipe` on the PR `main..migration` of `repo`;
+/// `global` options (e.g. `--pass-env`) go before the command.
+pub fn validate_on_the_pr(backend: &str, global: &[&str], repo: &Path, recipe: &Path, out: &Path) -> Command {
+    let mut command = bin();
+    command
+        .args(global)
+        .args(["validate", "--json", "--backend", backend, "--base", "main", "--head", "migration", "--repo"])
+        .arg(repo)
+        .arg("--recipe")
+        .arg(recipe)
+        .arg("--out")
+        .arg(out);
+    command
+}
+
 /// `validate --json` with the embedded runner, of `recipe` on the PR `main..migration` of `repo`;
 /// `global` options (e.g. `--pass-env`) go before the command.
 pub fn validate_embedded(global: &[&str], repo: &Path, recipe: &Path, out: &Path) -> Command {
