@@ -28,7 +28,18 @@ const EMBEDDED_ON_THE_PR: [&str; 8] =
 /// `validate --json --backend BACKEND` of `recipe` on the PR `main..migration` of `repo`;
 /// `global` options (e.g. `--pass-env`) go before the command.
 pub fn validate_on_the_pr(backend: &str, global: &[&str], repo: &Path, recipe: &Path, out: &Path) -> Command {
-    let mut command = bin();
+    Command::from_std(validate_on_the_pr_std(backend, global, repo, recipe, out))
+}
+
+/// [`validate_on_the_pr`] as a `std` command, for tests that spawn it and watch it run.
+pub fn validate_on_the_pr_std(
+    backend: &str,
+    global: &[&str],
+    repo: &Path,
+    recipe: &Path,
+    out: &Path,
+) -> std::process::Command {
+    let mut command = bin_std();
     command
         .args(global)
         .args(["validate", "--json", "--backend", backend, "--base", "main", "--head", "migration", "--repo"])
@@ -53,17 +64,7 @@ pub fn validate_embedded_std(
     recipe: &Path,
     out: &Path,
 ) -> std::process::Command {
-    let mut command = bin_std();
-    command
-        .args(global)
-        .arg("validate")
-        .args(EMBEDDED_ON_THE_PR)
-        .arg(repo)
-        .arg("--recipe")
-        .arg(recipe)
-        .arg("--out")
-        .arg(out);
-    command
+    validate_on_the_pr_std("embedded", global, repo, recipe, out)
 }
 
 /// `analyze --json` with the embedded runner on the PR `main..migration` of `repo`.
