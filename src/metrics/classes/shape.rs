@@ -49,15 +49,25 @@ fn tokens(line: &str) -> Vec<String> {
     out
 }
 
-/// The regions where two token sequences differ, from their longest common subsequence.
+/// Cells of the longest-common-subsequence table one comparison may fill. A generated or minified
+/// line has tens of thousands of tokens, and two of them would ask for gigabytes (a real PR's
+/// recipe run did: 21 GB); beyond this the differing middle is one region.
+const MAX_TABLE_CELLS: usize = 1 << 20;
+
+/// The regions where two token sequences differ: what lies between the tokens both start and end
+/// with, split further by their longest common subsequence when that table is small enough.
 fn differing_regions(a: &[String], b: &[String]) -> Vec<(Vec<String>, Vec<String>)> {
-    let (n, m) = (a.len(), b.len());
-    let mut lcs = vec![vec![0u16; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
-        }
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[prefix..], &b[prefix..]);
+    let suffix = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[..a.len() - suffix], &b[..b.len() - suffix]);
+    if a.is_empty() && b.is_empty() {
+        return Vec::new();
     }
+    let Some(lcs) = lcs_table(a, b) else {
+        return vec![(a.to_vec(), b.to_vec())];
+    };
+    let (n, m) = (a.len(), b.len());
     let mut regions = Vec::new();
     let (mut i, mut j) = (0, 0);
     let (mut from, mut to) = (Vec::new(), Vec::new());
@@ -80,6 +90,22 @@ fn differing_regions(a: &[String], b: &[String]) -> Vec<(Vec<String>, Vec<String
         regions.push((from, to));
     }
     regions
+}
+
+/// The lengths of the longest common subsequences of every pair of suffixes of `a` and `b`; None
+/// when the table would have more than [`MAX_TABLE_CELLS`] cells.
+fn lcs_table(a: &[String], b: &[String]) -> Option<Vec<Vec<u32>>> {
+    let (n, m) = (a.len(), b.len());
+    if (n + 1).saturating_mul(m + 1) > MAX_TABLE_CELLS {
+        return None;
+    }
+    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    Some(lcs)
 }
 
 /// The core of a substitution of two qualified names: the segments both share at the start and
@@ -110,6 +136,25 @@ fn core(from: &str, to: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_huge_lines_are_compared_in_bounded_memory() {
+        let words = |n: usize, w: &str| (0..n).map(|i| format!("{w}{i}")).collect::<Vec<_>>().join(" ");
+        // 2,000 differing tokens a side: a table of 4 million cells, over the bound; the shared
+        // start and end are cut off before any table is made.
+        let (before, after) = (words(2_000, "a"), words(2_000, "b"));
+        assert!(lcs_table(&tokens(&before), &tokens(&after)).is_none());
+        let found = shape(
+            &format!("x = {before} javax.servlet.Filter;"),
+            &format!("x = {after} jakarta.servlet.Filter;"),
+        );
+        assert_eq!(found.len(), 1, "one region between the shared start and end");
+        assert!(found[0].1.ends_with("jakarta.servlet"), "{}", &found[0].1[found[0].1.len() - 40..]);
+        assert_eq!(
+            shape(&format!("{before} javax.servlet.Filter"), &format!("{before} jakarta.servlet.Filter")),
+            vec![pair("javax.servlet", "jakarta.servlet")]
+        );
+    }
 
     fn shape(a: &str, b: &str) -> Vec<(String, String)> {
         substitution(a, b).map(|s| s.0).unwrap_or_default()
