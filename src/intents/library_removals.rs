@@ -4,7 +4,7 @@
 //! helper; the analyzers see text edits, and only the imports say what happened: Java files that
 //! imported the library import nothing of it after the PR, and import something else in its place.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::Strategic;
 
@@ -39,10 +39,10 @@ impl DroppedImports {
         for file in java {
             let (Some(old), Some(new)) = (&file.old_text, &file.new_text) else { continue };
             let (before, after) = (imported(old), imported(new));
-            for &library in before.keys().filter(|l| !after.contains_key(*l)) {
+            for &library in before.difference(&after) {
                 let dropped = out.by_library.entry(library).or_default();
                 dropped.files += 1;
-                for &other in after.keys().filter(|l| !before.contains_key(*l)) {
+                for &other in after.difference(&before) {
                     *dropped.instead.entry(other).or_default() += 1;
                 }
             }
@@ -61,17 +61,12 @@ impl DroppedImports {
 
 const JDK: &str = "the JDK";
 
-/// The known libraries a Java text imports (`import` and `import static`), with a count.
-fn imported(text: &str) -> BTreeMap<&'static str, usize> {
-    let mut out = BTreeMap::new();
-    for line in text.lines().map(str::trim) {
-        let Some(rest) = line.strip_prefix("import ") else { continue };
-        let name = rest.trim_start_matches("static ").trim_end_matches(';').trim().trim_end_matches(".*");
-        if let Some(library) = libraries::of_name(name) {
-            *out.entry(library.name).or_default() += 1;
-        }
-    }
-    out
+/// The known libraries a Java text imports (`import` and `import static`).
+fn imported(text: &str) -> BTreeSet<&'static str> {
+    text.lines()
+        .filter_map(crate::metrics::classes::text::imported)
+        .filter_map(|name| libraries::of_name(name.trim_end_matches(".*")).map(|l| l.name))
+        .collect()
 }
 
 /// Gives an unowned removal of a known library's dependency its library migration when the PR's
