@@ -69,12 +69,7 @@ pub(crate) fn migration_composites(
     catalog: &Catalog,
     incidental: &std::collections::BTreeSet<String>,
 ) -> Vec<Composite> {
-    let side_work: HashSet<(&str, ChangeKind, &str)> = tree
-        .atomics()
-        .into_iter()
-        .filter(|a| incidental.contains(&a.id))
-        .flat_map(|a| a.evidence.iter().map(|l| (l.path.as_str(), l.kind, l.content.as_str())))
-        .collect();
+    let side_work = SideWork::of(tree, incidental);
     let places = Places::of(pr);
     let mut out = Vec::new();
     for intent in tree.intents.iter().filter(|i| i.level() == Level::Strategic) {
@@ -86,9 +81,7 @@ pub(crate) fn migration_composites(
             // An umbrella upgrade only with its guard (see the module's comment).
             .filter(|t| guard.is_some() || !crate::discovery::pool::is_umbrella(catalog, &t.step.name))
             .filter(|t| crate::mapping::wide::fits(catalog, intent, &t.step.name))
-            .filter(|t| {
-                !t.tp_lines.iter().any(|l| side_work.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
-            })
+            .filter(|t| !side_work.made_by(t))
             .filter(|t| t.counted_fp().iter().all(|l| places.rewrites(l)))
             .min_by(|a, b| {
                 b.tp()
@@ -134,12 +127,7 @@ pub(crate) fn finishing_composites(
     chosen: &[Composite],
 ) -> Vec<Composite> {
     let incidental = crate::reuse::incidental_intents(tree, Some((discovery, catalog)));
-    let side_work: HashSet<(&str, ChangeKind, &str)> = tree
-        .atomics()
-        .into_iter()
-        .filter(|a| incidental.contains(&a.id))
-        .flat_map(|a| a.evidence.iter().map(|l| (l.path.as_str(), l.kind, l.content.as_str())))
-        .collect();
+    let side_work = SideWork::of(tree, &incidental);
     let precise = |t: &Tried| {
         let wrong = t.counted_fp().len();
         t.tp() as f64 / (t.tp() + wrong) as f64 >= FINISHING_PRECISION
@@ -153,9 +141,7 @@ pub(crate) fn finishing_composites(
             .filter(|t| t.error.is_none() && t.members > 0 && t.tp() > 0 && !t.on_migration)
             .filter(|t| guard.is_some() || !crate::discovery::pool::is_umbrella(catalog, &t.step.name))
             .filter(|t| crate::mapping::wide::fits(catalog, intent, &t.step.name))
-            .filter(|t| {
-                !t.tp_lines.iter().any(|l| side_work.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
-            })
+            .filter(|t| !side_work.made_by(t))
             .filter(|t| precise(t))
             .filter(|t| !chosen.iter().any(|c| c.step == t.step))
             .collect();
@@ -183,6 +169,26 @@ pub(crate) fn finishing_composites(
         }
     }
     out
+}
+
+/// The PR's lines of its side work (the `incidental` intents), by path, kind and content.
+struct SideWork<'a>(HashSet<(&'a str, ChangeKind, &'a str)>);
+
+impl<'a> SideWork<'a> {
+    fn of(tree: &'a IntentTree, incidental: &std::collections::BTreeSet<String>) -> SideWork<'a> {
+        SideWork(
+            tree.atomics()
+                .into_iter()
+                .filter(|a| incidental.contains(&a.id))
+                .flat_map(|a| a.evidence.iter().map(|l| (l.path.as_str(), l.kind, l.content.as_str())))
+                .collect(),
+        )
+    }
+
+    /// Whether the composite got one of these lines right: it did the PR's side work.
+    fn made_by(&self, tried: &Tried) -> bool {
+        tried.tp_lines.iter().any(|l| self.0.contains(&(l.path.as_str(), l.kind, l.content.as_str())))
+    }
 }
 
 /// Composites per strategic intent that may lead a candidate.
