@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -88,10 +89,7 @@ final class Unavailable {
      * left out, as the warning names it.
      */
     String withoutFailures(String pom, Set<String> dropped) {
-        Matcher m = DEPENDENCY.matcher(pom);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String block = m.group();
+        return eachDependency(pom, block -> {
             String replacement = block;
             String failed = matching(block, direct);
             String root = matching(block, failingNow);
@@ -115,10 +113,8 @@ final class Unavailable {
                     replacement = withExclusions(block, List.copyOf(transitive));
                 }
             }
-            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
-        }
-        m.appendTail(out);
-        return out.toString();
+            return replacement;
+        });
     }
 
     /**
@@ -130,17 +126,22 @@ final class Unavailable {
         if (settled.isEmpty()) {
             return pom;
         }
+        return eachDependency(pom, block -> {
+            String ga = matching(block, settled.keySet());
+            if (ga == null) {
+                return block;
+            }
+            List<String> excluded = settled.get(ga);
+            return excluded.isEmpty() ? "" : withExclusions(block, excluded);
+        });
+    }
+
+    /** The POM's text with each {@code <dependency>} block replaced as {@code replace} says. */
+    private static String eachDependency(String pom, UnaryOperator<String> replace) {
         Matcher m = DEPENDENCY.matcher(pom);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String block = m.group();
-            String ga = matching(block, settled.keySet());
-            String replacement = block;
-            if (ga != null) {
-                List<String> excluded = settled.get(ga);
-                replacement = excluded.isEmpty() ? "" : withExclusions(block, excluded);
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+            m.appendReplacement(out, Matcher.quoteReplacement(replace.apply(m.group())));
         }
         m.appendTail(out);
         return out.toString();
