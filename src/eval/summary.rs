@@ -103,8 +103,9 @@ fn migration(md: &mut String, t: &crate::model::Totals) {
         let _ = writeln!(
             md,
             "Finished migrations: on {} of the {} migrations whose old library was measured on their own base, the \
-reusable recipe left none of it and broke no symbol.\n",
-            t.reusable_complete, t.reusable_residual_measured
+reusable recipe left none of it and broke no symbol; on {} of them it left none a recipe could reach here (the rest \
+is in POMs that did not resolve on this machine: their parent or a BOM cannot be downloaded).\n",
+            t.reusable_complete, t.reusable_residual_measured, t.reusable_complete_in_reach
         );
     }
 }
@@ -137,9 +138,9 @@ fn transfers(md: &mut String, results: &SuiteResults) {
             let _ = writeln!(
                 md,
                 "Without the second PR: average residual reduction **{reduction:.4}** (the share of the first migration's old \
-library the recipe took away on the second repository), {} pairs complete (nothing left, nothing broken), {} \
-breaking compilation.\n",
-                t.complete, t.breaking
+library the recipe took away on the second repository), {} pairs complete (nothing left, nothing broken; {} \
+with nothing left that a recipe could reach here), {} breaking compilation.\n",
+                t.complete, t.complete_in_reach, t.breaking
             );
         }
     }
@@ -164,7 +165,7 @@ breaking compilation.\n",
             p.true_positives,
             p.false_positives,
             p.false_negatives,
-            p.residual.as_ref().map_or("–".to_string(), |r| format!("{} → {}", r.before, r.after)),
+            p.residual.as_ref().map_or("–".to_string(), |r| r.before_after()),
             p.unresolved_added.map_or("–".to_string(), |n| n.to_string()),
             seconds(p.wall_seconds),
         );

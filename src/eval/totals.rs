@@ -99,6 +99,13 @@ pub(crate) fn of(rows: &[CaseRow]) -> Totals {
                 o.residual.as_ref().is_some_and(|r| r.after == 0) && o.unresolved_added.unwrap_or(0) == 0
             })
             .count(),
+        reusable_complete_in_reach: measured
+            .iter()
+            .filter(|o| {
+                o.residual.as_ref().is_some_and(|r| r.after_in_reach() == 0)
+                    && o.unresolved_added.unwrap_or(0) == 0
+            })
+            .count(),
     }
 }
 

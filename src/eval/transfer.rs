@@ -297,6 +297,12 @@ pub(crate) fn totals(pairs: &[TransferResult]) -> Option<TransferTotals> {
             .iter()
             .filter(|p| p.residual.as_ref().is_some_and(|r| r.after == 0) && p.unresolved_added == Some(0))
             .count(),
+        complete_in_reach: pairs
+            .iter()
+            .filter(|p| {
+                p.residual.as_ref().is_some_and(|r| r.after_in_reach() == 0) && p.unresolved_added == Some(0)
+            })
+            .count(),
         breaking: pairs.iter().filter(|p| p.unresolved_added.is_some_and(|n| n > 0)).count(),
     })
 }

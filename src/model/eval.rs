@@ -224,6 +224,10 @@ pub(crate) struct Totals {
     pub reusable_residual_measured: usize,
     #[serde(default)]
     pub reusable_complete: usize,
+    /// Of those measured, the ones whose reusable recipe left no use a recipe could reach on this
+    /// machine (uses in POMs that did not resolve here are out of reach) and broke nothing.
+    #[serde(default)]
+    pub reusable_complete_in_reach: usize,
 }
 
 /// `<out>/shard-results.json`: what one `eval run` was asked to do and how far it got. It is
@@ -341,6 +345,9 @@ pub(crate) struct TransferTotals {
     /// Pairs whose recipe left no use of the old library, and pairs that broke a symbol.
     #[serde(default)]
     pub complete: usize,
+    /// Pairs whose recipe left no use a recipe could reach on this machine, and broke nothing.
+    #[serde(default)]
+    pub complete_in_reach: usize,
     #[serde(default)]
     pub breaking: usize,
 }

@@ -85,12 +85,31 @@ pub struct Residual {
     pub after: usize,
     /// Files that still use the old library after the recipe.
     pub files_after: usize,
+    /// Of the uses after, those in POMs that did not resolve on this machine (their parent or a
+    /// BOM cannot be downloaded): Maven recipes skip such a POM, so no recipe could take them away
+    /// here, while where the parent can be downloaded (the repository's own CI, a rollout with its
+    /// credentials) they may.
+    #[serde(default)]
+    pub out_of_reach: usize,
     /// Where, after the recipe: `path:line: text` (at most ten).
     #[serde(default)]
     pub samples: Vec<String>,
 }
 
 impl Residual {
+    /// The uses after that a recipe could have taken away here.
+    pub fn after_in_reach(&self) -> usize {
+        self.after.saturating_sub(self.out_of_reach)
+    }
+
+    /// `12 → 2`, and `(1 out of reach)` when some of what is left is in POMs that did not resolve.
+    pub fn before_after(&self) -> String {
+        match self.out_of_reach {
+            0 => format!("{} → {}", self.before, self.after),
+            n => format!("{} → {} ({n} out of reach)", self.before, self.after),
+        }
+    }
+
     /// What the recipe took away, as a share of what there was (1.0 when there was nothing).
     pub fn reduction(&self) -> f64 {
         if self.before == 0 {
@@ -159,7 +178,13 @@ mod tests {
 
     #[test]
     fn completion_and_reduction() {
-        let left = |after| Residual { before: 4, after, files_after: after.min(1), samples: vec![] };
+        let left = |after| Residual {
+            before: 4,
+            after,
+            files_after: after.min(1),
+            out_of_reach: 0,
+            samples: vec![],
+        };
         let broken = Unresolved { before: 2, after: 5, checked_files: 1, samples: vec![] };
         let fine = Unresolved { before: 2, after: 1, checked_files: 1, samples: vec![] };
         assert_eq!(Completion::of(Some(&left(0)), Some(&fine)), Some(Completion::Complete));
@@ -168,6 +193,9 @@ mod tests {
         assert_eq!(Completion::of(None, None), None);
         assert_eq!(left(1).reduction(), 0.75);
         assert_eq!(Residual::default().reduction(), 1.0);
+        let beyond = Residual { out_of_reach: 1, ..left(1) };
+        assert_eq!((beyond.after_in_reach(), beyond.before_after().as_str()), (0, "4 → 1 (1 out of reach)"));
+        assert_eq!(left(1).before_after(), "4 → 1");
     }
 
     #[test]

@@ -105,7 +105,13 @@ mod tests {
         .unwrap();
         r.migration_precision = Some(mp);
         r.migration_f1 = Some(mf1);
-        r.residual = Some(Residual { before: 5, after: left, files_after: left.min(1), samples: vec![] });
+        r.residual = Some(Residual {
+            before: 5,
+            after: left,
+            files_after: left.min(1),
+            out_of_reach: 0,
+            samples: vec![],
+        });
         r.unresolved = Some(Unresolved { before: 1, after: 1 + broken, checked_files: 2, samples: vec![] });
         r
     }

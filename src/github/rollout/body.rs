@@ -138,6 +138,15 @@ fn review_first(figures: &Figures) -> String {
     out
 }
 
+/// Why `n` uses were left where a recipe could not reach them.
+pub(super) fn out_of_reach(n: usize) -> String {
+    format!(
+        "{n} of them {} in POMs that did not resolve (their parent or a BOM cannot be downloaded): Maven recipes \
+skip such a POM, so give the rollout access to that repository.",
+        if n == 1 { "is" } else { "are" }
+    )
+}
+
 /// Whether the migration is done here: the old library left, and the compile check. Empty when the
 /// run measured neither.
 fn done_here(figures: &Figures) -> String {
@@ -163,6 +172,9 @@ fn done_here(figures: &Figures) -> String {
             );
             for sample in &residual.samples {
                 let _ = writeln!(out, "- `{}`", sample.replace('`', "'"));
+            }
+            if residual.out_of_reach > 0 {
+                let _ = writeln!(out, "\n{}", out_of_reach(residual.out_of_reach));
             }
         }
     }
@@ -246,5 +258,24 @@ diff --git a/src/main/java/A.java b/src/main/java/A.java\n--- a/src/main/java/A.
             "{}",
             origin(&local)
         );
+    }
+
+    #[test]
+    fn what_is_left_in_a_pom_that_did_not_resolve_is_said_to_be_out_of_reach() {
+        let outcomes = super::super::table::tests::outcomes(super::super::Status::WouldChange);
+        let mut figures = outcomes[0].figures.clone();
+        figures.residual = Some(crate::model::residual::Residual {
+            before: 6,
+            after: 2,
+            files_after: 2,
+            out_of_reach: 1,
+            samples: vec!["legacy/pom.xml:13: <dependency>".into(), "src/A.java:3: import javax.a.B;".into()],
+        });
+        figures.completion = Some(Completion::Partial);
+        let done = done_here(&figures);
+        assert!(done.contains("**Partial**: 2 uses of the old library left in 2 files (6 before)"), "{done}");
+        assert!(done.contains("\n1 of them is in POMs that did not resolve (their parent"), "{done}");
+        figures.residual.as_mut().unwrap().out_of_reach = 0;
+        assert!(!done_here(&figures).contains("did not resolve"));
     }
 }

@@ -72,7 +72,7 @@ impl Figures {
 
     /// `12 → 0`: uses of the old library before and after; `-` when not measured.
     pub(crate) fn residual_cell(&self) -> String {
-        self.residual.as_ref().map(|r| format!("{} → {}", r.before, r.after)).unwrap_or_else(|| "-".into())
+        self.residual.as_ref().map(Residual::before_after).unwrap_or_else(|| "-".into())
     }
 
     /// New unresolved symbols; `-` when not measured.

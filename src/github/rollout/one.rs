@@ -130,16 +130,21 @@ fn tracked_files(checkout: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// `3 uses of the old library left in 2 files`.
+/// `3 uses of the old library left in 2 files`, and `(1 out of reach: …)` when some are in POMs
+/// that did not resolve.
 fn residual_line(figures: &Figures) -> String {
     let Some(r) = &figures.residual else { return "not measured".into() };
-    format!(
+    let line = format!(
         "{} use{} of the old library left in {} file{}",
         r.after,
         crate::model::plural(r.after),
         r.files_after,
         crate::model::plural(r.files_after)
-    )
+    );
+    match r.out_of_reach {
+        0 => line,
+        n => format!("{line} ({n} in POMs that did not resolve here, which Maven recipes skip)"),
+    }
 }
 
 /// `2 symbols no longer resolve`.

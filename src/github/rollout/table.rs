@@ -106,6 +106,7 @@ pub(crate) mod tests {
                 before: 6,
                 after: 0,
                 files_after: 0,
+                out_of_reach: 0,
                 samples: vec![],
             }),
             unresolved: Some(crate::model::residual::Unresolved::default()),

@@ -348,7 +348,11 @@ mod tests {
         let results: RunResults = serde_json::from_str(sample("run-measured")).unwrap();
         let whole = results.whole().unwrap();
         let residual = whole.residual.as_ref().unwrap();
-        assert_eq!((residual.before, residual.after, residual.files_after), (12, 0, 0));
+        assert_eq!(
+            (residual.before, residual.after, residual.files_after, residual.out_of_reach),
+            (12, 2, 1, 2)
+        );
+        assert_eq!(residual.after_in_reach(), 0);
         let unresolved = whole.unresolved.as_ref().unwrap();
         assert_eq!(
             (unresolved.before, unresolved.after, unresolved.checked_files, unresolved.added()),

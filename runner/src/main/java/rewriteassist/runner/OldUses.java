@@ -13,6 +13,7 @@ import org.openrewrite.Cursor;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.marker.SearchResult;
+import org.openrewrite.maven.tree.MavenResolutionResult;
 import org.openrewrite.properties.PropertiesIsoVisitor;
 import org.openrewrite.properties.tree.Properties;
 import org.openrewrite.xml.XmlIsoVisitor;
@@ -43,9 +44,13 @@ final class OldUses {
 
     private OldUses() {}
 
-    /** How much of the old library one file uses, and where. */
-    record Count(int count, List<String> samples) {
-        static final Count NONE = new Count(0, List.of());
+    /**
+     * How much of the old library one file uses, and where; {@code outOfReach}: the file is a POM
+     * that did not resolve here (its parent or a BOM cannot be downloaded), which Maven recipes
+     * skip, so no recipe could have taken its uses away on this machine.
+     */
+    record Count(int count, List<String> samples, boolean outOfReach) {
+        static final Count NONE = new Count(0, List.of(), false);
     }
 
     /** The old uses in {@code tree}; {@link Count#NONE} for a kind that cannot have any. */
@@ -59,7 +64,10 @@ final class OldUses {
             return spec.measuresSources() ? source(source, spec, path) : Count.NONE;
         }
         if (tree instanceof Xml.Document pom && name.equals("pom.xml")) {
-            return marked(pom, (SourceFile) new PomUses(spec).visitNonNull(pom, 0), path);
+            Count count = marked(pom, (SourceFile) new PomUses(spec).visitNonNull(pom, 0), path);
+            boolean resolved =
+                    pom.getMarkers().findFirst(MavenResolutionResult.class).isPresent();
+            return resolved || count.count() == 0 ? count : new Count(count.count(), count.samples(), true);
         }
         if (tree instanceof Properties.File properties && !spec.configKeys().isEmpty()) {
             return marked(properties, (SourceFile) new PropertiesUses(spec).visitNonNull(properties, 0), path);
@@ -104,7 +112,7 @@ final class OldUses {
                 samples.add(path + ":" + (line + 1) + ": " + MarkedLines.trimmed(lines.get(line)));
             }
         }
-        return new Count(old.size(), List.copyOf(samples));
+        return new Count(old.size(), List.copyOf(samples), false);
     }
 
     /** Whether {@code text} names {@code name}: its type fully qualified, or its package on demand. */
@@ -175,7 +183,7 @@ final class OldUses {
                 }
             }
         }
-        return new Count(count, List.copyOf(samples));
+        return new Count(count, List.copyOf(samples), false);
     }
 
     /** The marks a visitor left on a tree: one use each, sampled at their lines. */
@@ -189,7 +197,7 @@ final class OldUses {
                 .limit(SAMPLES)
                 .map(line -> line.sample(path))
                 .toList();
-        return new Count(lines.size(), samples);
+        return new Count(lines.size(), samples, false);
     }
 
     /** Marks a POM's old dependencies and plugins, and its settings of the old Java version. */

@@ -23,9 +23,18 @@ import org.openrewrite.SourceFile;
  * after, a new one 0 before).
  */
 final class Residual {
-    /** The whole run's {@code residual}: totals, files still using the old library, sample lines. */
-    @JsonPropertyOrder({"before", "after", "files_after", "samples"})
-    record Counts(int before, int after, @JsonProperty("files_after") int filesAfter, List<String> samples) {}
+    /**
+     * The whole run's {@code residual}: totals, files still using the old library, sample lines;
+     * {@code outOfReach}: how many of the uses after are in POMs that did not resolve here, which
+     * no Maven recipe could change on this machine (where their parent can be downloaded, it can).
+     */
+    @JsonPropertyOrder({"before", "after", "files_after", "out_of_reach", "samples"})
+    record Counts(
+            int before,
+            int after,
+            @JsonProperty("files_after") int filesAfter,
+            @JsonProperty("out_of_reach") int outOfReach,
+            List<String> samples) {}
 
     /** The parse whose counts are kept, and its counts (files with none left out) per spec. */
     private static Parse.@Nullable Outcome kept;
@@ -69,19 +78,23 @@ final class Residual {
             }
         }
         // What the recipe changed and still uses the old library first: that is what it missed.
-        List<String> samples = new ArrayList<>();
-        changedAfter.values().forEach(count -> samples.addAll(count.samples()));
-        int filesAfter = changedAfter.size();
+        List<OldUses.Count> left = new ArrayList<>(changedAfter.values());
         for (Map.Entry<Path, OldUses.Count> unchanged : before.entrySet()) {
             if (!changed.contains(unchanged.getKey())) {
-                filesAfter++;
-                samples.addAll(unchanged.getValue().samples());
+                left.add(unchanged.getValue());
             }
         }
+        List<String> samples = new ArrayList<>();
+        left.forEach(count -> samples.addAll(count.samples()));
+        int outOfReach = left.stream()
+                .filter(OldUses.Count::outOfReach)
+                .mapToInt(OldUses.Count::count)
+                .sum();
         return new Counts(
                 beforeTotal,
                 after,
-                filesAfter,
+                left.size(),
+                outOfReach,
                 List.copyOf(samples.subList(0, Math.min(OldUses.SAMPLES, samples.size()))));
     }
 

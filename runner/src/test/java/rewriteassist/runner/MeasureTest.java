@@ -438,6 +438,7 @@ class MeasureTest {
         // POM: antrun, target 1.8, the compiler's source 8; YAML: ddl-auto in both documents.
         assertEquals(5, counts.path("after").asInt(), run.toString());
         assertEquals(2, counts.path("files_after").asInt(), counts.toString());
+        assertEquals(0, counts.path("out_of_reach").asInt(), counts.toString());
         // Lines of the trees after: the POM lost its three lines of dependencies.
         assertEquals(
                 List.of(
@@ -448,6 +449,38 @@ class MeasureTest {
                         "src/main/resources/application.yml:8: spring.jpa.hibernate.ddl-auto: none"),
                 texts(counts.path("samples")),
                 counts.toString());
+    }
+
+    /**
+     * A module whose parent exists only where we cannot reach it does not resolve, and Maven
+     * recipes skip its POM: what it keeps of the old library is left, and said to be out of reach.
+     */
+    @Test
+    void whatAPomThatCannotResolveKeepsIsOutOfReach() throws Exception {
+        String unreachable = JUNIT4_POM.replace(
+                "<groupId>com.acme</groupId>\n  <artifactId>shop</artifactId>",
+                """
+                <parent>
+                    <groupId>invalid.rewriteassist.example</groupId>
+                    <artifactId>no-such-parent</artifactId>
+                    <version>1</version>
+                  </parent>
+                  <groupId>com.acme</groupId>
+                  <artifactId>legacy</artifactId>""");
+        assertTrue(unreachable.contains("no-such-parent"), unreachable);
+        fixture.parse(fixture.repo("pom.xml", JUNIT4_POM, "legacy/pom.xml", unreachable));
+        ObjectNode measure = Main.JSON.createObjectNode();
+        measure.putObject("residual").putArray("dependencies").add("junit:junit");
+
+        JsonNode run = whole(
+                recipe("test.Remove", "org.openrewrite.maven.RemoveDependency:\n  groupId: junit\n  artifactId: junit"),
+                "test.Remove",
+                measure);
+        JsonNode counts = run.path("residual");
+        assertEquals(2, counts.path("before").asInt(), run.toString());
+        assertEquals(1, counts.path("after").asInt(), run.toString());
+        assertEquals(1, counts.path("out_of_reach").asInt(), run.toString());
+        assertEquals(List.of("legacy/pom.xml:13: <dependency>"), texts(counts.path("samples")), counts.toString());
     }
 
     /**

@@ -115,15 +115,15 @@ class ResultsJsonTest {
                 Map.of("src/test/java/a/BTest.java", List.of(0)),
                 1.25,
                 List.of(),
-                new Residual.Counts(12, 0, 0, List.of()),
+                new Residual.Counts(12, 2, 1, 2, List.of("pom.xml:20: <dependency>")),
                 new CompileCheck.Counts(4, 9, 3, List.of("src/test/java/a/BTest.java:12: org.junit.jupiter.api.Test")));
         assertEquals(sample("run-measured.json"), json(new RunResults(List.of(whole), List.of(), 2.0), "run-3"));
         // A residual's samples name the lines after the recipe that still use the old library.
         assertEquals(
-                "{\"before\":12,\"after\":1,\"files_after\":1,"
+                "{\"before\":12,\"after\":1,\"files_after\":1,\"out_of_reach\":0,"
                         + "\"samples\":[\"src/test/java/a/BTest.java:3: import org.junit.Test;\"]}",
                 Main.JSON.writeValueAsString(new Residual.Counts(
-                        12, 1, 1, List.of("src/test/java/a/BTest.java:3: import org.junit.Test;"))));
+                        12, 1, 1, 0, List.of("src/test/java/a/BTest.java:3: import org.junit.Test;"))));
     }
 
     @Test
