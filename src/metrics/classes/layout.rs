@@ -30,7 +30,38 @@ pub(crate) fn take(
     layout.extend(take_where(pending, |l| imported_in_the_other_style(l, misses)));
     // The PR's lines wrapped differently: consecutive lines of a hunk that join to the same code.
     layout.extend(wrapped(pending, misses, run, pr_index));
+    // A line the PR left alone, in a file it changed, that the recipe laid out anew (a formatter's
+    // indentation, spaces inside braces around its edits): it removed it and added the same code,
+    // whitespace aside, in the same hunk. In a file the PR did not touch, that is over-applying.
+    layout.extend(relaid(pending, run, pr));
     layout
+}
+
+/// Pairs of a removed and an added line of one hunk of the run, in a file the PR changed, that
+/// differ in whitespace only (names compared as written: a qualified name against a simple one is
+/// a change of type here).
+fn relaid(pending: &mut Vec<ChangeLine>, run: &Index<'_>, pr: &PrView) -> Vec<ChangeLine> {
+    let place = |l: &ChangeLine| (l.path.clone(), run.hunk_of(l), collapse(&l.content));
+    let mut removed: Vec<Option<(_, usize)>> = pending
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.kind == ChangeKind::Removed && pr.head.contains_key(&l.path))
+        .map(|(i, l)| Some((place(l), i)))
+        .collect();
+    let mut taken = vec![false; pending.len()];
+    for (i, line) in pending.iter().enumerate().filter(|(_, l)| l.kind == ChangeKind::Added) {
+        let here = place(line);
+        if let Some(pair) = removed.iter_mut().find(|r| r.as_ref().is_some_and(|(p, _)| *p == here)) {
+            let (_, j) = pair.take().expect("found only where present");
+            taken[i] = true;
+            taken[j] = true;
+        }
+    }
+    let mut index = 0;
+    take_where(pending, |_| {
+        index += 1;
+        taken[index - 1]
+    })
 }
 
 /// What a line is once layout is taken out (in a Groovy build file, the quotes of a plain string

@@ -3,7 +3,7 @@
 //! repository most of them are not. Each false-positive line is one of:
 //!
 //! - **layout**: the same code laid out differently — whitespace, line wrapping, a blank line, a
-//!   fully qualified name against an import ([`layout`]);
+//!   fully qualified name against an import, a line of a file the PR changed re-indented ([`layout`]);
 //! - **variant**: the recipe replaced exactly the lines the PR replaced, in the same hunk or the
 //!   same change of a hunk (a run of changed lines between context lines), and wrote
 //!   them another way, without keeping the library the PR migrates away from; or it wrote a newer

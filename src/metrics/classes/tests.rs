@@ -85,6 +85,27 @@ fn a_recipe_that_differs_only_in_layout_has_no_wrong_line() {
 }
 
 #[test]
+fn a_line_the_pr_left_alone_laid_out_anew_by_the_recipe_is_layout_and_a_changed_name_is_not() {
+    let base = "package a;\n\nimport org.junit.Test;\n\nclass T {\n\t@SuppressWarnings({ \"unchecked\" })\n\t@Test\n\tpublic void t() { }    \n}\n";
+    let pr = "package a;\n\nimport org.junit.jupiter.api.Test;\n\nclass T {\n\t@SuppressWarnings({ \"unchecked\" })\n\t@Test\n\tpublic void t() { }    \n}\n";
+    // The formatter re-indents what the PR left alone; a name qualified anew is another type.
+    let run = "package a;\n\nimport org.junit.jupiter.api.Test;\n\nclass T {\n    @SuppressWarnings({\"unchecked\"})\n    @org.junit.jupiter.api.Test\n    public void t() { }\n}\n";
+    let (metrics, classes) = Case::new().file("src/T.java", base, pr, run).classify(None);
+    assert_eq!(metrics.true_positives, 2, "{metrics:?}");
+    assert_eq!(
+        contents(&classes.layout),
+        vec![
+            "+@SuppressWarnings({\"unchecked\"})",
+            "+public void t() { }",
+            "-@SuppressWarnings({ \"unchecked\" })",
+            "-public void t() { }"
+        ],
+        "{classes:#?}"
+    );
+    assert_eq!(contents(&classes.wrong), vec!["+@org.junit.jupiter.api.Test", "-@Test"], "{classes:#?}");
+}
+
+#[test]
 fn a_fully_qualified_name_against_an_import_is_layout() {
     let base = "package a;\n\nclass T {\n    java.util.Date when;\n}\n";
     let pr = "package a;\n\nclass T {\n    java.time.Instant when;\n}\n";
