@@ -365,7 +365,7 @@ final class Reactor {
      * POMs that failed are resolved again from copies without what failed ({@link Unavailable}: a few
      * rounds, since dropping a BOM can make versionless dependencies fail next, and a transitive
      * failure is first excluded alone), and that resolution is attached to the original, untouched
-     * tree. An unresolvable parent stays a failure.
+     * tree. An unresolvable parent stays a failure, unless it is a snapshot with a release below it.
      */
     private static List<SourceFile> resolveWithout(
             List<SourceFile> poms,
@@ -376,6 +376,7 @@ final class Reactor {
             Parse.Warnings warnings) {
         Map<Path, MavenResolutionResult> resolved = new HashMap<>();
         Map<Path, Set<String>> dropped = new HashMap<>();
+        Unavailable.Releases releases = new NewestRelease(ctx);
         for (int round = 0; round < 6; round++) {
             boolean changed = false;
             for (SourceFile pom : poms) {
@@ -384,7 +385,7 @@ final class Reactor {
                 }
                 String before = texts.getOrDefault(pom.getSourcePath(), pom.printAll());
                 String after = unavailable.withoutFailures(
-                        before, dropped.computeIfAbsent(pom.getSourcePath(), p -> new LinkedHashSet<>()));
+                        before, dropped.computeIfAbsent(pom.getSourcePath(), p -> new LinkedHashSet<>()), releases);
                 if (!after.equals(before)) {
                     texts.put(pom.getSourcePath(), after);
                     changed = true;
@@ -478,7 +479,7 @@ final class Reactor {
                 return null;
             }
             String before = texts.get(root.relativize(file));
-            String after = unavailable.withoutFailures(before, dropped);
+            String after = unavailable.withoutFailures(before, dropped, Unavailable.Releases.NONE);
             if (after.equals(before)) {
                 return null;
             }

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +24,12 @@ import org.openrewrite.maven.tree.GroupArtifactVersion;
  * the classpath: first the failing artifact alone, then, when the same direct dependency fails
  * again (the failure was the parent of something deeper), everything below it, and only then the
  * direct dependency itself.
+ *
+ * <p>A parent cannot be left out. A parent that is a snapshot (a project's main branch often builds
+ * on its organisation's next parent, published only to a snapshot repository) is replaced by its
+ * newest release below it of the same major version: the managed versions and plugins of the
+ * nearest release are closer to the truth than no resolution at all, where Maven recipes skip the
+ * POM and its modules.
  */
 final class Unavailable {
     private static final Pattern DEPENDENCY = Pattern.compile("<dependency>.*?</dependency>", Pattern.DOTALL);
@@ -31,7 +38,23 @@ final class Unavailable {
 
     private static final String ALL = "*:*";
 
-    /** Failures already warned about (group:artifact). */
+    private static final Pattern PARENT = Pattern.compile("<parent>.*?</parent>", Pattern.DOTALL);
+    private static final Pattern SNAPSHOT_VERSION = Pattern.compile("<version>\\s*([^<\\s]+)-SNAPSHOT\\s*</version>");
+
+    /** Where the newest release of an artifact below a snapshot of it comes from. */
+    interface Releases {
+        /** Looks none up (a POM made here has no parent). */
+        Releases NONE = (group, artifact, below) -> null;
+
+        /**
+         * The newest release of {@code group:artifact} below {@code below} (a snapshot's version
+         * without {@code -SNAPSHOT}) with the same major version; null when there is none.
+         */
+        @Nullable
+        String newestBelow(String group, String artifact, String below);
+    }
+
+    /** Every artifact that failed, and whose failure was warned about (group:artifact). */
     private final Set<String> reported = new LinkedHashSet<>();
     /** Direct dependencies, BOMs and parents that failed themselves (group:artifact). */
     private final Set<String> direct = new LinkedHashSet<>();
@@ -44,6 +67,8 @@ final class Unavailable {
      * excluded under it, or none when it was left out; the last round's word counts.
      */
     private final Map<String, List<String>> settled = new LinkedHashMap<>();
+    /** A parent snapshot that failed ({@code group:artifact:version-SNAPSHOT}) to the release in its place. */
+    private final Map<String, String> releasedParents = new LinkedHashMap<>();
 
     /**
      * Takes what a downloader reported; returns the warnings to show (each artifact once), or
@@ -85,11 +110,30 @@ final class Unavailable {
 
     /**
      * The POM's text one step closer to resolving: without the direct dependencies that failed,
-     * and with exclusions under those whose dependencies failed. {@code dropped} collects what was
-     * left out, as the warning names it.
+     * and with exclusions under those whose dependencies failed, and a parent snapshot that failed
+     * replaced by a release ({@code releases}). {@code dropped} collects what was left out or
+     * replaced, as the warning names it.
      */
-    String withoutFailures(String pom, Set<String> dropped) {
-        return eachDependency(pom, block -> {
+    String withoutFailures(String pom, Set<String> dropped, Releases releases) {
+        String released = eachParentSnapshot(pom, (ga, version) -> {
+            // A parent's failure has the POM it is the parent of as its root, so any failure counts.
+            if (!reported.contains(ga)) {
+                return null;
+            }
+            String key = ga + ":" + version + "-SNAPSHOT";
+            String release = releasedParents.get(key);
+            if (release == null) {
+                String[] parts = ga.split(":", 2);
+                release = releases.newestBelow(parts[0], parts[1], version);
+                if (release == null) {
+                    return null;
+                }
+                releasedParents.put(key, release);
+            }
+            dropped.add(key + ", the parent, with its release " + release + " in its place");
+            return release;
+        });
+        return eachDependency(released, block -> {
             String replacement = block;
             String failed = matching(block, direct);
             String root = matching(block, failingNow);
@@ -123,10 +167,12 @@ final class Unavailable {
      * dependencies failed get the same exclusions. The text as it is when nothing failed.
      */
     String settledIn(String pom) {
-        if (settled.isEmpty()) {
+        if (settled.isEmpty() && releasedParents.isEmpty()) {
             return pom;
         }
-        return eachDependency(pom, block -> {
+        String released =
+                eachParentSnapshot(pom, (ga, version) -> releasedParents.get(ga + ":" + version + "-SNAPSHOT"));
+        return eachDependency(released, block -> {
             String ga = matching(block, settled.keySet());
             if (ga == null) {
                 return block;
@@ -134,6 +180,34 @@ final class Unavailable {
             List<String> excluded = settled.get(ga);
             return excluded.isEmpty() ? "" : withExclusions(block, excluded);
         });
+    }
+
+    /**
+     * The POM's text with the version of its parent, when that is a snapshot, replaced by what
+     * {@code release} says for the parent's {@code group:artifact} and the version without
+     * {@code -SNAPSHOT}; unchanged when it says null.
+     */
+    private static String eachParentSnapshot(String pom, BiFunction<String, String, @Nullable String> release) {
+        Matcher parent = PARENT.matcher(pom);
+        if (!parent.find()) {
+            return pom;
+        }
+        String block = parent.group();
+        Matcher version = SNAPSHOT_VERSION.matcher(block);
+        Matcher group = Pattern.compile("<groupId>\\s*([^<\\s]+)\\s*</groupId>").matcher(block);
+        Matcher artifact =
+                Pattern.compile("<artifactId>\\s*([^<\\s]+)\\s*</artifactId>").matcher(block);
+        if (!version.find() || !group.find() || !artifact.find()) {
+            return pom;
+        }
+        String replacement = release.apply(group.group(1) + ":" + artifact.group(1), version.group(1));
+        if (replacement == null) {
+            return pom;
+        }
+        return pom.substring(0, parent.start())
+                + block.substring(0, version.start()) + "<version>" + replacement + "</version>"
+                + block.substring(version.end())
+                + pom.substring(parent.end());
     }
 
     /** The POM's text with each {@code <dependency>} block replaced as {@code replace} says. */

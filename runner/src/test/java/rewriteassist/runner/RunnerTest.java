@@ -267,6 +267,69 @@ class RunnerTest {
         assertTrue(diff.contains("+    New old;"), diff);
     }
 
+    /**
+     * A main branch often builds on its organisation's next parent, a snapshot published where we
+     * cannot reach it: the newest release below it stands in, and Maven recipes do not skip the
+     * POM, nor its module, whose parent it is.
+     */
+    @Test
+    void aParentSnapshotThatCannotBeDownloadedIsReplacedByItsNewestRelease() throws Exception {
+        String parent =
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <parent>
+                    <groupId>org.sonatype.oss</groupId>
+                    <artifactId>oss-parent</artifactId>
+                    <version>7.1-SNAPSHOT</version>
+                    <relativePath/>
+                  </parent>
+                  <groupId>com.acme</groupId>
+                  <artifactId>shop-parent</artifactId>
+                  <version>2.0-SNAPSHOT</version>
+                  <packaging>pom</packaging>
+                  <modules><module>core</module></modules>
+                </project>
+                """;
+        String module =
+                """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <parent>
+                    <groupId>com.acme</groupId>
+                    <artifactId>shop-parent</artifactId>
+                    <version>2.0-SNAPSHOT</version>
+                  </parent>
+                  <artifactId>core</artifactId>
+                  <dependencies>
+                    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version><scope>test</scope></dependency>
+                  </dependencies>
+                </project>
+                """;
+        JsonNode parsed = fixture.parse(fixture.repo("pom.xml", parent, "core/pom.xml", module));
+        String warnings = parsed.path("warnings").toString();
+        assertTrue(
+                warnings.contains(
+                        "org.sonatype.oss:oss-parent:7.1-SNAPSHOT, the parent, with its release 7 in its place"),
+                warnings);
+        assertFalse(warnings.contains("not resolved"), warnings);
+
+        JsonNode run = fixture.run(
+                recipe(
+                        "test.Jupiter",
+                        "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:\n"
+                                + "  oldGroupId: junit\n  oldArtifactId: junit\n"
+                                + "  newGroupId: org.junit.jupiter\n  newArtifactId: junit-jupiter\n  newVersion: 5.10.2"),
+                "test.Jupiter");
+        String diff = run.path("runs").get(0).path("diff").asText();
+        assertTrue(
+                diff.contains(
+                        "+    <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId>"),
+                run.toString());
+        // The recipe's text keeps the snapshot: the release stood in for the resolution only.
+        assertFalse(diff.contains("oss-parent"), diff);
+    }
+
     @Test
     void withoutItsParentAModuleStillHasTheDependenciesItVersionsItself() throws Exception {
         Path root = fixture.repo(
