@@ -7,11 +7,13 @@ use super::validate::VersionArgs;
 use crate::error::{bad_input, exit};
 use crate::github::choice::RecipeChoice;
 use crate::github::remote::{DEFAULT_SERVER_URL, Remote};
+use crate::github::rollout::targets::{OrgQuery, Targets};
 use crate::github::rollout::{self, Mode, RepoOutcome, Rollout, Status};
 use crate::github::{Config, GitHub};
 use crate::validation::choice::{BACKEND_ENV, BackendChoice};
 
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("targets").required(true).args(["repos", "repos_file", "org"])))]
 pub(crate) struct Args {
     /// The recipe YAML (rewrite.yml format), or an `analyze` output directory (or the action's
     /// artifacts): its reusable recipe by default, nothing pinned to the analyzed repository.
@@ -25,7 +27,27 @@ pub(crate) struct Args {
     pub recipe_name: Option<String>,
     /// The repositories, comma-separated owner/name.
     #[arg(long, value_name = "OWNER/NAME,...")]
-    pub repos: String,
+    pub repos: Option<String>,
+    /// A file of repositories: one owner/name a line (`#` starts a comment), or Moderne's
+    /// repos.csv (its cloneUrl column, else its path column).
+    #[arg(long, value_name = "FILE", value_parser = super::paths::absolute)]
+    pub repos_file: Option<PathBuf>,
+    /// Every repository of this organisation (or user) the token can see, sorted by name;
+    /// archived repositories and forks are left out unless asked.
+    #[arg(long, value_name = "ORG")]
+    pub org: Option<String>,
+    /// With --org: only repositories with all these topics (comma-separated).
+    #[arg(long, value_name = "TOPIC,...", conflicts_with_all = ["repos", "repos_file"], value_delimiter = ',')]
+    pub topic: Vec<String>,
+    /// With --org: only repositories whose main language (as GitHub sees it) is one of these.
+    #[arg(long, value_name = "LANGUAGE,...", conflicts_with_all = ["repos", "repos_file"], value_delimiter = ',')]
+    pub language: Vec<String>,
+    /// With --org: archived repositories too (a pull request cannot be opened there).
+    #[arg(long, conflicts_with_all = ["repos", "repos_file"])]
+    pub include_archived: bool,
+    /// With --org: forks too.
+    #[arg(long, conflicts_with_all = ["repos", "repos_file"])]
+    pub include_forks: bool,
     /// Report what the recipe would change in each repository and push nothing (the default).
     #[arg(long, conflicts_with = "open_prs")]
     pub dry_run: bool,
@@ -82,8 +104,11 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Result<u8> {
     let recipe = rollout::recipe::resolve(&args.recipe, args.option, args.recipe_name.as_deref())?;
-    let repos = rollout::parse_repos(&args.repos)?;
-    // Fail on a bad recipe before cloning anything.
+    let targets = targets(&args);
+    // Fail on a bad recipe or list before cloning anything.
+    if !matches!(targets, Targets::Org(_)) {
+        targets.resolve(None)?;
+    }
     rollout::recipe_to_run(&recipe.yaml, recipe.name.as_deref())?;
     if let Some(out) = &args.out {
         crate::setup::out_dir::prepare(out)?;
@@ -100,10 +125,17 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         .map(|server| super::paths::server(&server).unwrap_or(server))
         .unwrap_or_else(|| DEFAULT_SERVER_URL.to_string());
     let remote = Remote::new(&server, config.token.clone());
-    let gh = match mode {
-        Mode::OpenPrs => Some(GitHub::new(config)?),
-        Mode::DryRun => None,
+    // Listing an organisation needs the API in a dry run too (a public one answers without a token).
+    let gh = match (mode, &targets) {
+        (Mode::OpenPrs, _) | (_, Targets::Org(_)) => Some(GitHub::new(config)?),
+        (Mode::DryRun, _) => None,
     };
+    let repos = targets.resolve(gh.as_ref())?;
+    eprintln!(
+        "rewrite-assist: {} repositor{} to run on",
+        repos.len(),
+        if repos.len() == 1 { "y" } else { "ies" }
+    );
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
@@ -149,6 +181,23 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     } else {
         exit::OK
     })
+}
+
+/// Where the repositories come from (clap makes sure exactly one is given).
+fn targets(args: &Args) -> Targets {
+    if let Some(org) = &args.org {
+        return Targets::Org(OrgQuery {
+            org: org.trim().to_string(),
+            topics: args.topic.iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect(),
+            languages: args.language.iter().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect(),
+            include_archived: args.include_archived,
+            include_forks: args.include_forks,
+        });
+    }
+    match &args.repos_file {
+        Some(file) => Targets::File(file.clone()),
+        None => Targets::List(args.repos.clone().unwrap_or_default()),
+    }
 }
 
 /// A share between 0 and 1.

@@ -66,6 +66,8 @@ struct Data {
     pulls: Vec<Pull>,
     permissions: HashMap<String, String>,
     pull_details: HashMap<u64, Value>,
+    /// Organisation (or user) to its repositories, as `GET /orgs/{org}/repos` lists them.
+    owned: HashMap<String, (&'static str, Vec<Value>)>,
     failures: VecDeque<Failure>,
     next_id: u64,
 }
@@ -88,6 +90,19 @@ impl FakeGitHub {
     /// `login` has this permission (admin, write, read, none) on every repository.
     pub fn permission(&self, login: &str, permission: &str) -> &Self {
         self.data.lock().unwrap().permissions.insert(login.to_string(), permission.to_string());
+        self
+    }
+
+    /// `org` is an organisation owning these repositories (`full_name`, `archived`, `fork`,
+    /// `language`, `topics`), as `GET /orgs/{org}/repos` lists them, page by page.
+    pub fn organisation(&self, org: &str, repos: Vec<Value>) -> &Self {
+        self.data.lock().unwrap().owned.insert(org.to_string(), ("orgs", repos));
+        self
+    }
+
+    /// `login` is a user owning these repositories (`GET /users/{login}/repos`).
+    pub fn user(&self, login: &str, repos: Vec<Value>) -> &Self {
+        self.data.lock().unwrap().owned.insert(login.to_string(), ("users", repos));
         self
     }
 
@@ -221,12 +236,24 @@ fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) 
     let not_found =
         (404, vec![], json!({"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}));
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-    let ["repos", owner, repo, rest @ ..] = segments.as_slice() else { return not_found };
     let param = |name: &str| {
         query
             .split('&')
             .find_map(|kv| kv.split_once('=').filter(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
     };
+    let per_page: usize = param("per_page").and_then(|v| v.parse().ok()).unwrap_or(30);
+    let page: usize = param("page").and_then(|v| v.parse().ok()).unwrap_or(1);
+    if let ("GET", [kind @ ("orgs" | "users"), owner, "repos"]) = (method, segments.as_slice()) {
+        return match data.owned.get(*owner) {
+            Some((k, repos)) if k == kind => (
+                200,
+                vec![],
+                json!(repos.iter().skip((page - 1) * per_page).take(per_page).collect::<Vec<_>>()),
+            ),
+            _ => not_found,
+        };
+    }
+    let ["repos", owner, repo, rest @ ..] = segments.as_slice() else { return not_found };
     let comment_json = |c: &Comment| {
         json!({"id": c.id, "body": c.body, "html_url": format!("https://github.com/{owner}/{repo}/pull/{}#issuecomment-{}", c.issue, c.id),
                "user": {"login": c.author.0, "type": c.author.1}, "author_association": c.author.2})
@@ -234,8 +261,6 @@ fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) 
     match (method, rest) {
         ("GET", ["issues", issue, "comments"]) => {
             let issue: u64 = issue.parse().unwrap_or(0);
-            let per_page: usize = param("per_page").and_then(|v| v.parse().ok()).unwrap_or(30);
-            let page: usize = param("page").and_then(|v| v.parse().ok()).unwrap_or(1);
             let all: Vec<Value> =
                 data.comments.iter().filter(|c| c.issue == issue).map(comment_json).collect();
             let start = (page - 1) * per_page;

@@ -13,6 +13,7 @@ mod one;
 mod parallel;
 pub(crate) mod recipe;
 pub(crate) mod table;
+pub(crate) mod targets;
 
 pub(crate) use figures::Figures;
 pub(crate) use table::{render_table, totals_line};
