@@ -13,13 +13,11 @@ mod github;
 mod world;
 
 use std::path::Path;
-use std::time::Duration;
 
-use common::bin;
 use github::FakeGitHub;
 use rewrite_assist::fixtures::RepoBuilder;
 use serde_json::Value;
-use world::{TOKEN, bare_copy};
+use world::{apply_json, bare_copy};
 
 const RECIPE: &str = r#"type: specs.openrewrite.org/v1beta/recipe
 name: com.acme.Jakarta
@@ -92,34 +90,8 @@ fn repositories(dir: &Path, server: &Path) {
 }
 
 fn apply(dir: &Path, fake: &FakeGitHub, out: &str, extra: &[&str]) -> Value {
-    let recipe = dir.join("recipe.yml");
-    std::fs::write(&recipe, RECIPE).unwrap();
-    let output = bin()
-        .args([
-            "apply",
-            "--repos",
-            "acme/done,acme/half,acme/broken",
-            "--backend",
-            "embedded",
-            "--json",
-            "--recipe",
-        ])
-        .arg(&recipe)
-        .arg("--server-url")
-        .arg(dir.join("server"))
-        .arg("--out")
-        .arg(dir.join(out))
-        .args(extra)
-        .env("GITHUB_API_URL", &fake.url)
-        .env("GITHUB_TOKEN", TOKEN)
-        .timeout(Duration::from_secs(1800))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}\n{stderr}", String::from_utf8_lossy(&output.stdout)));
-    assert_eq!(output.status.code(), Some(0), "{report:#}\n{stderr}");
-    report
+    std::fs::write(dir.join("recipe.yml"), RECIPE).unwrap();
+    apply_json(dir, "acme/done,acme/half,acme/broken", out, fake, extra)
 }
 
 fn result<'a>(report: &'a Value, repo: &str) -> &'a Value {

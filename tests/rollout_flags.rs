@@ -12,19 +12,11 @@ mod github;
 mod world;
 
 use std::path::Path;
-use std::time::Duration;
 
-use common::bin;
 use github::FakeGitHub;
 use rewrite_assist::fixtures::RepoBuilder;
 use serde_json::Value;
-use world::{TOKEN, bare_copy};
-
-const RECIPE: &str = "type: specs.openrewrite.org/v1beta/recipe\nname: com.acme.Rename\nrecipeList:\n  \
-- org.openrewrite.text.FindAndReplace:\n      find: legacy-service\n      replace: orders-service\n";
-
-const POM: &str = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n  \
-<groupId>com.acme</groupId>\n  <artifactId>app</artifactId>\n  <version>1.0</version>\n</project>\n";
+use world::{APP_POM, RENAME_RECIPE, apply_json, bare_copy};
 
 const SOURCE: &str =
     "package com.acme;\n\nclass Names {\n    static final String SERVICE = \"legacy-service\";\n}\n";
@@ -44,7 +36,7 @@ fn mass_files() -> Vec<(&'static str, &'static str)> {
         "docs/i.md",
         "docs/j.md",
     ];
-    let mut files = vec![("pom.xml", POM), ("src/main/java/com/acme/Names.java", SOURCE)];
+    let mut files = vec![("pom.xml", APP_POM), ("src/main/java/com/acme/Names.java", SOURCE)];
     files.extend(NAMED.iter().map(|path| (*path, "legacy-service\n")));
     files.extend(["notes/x.md", "notes/y.md", "notes/z.md"].iter().map(|path| (*path, "other\n")));
     files
@@ -56,7 +48,7 @@ fn repositories(dir: &Path, server: &Path) {
         (
             "ci",
             vec![
-                ("pom.xml", POM),
+                ("pom.xml", APP_POM),
                 ("src/main/java/com/acme/Names.java", SOURCE),
                 (".github/workflows/ci.yml", workflow),
                 ("README.md", "# App\n"),
@@ -67,7 +59,11 @@ fn repositories(dir: &Path, server: &Path) {
         ("mass", mass_files()),
         (
             "plain",
-            vec![("pom.xml", POM), ("src/main/java/com/acme/Names.java", SOURCE), ("README.md", "# App\n")],
+            vec![
+                ("pom.xml", APP_POM),
+                ("src/main/java/com/acme/Names.java", SOURCE),
+                ("README.md", "# App\n"),
+            ],
         ),
     ];
     for (name, files) in repos {
@@ -81,38 +77,8 @@ fn repositories(dir: &Path, server: &Path) {
 }
 
 fn apply(dir: &Path, fake: &FakeGitHub, out: &str, extra: &[&str]) -> Value {
-    let recipe = dir.join("recipe.yml");
-    std::fs::write(&recipe, RECIPE).unwrap();
-    let output = bin()
-        .args([
-            "apply",
-            "--repos",
-            "acme/ci,acme/mass,acme/plain",
-            "--backend",
-            "embedded",
-            "--json",
-            "--recipe",
-        ])
-        .arg(&recipe)
-        .arg("--server-url")
-        .arg(dir.join("server"))
-        .arg("--out")
-        .arg(dir.join(out))
-        .args(extra)
-        .env("GITHUB_API_URL", &fake.url)
-        .env("GITHUB_TOKEN", TOKEN)
-        .timeout(Duration::from_secs(1800))
-        .output()
-        .unwrap();
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}\n{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
-    assert_eq!(output.status.code(), Some(0), "{report:#}");
-    report
+    std::fs::write(dir.join("recipe.yml"), RENAME_RECIPE).unwrap();
+    apply_json(dir, "acme/ci,acme/mass,acme/plain", out, fake, extra)
 }
 
 fn status<'a>(report: &'a Value, repo: &str) -> &'a Value {

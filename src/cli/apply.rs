@@ -7,6 +7,7 @@ use super::validate::VersionArgs;
 use crate::error::{bad_input, exit};
 use crate::github::choice::RecipeChoice;
 use crate::github::remote::{DEFAULT_SERVER_URL, Remote};
+use crate::github::rollout::hygiene::PrHygiene;
 use crate::github::rollout::targets::{OrgQuery, Targets};
 use crate::github::rollout::{self, Mode, RepoOutcome, Rollout, Status};
 use crate::github::{Config, GitHub};
@@ -73,6 +74,22 @@ pub(crate) struct Args {
     /// get a pull request (1 allows any)
     #[arg(long, value_name = "SHARE", default_value_t = crate::github::rollout::flags::DEFAULT_MAX_CHANGED_SHARE, value_parser = share)]
     pub max_changed_share: f64,
+    /// With --open-prs: at most this many of the campaign's pull requests open at once (those
+    /// already open count; the other repositories are queued for a later run)
+    #[arg(long, value_name = "N", default_value_t = crate::github::rollout::hygiene::DEFAULT_MAX_PRS, value_parser = super::at_least_one())]
+    pub max_prs: usize,
+    /// With --open-prs: labels for the pull requests (comma-separated)
+    #[arg(long, value_name = "LABEL,...", value_delimiter = ',')]
+    pub labels: Vec<String>,
+    /// With --open-prs: reviewers asked on a new pull request (logins, or ORG/TEAM for a team)
+    #[arg(long, value_name = "LOGIN,...", value_delimiter = ',')]
+    pub reviewers: Vec<String>,
+    /// With --open-prs: assignees of the pull requests
+    #[arg(long, value_name = "LOGIN,...", value_delimiter = ',')]
+    pub assignees: Vec<String>,
+    /// With --open-prs: open every new pull request as a draft
+    #[arg(long)]
+    pub draft: bool,
     /// Repositories at once.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::at_least_one())]
     pub jobs: usize,
@@ -140,6 +157,15 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let measure = crate::model::residual::Measure::of(&recipe.old_library);
+    let names =
+        |list: &[String]| list.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+    let hygiene = PrHygiene {
+        max_prs: args.max_prs,
+        labels: names(&args.labels),
+        reviewers: names(&args.reviewers),
+        assignees: names(&args.assignees),
+        draft: args.draft,
+    };
     let rollout = Rollout {
         recipe_yaml: &recipe.yaml,
         recipe_name: recipe.name.as_deref(),
@@ -158,6 +184,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         include_partial: args.include_partial,
         allow_build_config: args.allow_build_config_changes,
         max_changed_share: args.max_changed_share,
+        hygiene: &hygiene,
     };
     let outcomes = rollout::run(gh.as_ref(), &remote, &rollout, &mut |o: &RepoOutcome| {
         eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
@@ -216,5 +243,6 @@ fn status_word(status: &Status) -> String {
         Status::LeftAlone { reason, .. } => format!("left alone: {reason}"),
         Status::Failed { error } => format!("failed: {error}"),
         Status::NotStarted => "not started".into(),
+        Status::Queued { reason } => format!("queued: {reason}"),
     }
 }

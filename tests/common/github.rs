@@ -48,6 +48,11 @@ pub struct Pull {
     pub body: String,
     /// Opened as a draft.
     pub draft: bool,
+    /// As added through the issues API, in order.
+    pub labels: Vec<String>,
+    pub assignees: Vec<String>,
+    /// As requested through `requested_reviewers`: logins, then `team:slug`.
+    pub reviewers: Vec<String>,
 }
 
 struct Failure {
@@ -303,6 +308,32 @@ fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) 
             Some(v) => (200, vec![], v.clone()),
             None => not_found,
         },
+        (
+            "POST",
+            [kind @ ("issues" | "pulls"), number, what @ ("labels" | "assignees" | "requested_reviewers")],
+        ) => {
+            let number: u64 = number.parse().unwrap_or(0);
+            let slug = format!("{owner}/{repo}");
+            let Some(p) = data.pulls.iter_mut().find(|p| p.repo == slug && p.number == number) else {
+                return not_found;
+            };
+            let strings = |key: &str| -> Vec<String> {
+                body[key]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+                    .unwrap_or_default()
+            };
+            match (*kind, *what) {
+                ("issues", "labels") => p.labels.extend(strings("labels")),
+                ("issues", "assignees") => p.assignees.extend(strings("assignees")),
+                ("pulls", "requested_reviewers") => {
+                    p.reviewers.extend(strings("reviewers"));
+                    p.reviewers.extend(strings("team_reviewers").iter().map(|t| format!("team:{t}")));
+                }
+                _ => return not_found,
+            }
+            (201, vec![], json!({"number": number}))
+        }
         (_, ["pulls"]) | ("PATCH", ["pulls", _]) => {
             pulls(data, method, &format!("{owner}/{repo}"), rest, param("head"), body).unwrap_or(not_found)
         }
@@ -342,6 +373,9 @@ fn pulls(
                 title: text("title"),
                 body: text("body"),
                 draft: body["draft"].as_bool().unwrap_or(false),
+                labels: Vec::new(),
+                assignees: Vec::new(),
+                reviewers: Vec::new(),
             };
             let json = pull_json(&pull);
             data.pulls.push(pull);

@@ -19,6 +19,38 @@ use serde_json::{Value, json};
 pub const TOKEN: &str = "ghs_TestToken_do_not_print_0123456789";
 pub const MARKER: &str = "<!-- rewrite-assist:results -->";
 
+/// A recipe that renames a service in plain text: the cheapest real recipe run of a rollout.
+pub const RENAME_RECIPE: &str = "type: specs.openrewrite.org/v1beta/recipe\nname: com.acme.Rename\nrecipeList:\n  \
+- org.openrewrite.text.FindAndReplace:\n      find: legacy-service\n      replace: orders-service\n";
+
+/// The smallest POM a rollout's repository builds with.
+pub const APP_POM: &str = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n  \
+<groupId>com.acme</groupId>\n  <artifactId>app</artifactId>\n  <version>1.0</version>\n</project>\n";
+
+/// `apply --backend embedded --json --recipe dir/recipe.yml --repos REPOS` on the local server
+/// `dir/server`, with the token and the fake GitHub, the artifacts in `dir/out` and `extra` flags;
+/// its report, once it exited 0.
+pub fn apply_json(dir: &Path, repos: &str, out: &str, fake: &FakeGitHub, extra: &[&str]) -> Value {
+    let output = crate::common::bin()
+        .args(["apply", "--repos", repos, "--backend", "embedded", "--json", "--recipe"])
+        .arg(dir.join("recipe.yml"))
+        .arg("--server-url")
+        .arg(dir.join("server"))
+        .arg("--out")
+        .arg(dir.join(out))
+        .args(extra)
+        .env("GITHUB_API_URL", &fake.url)
+        .env("GITHUB_TOKEN", TOKEN)
+        .timeout(Duration::from_secs(1800))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{stderr}", String::from_utf8_lossy(&output.stdout)));
+    assert_eq!(output.status.code(), Some(0), "{report:#}\n{stderr}");
+    report
+}
+
 /// A repository `acme/shop` on a local "server" (a directory of bare repositories, as
 /// GITHUB_SERVER_URL), with PR #7 as `refs/pull/7/head`, and a workspace cloned from it the way
 /// actions/checkout would: without the PR's head commit, so the action has to fetch it.

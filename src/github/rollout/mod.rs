@@ -9,6 +9,7 @@
 mod body;
 pub(crate) mod figures;
 pub(crate) mod flags;
+pub(crate) mod hygiene;
 mod one;
 mod parallel;
 pub(crate) mod recipe;
@@ -82,6 +83,8 @@ pub(crate) struct Rollout<'a> {
     pub allow_build_config: bool,
     /// The largest share of a repository's files a recipe may change and still get a PR.
     pub max_changed_share: f64,
+    /// How many PRs may be open, and what each gets (labels, reviewers, assignees, draft).
+    pub hygiene: &'a hygiene::PrHygiene,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -115,6 +118,11 @@ pub(crate) enum Status {
     },
     /// The rollout was interrupted before this repository's turn: nothing ran here.
     NotStarted,
+    /// The campaign's limit of open pull requests is reached: nothing was pushed here, a later
+    /// run opens it (`reason` says so).
+    Queued {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -179,9 +187,17 @@ pub(crate) fn run(
 ) -> Result<Vec<RepoOutcome>> {
     let name = recipe_to_run(rollout.recipe_yaml, rollout.recipe_name)?;
     let branch = rollout.branch.map(str::to_string).unwrap_or_else(|| default_branch(&name));
+    // The campaign's open PRs are counted before any opens, so the limit holds across the run.
+    let budget = match (gh, rollout.mode) {
+        (Some(gh), Mode::OpenPrs) => {
+            Some(Mutex::new(hygiene::Budget::count(gh, rollout.repos, &branch, rollout.hygiene.max_prs)?))
+        }
+        _ => None,
+    };
     let context = one::Context {
         // One API call at a time: the client's runtime serves one caller, and the calls are few.
         gh: gh.map(Mutex::new),
+        budget,
         remote,
         rollout,
         name: &name,

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result};
 
+use super::hygiene::Slot;
 use super::{Figures, Mode, RepoOutcome, Rollout, Status, body};
 use crate::github::apply::{self, Changes, Published, REWRITE_YML};
 use crate::github::branch::{self, Refusal, Target};
@@ -20,6 +21,8 @@ pub(super) struct Context<'a> {
     pub gh: Option<Mutex<&'a GitHub>>,
     pub remote: &'a Remote,
     pub rollout: &'a Rollout<'a>,
+    /// The campaign's open PRs and the limit (`--open-prs` only).
+    pub budget: Option<Mutex<super::hygiene::Budget>>,
     /// The recipe to run and the PRs' branch.
     pub name: &'a str,
     pub branch: &'a str,
@@ -119,8 +122,30 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     let gh = ctx.gh.as_ref().context("opening pull requests needs a GitHub client")?;
     let here = Here { repo, default_branch: &default_branch, base: &base, diff: &outcome.diff };
     let recipe_artifacts = outcome.stats.recipe_artifacts.clone();
-    let status = open_pr(ctx, gh, &checkout, &here, &figures, (&recipe_artifacts, draft))?;
+    let slot = match &ctx.budget {
+        Some(budget) => lock(budget).reserve(repo),
+        None => Slot::Open,
+    };
+    if let Slot::Queued(reason) = slot {
+        return Ok((Status::Queued { reason }, figures));
+    }
+    let draft = draft || rollout.hygiene.draft;
+    let opened = open_pr(ctx, gh, &checkout, &here, &figures, (&recipe_artifacts, draft));
+    if let Some(budget) = &ctx.budget
+        && slot == Slot::Fresh
+        && !matches!(opened, Ok((Status::Opened { .. }, _)))
+    {
+        lock(budget).release(repo);
+    }
+    let (status, warnings) = opened?;
+    figures.warnings.extend(warnings);
     Ok((status, figures))
+}
+
+/// The lock, also after a thread panicked while holding it (its data stays consistent: each
+/// change under it is one insert or remove).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The files git tracks in the checkout (0 when git cannot tell).
@@ -172,7 +197,7 @@ fn open_pr(
     here: &Here<'_>,
     figures: &Figures,
     (recipe_artifacts, draft): (&[String], bool),
-) -> Result<Status> {
+) -> Result<(Status, Vec<String>)> {
     // The recipe travels with its changes, so the build plugins and a CI dry run find it.
     let family = recipe_family(ctx.rollout.recipe_yaml, ctx.name)?;
     let message = format!(
@@ -182,7 +207,7 @@ fn open_pr(
     let changes =
         Changes { diff: here.diff, recipe_yaml: Some(&family), recipe_path: REWRITE_YML, message: &message };
     let target = Target { repo: here.repo, branch: ctx.branch, default_branch: here.default_branch };
-    let lock = || gh.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let lock = || lock(gh);
     let mut published = apply::publish_branch(checkout, here.base, &changes, ctx.remote, &target, false)?;
     if let Published::Refused(Refusal::NotTheBots(_)) = &published {
         // The PR's ticked box hands the branch back to the bot.
@@ -193,7 +218,7 @@ fn open_pr(
     }
     if let Published::Refused(refusal) = published {
         let url = say_left_alone(&lock(), &target, &refusal)?;
-        return Ok(Status::LeftAlone { reason: refusal.to_string(), url });
+        return Ok((Status::LeftAlone { reason: refusal.to_string(), url }, Vec::new()));
     }
     let body = body::render(&body::RolloutPr {
         recipe_name: ctx.name,
@@ -207,11 +232,14 @@ fn open_pr(
     let title = format!("Apply {}", ctx.name);
     let opened =
         pulls::upsert_draft(&lock(), here.repo, (ctx.branch, here.default_branch), (&title, &body), draft)?;
-    Ok(if opened.created {
+    let warnings =
+        super::hygiene::dress(&lock(), here.repo, opened.number, opened.created, ctx.rollout.hygiene);
+    let status = if opened.created {
         Status::Opened { url: opened.url, draft }
     } else {
         Status::Updated { url: opened.url }
-    })
+    };
+    Ok((status, warnings))
 }
 
 /// The first line of the comment that says why a rerun left the PR's branch alone (one comment,

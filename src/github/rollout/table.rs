@@ -28,6 +28,7 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
             ),
             Status::Failed { error } => ("**failed**", cell(error)),
             Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
+            Status::Queued { reason } => ("queued", cell(reason)),
         };
         let f = &o.figures;
         let _ = writeln!(
@@ -60,6 +61,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::LeftAlone { .. })), "left alone"),
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
         (count(&|s| matches!(s, Status::NotStarted)), "not started"),
+        (count(&|s| matches!(s, Status::Queued { .. })), "queued"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {what}"));

@@ -1,0 +1,89 @@
+//! A campaign's pull requests as Renovate and Dependabot open them: at most `--max-prs` open at
+//! once (the rest queued and shown as such), labels, assignees, reviewers (a login and a team) and
+//! drafts; a second run with a higher limit updates the open ones and opens one more. Five real
+//! repositories on a local git server, the embedded runner, the fake GitHub.
+
+mod common;
+#[path = "common/github.rs"]
+mod github;
+#[path = "common/world.rs"]
+mod world;
+
+use std::path::Path;
+
+use github::FakeGitHub;
+use rewrite_assist::fixtures::RepoBuilder;
+use serde_json::Value;
+use world::{APP_POM, RENAME_RECIPE, apply_json, bare_copy};
+
+const REPOS: [&str; 5] = ["acme/r1", "acme/r2", "acme/r3", "acme/r4", "acme/r5"];
+
+/// `apply --open-prs` on the five repositories, one at a time (the order decides which open).
+fn apply(dir: &Path, out: &str, fake: &FakeGitHub, extra: &[&str]) -> Value {
+    let mut flags = vec!["--open-prs", "--jobs", "1"];
+    flags.extend_from_slice(extra);
+    apply_json(dir, &REPOS.join(","), out, fake, &flags)
+}
+
+fn statuses(report: &Value) -> Vec<String> {
+    report["results"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
+    let dir = tempfile::tempdir().unwrap();
+    for repo in REPOS {
+        let path = dir.path().join(repo.replace('/', "-"));
+        let built = RepoBuilder::init(&path).unwrap();
+        built.write("pom.xml", APP_POM).unwrap();
+        built.write("README.md", "calls legacy-service\n").unwrap();
+        built.commit("base").unwrap();
+        bare_copy(built.path(), &dir.path().join("server").join(format!("{repo}.git")));
+    }
+    std::fs::write(dir.path().join("recipe.yml"), RENAME_RECIPE).unwrap();
+    let fake = FakeGitHub::start();
+
+    let first = apply(
+        dir.path(),
+        "first",
+        &fake,
+        &[
+            "--max-prs",
+            "2",
+            "--labels",
+            "migration,java",
+            "--reviewers",
+            "alice,acme/platform",
+            "--assignees",
+            "bob",
+            "--draft",
+        ],
+    );
+    assert_eq!(statuses(&first), ["opened", "opened", "queued", "queued", "queued"], "{first:#}");
+    let queued = first["results"][2]["reason"].as_str().unwrap();
+    assert!(queued.contains("2 of the campaign's pull requests are open (`--max-prs 2`)"), "{queued}");
+    let pulls = fake.pulls();
+    assert_eq!(pulls.iter().map(|p| p.repo.as_str()).collect::<Vec<_>>(), ["acme/r1", "acme/r2"]);
+    for pull in &pulls {
+        assert!(pull.draft, "{pull:?}");
+        assert_eq!(pull.labels, ["migration", "java"], "{pull:?}");
+        assert_eq!(pull.assignees, ["bob"], "{pull:?}");
+        assert_eq!(pull.reviewers, ["alice", "team:platform"], "{pull:?}");
+    }
+    let table = std::fs::read_to_string(dir.path().join("first/rollout.md")).unwrap();
+    assert!(table.contains("| acme/r3 | queued |") && table.contains("3 queued"), "{table}");
+
+    // A higher limit: the two open ones are updated (reviewers are not asked again), one more opens.
+    let second = apply(
+        dir.path(),
+        "second",
+        &fake,
+        &["--max-prs", "3", "--labels", "migration", "--reviewers", "alice"],
+    );
+    assert_eq!(statuses(&second), ["updated", "updated", "opened", "queued", "queued"], "{second:#}");
+    let pulls = fake.pulls();
+    assert_eq!(pulls.len(), 3, "{pulls:?}");
+    assert_eq!(pulls[0].reviewers, ["alice", "team:platform"], "asked once: {:?}", pulls[0]);
+    assert_eq!(pulls[0].labels, ["migration", "java", "migration"], "labels are added on every run");
+    assert!(!pulls[2].draft && pulls[2].reviewers == ["alice"], "{:?}", pulls[2]);
+}
