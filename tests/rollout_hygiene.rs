@@ -13,6 +13,7 @@ use std::path::Path;
 
 use github::FakeGitHub;
 use rewrite_assist::fixtures::RepoBuilder;
+use rewrite_assist::setup::git::git_output;
 use serde_json::Value;
 use world::{APP_POM, RENAME_RECIPE, apply_json, bare_copy};
 
@@ -86,4 +87,26 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
     assert_eq!(pulls[0].reviewers, ["alice", "team:platform"], "asked once: {:?}", pulls[0]);
     assert_eq!(pulls[0].labels, ["migration", "java", "migration"], "labels are added on every run");
     assert!(!pulls[2].draft && pulls[2].reviewers == ["alice"], "{:?}", pulls[2]);
+
+    // acme/r1 migrated on its own: its PR is stale, closed with a comment, and its place goes to r4.
+    let r1 = dir.path().join("acme-r1");
+    std::fs::write(r1.join("README.md"), "calls orders-service\n").unwrap();
+    for args in [
+        &["commit", "--quiet", "-am", "migrated by hand"][..],
+        &["push", "--quiet", "../server/acme/r1.git", "HEAD"],
+    ] {
+        git_output(&r1, args.iter().copied()).unwrap();
+    }
+    let third = apply(dir.path(), "third", &fake, &["--max-prs", "3"]);
+    assert_eq!(statuses(&third), ["closed", "updated", "updated", "opened", "queued"], "{third:#}");
+    let pulls = fake.pulls();
+    assert!(pulls[0].closed && !pulls[1].closed, "{pulls:?}");
+    assert_eq!(pulls.last().unwrap().repo, "acme/r4");
+    let said = fake.comments();
+    assert!(
+        said.iter()
+            .any(|c| c.issue == pulls[0].number
+                && c.body.contains("changes nothing in this repository any more")),
+        "{said:?}"
+    );
 }

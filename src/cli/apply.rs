@@ -244,5 +244,6 @@ fn status_word(status: &Status) -> String {
         Status::Failed { error } => format!("failed: {error}"),
         Status::NotStarted => "not started".into(),
         Status::Queued { reason } => format!("queued: {reason}"),
+        Status::Closed { url } => format!("closed {url}: the recipe changes nothing here any more"),
     }
 }

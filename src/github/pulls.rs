@@ -89,6 +89,13 @@ the job `pull-requests: write`, or pass a GitHub App token or personal access to
     Ok(Opened { number: created.number, url: created.html_url, created: true })
 }
 
+/// Closes pull request `number` of `repo` (unmerged; it can be reopened).
+pub(crate) fn close(gh: &GitHub, repo: &RepoId, number: u64) -> Result<()> {
+    let _: serde_json::Value =
+        gh.patch(&format!("{}/pulls/{number}", repo.api()), &json!({ "state": "closed" }))?;
+    Ok(())
+}
+
 /// Percent-encodes a branch name for a query string (`/` is kept, as GitHub expects it).
 fn encode(text: &str) -> String {
     let mut out = String::new();

@@ -53,6 +53,8 @@ pub struct Pull {
     pub assignees: Vec<String>,
     /// As requested through `requested_reviewers`: logins, then `team:slug`.
     pub reviewers: Vec<String>,
+    /// Closed (`PATCH` with `"state": "closed"`): no longer listed as open.
+    pub closed: bool,
 }
 
 struct Failure {
@@ -360,8 +362,12 @@ fn pulls(
         ("GET", ["pulls"]) => {
             let head = head.unwrap_or_default();
             let branch = head.split_once(':').map(|(_, b)| b.to_string()).unwrap_or(head);
-            let open: Vec<Value> =
-                data.pulls.iter().filter(|p| p.repo == slug && p.head == branch).map(pull_json).collect();
+            let open: Vec<Value> = data
+                .pulls
+                .iter()
+                .filter(|p| p.repo == slug && p.head == branch && !p.closed)
+                .map(pull_json)
+                .collect();
             Some((200, vec![], Value::Array(open)))
         }
         ("POST", ["pulls"]) => {
@@ -376,6 +382,7 @@ fn pulls(
                 labels: Vec::new(),
                 assignees: Vec::new(),
                 reviewers: Vec::new(),
+                closed: false,
             };
             let json = pull_json(&pull);
             data.pulls.push(pull);
@@ -386,6 +393,7 @@ fn pulls(
             let p = data.pulls.iter_mut().find(|p| p.repo == slug && p.number == number)?;
             p.title = body["title"].as_str().unwrap_or(&p.title).to_string();
             p.body = body["body"].as_str().unwrap_or(&p.body).to_string();
+            p.closed = p.closed || body["state"] == "closed";
             let p = p.clone();
             Some((200, vec![], pull_json(&p)))
         }

@@ -118,6 +118,10 @@ pub(crate) enum Status {
     },
     /// The rollout was interrupted before this repository's turn: nothing ran here.
     NotStarted,
+    /// The recipe changes nothing here any more: the campaign's open PR was closed, with a comment.
+    Closed {
+        url: String,
+    },
     /// The campaign's limit of open pull requests is reached: nothing was pushed here, a later
     /// run opens it (`reason` says so).
     Queued {

@@ -94,6 +94,15 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
         return Ok((status, figures));
     }
     if outcome.diff.trim().is_empty() {
+        // A campaign PR left open where the recipe no longer changes anything is stale.
+        if let (Mode::OpenPrs, Some(gh)) = (rollout.mode, &ctx.gh)
+            && let Some(url) = close_stale(&lock(gh), repo, ctx.branch, ctx.name)?
+        {
+            if let Some(budget) = &ctx.budget {
+                lock(budget).release(repo);
+            }
+            return Ok((Status::Closed { url }, figures));
+        }
         return Ok((Status::NoChanges, figures));
     }
     if rollout.mode == Mode::DryRun {
@@ -240,6 +249,20 @@ fn open_pr(
         Status::Updated { url: opened.url }
     };
     Ok((status, warnings))
+}
+
+/// Closes the campaign's open PR from `branch` of `repo`, if there is one, with a comment that
+/// says why; its address. The branch stays: someone may have built on it.
+fn close_stale(gh: &GitHub, repo: &RepoId, branch: &str, recipe: &str) -> Result<Option<String>> {
+    let Some(pr) = pulls::open_for(gh, repo, branch)? else { return Ok(None) };
+    let text = format!(
+        "rewrite-assist ran this rollout again: `{recipe}` changes nothing in this repository any more (the code \
+was migrated another way, or the recipe no longer applies to it), so this pull request is closed. The branch `{branch}` \
+is left as it is; reopen the pull request if it is still wanted.\n"
+    );
+    crate::github::comment::reply(gh, repo, pr.number, &text)?;
+    pulls::close(gh, repo, pr.number)?;
+    Ok(Some(pr.html_url))
 }
 
 /// The first line of the comment that says why a rerun left the PR's branch alone (one comment,

@@ -29,6 +29,7 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
             Status::Failed { error } => ("**failed**", cell(error)),
             Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
             Status::Queued { reason } => ("queued", cell(reason)),
+            Status::Closed { url } => ("closed (no longer needed)", url.clone()),
         };
         let f = &o.figures;
         let _ = writeln!(
@@ -62,6 +63,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
         (count(&|s| matches!(s, Status::NotStarted)), "not started"),
         (count(&|s| matches!(s, Status::Queued { .. })), "queued"),
+        (count(&|s| matches!(s, Status::Closed { .. })), "closed as no longer needed"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {what}"));
