@@ -30,18 +30,68 @@ fn statuses(report: &Value) -> Vec<String> {
     report["results"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap().to_string()).collect()
 }
 
-#[test]
-fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
-    let dir = tempfile::tempdir().unwrap();
+/// The five repositories on the local server `dir/server`, each naming the old service once, and
+/// the recipe that renames it.
+fn five_repositories(dir: &Path) {
     for repo in REPOS {
-        let path = dir.path().join(repo.replace('/', "-"));
+        let path = dir.join(repo.replace('/', "-"));
         let built = RepoBuilder::init(&path).unwrap();
         built.write("pom.xml", APP_POM).unwrap();
         built.write("README.md", "calls legacy-service\n").unwrap();
         built.commit("base").unwrap();
-        bare_copy(built.path(), &dir.path().join("server").join(format!("{repo}.git")));
+        bare_copy(built.path(), &dir.join("server").join(format!("{repo}.git")));
     }
-    std::fs::write(dir.path().join("recipe.yml"), RENAME_RECIPE).unwrap();
+    std::fs::write(dir.join("recipe.yml"), RENAME_RECIPE).unwrap();
+}
+
+#[test]
+fn four_shards_of_a_dry_run_merge_into_one_table() {
+    let dir = tempfile::tempdir().unwrap();
+    five_repositories(dir.path());
+    let fake = FakeGitHub::start();
+    let mut shards = Vec::new();
+    for index in 1..=4 {
+        let shard = format!("{index}/4");
+        let out = format!("shard-{index}");
+        let report = apply_json(dir.path(), &REPOS.join(","), &out, &fake, &["--dry-run", "--shard", &shard]);
+        let ran: Vec<&str> =
+            report["results"].as_array().unwrap().iter().map(|r| r["repo"].as_str().unwrap()).collect();
+        // Positions index-1, index+3, …: the first shard gets r1 and r5.
+        assert_eq!(ran, if index == 1 { vec!["acme/r1", "acme/r5"] } else { vec![REPOS[index - 1]] });
+        shards.push(dir.path().join(out));
+    }
+    let merged = dir.path().join("merged");
+    let output = common::bin()
+        .args(["rollout", "merge", "--json", "--out"])
+        .arg(&merged)
+        .args(&shards)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(statuses(&report), ["would_change"; 5], "{report:#}");
+    assert_eq!(report["results"][4]["repo"], "acme/r5");
+    let table = std::fs::read_to_string(merged.join("rollout.md")).unwrap();
+    assert!(table.contains("| acme/r3 | would change |") && table.contains("5 would change"), "{table}");
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(merged.join("rollout.json")).unwrap()).unwrap();
+    assert_eq!(written["results"], report["results"]);
+
+    // A shard that never wrote its report is an error, not a shorter table.
+    let output = common::bin()
+        .args(["rollout", "merge"])
+        .arg(&shards[0])
+        .arg(dir.path().join("shard-9"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did that shard finish?"));
+}
+
+#[test]
+fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
+    let dir = tempfile::tempdir().unwrap();
+    five_repositories(dir.path());
     let fake = FakeGitHub::start();
 
     let first = apply(
@@ -62,7 +112,7 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
     );
     assert_eq!(statuses(&first), ["opened", "opened", "queued", "queued", "queued"], "{first:#}");
     let queued = first["results"][2]["reason"].as_str().unwrap();
-    assert!(queued.contains("2 of the campaign's pull requests are open (`--max-prs 2`)"), "{queued}");
+    assert!(queued.contains("as many pull requests open as it may (`--max-prs 2`)"), "{queued}");
     let pulls = fake.pulls();
     assert_eq!(pulls.iter().map(|p| p.repo.as_str()).collect::<Vec<_>>(), ["acme/r1", "acme/r2"]);
     for pull in &pulls {

@@ -8,9 +8,11 @@ use crate::error::{bad_input, exit};
 use crate::github::choice::RecipeChoice;
 use crate::github::remote::{DEFAULT_SERVER_URL, Remote};
 use crate::github::rollout::hygiene::PrHygiene;
+use crate::github::rollout::table::Report;
 use crate::github::rollout::targets::{OrgQuery, Targets};
 use crate::github::rollout::{self, Mode, RepoOutcome, Rollout, Status};
 use crate::github::{Config, GitHub};
+use crate::model::eval::Shard;
 use crate::validation::choice::{BACKEND_ENV, BackendChoice};
 
 #[derive(Debug, clap::Args)]
@@ -93,6 +95,11 @@ pub(crate) struct Args {
     /// Repositories at once.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::at_least_one())]
     pub jobs: usize,
+    /// Run only shard I of N (1-based) of the repositories: those at positions I-1, I-1+N, … of
+    /// the list (for a matrix of jobs; `rollout merge` joins their reports). The open pull
+    /// requests are counted over all of them, and the free places under --max-prs shared
+    #[arg(long, value_name = "I/N", default_value_t = Shard::ALL)]
+    pub shard: Shard,
     /// The branch of the pull requests [default: rewrite-assist/<recipe name>]
     #[arg(long, value_name = "BRANCH")]
     pub branch: Option<String>,
@@ -147,11 +154,17 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         (Mode::OpenPrs, _) | (_, Targets::Org(_)) => Some(GitHub::new(config)?),
         (Mode::DryRun, _) => None,
     };
-    let repos = targets.resolve(gh.as_ref())?;
+    let all = targets.resolve(gh.as_ref())?;
+    let repos: Vec<_> = all.iter().skip(args.shard.index - 1).step_by(args.shard.count).cloned().collect();
     eprintln!(
-        "rewrite-assist: {} repositor{} to run on",
+        "rewrite-assist: {} repositor{} to run on{}",
         repos.len(),
-        if repos.len() == 1 { "y" } else { "ies" }
+        if repos.len() == 1 { "y" } else { "ies" },
+        if args.shard == Shard::ALL {
+            String::new()
+        } else {
+            format!(" (shard {} of {} in all)", args.shard, all.len())
+        }
     );
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
@@ -170,6 +183,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         recipe_yaml: &recipe.yaml,
         recipe_name: recipe.name.as_deref(),
         repos: &repos,
+        campaign: (&all, args.shard),
         branch: args.branch.as_deref(),
         versions: &versions,
         timeout: Duration::from_secs(args.timeout.max(1)),
@@ -189,25 +203,10 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let outcomes = rollout::run(gh.as_ref(), &remote, &rollout, &mut |o: &RepoOutcome| {
         eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
     })?;
-    let report = serde_json::json!({ "mode": mode, "results": outcomes, "artifacts_dir": out_dir });
-    let table = format!("{}\n{}", rollout::render_table(&outcomes), rollout::totals_line(&outcomes, mode));
     // The report stays with the artifacts, for the workflow to upload and a reviewer to read.
-    std::fs::create_dir_all(&out_dir)?;
-    std::fs::write(out_dir.join("rollout.md"), &table)?;
-    std::fs::write(out_dir.join("rollout.json"), serde_json::to_string_pretty(&report)?)?;
-    if args.json {
-        super::print_json(&report)?;
-    } else {
-        print!("{table}");
-    }
-    let failed = outcomes.iter().any(|o| matches!(o.status, Status::Failed { .. }));
-    Ok(if crate::process::interrupted() {
-        exit::INTERRUPTED
-    } else if failed {
-        exit::FAILURE
-    } else {
-        exit::OK
-    })
+    let report = Report { mode, results: outcomes, artifacts_dir: out_dir };
+    let code = super::rollout::show(&report, args.json)?;
+    Ok(if crate::process::interrupted() { exit::INTERRUPTED } else { code })
 }
 
 /// Where the repositories come from (clap makes sure exactly one is given).

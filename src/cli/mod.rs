@@ -14,6 +14,7 @@ mod learn;
 mod metrics;
 mod paths;
 mod pr_args;
+mod rollout;
 mod validate;
 
 use std::ffi::OsString;
@@ -71,6 +72,8 @@ pub(crate) enum Command {
     Action(action::Args),
     /// Roll a recipe out: run it on each repository and open one pull request where it changes something.
     Apply(apply::Args),
+    /// Fleet rollouts: join the reports of `apply --shard` jobs.
+    Rollout(rollout::Args),
     /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
     // Builds with the `fixtures` feature only (tests, benchmarks, the fixtures eval suite).
     #[cfg(feature = "fixtures")]
@@ -130,6 +133,7 @@ where
         Command::Eval(args) => eval::run(args),
         Command::Action(args) => action::run(args),
         Command::Apply(args) => apply::run(args),
+        Command::Rollout(args) => rollout::run(args),
     });
     match result {
         // Whatever the command made of it, an interrupted run ends as one.
@@ -159,6 +163,7 @@ fn wants_json(command: &Command) -> bool {
         Command::Metrics(args) => args.json,
         Command::Eval(args) => args.json(),
         Command::Apply(args) => args.json,
+        Command::Rollout(args) => args.json(),
         #[cfg(feature = "fixtures")]
         Command::Fixture(args) => args.json,
         Command::Learn(args) => args.run.json,

@@ -3,37 +3,39 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::model::ValidationStats;
 use crate::model::residual::{Completion, Residual, Unresolved};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub(crate) struct Figures {
     /// Files and changed lines (added plus removed) of the recipe's diff.
     pub files: usize,
     pub lines: usize,
     /// Which recipe changed which files (OpenRewrite's `SourcesFileResults`), by recipe name.
+    #[serde(default)]
     pub steps: Vec<StepChanges>,
     /// Parse and resolution problems that did not stop the run.
+    #[serde(default)]
     pub warnings: Vec<String>,
     /// Uses of the migration's old library before and after the recipe (embedded runner, when
     /// the old library is known).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub residual: Option<Residual>,
     /// Symbols of the changed files that resolved before and no longer do (embedded runner).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unresolved: Option<Unresolved>,
     /// Whether the migration is done here: `complete`, `partial`, `breaks_compilation` (None:
     /// not measured).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub completion: Option<Completion>,
     /// What a reviewer must see first: CI or build configuration written, a mass change.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flags: Option<super::flags::Flags>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct StepChanges {
     pub recipe: String,
     pub files: Vec<String>,

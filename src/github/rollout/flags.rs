@@ -33,18 +33,18 @@ pub(crate) const DEFAULT_MAX_CHANGED_SHARE: f64 = 0.5;
 const MIN_MASS_FILES: usize = 10;
 
 /// The flags of one repository's changes.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize)]
 pub(crate) struct Flags {
     /// CI or build configuration the recipe writes: `path: what it is`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub build_config: Vec<String>,
     /// The share of the repository's files the recipe changes (added, deleted or modified).
     pub changed_share: f64,
     /// Files it deletes.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub deleted_files: usize,
     /// More than the allowed share of the files (`--max-changed-share`).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mass_change: bool,
 }
 

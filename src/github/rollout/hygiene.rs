@@ -8,6 +8,7 @@ use anyhow::Result;
 use serde_json::json;
 
 use crate::github::{GitHub, RepoId, pulls};
+use crate::model::eval::Shard;
 
 /// Dependabot's default limit of open pull requests.
 pub(crate) const DEFAULT_MAX_PRS: usize = 5;
@@ -37,11 +38,14 @@ impl Default for PrHygiene {
     }
 }
 
-/// The campaign's open pull requests and how many more may open.
+/// The campaign's open pull requests and how many more may open in this run.
 #[derive(Debug)]
 pub(super) struct Budget {
+    /// New pull requests this run may still open.
+    fresh: usize,
+    /// The limit, for the reason a repository waits.
     max: usize,
-    /// Repositories whose pull request from the campaign's branch is open (`owner/name`).
+    /// This run's repositories whose pull request from the campaign's branch is open (`owner/name`).
     open: HashSet<String>,
 }
 
@@ -57,15 +61,26 @@ pub(super) enum Slot {
 }
 
 impl Budget {
-    /// Counts the campaign's open pull requests (those from `branch`) among `repos`.
-    pub(super) fn count(gh: &GitHub, repos: &[RepoId], branch: &str, max: usize) -> Result<Budget> {
+    /// Counts the campaign's open pull requests (those from `branch`) among all its repositories;
+    /// of the places left under `max`, `shard` gets its share (the first shards one more when they
+    /// do not divide evenly), so shards that run at once never open more than `max` together.
+    pub(super) fn count(
+        gh: &GitHub,
+        (all, shard): (&[RepoId], Shard),
+        mine: &[RepoId],
+        branch: &str,
+        max: usize,
+    ) -> Result<Budget> {
         let mut open = HashSet::new();
-        for repo in repos {
+        for repo in all {
             if pulls::open_for(gh, repo, branch)?.is_some() {
                 open.insert(repo.to_string());
             }
         }
-        Ok(Budget { max, open })
+        let fresh = share(max.saturating_sub(open.len()), shard);
+        let mine: HashSet<String> = mine.iter().map(ToString::to_string).collect();
+        open.retain(|repo| mine.contains(repo));
+        Ok(Budget { fresh, max, open })
     }
 
     pub(super) fn reserve(&mut self, repo: &RepoId) -> Slot {
@@ -73,21 +88,29 @@ impl Budget {
         if self.open.contains(&key) {
             return Slot::Open;
         }
-        if self.open.len() >= self.max {
+        if self.fresh == 0 {
             return Slot::Queued(format!(
-                "{} of the campaign's pull requests are open (`--max-prs {}`): this one waits for a later run",
-                self.open.len(),
+                "the campaign has as many pull requests open as it may (`--max-prs {}`): this one waits for a \
+later run",
                 self.max
             ));
         }
+        self.fresh -= 1;
         self.open.insert(key);
         Slot::Fresh
     }
 
-    /// Gives back a fresh slot no pull request took.
+    /// Gives back the place of a repository whose pull request did not open, or was closed.
     pub(super) fn release(&mut self, repo: &RepoId) {
-        self.open.remove(&repo.to_string());
+        if self.open.remove(&repo.to_string()) {
+            self.fresh += 1;
+        }
     }
+}
+
+/// Shard `shard`'s part of `free` places: an even split, the first shards one more for the rest.
+fn share(free: usize, shard: Shard) -> usize {
+    free / shard.count + usize::from(shard.index - 1 < free % shard.count)
 }
 
 /// Labels and assignees on the pull request `number` of `repo`, and reviewers when it was just
@@ -141,14 +164,24 @@ mod tests {
     #[test]
     fn open_pull_requests_keep_their_place_and_new_ones_wait_for_a_free_one() {
         let repo = |n: &str| RepoId::parse(&format!("acme/{n}")).unwrap();
-        let mut budget = Budget { max: 2, open: HashSet::from(["acme/a".to_string()]) };
+        let mut budget = Budget { fresh: 1, max: 2, open: HashSet::from(["acme/a".to_string()]) };
         assert_eq!(budget.reserve(&repo("a")), Slot::Open);
         assert_eq!(budget.reserve(&repo("b")), Slot::Fresh);
         let Slot::Queued(reason) = budget.reserve(&repo("c")) else { panic!("the limit is reached") };
-        assert!(reason.contains("2 of the campaign's pull requests are open (`--max-prs 2`)"), "{reason}");
+        assert!(reason.contains("as many pull requests open as it may (`--max-prs 2`)"), "{reason}");
         // b opened nothing after all: c may go.
         budget.release(&repo("b"));
         assert_eq!(budget.reserve(&repo("c")), Slot::Fresh);
         assert_eq!(budget.reserve(&repo("a")), Slot::Open, "an open one never waits");
+    }
+
+    #[test]
+    fn shards_share_the_free_places_and_never_open_more_together() {
+        let parts =
+            |free, count| (1..=count).map(|index| share(free, Shard { index, count })).collect::<Vec<_>>();
+        assert_eq!(parts(5, 1), [5]);
+        assert_eq!(parts(5, 4), [2, 1, 1, 1]);
+        assert_eq!(parts(2, 4), [1, 1, 0, 0]);
+        assert_eq!(parts(0, 3), [0, 0, 0]);
     }
 }

@@ -17,25 +17,25 @@ pub(crate) mod table;
 pub(crate) mod targets;
 
 pub(crate) use figures::Figures;
-pub(crate) use table::{render_table, totals_line};
 
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::remote::Remote;
 use super::source::SourcePr;
 use super::{GitHub, RepoId};
 use crate::error::bad_input;
 use crate::model::OptionResult;
+use crate::model::eval::Shard;
 use crate::openrewrite::{RecipeFile, Versions};
 use crate::validation::ArtifactLookup;
 
 /// What the rollout does with the changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum Mode {
     /// Report what the recipe would change; push nothing.
@@ -57,7 +57,11 @@ pub(crate) struct Rollout<'a> {
     pub recipe_yaml: &'a str,
     /// Which recipe of the file to run (None: its only one).
     pub recipe_name: Option<&'a str>,
+    /// The repositories this run (this shard) runs on.
     pub repos: &'a [RepoId],
+    /// All the campaign's repositories and this run's shard of them (`--shard`): the open PRs are
+    /// counted over all of them, and the free places under `--max-prs` shared between the shards.
+    pub campaign: (&'a [RepoId], Shard),
     /// The branch of the PRs (default: `rewrite-assist/<recipe name>`).
     pub branch: Option<&'a str>,
     pub versions: &'a Versions,
@@ -87,7 +91,7 @@ pub(crate) struct Rollout<'a> {
     pub hygiene: &'a hygiene::PrHygiene,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "status")]
 pub(crate) enum Status {
     /// Dry run: the recipe changes something here.
@@ -95,7 +99,7 @@ pub(crate) enum Status {
     NoChanges,
     Opened {
         url: String,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         draft: bool,
     },
     Updated {
@@ -110,7 +114,7 @@ pub(crate) enum Status {
     /// open PR, if any (`url`), says so.
     LeftAlone {
         reason: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         url: Option<String>,
     },
     Failed {
@@ -129,7 +133,7 @@ pub(crate) enum Status {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct RepoOutcome {
     pub repo: String,
     #[serde(flatten)]
@@ -194,7 +198,14 @@ pub(crate) fn run(
     // The campaign's open PRs are counted before any opens, so the limit holds across the run.
     let budget = match (gh, rollout.mode) {
         (Some(gh), Mode::OpenPrs) => {
-            Some(Mutex::new(hygiene::Budget::count(gh, rollout.repos, &branch, rollout.hygiene.max_prs)?))
+            let (all, shard) = rollout.campaign;
+            Some(Mutex::new(hygiene::Budget::count(
+                gh,
+                (all, shard),
+                rollout.repos,
+                &branch,
+                rollout.hygiene.max_prs,
+            )?))
         }
         _ => None,
     };

@@ -94,16 +94,7 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
         return Ok((status, figures));
     }
     if outcome.diff.trim().is_empty() {
-        // A campaign PR left open where the recipe no longer changes anything is stale.
-        if let (Mode::OpenPrs, Some(gh)) = (rollout.mode, &ctx.gh)
-            && let Some(url) = close_stale(&lock(gh), repo, ctx.branch, ctx.name)?
-        {
-            if let Some(budget) = &ctx.budget {
-                lock(budget).release(repo);
-            }
-            return Ok((Status::Closed { url }, figures));
-        }
-        return Ok((Status::NoChanges, figures));
+        return Ok((nothing_to_change(ctx, repo)?, figures));
     }
     if rollout.mode == Mode::DryRun {
         return Ok((Status::WouldChange, figures));
@@ -126,29 +117,52 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
             return Ok((Status::NotOpened { reason }, figures));
         }
         Some(Completion::Partial) => true,
-        Some(Completion::Complete) | None => false,
+        Some(Completion::Complete) | None => rollout.hygiene.draft,
     };
     let gh = ctx.gh.as_ref().context("opening pull requests needs a GitHub client")?;
     let here = Here { repo, default_branch: &default_branch, base: &base, diff: &outcome.diff };
     let recipe_artifacts = outcome.stats.recipe_artifacts.clone();
+    let (status, warnings) =
+        within_limit(ctx, repo, || open_pr(ctx, gh, &checkout, &here, &figures, (&recipe_artifacts, draft)))?;
+    figures.warnings.extend(warnings);
+    Ok((status, figures))
+}
+
+/// No change here: a campaign PR still open is stale, and closed (its place under the limit freed).
+fn nothing_to_change(ctx: &Context<'_>, repo: &RepoId) -> Result<Status> {
+    if let (Mode::OpenPrs, Some(gh)) = (ctx.rollout.mode, &ctx.gh)
+        && let Some(url) = close_stale(&lock(gh), repo, ctx.branch, ctx.name)?
+    {
+        if let Some(budget) = &ctx.budget {
+            lock(budget).release(repo);
+        }
+        return Ok(Status::Closed { url });
+    }
+    Ok(Status::NoChanges)
+}
+
+/// `open` runs when `repo` has a place under `--max-prs` (its PR is open, or a new one may open);
+/// a place it took and no PR filled is given back.
+fn within_limit(
+    ctx: &Context<'_>,
+    repo: &RepoId,
+    open: impl FnOnce() -> Result<(Status, Vec<String>)>,
+) -> Result<(Status, Vec<String>)> {
     let slot = match &ctx.budget {
         Some(budget) => lock(budget).reserve(repo),
         None => Slot::Open,
     };
     if let Slot::Queued(reason) = slot {
-        return Ok((Status::Queued { reason }, figures));
+        return Ok((Status::Queued { reason }, Vec::new()));
     }
-    let draft = draft || rollout.hygiene.draft;
-    let opened = open_pr(ctx, gh, &checkout, &here, &figures, (&recipe_artifacts, draft));
+    let opened = open();
     if let Some(budget) = &ctx.budget
         && slot == Slot::Fresh
         && !matches!(opened, Ok((Status::Opened { .. }, _)))
     {
         lock(budget).release(repo);
     }
-    let (status, warnings) = opened?;
-    figures.warnings.extend(warnings);
-    Ok((status, figures))
+    opened
 }
 
 /// The lock, also after a thread panicked while holding it (its data stays consistent: each

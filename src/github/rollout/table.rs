@@ -3,8 +3,68 @@
 
 use std::fmt::Write;
 
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+
 use super::{Mode, RepoOutcome, Status};
+use crate::error::bad_input;
 use crate::github::report::cell;
+
+/// `rollout.json` of a rollout written to `out`: what `apply --json` prints.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Report {
+    pub mode: Mode,
+    pub results: Vec<RepoOutcome>,
+    pub artifacts_dir: PathBuf,
+}
+
+impl Report {
+    /// Writes `rollout.md` (the table and the totals, returned) and `rollout.json` to `artifacts_dir`.
+    pub(crate) fn write(&self) -> Result<String> {
+        let table = format!("{}\n{}", render_table(&self.results), totals_line(&self.results, self.mode));
+        std::fs::create_dir_all(&self.artifacts_dir)?;
+        std::fs::write(self.artifacts_dir.join("rollout.md"), &table)?;
+        std::fs::write(self.artifacts_dir.join("rollout.json"), serde_json::to_string_pretty(self)?)?;
+        Ok(table)
+    }
+
+    /// The report one run wrote to `dir`.
+    pub(crate) fn read(dir: &Path) -> Result<Report> {
+        let path = dir.join("rollout.json");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| bad_input(format!("{}: {e} (did that shard finish?)", path.display())))?;
+        serde_json::from_str(&text)
+            .map_err(|e| bad_input(format!("{}: not a rollout report: {e}", path.display())))
+    }
+
+    /// The shards' reports as one, in `out`: each repository once, sorted by name; all of one mode.
+    pub(crate) fn merge(shards: Vec<Report>, out: &Path) -> Result<Report> {
+        let mode = shards.first().map(|r| r.mode).ok_or_else(|| bad_input("no report to merge"))?;
+        if let Some(other) = shards.iter().find(|r| r.mode != mode) {
+            return Err(bad_input(format!(
+                "{} was a {:?} run and {} a {:?} one: merge the shards of one run",
+                shards[0].artifacts_dir.display(),
+                mode,
+                other.artifacts_dir.display(),
+                other.mode
+            )));
+        }
+        let mut results: Vec<RepoOutcome> = Vec::new();
+        for outcome in shards.into_iter().flat_map(|r| r.results) {
+            if let Some(twice) = results.iter().find(|r| r.repo.eq_ignore_ascii_case(&outcome.repo)) {
+                return Err(bad_input(format!(
+                    "{} is in two of the reports: merge the shards of one run",
+                    twice.repo
+                )));
+            }
+            results.push(outcome);
+        }
+        results.sort_by_key(|r| r.repo.to_ascii_lowercase());
+        Ok(Report { mode, results, artifacts_dir: out.to_path_buf() })
+    }
+}
 
 /// The table of outcomes.
 pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
