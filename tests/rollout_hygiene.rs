@@ -9,13 +9,13 @@ mod github;
 #[path = "common/world.rs"]
 mod world;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use github::FakeGitHub;
 use rewrite_assist::fixtures::RepoBuilder;
 use rewrite_assist::setup::git::git_output;
 use serde_json::Value;
-use world::{APP_POM, RENAME_RECIPE, apply_json, bare_copy};
+use world::{APP_POM, RENAME_RECIPE, TOKEN, apply_json, bare_copy};
 
 const REPOS: [&str; 5] = ["acme/r1", "acme/r2", "acme/r3", "acme/r4", "acme/r5"];
 
@@ -76,6 +76,36 @@ fn four_shards_of_a_dry_run_merge_into_one_table() {
     let written: Value =
         serde_json::from_str(&std::fs::read_to_string(merged.join("rollout.json")).unwrap()).unwrap();
     assert_eq!(written["results"], report["results"]);
+
+    // The campaign's dashboard: one issue, created once, then edited; a run over one shard changes
+    // its rows only.
+    let dashboard = |shard_dirs: &[PathBuf]| {
+        let output = common::bin()
+            .args(["rollout", "merge", "--dashboard", "acme/platform", "--out"])
+            .arg(dir.path().join("merged-again"))
+            .args(shard_dirs)
+            .env("GITHUB_API_URL", &fake.url)
+            .env("GITHUB_TOKEN", TOKEN)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        fake.issues()
+    };
+    let issues = dashboard(&shards);
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert_eq!(issues[0].title, "Rollout of com.acme.Rename");
+    assert!(issues[0].body.contains("| acme/r3 | would change |"), "{}", issues[0].body);
+    assert!(issues[0].body.contains("5 repositories: 5 would change."), "{}", issues[0].body);
+    let first_body = issues[0].body.clone();
+    let issues = dashboard(&shards[..1]);
+    assert_eq!(issues.len(), 1, "edited, not duplicated: {issues:?}");
+    assert!(
+        issues[0].body.contains("| acme/r3 | would change |"),
+        "the other shards' rows stay: {}",
+        issues[0].body
+    );
+    assert!(issues[0].body.contains("5 repositories"), "{}", issues[0].body);
+    assert_eq!(first_body.lines().count(), issues[0].body.lines().count());
 
     // A shard that never wrote its report is an error, not a shorter table.
     let output = common::bin()

@@ -11,7 +11,7 @@ use crate::github::rollout::hygiene::PrHygiene;
 use crate::github::rollout::table::Report;
 use crate::github::rollout::targets::{OrgQuery, Targets};
 use crate::github::rollout::{self, Mode, RepoOutcome, Rollout, Status};
-use crate::github::{Config, GitHub};
+use crate::github::{Config, GitHub, RepoId};
 use crate::model::eval::Shard;
 use crate::validation::choice::{BACKEND_ENV, BackendChoice};
 
@@ -92,6 +92,10 @@ pub(crate) struct Args {
     /// With --open-prs: open every new pull request as a draft
     #[arg(long)]
     pub draft: bool,
+    /// Create or edit the campaign's dashboard issue in this repository: a row per repository,
+    /// changed only for those this run ran (needs GITHUB_TOKEN with issues write there)
+    #[arg(long, value_name = "OWNER/NAME", value_parser = super::rollout::repo_id)]
+    pub dashboard: Option<RepoId>,
     /// Repositories at once.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::at_least_one())]
     pub jobs: usize,
@@ -133,7 +137,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     if !matches!(targets, Targets::Org(_)) {
         targets.resolve(None)?;
     }
-    rollout::recipe_to_run(&recipe.yaml, recipe.name.as_deref())?;
+    let recipe_name = rollout::recipe_to_run(&recipe.yaml, recipe.name.as_deref())?;
     if let Some(out) = &args.out {
         crate::setup::out_dir::prepare(out)?;
     }
@@ -204,7 +208,10 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
     })?;
     // The report stays with the artifacts, for the workflow to upload and a reviewer to read.
-    let report = Report { mode, results: outcomes, artifacts_dir: out_dir };
+    let report = Report { recipe: recipe_name, mode, results: outcomes, artifacts_dir: out_dir };
+    if let Some(repo) = &args.dashboard {
+        super::rollout::dashboard(&report, repo)?;
+    }
     let code = super::rollout::show(&report, args.json)?;
     Ok(if crate::process::interrupted() { exit::INTERRUPTED } else { code })
 }

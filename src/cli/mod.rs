@@ -71,7 +71,7 @@ pub(crate) enum Command {
     /// The GitHub Action's entry point: reads the workflow's environment and event (see action.yml).
     Action(action::Args),
     /// Roll a recipe out: run it on each repository and open one pull request where it changes something.
-    Apply(apply::Args),
+    Apply(Box<apply::Args>),
     /// Fleet rollouts: join the reports of `apply --shard` jobs.
     Rollout(rollout::Args),
     /// Create an example repository with a realistic migration PR (base on `main`, PR on `migration`).
@@ -132,7 +132,7 @@ where
         Command::Catalog(args) => catalog::run(args),
         Command::Eval(args) => eval::run(args),
         Command::Action(args) => action::run(args),
-        Command::Apply(args) => apply::run(args),
+        Command::Apply(args) => apply::run(*args),
         Command::Rollout(args) => rollout::run(args),
     });
     match result {

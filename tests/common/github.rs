@@ -57,6 +57,15 @@ pub struct Pull {
     pub closed: bool,
 }
 
+/// An issue opened through the API (not a pull request).
+#[derive(Debug, Clone)]
+pub struct Issue {
+    pub repo: String,
+    pub number: u64,
+    pub title: String,
+    pub body: String,
+}
+
 struct Failure {
     method: String,
     path_prefix: String,
@@ -75,6 +84,7 @@ struct Data {
     pull_details: HashMap<u64, Value>,
     /// Organisation (or user) to its repositories, as `GET /orgs/{org}/repos` lists them.
     owned: HashMap<String, (&'static str, Vec<Value>)>,
+    issues: Vec<Issue>,
     failures: VecDeque<Failure>,
     next_id: u64,
 }
@@ -178,6 +188,10 @@ impl FakeGitHub {
 
     pub fn reactions(&self) -> Vec<(u64, String)> {
         self.data.lock().unwrap().reactions.clone()
+    }
+
+    pub fn issues(&self) -> Vec<Issue> {
+        self.data.lock().unwrap().issues.clone()
     }
 
     pub fn pulls(&self) -> Vec<Pull> {
@@ -310,6 +324,50 @@ fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) 
             Some(v) => (200, vec![], v.clone()),
             None => not_found,
         },
+        ("GET", ["issues"]) => {
+            let slug = format!("{owner}/{repo}");
+            let all: Vec<Value> = data
+                .issues
+                .iter()
+                .filter(|i| i.repo == slug)
+                .map(|i| json!({"number": i.number, "html_url": format!("https://github.com/{slug}/issues/{}", i.number), "title": i.title, "body": i.body}))
+                .collect();
+            (
+                200,
+                vec![],
+                json!(all.into_iter().skip((page - 1) * per_page).take(per_page).collect::<Vec<_>>()),
+            )
+        }
+        ("POST", ["issues"]) => {
+            let slug = format!("{owner}/{repo}");
+            let number = 1 + data.issues.iter().filter(|i| i.repo == slug).count() as u64;
+            let issue = Issue {
+                repo: slug.clone(),
+                number,
+                title: body["title"].as_str().unwrap_or("").to_string(),
+                body: body["body"].as_str().unwrap_or("").to_string(),
+            };
+            data.issues.push(issue);
+            (
+                201,
+                vec![],
+                json!({"number": number, "html_url": format!("https://github.com/{slug}/issues/{number}")}),
+            )
+        }
+        ("PATCH", ["issues", number]) => {
+            let slug = format!("{owner}/{repo}");
+            let number: u64 = number.parse().unwrap_or(0);
+            let Some(issue) = data.issues.iter_mut().find(|i| i.repo == slug && i.number == number) else {
+                return not_found;
+            };
+            issue.title = body["title"].as_str().unwrap_or(&issue.title).to_string();
+            issue.body = body["body"].as_str().unwrap_or(&issue.body).to_string();
+            (
+                200,
+                vec![],
+                json!({"number": number, "html_url": format!("https://github.com/{slug}/issues/{number}")}),
+            )
+        }
         (
             "POST",
             [kind @ ("issues" | "pulls"), number, what @ ("labels" | "assignees" | "requested_reviewers")],

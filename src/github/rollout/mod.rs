@@ -7,6 +7,7 @@
 //! fails never stops the others.
 
 mod body;
+pub(crate) mod dashboard;
 pub(crate) mod figures;
 pub(crate) mod flags;
 pub(crate) mod hygiene;

@@ -15,6 +15,9 @@ use crate::github::report::cell;
 /// `rollout.json` of a rollout written to `out`: what `apply --json` prints.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Report {
+    /// The recipe the campaign rolls out (empty in reports of older versions).
+    #[serde(default)]
+    pub recipe: String,
     pub mode: Mode,
     pub results: Vec<RepoOutcome>,
     pub artifacts_dir: PathBuf,
@@ -51,6 +54,7 @@ impl Report {
                 other.mode
             )));
         }
+        let recipe = shards[0].recipe.clone();
         let mut results: Vec<RepoOutcome> = Vec::new();
         for outcome in shards.into_iter().flat_map(|r| r.results) {
             if let Some(twice) = results.iter().find(|r| r.repo.eq_ignore_ascii_case(&outcome.repo)) {
@@ -62,7 +66,7 @@ impl Report {
             results.push(outcome);
         }
         results.sort_by_key(|r| r.repo.to_ascii_lowercase());
-        Ok(Report { mode, results, artifacts_dir: out.to_path_buf() })
+        Ok(Report { recipe, mode, results, artifacts_dir: out.to_path_buf() })
     }
 }
 
@@ -73,24 +77,7 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
 |---|---|---|---:|---:|---:|---:|---|---:|---:|---|\n",
     );
     for o in outcomes {
-        let (result, detail) = match &o.status {
-            Status::WouldChange => {
-                ("would change", o.figures.flags.as_ref().map(|f| cell(&f.line())).unwrap_or_default())
-            }
-            Status::NoChanges => ("no changes", String::new()),
-            Status::Opened { url, draft: false } => ("opened", url.clone()),
-            Status::Opened { url, draft: true } => ("opened as a draft", url.clone()),
-            Status::NotOpened { reason } => ("not opened", cell(reason)),
-            Status::Updated { url } => ("updated", url.clone()),
-            Status::LeftAlone { reason, url } => (
-                "**left alone**",
-                cell(&format!("{reason}{}", url.as_ref().map(|u| format!(" ({u})")).unwrap_or_default())),
-            ),
-            Status::Failed { error } => ("**failed**", cell(error)),
-            Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
-            Status::Queued { reason } => ("queued", cell(reason)),
-            Status::Closed { url } => ("closed (no longer needed)", url.clone()),
-        };
+        let (result, detail) = result_and_detail(o);
         let f = &o.figures;
         let _ = writeln!(
             out,
@@ -107,6 +94,29 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
         );
     }
     out
+}
+
+/// A repository's result as a table cell, and what to read beside it (the PR, the reason, the
+/// error; markdown-safe).
+pub(crate) fn result_and_detail(o: &RepoOutcome) -> (&'static str, String) {
+    match &o.status {
+        Status::WouldChange => {
+            ("would change", o.figures.flags.as_ref().map(|f| cell(&f.line())).unwrap_or_default())
+        }
+        Status::NoChanges => ("no changes", String::new()),
+        Status::Opened { url, draft: false } => ("opened", url.clone()),
+        Status::Opened { url, draft: true } => ("opened as a draft", url.clone()),
+        Status::NotOpened { reason } => ("not opened", cell(reason)),
+        Status::Updated { url } => ("updated", url.clone()),
+        Status::LeftAlone { reason, url } => (
+            "**left alone**",
+            cell(&format!("{reason}{}", url.as_ref().map(|u| format!(" ({u})")).unwrap_or_default())),
+        ),
+        Status::Failed { error } => ("**failed**", cell(error)),
+        Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
+        Status::Queued { reason } => ("queued", cell(reason)),
+        Status::Closed { url } => ("closed (no longer needed)", url.clone()),
+    }
 }
 
 /// `3 repositories: 1 would change, 1 without changes, 1 failed.` and what the mode did.
