@@ -143,3 +143,32 @@ fn complete_partial_and_breaking_repositories_are_told_apart_and_only_complete_o
     assert!(pull.draft, "{pull:?}");
     assert!(pull.body.contains("**Partial**") && pull.body.contains("Queries.java"), "{}", pull.body);
 }
+
+/// `--needs-migration`: a repository that does not use the old library is `not needed`, though
+/// the recipe's text step would change it; one that does still runs as before.
+#[test]
+fn a_repository_without_the_old_library_is_not_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("server");
+    let fresh = RepoBuilder::init(&dir.path().join("fresh")).unwrap();
+    fresh.write("pom.xml", pom("fresh", &[])).unwrap();
+    fresh.write("README.md", "calls legacy-service\n").unwrap();
+    fresh.commit("base").unwrap();
+    bare_copy(fresh.path(), &server.join("acme/fresh.git"));
+    let done = RepoBuilder::init(&dir.path().join("done")).unwrap();
+    done.write("pom.xml", pom("done", &[JPA])).unwrap();
+    done.write("src/main/java/com/acme/Order.java", ENTITY).unwrap();
+    done.commit("base").unwrap();
+    bare_copy(done.path(), &server.join("acme/done.git"));
+    let recipe = format!(
+        "{RECIPE}  - org.openrewrite.text.FindAndReplace:\n      find: legacy-service\n      replace: orders-service\n"
+    );
+    std::fs::write(dir.path().join("recipe.yml"), recipe).unwrap();
+    let fake = FakeGitHub::start();
+    let report =
+        apply_json(dir.path(), "acme/fresh,acme/done", "out", &fake, &["--dry-run", "--needs-migration"]);
+    let fresh = result(&report, "acme/fresh");
+    assert_eq!(fresh["status"], "not_needed", "{report:#}");
+    assert!(fresh["reason"].as_str().unwrap().contains("does not use the old library"), "{report:#}");
+    assert_eq!(result(&report, "acme/done")["status"], "would_change", "{report:#}");
+}

@@ -66,6 +66,12 @@ fn an_organisations_repositories_filtered_by_topic_and_language() {
         apply(dir.path(), &fake, &["--org", "acme", "--topic", "spring,backend", "--language", "Java"]);
     assert_eq!(chosen, ["acme/billing", "acme/orders"], "{stderr}");
     assert!(stderr.contains("2 repositories to run on"), "{stderr}");
+    // A progress line per repository as it is done, and where the artifacts are.
+    assert!(
+        stderr.contains("rewrite-assist: [1/2] acme/") && stderr.contains("rewrite-assist: [2/2] acme/"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("rewrite-assist: artifacts: "), "{stderr}");
     assert_eq!(code, Some(1), "each one fails at its clone: {stderr}");
     assert!(
         fake.calls().iter().any(|c| c.contains("/orgs/acme/repos") && c.contains("page=2")),

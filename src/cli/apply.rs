@@ -92,6 +92,10 @@ pub(crate) struct Args {
     /// With --open-prs: open every new pull request as a draft
     #[arg(long)]
     pub draft: bool,
+    /// Leave alone the repositories that do not use the recipe's old library (counted on each
+    /// clone before the recipe, with the embedded runner): their status is `not needed`
+    #[arg(long)]
+    pub needs_migration: bool,
     /// Create or edit the campaign's dashboard issue in this repository: a row per repository,
     /// changed only for those this run ran (needs GITHUB_TOKEN with issues write there)
     #[arg(long, value_name = "OWNER/NAME", value_parser = super::rollout::repo_id)]
@@ -174,6 +178,13 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let measure = crate::model::residual::Measure::of(&recipe.old_library);
+    if args.needs_migration && (measure.residual.is_none() || args.backend == BackendChoice::Plugin) {
+        return Err(bad_input(if measure.residual.is_none() {
+            "--needs-migration: the recipe names no old library to look for (it moves no package, type, dependency, key or Java version)"
+        } else {
+            "--needs-migration counts the old library with the embedded runner: use --backend embedded or auto"
+        }));
+    }
     let names =
         |list: &[String]| list.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
     let hygiene = PrHygiene {
@@ -203,9 +214,13 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         allow_build_config: args.allow_build_config_changes,
         max_changed_share: args.max_changed_share,
         hygiene: &hygiene,
+        needs_migration: args.needs_migration,
     };
+    // One line per repository as it is done, `[k/N]` outside a terminal too (a CI log).
+    let (total, mut done) = (repos.len(), 0);
     let outcomes = rollout::run(gh.as_ref(), &remote, &rollout, &mut |o: &RepoOutcome| {
-        eprintln!("rewrite-assist: {}: {}", o.repo, status_word(&o.status));
+        done += 1;
+        eprintln!("rewrite-assist: [{done}/{total}] {}: {}", o.repo, status_word(&o.status));
     })?;
     // The report stays with the artifacts, for the workflow to upload and a reviewer to read.
     let report = Report { recipe: recipe_name, mode, results: outcomes, artifacts_dir: out_dir };
@@ -213,6 +228,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         super::rollout::dashboard(&report, repo)?;
     }
     let code = super::rollout::show(&report, args.json)?;
+    eprintln!("rewrite-assist: artifacts: {}", report.artifacts_dir.display());
     Ok(if crate::process::interrupted() { exit::INTERRUPTED } else { code })
 }
 
@@ -250,6 +266,7 @@ fn status_word(status: &Status) -> String {
         Status::Failed { error } => format!("failed: {error}"),
         Status::NotStarted => "not started".into(),
         Status::Queued { reason } => format!("queued: {reason}"),
+        Status::NotNeeded { reason } => format!("not needed: {reason}"),
         Status::Closed { url } => format!("closed {url}: the recipe changes nothing here any more"),
     }
 }

@@ -90,6 +90,9 @@ pub(crate) struct Rollout<'a> {
     pub max_changed_share: f64,
     /// How many PRs may be open, and what each gets (labels, reviewers, assignees, draft).
     pub hygiene: &'a hygiene::PrHygiene,
+    /// Only repositories that use the old library get a PR or count as `would change`
+    /// (`--needs-migration`; the residual must be measured).
+    pub needs_migration: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -123,6 +126,10 @@ pub(crate) enum Status {
     },
     /// The rollout was interrupted before this repository's turn: nothing ran here.
     NotStarted,
+    /// The repository does not use the old library (`--needs-migration`): nothing is proposed.
+    NotNeeded {
+        reason: String,
+    },
     /// The recipe changes nothing here any more: the campaign's open PR was closed, with a comment.
     Closed {
         url: String,

@@ -96,6 +96,14 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     if outcome.diff.trim().is_empty() {
         return Ok((nothing_to_change(ctx, repo)?, figures));
     }
+    if rollout.needs_migration && figures.residual.as_ref().is_some_and(|r| r.before == 0) {
+        let reason = format!(
+            "it does not use the old library (0 uses before the recipe); the recipe would still change {} file{}",
+            figures.files,
+            crate::model::plural(figures.files)
+        );
+        return Ok((Status::NotNeeded { reason }, figures));
+    }
     if rollout.mode == Mode::DryRun {
         return Ok((Status::WouldChange, figures));
     }

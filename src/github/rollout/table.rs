@@ -115,6 +115,7 @@ pub(crate) fn result_and_detail(o: &RepoOutcome) -> (&'static str, String) {
         Status::Failed { error } => ("**failed**", cell(error)),
         Status::NotStarted => ("not started", "interrupted before its turn".to_string()),
         Status::Queued { reason } => ("queued", cell(reason)),
+        Status::NotNeeded { reason } => ("not needed", cell(reason)),
         Status::Closed { url } => ("closed (no longer needed)", url.clone()),
     }
 }
@@ -133,6 +134,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::Failed { .. })), "failed"),
         (count(&|s| matches!(s, Status::NotStarted)), "not started"),
         (count(&|s| matches!(s, Status::Queued { .. })), "queued"),
+        (count(&|s| matches!(s, Status::NotNeeded { .. })), "not needed"),
         (count(&|s| matches!(s, Status::Closed { .. })), "closed as no longer needed"),
     ] {
         if n > 0 {
