@@ -178,7 +178,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let measure = crate::model::residual::Measure::of(&recipe.old_library);
-    if args.needs_migration && (measure.residual.is_none() || args.backend == BackendChoice::Plugin) {
+    if args.needs_migration && (measure.residual.is_none() || !args.backend.measures()) {
         return Err(bad_input(if measure.residual.is_none() {
             "--needs-migration: the recipe names no old library to look for (it moves no package, type, dependency, key or Java version)"
         } else {

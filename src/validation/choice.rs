@@ -67,6 +67,12 @@ impl BackendChoice {
             other => other,
         }
     }
+
+    /// Whether a run of this choice counts the old library and checks compilation (the embedded
+    /// runner does; the plugin's build does not).
+    pub(crate) fn measures(self) -> bool {
+        self.for_measurement() == BackendChoice::Embedded
+    }
 }
 
 /// The environment variable behind `--trust-build-config`.
