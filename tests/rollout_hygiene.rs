@@ -138,6 +138,8 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
             "--assignees",
             "bob",
             "--draft",
+            "--dashboard",
+            "acme/platform",
         ],
     );
     assert_eq!(statuses(&first), ["opened", "opened", "queued", "queued", "queued"], "{first:#}");
@@ -153,6 +155,13 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
     }
     let table = std::fs::read_to_string(dir.path().join("first/rollout.md")).unwrap();
     assert!(table.contains("| acme/r3 | queued |") && table.contains("3 queued"), "{table}");
+    // The dashboard shows the queued ones as such.
+    let dashboard = &fake.issues()[0].body;
+    assert!(
+        dashboard.contains("| acme/r1 | opened as a draft |") && dashboard.contains("| acme/r4 | queued |"),
+        "{dashboard}"
+    );
+    assert!(dashboard.contains("5 repositories: 2 opened as a draft, 3 queued."), "{dashboard}");
 
     // A higher limit: the two open ones are updated (reviewers are not asked again), one more opens.
     let second = apply(
