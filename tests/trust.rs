@@ -162,3 +162,75 @@ fn apply_leaves_out_a_repository_whose_build_is_not_trusted() {
     assert!(!marker.exists(), "the repository's wrapper ran");
     assert_eq!(connections.load(Ordering::SeqCst), 0, "the wrapper's host was contacted");
 }
+
+/// The embedded runner runs none of a repository's code, so `apply --backend embedded --dry-run`
+/// reports a Gradle repository whose build script and wrapper would write a marker, and a Maven one
+/// with a build extension, both as `would change`, and no marker appears.
+#[test]
+fn an_embedded_dry_run_reports_maven_and_gradle_repositories_and_runs_none_of_their_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host, connections) = listening_host();
+    let marker = dir.path().join("wrapper-ran");
+    let script_marker = dir.path().join("build-script-ran");
+    let gradle = gradle_repo(dir.path(), &host, &marker);
+    std::fs::write(
+        gradle.join("build.gradle"),
+        format!("plugins {{ id 'java' }}\nnew File('{}').text = 'ran'\n", script_marker.display()),
+    )
+    .unwrap();
+    let git = |repo: &Path, args: &[&str]| {
+        let out = std::process::Command::new("git").current_dir(repo).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    git(&gradle, &["commit", "--quiet", "-am", "a build script that writes a marker"]);
+    let maven = common::pr_repo(
+        &dir.path().join("maven"),
+        &[
+            (
+                "pom.xml",
+                "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>api</artifactId><version>1</version></project>\n",
+            ),
+            (
+                ".mvn/extensions.xml",
+                "<extensions><extension><groupId>com.evil</groupId><artifactId>evil-extension</artifactId><version>1</version></extension></extensions>\n",
+            ),
+            ("README.md", "old\n"),
+        ],
+        &[("README.md", "new\n")],
+    );
+    let server = dir.path().join("server");
+    std::fs::create_dir_all(server.join("acme")).unwrap();
+    for (repo, name) in [(gradle.as_path(), "shop"), (maven.path(), "api")] {
+        git(repo, &["checkout", "--quiet", "main"]);
+        let bare = server.join(format!("acme/{name}.git"));
+        git(repo, &["clone", "--quiet", "--bare", ".", bare.to_str().unwrap()]);
+    }
+    let recipe = dir.path().join("recipe.yml");
+    std::fs::write(&recipe, RECIPE).unwrap();
+    let output = bin()
+        .args([
+            "apply",
+            "--json",
+            "--dry-run",
+            "--backend",
+            "embedded",
+            "--repos",
+            "acme/shop,acme/api",
+            "--recipe",
+        ])
+        .arg(&recipe)
+        .arg("--server-url")
+        .arg(&server)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .env("GRADLE_USER_HOME", dir.path().join("gradle-home"))
+        .output()
+        .unwrap();
+    let results = json_stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{results:#}\n{}", String::from_utf8_lossy(&output.stderr));
+    for i in 0..2 {
+        assert_eq!(results["results"][i]["status"], "would_change", "{results:#}");
+    }
+    assert!(!marker.exists() && !script_marker.exists(), "the repository's code ran");
+    assert_eq!(connections.load(Ordering::SeqCst), 0, "the wrapper's host was contacted");
+}
