@@ -176,41 +176,54 @@ pub(crate) fn render_text(summary: &RunSummary) -> String {
     out
 }
 
-/// The options table of the text report.
+/// The options table of the text report: columns aligned by a table library (an option's number
+/// ignores a format width), numbers right-aligned.
 fn options_table(out: &mut String, summary: &RunSummary) {
-    if !summary.options.is_empty() {
-        let _ = writeln!(
-            out,
-            "\noption  strategy     precision  recall  F1      migration  semantic  recipes  time"
-        );
-        for o in &summary.options {
-            match &o.error {
-                None => {
-                    let _ = writeln!(
-                        out,
-                        "{:<7} {:<12} {:<10.4} {:<7.4} {:<7.4} {:<10} {:<9.2} {:<8} {:.0} s",
-                        o.option,
-                        o.strategy.label(),
-                        o.precision,
-                        o.recall,
-                        o.f1,
-                        o.migration_precision.map_or("–".to_string(), |p| format!("{p:.4}")),
-                        o.semantic_share,
-                        o.recipes,
-                        o.wall_seconds
-                    );
-                }
-                Some(e) => {
-                    let _ = writeln!(
-                        out,
-                        "{:<7} {:<12} could not run: {} ({})",
-                        o.option,
-                        o.strategy.label(),
-                        e.kind,
-                        e.detail
-                    );
-                }
-            }
+    if summary.options.is_empty() {
+        return;
+    }
+    let mut table = comfy_table::Table::new();
+    table.load_style(comfy_table::TableStyle::new()).set_header([
+        "option",
+        "strategy",
+        "precision",
+        "recall",
+        "F1",
+        "migration",
+        "semantic",
+        "recipes",
+        "time",
+    ]);
+    for o in &summary.options {
+        let mut row = vec![o.option.to_string(), o.strategy.label().to_string()];
+        match &o.error {
+            None => row.extend([
+                format!("{:.4}", o.precision),
+                format!("{:.4}", o.recall),
+                format!("{:.4}", o.f1),
+                o.migration_precision.map_or("–".to_string(), |p| format!("{p:.4}")),
+                format!("{:.2}", o.semantic_share),
+                o.recipes.to_string(),
+                format!("{:.0} s", o.wall_seconds),
+            ]),
+            // The reason goes below the table: it would stretch a column of numbers.
+            Some(_) => row.push("could not run".to_string()),
+        }
+        table.add_row(row);
+    }
+    for column in 2..9 {
+        if let Some(c) = table.column_mut(column) {
+            c.set_cell_alignment(comfy_table::CellAlignment::Right);
+        }
+    }
+    // The preset pads each cell with a space on both sides; the report's lines start at column 0.
+    let _ = writeln!(out);
+    for line in table.lines() {
+        let _ = writeln!(out, "{}", line.strip_prefix(' ').unwrap_or(&line).trim_end());
+    }
+    for o in &summary.options {
+        if let Some(e) = &o.error {
+            let _ = writeln!(out, "option {} could not run: {} ({})", o.option, e.kind, e.detail);
         }
     }
 }
@@ -304,5 +317,30 @@ pub(crate) fn reusable_line(reusable: &crate::model::ReusableRecipe) -> String {
             r.error.as_ref().map(|e| e.detail.as_str()).unwrap_or("")
         ),
         None => format!("reusable: {recipes}, semantic only — not run here (needs the embedded runner)\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options' columns line up whatever their values' widths, with an option that could not
+    /// run among them (an option's number ignores a format width, so hand padding misaligned it).
+    #[test]
+    fn the_options_table_is_aligned() {
+        let mut summary = crate::github::report::tests::sample_report().summary;
+        summary.options[0].wall_seconds = 1234.0;
+        summary.options[1].recipes = 120;
+        let mut failed = summary.options[1].clone();
+        failed.option = crate::model::OptionId::Refined;
+        failed.error = Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "over 900 s"));
+        summary.options.push(failed);
+        let mut out = String::new();
+        options_table(&mut out, &summary);
+        insta::assert_snapshot!(out);
+        let lines: Vec<&str> = out.lines().skip(2).take(2).collect();
+        let f1_column = |line: &str| line.find("0.").unwrap();
+        assert!(lines.iter().all(|l| l.chars().count() == lines[0].chars().count()), "{out}");
+        assert_eq!(f1_column(lines[0]), f1_column(lines[1]), "{out}");
     }
 }
