@@ -60,6 +60,20 @@ fn four_shards_of_a_dry_run_merge_into_one_table() {
         assert_eq!(ran, if index == 1 { vec!["acme/r1", "acme/r5"] } else { vec![REPOS[index - 1]] });
         shards.push(dir.path().join(out));
     }
+    // Each repository's result.json says what the rollout did there, without the metrics of a
+    // validation against a PR (there is none).
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(shards[0].join("acme/r1/result.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        (result["schema_version"].as_u64(), result["status"].as_str()),
+        (Some(1), Some("would_change")),
+        "{result:#}"
+    );
+    assert_eq!(result["recipe"], "com.acme.Rename");
+    assert_eq!(result["recipe_steps"][0]["options"]["find"], "legacy-service", "{result:#}");
+    assert_eq!((result["files"].as_u64(), result["lines"].as_u64()), (Some(1), Some(2)), "{result:#}");
+    assert!(!result.to_string().contains("\"f1\""), "{result:#}");
     let merged = dir.path().join("merged");
     let output = common::bin()
         .args(["rollout", "merge", "--json", "--out"])
@@ -76,6 +90,7 @@ fn four_shards_of_a_dry_run_merge_into_one_table() {
     let written: Value =
         serde_json::from_str(&std::fs::read_to_string(merged.join("rollout.json")).unwrap()).unwrap();
     assert_eq!(written["results"], report["results"]);
+    assert_eq!(written["schema_version"], 1);
 
     // The campaign's dashboard: one issue, created once, then edited; a run over one shard changes
     // its rows only.

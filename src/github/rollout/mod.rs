@@ -217,7 +217,13 @@ pub(crate) fn run(
         }
         _ => None,
     };
+    let steps = RecipeFile::parse(rollout.recipe_yaml)
+        .ok()
+        .and_then(|file| file.recipes.into_iter().find(|r| r.name == name))
+        .map(|recipe| recipe.steps)
+        .unwrap_or_default();
     let context = one::Context {
+        steps: &steps,
         // One API call at a time: the client's runtime serves one caller, and the calls are few.
         gh: gh.map(Mutex::new),
         budget,

@@ -26,6 +26,20 @@ pub(super) struct Context<'a> {
     /// The recipe to run and the PRs' branch.
     pub name: &'a str,
     pub branch: &'a str,
+    /// The recipe's own steps with their options, for each repository's `result.json`.
+    pub steps: &'a [crate::openrewrite::RecipeStep],
+}
+
+/// `<artifacts>/result.json`: one repository's rollout result for tools, without the metrics of
+/// a validation against a PR (there is no PR here: its `stats.json` scores the run against an
+/// empty diff).
+#[derive(serde::Serialize)]
+struct RepoResult<'a> {
+    schema_version: u32,
+    recipe: &'a str,
+    recipe_steps: &'a [crate::openrewrite::RecipeStep],
+    #[serde(flatten)]
+    outcome: &'a RepoOutcome,
 }
 
 /// The outcome for `repo`; a failure is an outcome too, never an error.
@@ -36,13 +50,25 @@ pub(super) fn outcome(ctx: &Context<'_>, repo: &RepoId) -> RepoOutcome {
         Ok(done) => done,
         Err(error) => (Status::Failed { error: crate::error::one_line(&error) }, Figures::default()),
     };
-    RepoOutcome {
+    let outcome = RepoOutcome {
         repo: repo.to_string(),
         status,
         figures,
         seconds: crate::metrics::round4(started.elapsed().as_secs_f64()),
         artifacts: artifacts.display().to_string(),
+    };
+    let result =
+        RepoResult { schema_version: 1, recipe: ctx.name, recipe_steps: ctx.steps, outcome: &outcome };
+    let written = std::fs::create_dir_all(&artifacts).and_then(|()| {
+        std::fs::write(
+            artifacts.join("result.json"),
+            serde_json::to_string_pretty(&result).unwrap_or_default(),
+        )
+    });
+    if let Err(e) = written {
+        tracing::warn!("{repo}: result.json not written: {e}");
     }
+    outcome
 }
 
 fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Figures)> {

@@ -15,6 +15,9 @@ use crate::github::report::cell;
 /// `rollout.json` of a rollout written to `out`: what `apply --json` prints.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Report {
+    /// The version of this document's layout (1).
+    #[serde(default = "first_version")]
+    pub schema_version: u32,
     /// The recipe the campaign rolls out (empty in reports of older versions).
     #[serde(default)]
     pub recipe: String,
@@ -66,7 +69,7 @@ impl Report {
             results.push(outcome);
         }
         results.sort_by_key(|r| r.repo.to_ascii_lowercase());
-        Ok(Report { recipe, mode, results, artifacts_dir: out.to_path_buf() })
+        Ok(Report { schema_version: 1, recipe, mode, results, artifacts_dir: out.to_path_buf() })
     }
 }
 
@@ -94,6 +97,10 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
         );
     }
     out
+}
+
+fn first_version() -> u32 {
+    1
 }
 
 /// A repository's result as a table cell, and what to read beside it (the PR, the reason, the
