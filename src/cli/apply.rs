@@ -137,10 +137,11 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Result<u8> {
     let recipe = rollout::recipe::resolve(&args.recipe, args.option, args.recipe_name.as_deref())?;
     let targets = targets(&args);
-    // Fail on a bad recipe or list before cloning anything.
-    if !matches!(targets, Targets::Org(_)) {
-        targets.resolve(None)?;
-    }
+    // Fail on a bad list before anything else (an organisation is listed once the client exists).
+    let listed = match targets {
+        Targets::Org(_) => None,
+        _ => Some(targets.resolve(None)?),
+    };
     let recipe_name = rollout::recipe_to_run(&recipe.yaml, recipe.name.as_deref())?;
     if let Some(out) = &args.out {
         crate::setup::out_dir::prepare(out)?;
@@ -162,7 +163,10 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         (Mode::OpenPrs, _) | (_, Targets::Org(_)) => Some(GitHub::new(config)?),
         (Mode::DryRun, _) => None,
     };
-    let all = targets.resolve(gh.as_ref())?;
+    let all = match listed {
+        Some(repos) => repos,
+        None => targets.resolve(gh.as_ref())?,
+    };
     let repos: Vec<_> = all.iter().skip(args.shard.index - 1).step_by(args.shard.count).cloned().collect();
     eprintln!(
         "rewrite-assist: {} repositor{} to run on{}",
