@@ -167,17 +167,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         Some(repos) => repos,
         None => targets.resolve(gh.as_ref())?,
     };
-    let repos: Vec<_> = all.iter().skip(args.shard.index - 1).step_by(args.shard.count).cloned().collect();
-    eprintln!(
-        "rewrite-assist: {} repositor{} to run on{}",
-        repos.len(),
-        if repos.len() == 1 { "y" } else { "ies" },
-        if args.shard == Shard::ALL {
-            String::new()
-        } else {
-            format!(" (shard {} of {} in all)", args.shard, all.len())
-        }
-    );
+    let repos = shard_of(&all, args.shard);
     let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
@@ -235,6 +225,16 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let code = super::rollout::show(&report, args.json)?;
     eprintln!("rewrite-assist: artifacts: {}", report.artifacts_dir.display());
     Ok(if crate::process::interrupted() { exit::INTERRUPTED } else { code })
+}
+
+/// This shard's repositories (positions I-1, I-1+N, … of `all`), said on stderr.
+fn shard_of(all: &[RepoId], shard: Shard) -> Vec<RepoId> {
+    let repos: Vec<RepoId> = all.iter().skip(shard.index - 1).step_by(shard.count).cloned().collect();
+    let of_all =
+        if shard == Shard::ALL { String::new() } else { format!(" (shard {shard} of {} in all)", all.len()) };
+    let plural = if repos.len() == 1 { "y" } else { "ies" };
+    eprintln!("rewrite-assist: {} repositor{plural} to run on{of_all}", repos.len());
+    repos
 }
 
 /// Where the repositories come from (clap makes sure exactly one is given).
