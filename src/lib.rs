@@ -9,6 +9,7 @@ pub mod decision;
 pub mod demo;
 pub mod diff;
 pub mod discovery;
+pub mod document;
 pub mod error;
 pub mod eval;
 // Test fixtures stay out of the shipped binary: `cargo test` turns the feature on through the
@@ -28,6 +29,7 @@ pub mod process;
 pub(crate) mod redact;
 pub mod refinement;
 pub mod reuse;
+pub mod schemas;
 pub mod setup;
 pub mod validation;
 

@@ -2,6 +2,8 @@
 //! repositories, a real OpenRewrite run through Maven for one case, broken cases beside it.
 
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use std::path::Path;
 
@@ -81,6 +83,8 @@ cases:
     assert!(stderr.contains("eval: [1/3] broken: error"), "{stderr}");
     assert!(stderr.contains("eval: [2/3] gone: skipped"), "{stderr}");
     let shard = json_stdout(&output);
+    schemas::assert_output("eval-shard", &String::from_utf8_lossy(&output.stdout));
+    assert!(schemas::assert_documents(&out) >= 5, "the shard, its cases and the analysis in them");
     assert_eq!(shard["planned"], serde_json::json!(["broken", "gone", "javax-to-jakarta"]));
     assert_eq!(shard["totals"]["passed"], 1);
     assert_eq!(shard["totals"]["skipped"], 1);
@@ -127,6 +131,7 @@ cases:
     assert!(summary.contains("| broken | error | – |"), "{summary}");
     assert!(summary.contains("| gone | skipped | – |"), "{summary}");
     assert!(summary.contains("| maven-plugin |"), "{summary}");
+    assert_eq!(schemas::assert_documents(&aggregated), 2, "suite-results.json and history.json");
     let results = read_json(&aggregated.join("suite-results.json"));
     assert_eq!(results["totals"]["cases"], 3);
     assert_eq!(results["totals"]["errors"], 1);

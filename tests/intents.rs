@@ -1,6 +1,8 @@
 //! `rewrite-assist intents`, end to end through the real binary on real git repositories.
 
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use std::path::Path;
 
@@ -122,6 +124,7 @@ fn intents_json(repo: &Path) -> Value {
         .output()
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    schemas::assert_output("intent-tree", &String::from_utf8_lossy(&output.stdout));
     json_stdout(&output)
 }
 

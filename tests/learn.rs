@@ -3,6 +3,8 @@
 //! both parts, which neither PR gives, and it does best on both PRs.
 
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use common::{bin, json_stdout, pr_repo};
 
@@ -43,6 +45,8 @@ fn learning_from_two_prs_gives_a_recipe_neither_gives_alone() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let learned = json_stdout(&output);
+    schemas::assert_output("learn", &String::from_utf8_lossy(&output.stdout));
+    schemas::assert_documents(&out);
     assert_eq!(learned["chosen"], "union", "{learned:#}");
     let candidates = learned["candidates"].as_array().unwrap();
     let mean = |name: &str| {

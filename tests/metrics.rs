@@ -1,6 +1,8 @@
 //! `rewrite-assist metrics`, end to end through the real binary.
 
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use common::{bin, fixture, json_stdout};
 
@@ -15,6 +17,7 @@ fn json_report_has_the_documented_fields_and_counts() {
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let m = json_stdout(&output);
+    schemas::assert_output("metrics", &String::from_utf8_lossy(&output.stdout));
     // pom: 3 removed lines match, 2 of 3 added match; Customer.java: 4 match; Order.java: 2 extra.
     assert_eq!(m["true_positives"], 9);
     assert_eq!(m["false_positives"], 3);

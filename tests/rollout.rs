@@ -8,6 +8,8 @@
 mod common;
 #[path = "common/github.rs"]
 mod github;
+#[path = "common/schemas.rs"]
+mod schemas;
 #[path = "common/world.rs"]
 mod world;
 
@@ -103,7 +105,10 @@ fn a_dry_run_then_pull_requests_then_updates() {
     let out = world.dir.path().join("dry-run");
     let (code, output) = apply(&artifacts, &server, &out, &fake, &["--dry-run", "--json"]);
     assert_eq!(code, Some(0), "{output}");
-    let report: Value = serde_json::from_str(output.split("\n--- stderr").next().unwrap()).unwrap();
+    let printed = output.split("\n--- stderr").next().unwrap();
+    schemas::assert_output("rollout", printed);
+    assert_eq!(schemas::assert_documents(&out), 4, "rollout.json and each repository's result.json");
+    let report: Value = serde_json::from_str(printed).unwrap();
     assert_eq!(report["mode"], "dry-run");
     for (result, repo) in report["results"].as_array().unwrap().iter().zip(REPOS) {
         assert_eq!(

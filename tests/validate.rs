@@ -1,6 +1,8 @@
 //! `rewrite-assist validate` with real git repositories and real OpenRewrite runs through Maven.
 
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use std::path::{Path, PathBuf};
 
@@ -59,6 +61,10 @@ fn validate(
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     let json = if output.stdout.is_empty() { serde_json::Value::Null } else { json_stdout(&output) };
+    if !output.stdout.is_empty() {
+        schemas::assert_output("validation-stats", &String::from_utf8_lossy(&output.stdout));
+    }
+    schemas::assert_documents(out);
     (output.status.code(), json, stderr)
 }
 

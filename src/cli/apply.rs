@@ -217,8 +217,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         eprintln!("rewrite-assist: [{done}/{total}] {}: {}", o.repo, status_word(&o.status));
     })?;
     // The report stays with the artifacts, for the workflow to upload and a reviewer to read.
-    let report =
-        Report { schema_version: 1, recipe: recipe_name, mode, results: outcomes, artifacts_dir: out_dir };
+    let report = Report { recipe: recipe_name, mode, results: outcomes, artifacts_dir: out_dir };
     if let Some(repo) = &args.dashboard {
         super::rollout::dashboard(&report, repo)?;
     }

@@ -180,7 +180,7 @@ fn cache_list(args: CacheListArgs) -> Result<u8> {
     let cache = CloneCache::open(&args.dir.cache)?;
     let entries = cache.list()?;
     if args.json {
-        super::print_json(&entries)?;
+        super::print_json(&cache::Listing { entries })?;
         return Ok(exit::OK);
     }
     for entry in &entries {

@@ -35,7 +35,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     let tree = crate::intents::extract(&repo, &args.pr.base, &args.pr.head, None)?;
     let markdown = crate::intents::render_markdown(&tree);
     if let Some(dir) = &args.out {
-        let json = serde_json::to_string_pretty(&tree)? + "\n";
+        let json = crate::document::to_json(&tree)?;
         std::fs::write(dir.join("intent-tree.json"), json).context("writing intent-tree.json")?;
         std::fs::write(dir.join("intent-tree.md"), &markdown).context("writing intent-tree.md")?;
     }

@@ -22,6 +22,7 @@ use std::io::Write;
 
 use clap::{Parser, Subcommand};
 
+use crate::document::{Failed, FailedStatus};
 use crate::error::{self, exit};
 use crate::process::json_out;
 use crate::validation::maven_settings::{CREDENTIAL_URLS_ENV, CredentialUrls};
@@ -99,9 +100,10 @@ where
     crate::logging::init(cli.verbose);
     if wants_json(&cli.command) {
         // Replaced by the commands whose failure object has more to say (validate, analyze).
-        json_out::promise(Box::new(
-            |failure| serde_json::json!({ "status": "failed", "reason": failure.reason() }),
-        ));
+        json_out::promise(Box::new(|failure| {
+            let failed = Failed { status: FailedStatus::Failed, reason: failure.reason() };
+            serde_json::to_value(failed).unwrap_or_default()
+        }));
     }
     let passed = match cli.pass_env.as_deref().map(crate::process::env::parse_pass_through) {
         Some(Err(e)) => Err(error::bad_input(format!("--pass-env: {e}"))),

@@ -175,7 +175,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
                 Some(crate::model::RunError::new(ErrorKind::Interrupted, "interrupted by the user"));
         }
         stats.confirmation = Some(confirmation);
-        std::fs::write(out_dir.join("stats.json"), serde_json::to_string_pretty(&stats)? + "\n")?;
+        std::fs::write(out_dir.join("stats.json"), crate::document::to_json(&stats)?)?;
     }
     if args.json {
         super::print_json(&stats)?;

@@ -19,7 +19,7 @@ pub(crate) const MAX_TOTAL_BYTES: usize = 8 << 20;
 pub(crate) const MAX_TOTAL_LINES: usize = 50_000;
 
 /// A file whose diff section was left out: where, and how large it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TooLarge {
     pub path: String,
     /// Changed lines of its section.

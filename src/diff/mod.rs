@@ -19,7 +19,9 @@ pub(crate) use unreproducible::not_utf8;
 use serde::{Deserialize, Serialize};
 
 /// Whether a line was added or removed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ChangeKind {
     Added,

@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use super::{FileDiff, HunkLine};
 
 /// Why no recipe can make a change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Unreproducible {
     /// A symbolic link (git mode 120000): its "content" is where it points.

@@ -37,7 +37,7 @@ pub(crate) const DEFAULT_SECONDS: u64 = 120;
 pub(crate) const MAX_SPLIT_RUNS: usize = 1000;
 
 /// One recipe the runner ran on its own, and what it did to the PR's lines.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub(crate) struct Tried {
     /// The recipe and the options it ran with (a composite's sub-recipe keeps the composite's).
     pub step: RecipeStep,
@@ -46,7 +46,7 @@ pub(crate) struct Tried {
     pub round: usize,
     /// It ran on the trees the migration recipes found first made ([`follow_up`]), not on the
     /// base commit's: its lines are what it changes of the migrated code.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub on_migration: bool,
     /// Sub-recipes per the catalog (0 for a single recipe).
     pub members: usize,
@@ -115,14 +115,14 @@ impl Tried {
 }
 
 /// A recipe the cover chose: an index into [`Discovery::tried`], and the PR lines only it added.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub(crate) struct Chosen {
     pub tried: usize,
     pub fresh: usize,
 }
 
 /// What discovery ran and chose.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, schemars::JsonSchema)]
 pub(crate) struct Discovery {
     /// Recipes in the first round's pool.
     pub pool: usize,

@@ -18,7 +18,7 @@ const MAX_QUERY_CHARS: usize = 200;
 const MAX_FAMILY: usize = 12;
 
 /// One recipe of the pool and why it is there.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub(crate) struct Candidate {
     pub name: String,
     /// Higher first; the sum over searches of `1 / (60 + rank)`, families at half their hit's.

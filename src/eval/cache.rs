@@ -26,13 +26,19 @@ pub(crate) struct CloneCache {
 }
 
 /// One cached clone, as `eval cache list` shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub(crate) struct Entry {
     /// Relative to the cache: `github.com/owner/name.git`.
     pub key: String,
     /// The remote it fetches from.
     pub url: Option<String>,
     pub path: PathBuf,
+}
+
+/// What `eval cache list --json` prints: the cached clones.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub(crate) struct Listing {
+    pub entries: Vec<Entry>,
 }
 
 /// Held while a clone or fetch changes an entry; released when dropped.

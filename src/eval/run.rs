@@ -215,7 +215,7 @@ pub(crate) fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
-    let text = serde_json::to_string_pretty(value)? + "\n";
+    let text = crate::document::to_json(value)?;
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 

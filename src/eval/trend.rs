@@ -24,7 +24,8 @@ pub(crate) const HISTORY_JSON: &str = "history.json";
 /// How many runs a history keeps by default: a month of nights.
 pub(crate) const DEFAULT_KEEP: usize = 30;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// `history.json`: a suite's figures over its last runs, for the trend in `summary.md`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct History {
     pub suite_name: String,
     /// Oldest first.
@@ -32,7 +33,7 @@ pub(crate) struct History {
 }
 
 /// One run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct TrendPoint {
     /// What the chart's x axis shows, e.g. the run's date.
     pub label: String,

@@ -12,7 +12,7 @@ use super::event::PullRequest;
 pub(crate) const PULL_REQUEST_JSON: &str = "result/pull-request.json";
 
 /// The analyzed pull request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct SourcePr {
     /// `owner/name`.
     pub repository: String,
@@ -46,7 +46,7 @@ pub(crate) fn write(run_dir: &Path, source: &SourcePr) -> Result<()> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent)?;
     }
-    std::fs::write(&path, serde_json::to_string_pretty(source)?)?;
+    std::fs::write(&path, crate::document::to_json(source)?)?;
     Ok(())
 }
 

@@ -22,7 +22,7 @@ use crate::model::{CandidateOption, OptionId, PlannedStep, RunSummary, Strategy}
 use crate::pipeline::{self, NoProgress, Request};
 
 /// One PR to learn from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub(crate) struct PrSpec {
     pub repo: PathBuf,
     pub base: String,
@@ -43,7 +43,7 @@ impl PrSpec {
 }
 
 /// One candidate's run on one PR.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub(crate) struct Cell {
     pub pr: usize,
     pub f1: f64,
@@ -58,7 +58,7 @@ pub(crate) struct Cell {
 }
 
 /// A candidate recipe and how it did on each PR.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub(crate) struct Candidate {
     /// `pr-1`, `pr-2`, … or `union`.
     pub name: String,
@@ -73,7 +73,7 @@ pub(crate) struct Candidate {
 }
 
 /// What `learn` did.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub(crate) struct Learned {
     pub prs: Vec<PrSpec>,
     /// Each PR's own analysis.
@@ -131,7 +131,7 @@ pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
         std::fs::write(out.join(pipeline::artifacts::REUSABLE_RECIPE), option.to_yaml())?;
     }
     let learned = Learned { prs: prs.to_vec(), analyses, candidates: scored, chosen };
-    std::fs::write(out.join("learn.json"), serde_json::to_string_pretty(&learned)? + "\n")?;
+    std::fs::write(out.join("learn.json"), crate::document::to_json(&learned)?)?;
     std::fs::write(out.join("learn.md"), report::render(&learned))?;
     Ok(learned)
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::intent::kind;
 
 /// One concrete edit. Values are as written in the files (versions, keys, names).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", content = "params")]
 // The variants are the JSON kinds (`java.annotation_change` is JavaAnnotationChange).
 #[allow(clippy::enum_variant_names)]
@@ -81,6 +81,7 @@ pub enum Change {
         old_version: String,
         new_version: String,
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         managed: bool,
     },
     #[serde(rename = "maven.dependency_swap")]
@@ -92,6 +93,7 @@ pub enum Change {
         old_version: String,
         new_version: String,
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         managed: bool,
     },
     #[serde(rename = "maven.dependency_added")]
@@ -101,6 +103,7 @@ pub enum Change {
         version: String,
         scope: String,
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         managed: bool,
     },
     #[serde(rename = "maven.dependency_removed")]
@@ -108,6 +111,7 @@ pub enum Change {
         group_id: String,
         artifact_id: String,
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         managed: bool,
     },
     #[serde(rename = "maven.plugin_version")]
@@ -208,6 +212,7 @@ pub enum Change {
         old_value: String,
         new_value: String,
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         quoted: bool,
     },
     #[serde(rename = "yaml.key_added")]
@@ -215,6 +220,7 @@ pub enum Change {
         key: String,
         value: String,
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         quoted: bool,
     },
     #[serde(rename = "yaml.key_removed")]
@@ -242,11 +248,13 @@ pub enum Change {
     #[serde(rename = "file.added")]
     FileAdded {
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         lines: usize,
     },
     #[serde(rename = "file.deleted")]
     FileDeleted {
         #[serde(with = "as_text")]
+        #[schemars(with = "String")]
         lines: usize,
     },
     #[serde(rename = "file.renamed")]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::ChangeLine;
 
 /// A recipe's false positives by class.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Classes {
     pub layout: Vec<ChangeLine>,
     pub variant: Vec<ChangeLine>,
@@ -36,7 +36,7 @@ impl Classes {
 }
 
 /// [`Classes`] as counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClassCounts {
     pub layout: usize,
     pub variant: usize,

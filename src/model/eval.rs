@@ -8,14 +8,16 @@ use super::{
 };
 
 /// One slice of a suite for one matrix job: shard `index` of `count`, 1-based (`2/4`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub(crate) struct Shard {
     pub index: usize,
     pub count: usize,
 }
 
 /// How a case ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum CaseStatus {
     /// `analyze` recommended a recipe (whatever its confidence: the F1 tells how good it is).
@@ -42,7 +44,7 @@ impl CaseStatus {
 
 /// Where a case's PR comes from, as the suite file wrote it (so results read the same on every
 /// machine: a relative path stays relative).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct CaseSource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repo: Option<String>,
@@ -55,14 +57,14 @@ pub struct CaseSource {
 }
 
 /// The commits a case was analyzed at.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct Commits {
     pub base: String,
     pub head: String,
 }
 
 /// `<out>/<case>/case-result.json`: one case of a suite.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct CaseResult {
     pub suite_name: String,
     pub name: String,
@@ -90,7 +92,7 @@ pub(crate) struct CaseResult {
 }
 
 /// One row of the results table: the recommended option's numbers, 0 when there is none.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct CaseRow {
     pub name: String,
     pub status: CaseStatus,
@@ -130,7 +132,7 @@ impl CaseRow {
 }
 
 /// One option of a case, in the results table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct OptionScore {
     pub option: super::OptionId,
     pub strategy: Strategy,
@@ -180,7 +182,7 @@ impl OptionScore {
 /// Counts and averages over a set of cases. Averages count every case that ran, a case without a
 /// recommendation as 0, so an erroring case cannot raise the average; skipped cases (their
 /// repository could not be had) are counted apart and left out of the averages.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub(crate) struct Totals {
     pub cases: usize,
     pub passed: usize,
@@ -232,7 +234,7 @@ pub(crate) struct Totals {
 
 /// `<out>/shard-results.json`: what one `eval run` was asked to do and how far it got. It is
 /// rewritten after every case, so a shard cut short still says which cases it never finished.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct ShardResults {
     pub suite_name: String,
     pub shard: Shard,
@@ -247,7 +249,7 @@ pub(crate) struct ShardResults {
 }
 
 /// How a transfer pair ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum TransferStatus {
     /// The reusable recipe ran on the other case's base and was scored.
@@ -274,7 +276,7 @@ impl TransferStatus {
 
 /// One pair: the reusable recipe of case `from`, run on the base of case `to` and compared with
 /// `to`'s own PR.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct TransferResult {
     pub from: String,
     pub to: String,
@@ -325,7 +327,7 @@ impl TransferResult {
 
 /// The transfer pairs' averages: precision over the pairs whose recipe changed something,
 /// recall and F1 over those that ran or had no recipe (recall 0).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub(crate) struct TransferTotals {
     pub pairs: usize,
     pub ran: usize,
@@ -353,7 +355,7 @@ pub(crate) struct TransferTotals {
 }
 
 /// `suite-results.json`: the merged results of a suite (and the format of a baseline).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct SuiteResults {
     pub suite_name: String,
     pub tool_version: String,
@@ -377,7 +379,7 @@ pub(crate) struct SuiteResults {
 }
 
 /// The results against a baseline.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct Comparison {
     pub max_f1_drop: f64,
     /// Cases in both the baseline and the results; the averages below are over these only.
@@ -415,7 +417,7 @@ pub(crate) struct Comparison {
 }
 
 /// The transfer score against the baseline's, over the pairs that ran (or had no recipe) in both.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct TransferComparison {
     pub common_pairs: usize,
     pub max_f1_drop: f64,
@@ -427,7 +429,7 @@ pub(crate) struct TransferComparison {
     pub avg_recall: f64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct CaseChange {
     pub name: String,
     pub baseline_status: CaseStatus,

@@ -16,7 +16,7 @@ use serde_json::Value;
 use super::{Change, ChangeLine, Strategic, Tactical};
 
 /// The whole tree for one PR.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct IntentTree {
     /// `claimed_lines / changed_lines`, rounded to 4 places; 1.0 when nothing changed.
     pub coverage: f64,
@@ -42,7 +42,7 @@ pub struct IntentTree {
 }
 
 /// A file whose change no recipe can make, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct UnreproducibleFile {
     pub path: String,
     pub reason: crate::diff::Unreproducible,
@@ -52,7 +52,7 @@ pub struct UnreproducibleFile {
 
 /// One node of the tree. In the JSON it is `id`, `level`, `kind`, `title`, `params`, `labels`
 /// (when any), `evidence`, `children`; in memory what it says is typed ([`Node`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(try_from = "RawIntent", into = "RawIntent")]
 pub struct Intent {
     /// Position in the tree: "2" is the second top-level node, "2.1.3" its first child's third child.
@@ -81,7 +81,9 @@ pub enum Node {
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub(crate) enum Level {
     Strategic,
@@ -168,7 +170,7 @@ impl Intent {
 }
 
 /// A node as the JSON has it: kind and params as strings.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, schemars::JsonSchema)]
 struct RawIntent {
     id: String,
     level: Level,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::OptionId;
 use crate::openrewrite::{DeclarativeRecipe, RecipeStep};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
     /// Broad catalog recipes matching the strategic and tactical intents.
@@ -30,7 +30,7 @@ impl Strategy {
 }
 
 /// One recipe of an option and its provenance.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct PlannedStep {
     pub step: RecipeStep,
     /// False for plain-text recipes (`text.FindAndReplace`): they work, but know nothing of the
@@ -98,7 +98,7 @@ impl PlannedStep {
 }
 
 /// A candidate recipe.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct CandidateOption {
     pub number: OptionId,
     pub strategy: Strategy,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// The old library of a migration: its packages and types, its dependencies and plugins, its
 /// configuration keys and the Java version left behind. Empty when the migration moves away from
 /// nothing (a version bump of a library that stays).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OldLibrary {
     /// A type in one of these packages, or below one, is the old library's...
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -61,7 +61,7 @@ impl OldLibrary {
 
 /// What a whole recipe run measures on the trees before and after the recipe (the embedded
 /// runner's `measure`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Measure {
     /// Count the uses of this old library before and after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,7 +79,7 @@ impl Measure {
 }
 
 /// Uses of the old library before and after a recipe ran.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Residual {
     pub before: usize,
     pub after: usize,
@@ -122,7 +122,7 @@ impl Residual {
 
 /// Symbols that do not resolve in the files a recipe changed, re-attributed against the classpath
 /// before and after it: a compile check without a build.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Unresolved {
     pub before: usize,
     pub after: usize,
@@ -142,7 +142,7 @@ impl Unresolved {
 }
 
 /// What a recipe run leaves on a repository, as a rollout reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Completion {
     /// No use of the old library is left, and nothing stopped resolving.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{RunError, Strategy};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RunStatus {
     /// Every phase ran.
@@ -16,7 +16,7 @@ pub enum RunStatus {
 }
 
 /// How far to trust the recommended recipe (ARCHITECTURE.md, decision phase).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Confidence {
     /// F1 ≥ 0.8: a migration PR may be opened on request.
@@ -48,7 +48,7 @@ impl Confidence {
 }
 
 /// What ran the recipes of a validation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Backend {
     /// `rewrite-maven-plugin:runNoFork` on the project's Maven build.
@@ -80,7 +80,7 @@ impl Backend {
 
 /// The recommended recipe run once more with the project's own build tool (what users will run),
 /// after the embedded runner found it (`--backend auto`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Confirmation {
     /// The plugin that ran it; None when it could not start (no build file).
     pub backend: Option<Backend>,
@@ -98,7 +98,7 @@ pub struct Confirmation {
 }
 
 /// One validated option.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OptionResult {
     pub option: super::OptionId,
     pub strategy: Strategy,
@@ -153,7 +153,7 @@ impl OptionResult {
 }
 
 /// The recommendation: the best option and the confidence it deserves.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Recommendation {
     pub option: super::OptionId,
     pub precision: f64,
@@ -177,7 +177,7 @@ pub struct Recommendation {
 }
 
 /// The outcome of `analyze` (its `--json` output; also inside `workflow-metadata.json`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RunSummary {
     pub status: RunStatus,
     /// Why the run is partial or failed.
@@ -213,7 +213,7 @@ pub struct RunSummary {
 
 /// A file where the recommended recipe wrote the migration another way than the author, and the
 /// catalog recipe (run on its own by discovery) that writes the author's lines there.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AuthorsWay {
     pub path: String,
     /// The recommended recipe's lines there that the PR does not have (variants and wrong lines).
@@ -229,7 +229,7 @@ pub struct AuthorsWay {
 }
 
 /// The reusable recipe: semantic steps only, nothing pinned to this repository.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReusableRecipe {
     pub recipe_name: String,
     pub recipes: usize,
@@ -239,7 +239,7 @@ pub struct ReusableRecipe {
     pub result: Option<OptionResult>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct IntentSummary {
     pub coverage: f64,
     pub strategic: Vec<String>,
@@ -248,7 +248,7 @@ pub struct IntentSummary {
 }
 
 /// One line of `audit.jsonl`: a phase ran.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AuditEntry {
     /// RFC 3339 UTC time the phase ended.
     pub at: String,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diff::ChangeKind;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct Metrics {
     pub true_positives: usize,
     pub false_positives: usize,
@@ -43,14 +43,14 @@ pub struct Metrics {
 }
 
 /// A changed line of the PR that no recipe can make, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct UnreproducibleLine {
     #[serde(flatten)]
     pub line: ChangeLine,
     pub reason: crate::diff::Unreproducible,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct FileCounts {
     pub tp: usize,
     pub fp: usize,
@@ -59,7 +59,7 @@ pub struct FileCounts {
 }
 
 /// One changed line, as reported in FP/FN lists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChangeLine {
     pub path: String,
     pub kind: ChangeKind,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{Backend, Metrics};
 
 /// The result of running one recipe on a clean clone of the base commit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ValidationStats {
     /// The recipe that was run (`rewrite.activeRecipes`).
     pub recipe_name: String,
@@ -90,7 +90,7 @@ impl ValidationStats {
 }
 
 /// Migration precision (TP / (TP + wrong)) and what each false positive is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Migration {
     pub precision: f64,
     pub counts: super::classes::ClassCounts,
@@ -121,7 +121,7 @@ pub struct StepLines {
 }
 
 /// A step left out of a run, and why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LeftOut {
     /// Its 0-based position in the option's recipe list.
     pub step: usize,
@@ -130,7 +130,7 @@ pub struct LeftOut {
 }
 
 /// Wall-clock seconds per step.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct Timings {
     pub clone_seconds: f64,
     pub run_seconds: f64,
@@ -138,7 +138,7 @@ pub struct Timings {
     pub total_seconds: f64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct TestCounts {
     pub before: usize,
     pub after: usize,
@@ -153,7 +153,7 @@ impl TestCounts {
 }
 
 /// One row: a recipe (at some level of the recipe hierarchy) changed a file.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Attribution {
     pub source_path: String,
     pub after_source_path: String,
@@ -165,7 +165,7 @@ pub struct Attribution {
     pub options: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     /// A recipe name OpenRewrite does not know (misspelled, or its module is not on the classpath).
@@ -234,7 +234,7 @@ impl std::fmt::Display for ErrorKind {
 }
 
 /// A classified run failure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RunError {
     pub kind: ErrorKind,
     /// One line saying what went wrong.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Whether a pull request makes a migration worth a recipe, or is ordinary work (a bug fix, a
 /// feature, a refactoring of the repository's own code, a configuration tweak).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PrKind {
     Migration,
@@ -27,7 +27,7 @@ impl PrKind {
 
 /// What the run's recipes are good for, from the recommended recipe's line F1, semantic share and
 /// the reusable recipe's own run on the PR together (`decision::verdict`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// A migration with a semantic reusable recipe, validated on this PR: roll it out.

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 pub(crate) const RECIPE_TYPE: &str = "specs.openrewrite.org/v1beta/recipe";
 
 /// One recipe in a `recipeList`, with its options (empty for recipes without options).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct RecipeStep {
     pub name: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -59,7 +59,7 @@ impl RecipeStep {
 
 /// An option value. Booleans are kept apart from text so the recipe reads naturally in code; both
 /// are written as quoted scalars.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub(crate) enum OptionValue {
     Bool(bool),
@@ -78,7 +78,7 @@ impl OptionValue {
 }
 
 /// A declarative recipe document.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct DeclarativeRecipe {
     pub name: String,
     pub display_name: String,

@@ -105,13 +105,13 @@ impl RunDir {
     }
 
     pub(crate) fn write_json(&self, name: &str, value: &impl serde::Serialize) -> Result<PathBuf> {
-        self.write(name, serde_json::to_string_pretty(value)? + "\n")
+        self.write(name, crate::document::to_json(value)?)
     }
 
     /// Appends one line to `audit.jsonl`.
     pub(crate) fn audit(&self, entry: &AuditEntry) -> Result<()> {
         let mut file = OpenOptions::new().create(true).append(true).open(self.path(AUDIT))?;
-        writeln!(file, "{}", serde_json::to_string(entry)?)?;
+        writeln!(file, "{}", crate::document::to_json_line(entry)?)?;
         Ok(())
     }
 }

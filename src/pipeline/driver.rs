@@ -16,7 +16,7 @@ use crate::model::intent::IntentTree;
 use crate::model::{AuditEntry, CandidateOption, OptionId};
 
 /// A phase as it ran, for `workflow-metadata.json`.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub(crate) struct PhaseRecord {
     pub phase: &'static str,
     pub outcome: &'static str,

@@ -14,6 +14,7 @@ mod discover;
 mod driver;
 mod execute;
 mod generalize;
+pub(crate) mod metadata;
 mod products;
 pub(crate) mod progress;
 mod refine;

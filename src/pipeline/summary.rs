@@ -8,6 +8,7 @@ use super::artifacts;
 use super::budget::Budget;
 use super::context::Context;
 use super::driver::Journal;
+use super::metadata::{BudgetsUsed, EmbeddedRunner, OpenRewrite, Ref, WorkflowMetadata};
 use super::products::Products;
 use crate::model::intent::Level;
 use crate::model::{IntentSummary, RunStatus, RunSummary};
@@ -91,54 +92,42 @@ pub(super) fn write_metadata(
     let b = &ctx.req.budgets;
     let commits = products.commits.as_ref();
     let (base, head) = (commits.map_or("", |c| c.base.as_str()), commits.map_or("", |c| c.head.as_str()));
-    let metadata = serde_json::json!({
-        "tool": "rewrite-assist",
-        "version": env!("CARGO_PKG_VERSION"),
-        "status": summary.status,
-        "reason": summary.reason,
-        "pr_kind": summary.pr_kind,
-        "pr_kind_reason": summary.pr_kind_reason,
-        "verdict": summary.verdict,
-        "repository": ctx.req.repo.display().to_string(),
-        "base": { "ref": ctx.req.base, "commit": base },
-        "head": { "ref": ctx.req.head, "commit": head },
-        "started_at": ctx.started_at,
-        "finished_at": artifacts::now(),
-        "wall_seconds": summary.wall_seconds,
-        "openrewrite": {
-            "maven_plugin": ctx.req.versions.maven_plugin,
-            "gradle_plugin": ctx.req.versions.gradle_plugin,
-            "recipe_artifacts_override": ctx.req.versions.overrides.iter().map(ToString::to_string).collect::<Vec<_>>(),
+    let metadata = WorkflowMetadata {
+        tool: "rewrite-assist",
+        version: env!("CARGO_PKG_VERSION"),
+        summary,
+        repository: ctx.req.repo.display().to_string(),
+        base: Ref { name: &ctx.req.base, commit: base },
+        head: Ref { name: &ctx.req.head, commit: head },
+        started_at: &ctx.started_at,
+        finished_at: artifacts::now(),
+        openrewrite: OpenRewrite {
+            maven_plugin: &ctx.req.versions.maven_plugin,
+            gradle_plugin: &ctx.req.versions.gradle_plugin,
+            recipe_artifacts_override: ctx.req.versions.overrides.iter().map(ToString::to_string).collect(),
         },
-        "budgets": {
-            "max_wall_seconds": b.max_wall.as_secs(),
-            "per_execution_seconds": b.per_execution.as_secs(),
-            "max_executions": b.max_executions,
-            "max_rounds": b.max_rounds,
-            "executions_used": budget.executions_used(),
-            "rounds_used": budget.rounds,
+        budgets: BudgetsUsed {
+            max_wall_seconds: b.max_wall.as_secs(),
+            per_execution_seconds: b.per_execution.as_secs(),
+            max_executions: b.max_executions,
+            max_rounds: b.max_rounds,
+            executions_used: budget.executions_used(),
+            rounds_used: budget.rounds,
         },
-        "phases": journal.phases,
-        "intents": summary.intents,
-        "options": summary.options,
-        "recommended": summary.recommended,
-        "backend": summary.backend,
-        "confirmation": summary.confirmation,
-        "reusable": summary.reusable,
-        "authors_way": summary.authors_way,
-        "embedded_runner": ctx.session.get().and_then(|s| match s {
+        phases: &journal.phases,
+        embedded_runner: ctx.session.get().and_then(|s| match s {
             Ok(validator) => match (validator.session(), validator.unavailable()) {
                 (Some(session), _) => {
                     // The session's directory goes away with the run: keep its log.
                     let kept = session.keep_log(&ctx.dir.path(artifacts::RUNNER_LOG));
-                    Some(serde_json::json!({ "log": kept.then_some(artifacts::RUNNER_LOG) }))
+                    Some(EmbeddedRunner::Ran { log: kept.then_some(artifacts::RUNNER_LOG) })
                 }
-                (None, Some(reason)) => Some(serde_json::json!({ "unavailable": reason })),
+                (None, Some(reason)) => Some(EmbeddedRunner::Unavailable { unavailable: reason.to_string() }),
                 (None, None) => None,
             },
-            Err(reason) => Some(serde_json::json!({ "unavailable": reason.to_string() })),
+            Err(reason) => Some(EmbeddedRunner::Unavailable { unavailable: reason.to_string() }),
         }),
-    });
+    };
     ctx.dir.write_json(artifacts::METADATA, &metadata)?;
     Ok(())
 }

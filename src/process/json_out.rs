@@ -87,7 +87,7 @@ pub(crate) fn keep_promise(failure: &Failure<'_>) {
 
 fn write(value: &impl serde::Serialize) -> anyhow::Result<()> {
     // Secrets masked in the text (a password in a quoted URL, say), which stays valid JSON.
-    let text = serde_json::to_string_pretty(value)?;
+    let text = serde_json::to_string_pretty(&crate::document::versioned(value))?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", crate::redact::redact(&text))?;
     out.flush()?;

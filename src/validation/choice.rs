@@ -17,7 +17,9 @@ use crate::openrewrite::Versions;
 /// The environment variable behind `--backend`.
 pub(crate) const BACKEND_ENV: &str = "REWRITE_ASSIST_BACKEND";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub(crate) enum BackendChoice {
     /// Our runner on OpenRewrite's libraries: parses once, needs no build of the project, runs no

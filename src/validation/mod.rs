@@ -146,8 +146,7 @@ pub(crate) fn finish(
     let ledger = req.ledger.unwrap_or(&own);
     std::fs::write(req.artifact("recipe.diff"), ledger.fit("recipe.diff", &diff_text).as_bytes())?;
     let listed = stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
-    let json = serde_json::to_string_pretty(&listed)?;
-    std::fs::write(req.artifact("stats.json"), json + "\n")?;
+    std::fs::write(req.artifact("stats.json"), crate::document::to_json(&listed)?)?;
     Ok(Outcome { stats, diff: diff_text })
 }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::ValidationStats;
 use crate::model::residual::{Completion, Residual, Unresolved};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub(crate) struct Figures {
     /// Files and changed lines (added plus removed) of the recipe's diff.
     pub files: usize,
@@ -35,7 +35,7 @@ pub(crate) struct Figures {
     pub flags: Option<super::flags::Flags>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct StepChanges {
     pub recipe: String,
     pub files: Vec<String>,

@@ -33,7 +33,7 @@ pub(crate) const DEFAULT_MAX_CHANGED_SHARE: f64 = 0.5;
 const MIN_MASS_FILES: usize = 10;
 
 /// The flags of one repository's changes.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub(crate) struct Flags {
     /// CI or build configuration the recipe writes: `path: what it is`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -11,7 +11,7 @@ pub(crate) mod dashboard;
 pub(crate) mod figures;
 pub(crate) mod flags;
 pub(crate) mod hygiene;
-mod one;
+pub(crate) mod one;
 mod parallel;
 pub(crate) mod recipe;
 pub(crate) mod table;
@@ -36,7 +36,7 @@ use crate::openrewrite::{RecipeFile, Versions};
 use crate::validation::ArtifactLookup;
 
 /// What the rollout does with the changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum Mode {
     /// Report what the recipe would change; push nothing.
@@ -95,7 +95,7 @@ pub(crate) struct Rollout<'a> {
     pub needs_migration: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "status")]
 pub(crate) enum Status {
     /// Dry run: the recipe changes something here.
@@ -141,7 +141,7 @@ pub(crate) enum Status {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct RepoOutcome {
     pub repo: String,
     #[serde(flatten)]

@@ -33,9 +33,8 @@ pub(super) struct Context<'a> {
 /// `<artifacts>/result.json`: one repository's rollout result for tools, without the metrics of
 /// a validation against a PR (there is no PR here: its `stats.json` scores the run against an
 /// empty diff).
-#[derive(serde::Serialize)]
-struct RepoResult<'a> {
-    schema_version: u32,
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct RepoResult<'a> {
     recipe: &'a str,
     recipe_steps: &'a [crate::openrewrite::RecipeStep],
     #[serde(flatten)]
@@ -57,13 +56,9 @@ pub(super) fn outcome(ctx: &Context<'_>, repo: &RepoId) -> RepoOutcome {
         seconds: crate::metrics::round4(started.elapsed().as_secs_f64()),
         artifacts: artifacts.display().to_string(),
     };
-    let result =
-        RepoResult { schema_version: 1, recipe: ctx.name, recipe_steps: ctx.steps, outcome: &outcome };
+    let result = RepoResult { recipe: ctx.name, recipe_steps: ctx.steps, outcome: &outcome };
     let written = std::fs::create_dir_all(&artifacts).and_then(|()| {
-        std::fs::write(
-            artifacts.join("result.json"),
-            serde_json::to_string_pretty(&result).unwrap_or_default(),
-        )
+        std::fs::write(artifacts.join("result.json"), crate::document::to_json(&result).unwrap_or_default())
     });
     if let Err(e) = written {
         tracing::warn!("{repo}: result.json not written: {e}");

@@ -13,11 +13,8 @@ use crate::error::bad_input;
 use crate::github::report::cell;
 
 /// `rollout.json` of a rollout written to `out`: what `apply --json` prints.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub(crate) struct Report {
-    /// The version of this document's layout (1).
-    #[serde(default = "first_version")]
-    pub schema_version: u32,
     /// The recipe the campaign rolls out (empty in reports of older versions).
     #[serde(default)]
     pub recipe: String,
@@ -32,7 +29,7 @@ impl Report {
         let table = format!("{}\n{}", render_table(&self.results), totals_line(&self.results, self.mode));
         std::fs::create_dir_all(&self.artifacts_dir)?;
         std::fs::write(self.artifacts_dir.join("rollout.md"), &table)?;
-        std::fs::write(self.artifacts_dir.join("rollout.json"), serde_json::to_string_pretty(self)?)?;
+        std::fs::write(self.artifacts_dir.join("rollout.json"), crate::document::to_json(self)?)?;
         Ok(table)
     }
 
@@ -69,7 +66,7 @@ impl Report {
             results.push(outcome);
         }
         results.sort_by_key(|r| r.repo.to_ascii_lowercase());
-        Ok(Report { schema_version: 1, recipe, mode, results, artifacts_dir: out.to_path_buf() })
+        Ok(Report { recipe, mode, results, artifacts_dir: out.to_path_buf() })
     }
 }
 
@@ -97,10 +94,6 @@ pub(crate) fn render_table(outcomes: &[RepoOutcome]) -> String {
         );
     }
     out
-}
-
-fn first_version() -> u32 {
-    1
 }
 
 /// A repository's result as a table cell, and what to read beside it (the PR, the reason, the
