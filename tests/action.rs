@@ -779,12 +779,11 @@ fn rollout_opens_one_pr_per_repository_that_changes() {
     assert_eq!(pulls.len(), 1, "{:#?}", fake.calls());
     assert_eq!((pulls[0].head.as_str(), pulls[0].base.as_str()), ("rewrite-assist/com.acme.jakarta", "main"));
     // Elsewhere only reads: the campaign's open PRs are counted (`--max-prs`), and a repository
-    // without changes is checked for a stale PR to close; nothing is written there.
+    // without changes is checked for a stale PR to close and for a merged one; nothing is written
+    // there.
     assert!(
-        fake.calls()
-            .iter()
-            .filter(|c| !c.contains("/repos/acme/a/"))
-            .all(|c| c.starts_with("GET ") && c.contains("/pulls?state=open&head=")),
+        fake.calls().iter().filter(|c| !c.contains("/repos/acme/a/")).all(|c| c.starts_with("GET ")
+            && (c.contains("/pulls?state=open&head=") || c.contains("/pulls?state=closed&head="))),
         "{:#?}",
         fake.calls()
     );

@@ -107,7 +107,11 @@ fn a_dry_run_then_pull_requests_then_updates() {
     assert_eq!(code, Some(0), "{output}");
     let printed = output.split("\n--- stderr").next().unwrap();
     schemas::assert_output("rollout", printed);
-    assert_eq!(schemas::assert_documents(&out), 4, "rollout.json and each repository's result.json");
+    assert_eq!(
+        schemas::assert_documents(&out),
+        7,
+        "rollout.json, each repository's result.json and stats.json"
+    );
     let report: Value = serde_json::from_str(printed).unwrap();
     assert_eq!(report["mode"], "dry-run");
     for (result, repo) in report["results"].as_array().unwrap().iter().zip(REPOS) {
@@ -241,7 +245,8 @@ fn a_rerun_leaves_a_branch_others_pushed_to_and_never_pushes_the_default_branch(
             reason.contains("others have pushed to the branch") && reason.contains("by Reviewer"),
             "{reason}"
         );
-        assert!(output.contains("| acme/a | **left alone** |"), "{output}");
+        assert_eq!(result["edited"], true, "{result:#}");
+        assert!(output.contains("| acme/a | **edited by a human** |"), "{output}");
         assert_eq!(show(&bare, branch), reviewed, "the reviewer's commit stays");
     }
     let notices: Vec<_> =

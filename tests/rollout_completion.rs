@@ -172,3 +172,43 @@ fn a_repository_without_the_old_library_is_not_needed() {
     assert!(fresh["reason"].as_str().unwrap().contains("does not use the old library"), "{report:#}");
     assert_eq!(result(&report, "acme/done")["status"], "would_change", "{report:#}");
 }
+
+/// `--needs-migration` with a token: GitHub's code search for the old library's package comes
+/// first, and a repository it does not find is `not needed` without being cloned.
+#[test]
+fn code_search_leaves_out_a_repository_before_cloning_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("server");
+    for (name, files) in [
+        ("fresh", vec![("pom.xml", pom("fresh", &[]))]),
+        (
+            "done",
+            vec![("pom.xml", pom("done", &[JPA])), ("src/main/java/com/acme/Order.java", ENTITY.to_string())],
+        ),
+    ] {
+        let repo = RepoBuilder::init(&dir.path().join(name)).unwrap();
+        for (path, text) in files {
+            repo.write(path, text).unwrap();
+        }
+        repo.commit("base").unwrap();
+        bare_copy(repo.path(), &server.join(format!("acme/{name}.git")));
+    }
+    std::fs::write(dir.path().join("recipe.yml"), RECIPE).unwrap();
+    let fake = FakeGitHub::start();
+    fake.code_search(&["acme/done"]);
+    let report =
+        apply_json(dir.path(), "acme/fresh,acme/done", "out", &fake, &["--dry-run", "--needs-migration"]);
+    let fresh = result(&report, "acme/fresh");
+    assert_eq!(fresh["status"], "not_needed", "{report:#}");
+    let reason = fresh["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("code search finds none of `javax.persistence`") && reason.contains("not cloned"),
+        "{reason}"
+    );
+    assert!(!dir.path().join("out/acme/fresh/recipe.diff").exists(), "the recipe did not run there");
+    assert_eq!(result(&report, "acme/done")["status"], "would_change", "{report:#}");
+    let searched: Vec<String> = fake.calls().into_iter().filter(|c| c.contains("/search/code")).collect();
+    // One search per term of the old library over the owner, the recipe's package first.
+    assert!(searched.first().is_some_and(|c| c.contains("%22javax.persistence%22")), "{searched:?}");
+    assert!(searched.iter().all(|c| c.contains("user%3Aacme")), "{searched:?}");
+}

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use github::FakeGitHub;
 use rewrite_assist::fixtures::RepoBuilder;
 use rewrite_assist::setup::git::git_output;
-use serde_json::Value;
+use serde_json::{Value, json};
 use world::{APP_POM, RENAME_RECIPE, TOKEN, apply_json, bare_copy};
 
 const REPOS: [&str; 5] = ["acme/r1", "acme/r2", "acme/r3", "acme/r4", "acme/r5"];
@@ -201,8 +201,15 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
     ] {
         git_output(&r1, args.iter().copied()).unwrap();
     }
-    let third = apply(dir.path(), "third", &fake, &["--max-prs", "3"]);
+    // The open PRs' CI: r2's checks fail, r3's pass.
+    fake.check_runs("acme/r2", vec![json!({"status": "completed", "conclusion": "failure"})]);
+    fake.check_runs("acme/r3", vec![json!({"status": "completed", "conclusion": "success"})]);
+    let third = apply(dir.path(), "third", &fake, &["--max-prs", "3", "--dashboard", "acme/platform"]);
     assert_eq!(statuses(&third), ["closed", "updated", "updated", "opened", "queued"], "{third:#}");
+    assert_eq!(
+        (third["results"][1]["ci"].as_str(), third["results"][2]["ci"].as_str()),
+        (Some("failing"), Some("passing"))
+    );
     let pulls = fake.pulls();
     assert!(pulls[0].closed && !pulls[1].closed, "{pulls:?}");
     assert_eq!(pulls.last().unwrap().repo, "acme/r4");
@@ -213,4 +220,23 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
                 && c.body.contains("changes nothing in this repository any more")),
         "{said:?}"
     );
+    let dashboard = &fake.issues()[0].body;
+    assert!(dashboard.contains("| acme/r2 | **updated, CI failing** |"), "{dashboard}");
+    assert!(dashboard.contains("| acme/r3 | updated, CI passing |"), "{dashboard}");
+
+    // r2's PR is merged: its migration is on main, the campaign says so, and r5 takes its place.
+    fake.merge("acme/r2", pulls[1].number);
+    let r2 = dir.path().join("acme-r2");
+    std::fs::write(r2.join("README.md"), "calls orders-service\n").unwrap();
+    for args in [
+        &["commit", "--quiet", "-am", "Merge the migration"][..],
+        &["push", "--quiet", "../server/acme/r2.git", "HEAD"],
+    ] {
+        git_output(&r2, args.iter().copied()).unwrap();
+    }
+    let fourth = apply(dir.path(), "fourth", &fake, &["--max-prs", "3", "--dashboard", "acme/platform"]);
+    assert_eq!(statuses(&fourth), ["no_changes", "merged", "updated", "updated", "opened"], "{fourth:#}");
+    let dashboard = &fake.issues()[0].body;
+    assert!(dashboard.contains("| acme/r2 | merged |"), "{dashboard}");
+    assert_eq!(fake.issues().len(), 1, "one dashboard, edited");
 }

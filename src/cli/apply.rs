@@ -159,8 +159,10 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         .unwrap_or_else(|| DEFAULT_SERVER_URL.to_string());
     let remote = Remote::new(&server, config.token.clone());
     // Listing an organisation needs the API in a dry run too (a public one answers without a token).
+    // So does `--needs-migration`'s code search, which needs a token.
     let gh = match (mode, &targets) {
         (Mode::OpenPrs, _) | (_, Targets::Org(_)) => Some(GitHub::new(config)?),
+        (Mode::DryRun, _) if args.needs_migration && config.token.is_some() => Some(GitHub::new(config)?),
         (Mode::DryRun, _) => None,
     };
     let all = match listed {
@@ -264,7 +266,10 @@ fn status_word(status: &Status) -> String {
         Status::WouldChange => "would change".into(),
         Status::Opened { url, draft } => format!("opened {url}{}", if *draft { " (draft)" } else { "" }),
         Status::NotOpened { reason } => format!("not opened: {reason}"),
-        Status::Updated { url } => format!("updated {url}"),
+        Status::Updated { url, ci } => {
+            format!("updated {url}{}", ci.map(|ci| format!(" ({})", ci.label())).unwrap_or_default())
+        }
+        Status::Merged { url } => format!("merged {url}"),
         Status::NoChanges => "no changes".into(),
         Status::LeftAlone { reason, .. } => format!("left alone: {reason}"),
         Status::Failed { error } => format!("failed: {error}"),

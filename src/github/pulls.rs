@@ -28,6 +28,19 @@ pub(crate) fn open_for(gh: &GitHub, repo: &RepoId, branch: &str) -> Result<Optio
     Ok(open.into_iter().next())
 }
 
+/// The merged pull request from `branch` of `repo`, if there is one: its address.
+pub(crate) fn merged_for(gh: &GitHub, repo: &RepoId, branch: &str) -> Result<Option<String>> {
+    #[derive(Deserialize)]
+    struct Closed {
+        html_url: String,
+        #[serde(default)]
+        merged_at: Option<String>,
+    }
+    let closed: Vec<Closed> =
+        gh.get(&format!("{}/pulls?state=closed&head={}:{}", repo.api(), repo.owner, encode(branch)))?;
+    Ok(closed.into_iter().find(|pr| pr.merged_at.is_some()).map(|pr| pr.html_url))
+}
+
 /// A bot PR after [`upsert`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Opened {
@@ -97,7 +110,7 @@ pub(crate) fn close(gh: &GitHub, repo: &RepoId, number: u64) -> Result<()> {
 }
 
 /// Percent-encodes a branch name for a query string (`/` is kept, as GitHub expects it).
-fn encode(text: &str) -> String {
+pub(crate) fn encode(text: &str) -> String {
     let mut out = String::new();
     for byte in text.bytes() {
         match byte {

@@ -55,6 +55,8 @@ pub struct Pull {
     pub reviewers: Vec<String>,
     /// Closed (`PATCH` with `"state": "closed"`): no longer listed as open.
     pub closed: bool,
+    /// Merged ([`FakeGitHub::merge`]): closed, with a `merged_at`.
+    pub merged: bool,
 }
 
 /// An issue opened through the API (not a pull request).
@@ -85,6 +87,10 @@ struct Data {
     /// Organisation (or user) to its repositories, as `GET /orgs/{org}/repos` lists them.
     owned: HashMap<String, (&'static str, Vec<Value>)>,
     issues: Vec<Issue>,
+    /// The repositories (`owner/name`) code search finds for any term (`None`: it answers 404).
+    code_search: Option<Vec<String>>,
+    /// Repository (`owner/name`) to the check runs of every commit in it.
+    check_runs: HashMap<String, Vec<Value>>,
     failures: VecDeque<Failure>,
     next_id: u64,
 }
@@ -205,6 +211,23 @@ impl FakeGitHub {
         pull.body = body.to_string();
     }
 
+    /// Someone merges pull request `number` of `repo`.
+    pub fn merge(&self, repo: &str, number: u64) {
+        let mut data = self.data.lock().unwrap();
+        let pull = data.pulls.iter_mut().find(|p| p.repo == repo && p.number == number).expect("no such PR");
+        (pull.closed, pull.merged) = (true, true);
+    }
+
+    /// Code search finds every term in these repositories (of the owner the query names).
+    pub fn code_search(&self, repos: &[&str]) {
+        self.data.lock().unwrap().code_search = Some(repos.iter().map(|r| r.to_string()).collect());
+    }
+
+    /// Every commit of `repo` has these check runs (`{"status": …, "conclusion": …}`).
+    pub fn check_runs(&self, repo: &str, runs: Vec<Value>) {
+        self.data.lock().unwrap().check_runs.insert(repo.to_string(), runs);
+    }
+
     pub fn clear_requests(&self) {
         self.data.lock().unwrap().requests.clear();
     }
@@ -264,6 +287,20 @@ fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) 
     };
     let per_page: usize = param("per_page").and_then(|v| v.parse().ok()).unwrap_or(30);
     let page: usize = param("page").and_then(|v| v.parse().ok()).unwrap_or(1);
+    if let (Some(repos), ("GET", ["search", "code"])) = (&data.code_search, (method, segments.as_slice())) {
+        let query = param("q").map(|q| decode(&q)).unwrap_or_default();
+        let owner = query.split("user:").nth(1).unwrap_or_default().split(' ').next().unwrap_or_default();
+        let items: Vec<Value> = repos
+            .iter()
+            .filter(|r| r.split('/').next() == Some(owner))
+            .map(|r| json!({"name": "Hit.java", "repository": {"full_name": r}}))
+            .collect();
+        return (
+            200,
+            vec![],
+            json!({"total_count": items.len(), "incomplete_results": false, "items": items}),
+        );
+    }
     if let ("GET", [kind @ ("orgs" | "users"), owner, "repos"]) = (method, segments.as_slice()) {
         return match data.owned.get(*owner) {
             Some((k, repos)) if k == kind => (
@@ -394,39 +431,49 @@ fn answer(data: &mut Data, method: &str, path: &str, query: &str, body: &Value) 
             }
             (201, vec![], json!({"number": number}))
         }
+        ("GET", ["commits", _, "check-runs"]) => {
+            let runs = data.check_runs.get(&format!("{owner}/{repo}")).cloned().unwrap_or_default();
+            (200, vec![], json!({"total_count": runs.len(), "check_runs": runs}))
+        }
         (_, ["pulls"]) | ("PATCH", ["pulls", _]) => {
-            pulls(data, method, &format!("{owner}/{repo}"), rest, param("head"), body).unwrap_or(not_found)
+            let state = param("state").unwrap_or_else(|| "open".into());
+            pulls(data, method, &format!("{owner}/{repo}"), rest, (param("head"), &state), body)
+                .unwrap_or(not_found)
         }
         _ => not_found,
     }
 }
 
-/// The pull requests of repository `slug`: list open ones by head branch, create, update. None for
-/// an unknown pull request or method.
+/// The pull requests of repository `slug`: list them by head branch and state (`open`, `closed`,
+/// `all`), create, update. None for an unknown pull request or method.
 fn pulls(
     data: &mut Data,
     method: &str,
     slug: &str,
     rest: &[&str],
-    head: Option<String>,
+    (head, state): (Option<String>, &str),
     body: &Value,
 ) -> Option<Answer> {
     let pull_json = |p: &Pull| {
         json!({"number": p.number, "html_url": format!("https://github.com/{slug}/pull/{}", p.number),
-               "title": p.title, "body": p.body, "draft": p.draft, "head": {"ref": p.head}, "base": {"ref": p.base}})
+               "title": p.title, "body": p.body, "draft": p.draft, "head": {"ref": p.head}, "base": {"ref": p.base},
+               "state": if p.closed { "closed" } else { "open" },
+               "merged_at": if p.merged { json!("2026-11-29T09:00:00Z") } else { Value::Null }})
     };
     let text = |key: &str| body[key].as_str().unwrap_or("").to_string();
     match (method, rest) {
         ("GET", ["pulls"]) => {
             let head = head.unwrap_or_default();
             let branch = head.split_once(':').map(|(_, b)| b.to_string()).unwrap_or(head);
-            let open: Vec<Value> = data
+            let listed: Vec<Value> = data
                 .pulls
                 .iter()
-                .filter(|p| p.repo == slug && p.head == branch && !p.closed)
+                .filter(|p| {
+                    p.repo == slug && p.head == branch && (state == "all" || p.closed == (state == "closed"))
+                })
                 .map(pull_json)
                 .collect();
-            Some((200, vec![], Value::Array(open)))
+            Some((200, vec![], Value::Array(listed)))
         }
         ("POST", ["pulls"]) => {
             let pull = Pull {
@@ -441,6 +488,7 @@ fn pulls(
                 assignees: Vec::new(),
                 reviewers: Vec::new(),
                 closed: false,
+                merged: false,
             };
             let json = pull_json(&pull);
             data.pulls.push(pull);
@@ -457,4 +505,28 @@ fn pulls(
         }
         _ => None,
     }
+}
+
+/// `text` with its `%XX` escapes decoded.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], text.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }

@@ -7,6 +7,8 @@
 //! fails never stops the others.
 
 mod body;
+pub(crate) mod ci;
+pub(crate) mod code_search;
 pub(crate) mod dashboard;
 pub(crate) mod figures;
 pub(crate) mod flags;
@@ -106,7 +108,15 @@ pub(crate) enum Status {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         draft: bool,
     },
+    /// The campaign's PR was open and now holds this run's changes; `ci`: its head commit's
+    /// check runs, when it has any.
     Updated {
+        url: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ci: Option<ci::Ci>,
+    },
+    /// The campaign's PR was merged: the recipe changes nothing here any more.
+    Merged {
         url: String,
     },
     /// The migration is not done here (partial, or it breaks compilation): no pull request
@@ -120,6 +130,9 @@ pub(crate) enum Status {
         reason: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         url: Option<String>,
+        /// Someone else pushed to the campaign's branch (the PR was edited by a human).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        edited: bool,
     },
     Failed {
         error: String,
@@ -222,7 +235,14 @@ pub(crate) fn run(
         .and_then(|file| file.recipes.into_iter().find(|r| r.name == name))
         .map(|recipe| recipe.steps)
         .unwrap_or_default();
+    // `--needs-migration`: code search drops the repositories that name none of the old library,
+    // before any clone (the count on the clone decides for the others).
+    let searched = match (gh, rollout.needs_migration, rollout.measure.and_then(|m| m.residual.as_ref())) {
+        (Some(gh), true, Some(old)) => code_search::search(gh, rollout.repos, &code_search::terms(old)),
+        _ => None,
+    };
     let context = one::Context {
+        searched,
         steps: &steps,
         // One API call at a time: the client's runtime serves one caller, and the calls are few.
         gh: gh.map(Mutex::new),

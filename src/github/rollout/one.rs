@@ -28,6 +28,8 @@ pub(super) struct Context<'a> {
     pub branch: &'a str,
     /// The recipe's own steps with their options, for each repository's `result.json`.
     pub steps: &'a [crate::openrewrite::RecipeStep],
+    /// What code search found using the old library (`--needs-migration`, when it could say).
+    pub searched: Option<super::code_search::Found>,
 }
 
 /// `<artifacts>/result.json`: one repository's rollout result for tools, without the metrics of
@@ -67,6 +69,13 @@ pub(super) fn outcome(ctx: &Context<'_>, repo: &RepoId) -> RepoOutcome {
 }
 
 fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Figures)> {
+    if let Some(found) = ctx.searched.as_ref().filter(|found| !found.uses(repo)) {
+        let reason = format!(
+            "GitHub code search finds none of {} in it (not cloned)",
+            found.terms.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+        );
+        return Ok((Status::NotNeeded { reason }, Figures::default()));
+    }
     let scratch = tempfile::Builder::new().prefix("rewrite-assist-rollout-").tempdir()?;
     let checkout = scratch.path().join("repo");
     ctx.remote.clone_into(repo, &checkout).with_context(|| format!("cloning {repo}"))?;
@@ -166,6 +175,11 @@ fn nothing_to_change(ctx: &Context<'_>, repo: &RepoId) -> Result<Status> {
             lock(budget).release(repo);
         }
         return Ok(Status::Closed { url });
+    }
+    if let (Mode::OpenPrs, Some(gh)) = (ctx.rollout.mode, &ctx.gh)
+        && let Some(url) = pulls::merged_for(&lock(gh), repo, ctx.branch)?
+    {
+        return Ok(Status::Merged { url });
     }
     Ok(Status::NoChanges)
 }
@@ -270,7 +284,8 @@ fn open_pr(
     }
     if let Published::Refused(refusal) = published {
         let url = say_left_alone(&lock(), &target, &refusal)?;
-        return Ok((Status::LeftAlone { reason: refusal.to_string(), url }, Vec::new()));
+        let edited = matches!(refusal, Refusal::NotTheBots(_));
+        return Ok((Status::LeftAlone { reason: refusal.to_string(), url, edited }, Vec::new()));
     }
     let body = body::render(&body::RolloutPr {
         recipe_name: ctx.name,
@@ -286,12 +301,19 @@ fn open_pr(
         pulls::upsert_draft(&lock(), here.repo, (ctx.branch, here.default_branch), (&title, &body), draft)?;
     let warnings =
         super::hygiene::dress(&lock(), here.repo, opened.number, opened.created, ctx.rollout.hygiene);
-    let status = if opened.created {
-        Status::Opened { url: opened.url, draft }
-    } else {
-        Status::Updated { url: opened.url }
+    if opened.created {
+        return Ok((Status::Opened { url: opened.url, draft }, warnings));
+    }
+    // An open PR's checks say how far its review can go; a freshly pushed commit has none yet.
+    let commit = match &published {
+        Published::Pushed { commit } => commit.as_str(),
+        Published::Refused(_) => "",
     };
-    Ok((status, warnings))
+    let ci = super::ci::of(&lock(), here.repo, commit).unwrap_or_else(|e| {
+        tracing::warn!("{}: the PR's check runs could not be read: {e:#}", here.repo);
+        None
+    });
+    Ok((Status::Updated { url: opened.url, ci }, warnings))
 }
 
 /// Closes the campaign's open PR from `branch` of `repo`, if there is one, with a comment that

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+use super::ci::Ci;
 use super::{Mode, RepoOutcome, Status};
 use crate::error::bad_input;
 use crate::github::report::cell;
@@ -107,9 +108,13 @@ pub(crate) fn result_and_detail(o: &RepoOutcome) -> (&'static str, String) {
         Status::Opened { url, draft: false } => ("opened", url.clone()),
         Status::Opened { url, draft: true } => ("opened as a draft", url.clone()),
         Status::NotOpened { reason } => ("not opened", cell(reason)),
-        Status::Updated { url } => ("updated", url.clone()),
-        Status::LeftAlone { reason, url } => (
-            "**left alone**",
+        Status::Updated { url, ci: None } => ("updated", url.clone()),
+        Status::Updated { url, ci: Some(Ci::Passing) } => ("updated, CI passing", url.clone()),
+        Status::Updated { url, ci: Some(Ci::Running) } => ("updated, CI running", url.clone()),
+        Status::Updated { url, ci: Some(Ci::Failing) } => ("**updated, CI failing**", url.clone()),
+        Status::Merged { url } => ("merged", url.clone()),
+        Status::LeftAlone { reason, url, edited } => (
+            if *edited { "**edited by a human**" } else { "**left alone**" },
             cell(&format!("{reason}{}", url.as_ref().map(|u| format!(" ({u})")).unwrap_or_default())),
         ),
         Status::Failed { error } => ("**failed**", cell(error)),
@@ -128,6 +133,7 @@ pub(crate) fn totals_line(outcomes: &[RepoOutcome], mode: Mode) -> String {
         (count(&|s| matches!(s, Status::WouldChange)), "would change"),
         (count(&|s| matches!(s, Status::Opened { .. })), "opened"),
         (count(&|s| matches!(s, Status::Updated { .. })), "updated"),
+        (count(&|s| matches!(s, Status::Merged { .. })), "merged"),
         (count(&|s| matches!(s, Status::NotOpened { .. })), "not opened"),
         (count(&|s| matches!(s, Status::NoChanges)), "without changes"),
         (count(&|s| matches!(s, Status::LeftAlone { .. })), "left alone"),
@@ -223,7 +229,7 @@ pub(crate) mod tests {
     #[test]
     fn totals_of_pull_requests() {
         let url = "https://github.com/acme/a/pull/3".to_string();
-        let outcomes = outcomes(Status::Updated { url });
+        let outcomes = outcomes(Status::Updated { url, ci: None });
         assert_eq!(
             totals_line(&outcomes, Mode::OpenPrs),
             "3 repositories: 1 updated, 1 without changes, 1 failed. A repository with an open pull request of this \
