@@ -44,6 +44,17 @@ fn five_repositories(dir: &Path) {
     std::fs::write(dir.join("recipe.yml"), RENAME_RECIPE).unwrap();
 }
 
+/// The migration lands on `acme/<name>`'s default branch without the campaign (by hand, or by
+/// merging its PR): the old service's name replaced, committed as `message` and pushed.
+fn migrate_by_hand(dir: &Path, name: &str, message: &str) {
+    let work = dir.join(format!("acme-{name}"));
+    std::fs::write(work.join("README.md"), "calls orders-service\n").unwrap();
+    let server = format!("../server/acme/{name}.git");
+    for args in [&["commit", "--quiet", "-am", message][..], &["push", "--quiet", &server, "HEAD"]] {
+        git_output(&work, args.iter().copied()).unwrap();
+    }
+}
+
 #[test]
 fn four_shards_of_a_dry_run_merge_into_one_table() {
     let dir = tempfile::tempdir().unwrap();
@@ -193,14 +204,7 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
     assert!(!pulls[2].draft && pulls[2].reviewers == ["alice"], "{:?}", pulls[2]);
 
     // acme/r1 migrated on its own: its PR is stale, closed with a comment, and its place goes to r4.
-    let r1 = dir.path().join("acme-r1");
-    std::fs::write(r1.join("README.md"), "calls orders-service\n").unwrap();
-    for args in [
-        &["commit", "--quiet", "-am", "migrated by hand"][..],
-        &["push", "--quiet", "../server/acme/r1.git", "HEAD"],
-    ] {
-        git_output(&r1, args.iter().copied()).unwrap();
-    }
+    migrate_by_hand(dir.path(), "r1", "migrated by hand");
     // The open PRs' CI: r2's checks fail, r3's pass.
     fake.check_runs("acme/r2", vec![json!({"status": "completed", "conclusion": "failure"})]);
     fake.check_runs("acme/r3", vec![json!({"status": "completed", "conclusion": "success"})]);
@@ -226,14 +230,7 @@ fn at_most_max_prs_open_with_labels_reviewers_assignees_and_drafts() {
 
     // r2's PR is merged: its migration is on main, the campaign says so, and r5 takes its place.
     fake.merge("acme/r2", pulls[1].number);
-    let r2 = dir.path().join("acme-r2");
-    std::fs::write(r2.join("README.md"), "calls orders-service\n").unwrap();
-    for args in [
-        &["commit", "--quiet", "-am", "Merge the migration"][..],
-        &["push", "--quiet", "../server/acme/r2.git", "HEAD"],
-    ] {
-        git_output(&r2, args.iter().copied()).unwrap();
-    }
+    migrate_by_hand(dir.path(), "r2", "Merge the migration");
     let fourth = apply(dir.path(), "fourth", &fake, &["--max-prs", "3", "--dashboard", "acme/platform"]);
     assert_eq!(statuses(&fourth), ["no_changes", "merged", "updated", "updated", "opened"], "{fourth:#}");
     let dashboard = &fake.issues()[0].body;
