@@ -299,6 +299,28 @@ fn working_directory_analyzes_the_build_in_a_subfolder() {
     assert_eq!(ran.code, Some(2), "{}", ran.stderr);
 }
 
+/// The PR's lines the recommended recipe does not make are notices on the PR's head file, by its
+/// path from the repository's root (the build is in `service/`). Real analysis, embedded runner.
+#[test]
+fn the_lines_the_recipe_leaves_are_notices_on_the_prs_files() {
+    let world = World::monorepo_with_a_line_no_recipe_makes();
+    let inputs =
+        [("INPUT_WORKING_DIRECTORY", "service"), ("INPUT_BACKEND", "embedded"), ("INPUT_MODE", "none")];
+    let ran = world.run("pull_request", &world.pull_request_event(), &inputs);
+    ran.assert_ok();
+    let option = ran.output("recommended-option");
+    let notices: Vec<&str> = ran.stdout.lines().filter(|l| l.starts_with("::notice ")).collect();
+    assert_eq!(
+        notices,
+        [format!(
+            "::notice file=service/data.txt,line=10,title=Not made by the recipe (option {option})::The recommended \
+recipe (option {option}) does not make 2 changed lines of this PR here:%0A-x%0A+y"
+        )],
+        "{}",
+        ran.stdout
+    );
+}
+
 /// A PR the pipeline cannot analyze (no build file) gets the failure in its results comment; the
 /// job passes unless `fail-under` asks for a recipe.
 #[test]

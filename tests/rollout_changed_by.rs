@@ -1,6 +1,7 @@
-//! Which recipe changed which files, as the rollout reports it ("changed by"), with either backend:
-//! a recipe that edits one file and deletes another, on a repository of a local git server. Real
-//! git, the embedded runner and the plugin's Maven build.
+//! Which recipe changed which files, as the rollout reports it ("changed by") and as OpenRewrite's
+//! data tables kept in the repository's artifacts say, with either backend: a recipe that edits
+//! one file and deletes another, on a repository of a local git server. Real git, the embedded
+//! runner and the plugin's Maven build.
 
 mod common;
 #[path = "common/github.rs"]
@@ -36,7 +37,7 @@ fn a_deleted_file_is_named_in_changed_by_with_either_backend() {
     std::fs::write(&recipe, RECIPE).unwrap();
     for backend in ["embedded", "plugin"] {
         let output = bin()
-            .args(["apply", "--repos", "acme/tidy", "--json", "--backend", backend, "--recipe"])
+            .args(["apply", "--dry-run", "--repos", "acme/tidy", "--json", "--backend", backend, "--recipe"])
             .arg(&recipe)
             .arg("--server-url")
             .arg(&server)
@@ -60,5 +61,16 @@ fn a_deleted_file_is_named_in_changed_by_with_either_backend() {
         assert_eq!(deleted["files"], serde_json::json!(["docs/old.txt"]), "{backend}: {report:#}");
         let table = std::fs::read_to_string(dir.path().join(backend).join("rollout.md")).unwrap();
         assert!(table.contains("`DeleteSourceFiles` 1 file"), "{backend}: {table}");
+        // OpenRewrite's own account of the run, kept in the repository's artifacts.
+        let csv = dir
+            .path()
+            .join(backend)
+            .join("acme/tidy/datatables/org.openrewrite.table.SourcesFileResults.csv");
+        let rows =
+            std::fs::read_to_string(&csv).unwrap_or_else(|e| panic!("{backend}: {}: {e}", csv.display()));
+        assert!(
+            rows.lines().any(|l| l.starts_with("README.md,README.md,") && l.contains("FindAndReplace")),
+            "{backend}: {rows}"
+        );
     }
 }

@@ -498,6 +498,10 @@ impl Bot<'_> {
         };
         let summary = pipeline::analyze(&request, &NoProgress)?;
         print!("{}", pipeline::render_text(&summary));
+        // On the PR's files, what the recipe leaves to do by hand.
+        for notice in super::annotations::of_run(&summary) {
+            println!("{notice}");
+        }
         // Where the recipe came from, for a rollout from these artifacts.
         let source = super::source::SourcePr::of(&pr, &self.settings.server_url, dir);
         super::source::write(std::path::Path::new(&summary.artifacts_dir), &source)?;
@@ -738,17 +742,12 @@ fn merge_base(repo: &Path, base: &str, head: &str) -> String {
 /// A warning in the log and as a workflow annotation.
 fn warn(message: &str) {
     tracing::warn!("{message}");
-    println!("::warning::{}", annotation(message));
+    println!("::warning::{}", super::annotations::escape_data(message));
 }
 
 fn error_line(message: &str) {
     tracing::error!("{message}");
-    println!("::error::{}", annotation(message));
-}
-
-/// Workflow commands end at a newline and treat `%` specially.
-fn annotation(message: &str) -> String {
-    message.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    println!("::error::{}", super::annotations::escape_data(message));
 }
 
 #[cfg(test)]
@@ -829,11 +828,6 @@ mod tests {
             assert_eq!(crate::error::exit_code_of(&error), exit::BAD_INPUT, "{name}");
         }
         assert!(Settings::from_env(&env(&[])).is_err(), "outside a workflow");
-    }
-
-    #[test]
-    fn annotations_escape_newlines() {
-        assert_eq!(annotation("50% done\nnext"), "50%25 done%0Anext");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! - [`event`] reads the event payload, [`command`] finds a slash command in a comment,
 //!   [`conversation`] decides what the bot does (a transition table), [`action`] does it.
 //! - [`report`], [`comment`] and [`summary`] render what users read: the results comment, the job
-//!   summary and the step outputs.
+//!   summary and the step outputs; [`annotations`] the notices on the PR's lines the recipe left.
 //! - [`verdict`] leads what users read (the verdict, whether the PR is a migration and why);
 //!   [`policy`] decides when the results comment is written (input `comment`); [`monorepo`] keeps
 //!   one comment, branch and recipe file per working directory.
@@ -15,6 +15,7 @@
 //!   out of URLs and logs); [`instructions`] and [`source`] feed the PR bodies.
 
 pub mod action;
+pub(crate) mod annotations;
 pub mod apply;
 pub(crate) mod branch;
 pub mod choice;

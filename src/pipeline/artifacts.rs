@@ -95,8 +95,21 @@ impl RunDir {
         Ok(path)
     }
 
-    /// Copies `from` (another run directory's file) to `name` here, within the caps.
+    /// Copies `from` (another run directory's file, or folder: an option's data tables) to `name`
+    /// here, within the caps; a folder replaces the one there (an earlier round's best).
     pub(crate) fn copy_in(&self, from: &Path, name: &str) -> Result<()> {
+        if from.is_dir() {
+            let to = self.path(name);
+            if to.is_dir() {
+                std::fs::remove_dir_all(&to).with_context(|| format!("removing {}", to.display()))?;
+            }
+            std::fs::create_dir_all(&to).with_context(|| format!("creating {}", to.display()))?;
+            for entry in std::fs::read_dir(from).with_context(|| format!("reading {}", from.display()))? {
+                let entry = entry?;
+                self.copy_in(&entry.path(), &format!("{name}/{}", entry.file_name().to_string_lossy()))?;
+            }
+            return Ok(());
+        }
         match std::fs::read_to_string(from) {
             Ok(text) => self.write(name, text).map(drop),
             // Not text (a build log with other bytes): copied as it is, never capped.
@@ -120,14 +133,16 @@ pub(crate) fn option_file_name(option: OptionId, what: &str) -> String {
     format!("option-{option}-{what}")
 }
 
-/// Every file a validated option has in the run directory (after `option-N-`).
-pub(crate) const OPTION_FILES: [&str; 6] = [
+/// Every file a validated option has in the run directory (after `option-N-`); `datatables` is a
+/// folder.
+pub(crate) const OPTION_FILES: [&str; 7] = [
     "recipe.yaml",
     "creation-analysis.md",
     "recipe.diff",
     "stats.json",
     "validation-analysis.md",
     "build.log",
+    crate::validation::datatables::DIR,
 ];
 
 /// Prefix that validation puts before `recipe.diff`, `stats.json`, `build.log`.
@@ -188,5 +203,23 @@ mod tests {
         round.write("option-3-recipe.diff", &big).unwrap();
         run.copy_in(&round.path("option-3-recipe.diff"), "option-3-recipe.diff").unwrap();
         assert_eq!(run.ledger().written(), 3 * MAX_ARTIFACT_BYTES);
+    }
+
+    #[test]
+    fn a_folder_of_data_tables_is_copied_in_place_of_the_earlier_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = RunDir::create(&dir.path().join("run")).unwrap();
+        let round = run.sub("refinement/round-2").unwrap();
+        let tables = round.path("option-3-datatables");
+        std::fs::create_dir_all(tables.join("api")).unwrap();
+        std::fs::write(tables.join("a.csv"), "sourcePath\nA.java\n").unwrap();
+        std::fs::write(tables.join("api/b.csv"), "sourcePath\nB.java\n").unwrap();
+        std::fs::create_dir_all(run.path("option-3-datatables")).unwrap();
+        std::fs::write(run.path("option-3-datatables/stale.csv"), "from round 1\n").unwrap();
+        run.copy_in(&tables, "option-3-datatables").unwrap();
+        let copied = run.path("option-3-datatables");
+        assert_eq!(std::fs::read_to_string(copied.join("a.csv")).unwrap(), "sourcePath\nA.java\n");
+        assert_eq!(std::fs::read_to_string(copied.join("api/b.csv")).unwrap(), "sourcePath\nB.java\n");
+        assert!(!copied.join("stale.csv").exists(), "an earlier round's table does not linger");
     }
 }

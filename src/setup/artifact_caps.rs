@@ -3,16 +3,18 @@
 //! together at [`MAX_RUN_BYTES`] (past it, each is only a note), so that no PR makes a run write
 //! hundreds of MB. A cut file says so where a reader looks first: a diff in `#` lines before its
 //! first section (which diff readers and `git apply` skip), a markdown report in its last
-//! paragraph. The stats files list at most [`MAX_LISTED_LINES`] lines per list; their counts stay
-//! whole. `pr.diff` is not cut: the PR's diff is bounded before it is written
-//! (`diff::bounds`).
+//! paragraph. OpenRewrite's data tables (`.csv`) have the same caps, with a total of their own so
+//! that they never crowd out the diffs and reports; one is cut at a record and says so in a `#`
+//! line first (the comment lines OpenRewrite's own CSV files start with). The stats files list at
+//! most [`MAX_LISTED_LINES`] lines per list; their counts stay whole. `pr.diff` is not cut: the
+//! PR's diff is bounded before it is written (`diff::bounds`).
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Largest diff or markdown report written whole.
+/// Largest diff, markdown report or data table written whole.
 pub(crate) const MAX_ARTIFACT_BYTES: usize = 4 << 20;
-/// All the diffs and markdown reports of one run together.
+/// All the diffs and markdown reports of one run together (and, apart, all its data tables).
 pub(crate) const MAX_RUN_BYTES: usize = 32 << 20;
 /// Lines listed per list of a stats file (false positives, false negatives, …).
 pub(crate) const MAX_LISTED_LINES: usize = 2_000;
@@ -22,27 +24,38 @@ pub(crate) const MAX_LISTED_LINES: usize = 2_000;
 #[derive(Debug, Default)]
 pub(crate) struct Ledger {
     written: AtomicUsize,
+    /// The data tables' bytes, counted apart.
+    tables: AtomicUsize,
 }
 
 impl Ledger {
     /// `text` as `name` may hold it: whole, or cut at a line (a diff: at a file section when one
-    /// ends in the room left) with a note. Only `.diff` and `.md` files are capped.
+    /// ends in the room left; a data table: at a record) with a note. Only `.diff`, `.md` and
+    /// `.csv` files are capped.
     pub(crate) fn fit<'a>(&self, name: &str, text: &'a str) -> Cow<'a, str> {
+        self.fit_start(name, text, text.len())
+    }
+
+    /// [`Ledger::fit`] for a file of `whole` bytes of which `start` is the beginning, read up to
+    /// at least [`MAX_ARTIFACT_BYTES`] (or whole): a large file is never read whole to be cut.
+    pub(crate) fn fit_start<'a>(&self, name: &str, start: &'a str, whole: usize) -> Cow<'a, str> {
         let kind = match name.rsplit('.').next() {
             Some("diff") => Kind::Diff,
             Some("md") => Kind::Markdown,
-            _ => return Cow::Borrowed(text),
+            Some("csv") => Kind::Table,
+            _ => return Cow::Borrowed(start),
         };
-        let want = text.len().min(MAX_ARTIFACT_BYTES);
-        let before = self.written.fetch_add(want, Ordering::SeqCst);
+        let want = whole.min(MAX_ARTIFACT_BYTES);
+        let counter = if kind == Kind::Table { &self.tables } else { &self.written };
+        let before = counter.fetch_add(want, Ordering::SeqCst);
         let room = want.min(MAX_RUN_BYTES.saturating_sub(before));
-        if room == text.len() {
-            return Cow::Borrowed(text);
+        if room == whole && start.len() == whole {
+            return Cow::Borrowed(start);
         }
-        let kept = cut(text, room, kind);
-        let note = note(kept.len(), text.len(), room < want);
+        let kept = cut(start, room, kind);
+        let note = note(kept.len(), whole, room < want, kind);
         Cow::Owned(match kind {
-            Kind::Diff => format!("# {note}\n{kept}"),
+            Kind::Diff | Kind::Table => format!("# {note}\n{kept}"),
             Kind::Markdown => format!("{kept}\n\n> **Cut here.** {note}\n"),
         })
     }
@@ -58,29 +71,53 @@ impl Ledger {
 enum Kind {
     Diff,
     Markdown,
+    Table,
 }
 
 /// The longest start of `text` within `room` bytes that ends a line (a diff: that ends a file
-/// section, when one does).
+/// section, when one does; a data table: that ends a record, whose quoted values may span lines).
 fn cut(text: &str, room: usize, kind: Kind) -> &str {
     let bytes = &text.as_bytes()[..room.min(text.len())];
     let line_end = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let end = match kind {
         Kind::Diff => text[..line_end].rfind("\ndiff --git ").map_or(line_end, |i| i + 1),
         Kind::Markdown => line_end,
+        Kind::Table => record_end(&bytes[..line_end]),
     };
     &text[..end]
 }
 
-fn note(kept: usize, whole: usize, run_full: bool) -> String {
+/// Where the last whole CSV record of `bytes` (which end a line) ends.
+fn record_end(bytes: &[u8]) -> usize {
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(false).flexible(true).comment(Some(b'#')).from_reader(bytes);
+    let mut record = csv::ByteRecord::new();
+    let mut end = 0;
+    while let Ok(true) = reader.read_byte_record(&mut record) {
+        let at = reader.position().byte() as usize;
+        // A record cut inside a quoted value still reads as one at the end: only one that its
+        // line end closed counts.
+        if at <= bytes.len() && at > 0 && bytes[at - 1] == b'\n' {
+            end = at;
+        }
+    }
+    end
+}
+
+fn note(kept: usize, whole: usize, run_full: bool, kind: Kind) -> String {
     let mib = |n: usize| n as f64 / f64::from(1 << 20);
-    let why = if run_full {
-        "this run's diffs and reports reached 32 MiB together"
-    } else {
-        "a diff or report is written up to 4 MiB"
+    let why = match (run_full, kind) {
+        (true, Kind::Table) => "this run's data tables reached 32 MiB together",
+        (true, _) => "this run's diffs and reports reached 32 MiB together",
+        (false, Kind::Table) => "a data table is written up to 4 MiB",
+        (false, _) => "a diff or report is written up to 4 MiB",
+    };
+    let counted = match kind {
+        Kind::Table => "the rows after the cut are not kept",
+        _ => "the stats and the summary count every line",
     };
     format!(
-        "rewrite-assist cut this file: {:.1} MiB of {:.1} MiB kept ({why}); the stats and the summary count every line.",
+        "rewrite-assist cut this file: {:.1} MiB of {:.1} MiB kept ({why}); {counted}.",
         mib(kept),
         mib(whole)
     )
@@ -130,5 +167,28 @@ mod tests {
         let fitted = ledger.fit("option-3-validation-analysis.md", &report);
         assert!(fitted.starts_with("\n\n> **Cut here.** rewrite-assist cut this file: 0.0 MiB"), "{fitted}");
         assert!(fitted.contains("reached 32 MiB together"));
+    }
+
+    #[test]
+    fn a_data_table_over_the_cap_is_cut_at_a_record_and_counted_apart() {
+        let ledger = Ledger::default();
+        // A quoted value spanning lines: never cut inside it.
+        let row = "src/A.java,R,\"java.lang.IllegalStateException: boom\n\tat a.B.c(B.java:1)\"\n";
+        let table = format!(
+            "# @name org.openrewrite.table.SourcesFileErrors\nsourcePath,recipe,stackTrace\n{}",
+            row.repeat(MAX_ARTIFACT_BYTES / row.len() + 10)
+        );
+        let fitted = ledger.fit("org.openrewrite.table.SourcesFileErrors.csv", &table);
+        assert!(fitted.starts_with("# rewrite-assist cut this file: 4.0 MiB of 4.0 MiB kept (a data table is written up to 4 MiB)"), "{:.200}", fitted);
+        assert!(fitted.len() <= MAX_ARTIFACT_BYTES + 300 && fitted.ends_with("B.java:1)\"\n"));
+        let rows =
+            csv::ReaderBuilder::new().comment(Some(b'#')).from_reader(fitted.as_bytes()).records().count();
+        assert!(rows > 1000 && fitted.matches(&row[..10]).count() == rows, "whole records only");
+        assert_eq!(ledger.written(), 0, "tables do not crowd out the diffs and reports");
+        // Read from its start only, a large table still says how large it was.
+        let start = &table[..MAX_ARTIFACT_BYTES + 1];
+        let fitted = Ledger::default().fit_start("t.csv", start, 40 << 20);
+        assert!(fitted.contains("MiB of 40.0 MiB kept"), "{:.200}", fitted);
+        assert_eq!(Ledger::default().fit("small.csv", row), row);
     }
 }

@@ -11,6 +11,7 @@
 
 pub(crate) mod build;
 pub(crate) mod choice;
+pub(crate) mod datatables;
 pub mod embedded;
 pub mod jdk;
 pub(crate) mod maven_settings;
@@ -55,7 +56,8 @@ pub(crate) struct Request<'a> {
     pub versions: &'a Versions,
     pub artifacts_for: ArtifactLookup<'a>,
     pub option_check: Option<OptionCheck<'a>>,
-    /// Where `<prefix>recipe.diff`, `<prefix>stats.json` and `<prefix>build.log` are written.
+    /// Where `<prefix>recipe.diff`, `<prefix>stats.json`, `<prefix>build.log` and the data tables
+    /// (`<prefix>datatables/`) are written.
     pub out_dir: &'a Path,
     /// `""` for `validate`, `"option-2-"` in the analyze pipeline.
     pub file_prefix: &'a str,
@@ -95,6 +97,7 @@ pub(crate) struct Outcome {
 /// the stats; `Err` is for problems with the input or the machine (unknown ref, no build file, no
 /// JDK, no `mvn`).
 pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
+    datatables::clear(req)?;
     match req.session {
         Some(session) => embedded::run(req, session),
         None => plugin::run(req),

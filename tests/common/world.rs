@@ -75,6 +75,19 @@ impl World {
 
     /// The javax scenario moved into `service/` of a monorepo whose PR also edits the root README.
     pub fn monorepo() -> World {
+        World::monorepo_with(&[], &[])
+    }
+
+    /// [`World::monorepo`] whose PR also changes a line no recipe makes: the middle one of twenty
+    /// equal lines in `service/data.txt` (a text replacement cannot find it alone).
+    pub fn monorepo_with_a_line_no_recipe_makes() -> World {
+        let base = "x\n".repeat(20);
+        let head = format!("{}y\n{}", "x\n".repeat(9), "x\n".repeat(10));
+        World::monorepo_with(&[("service/data.txt", &base)], &[("service/data.txt", &head)])
+    }
+
+    /// The javax scenario in `service/` with `base` and `head` files written over each commit.
+    fn monorepo_with(base: &[(&str, &str)], head: &[(&str, &str)]) -> World {
         let dir = tempfile::tempdir().unwrap();
         let single = JAVAX_TO_JAKARTA.build(&dir.path().join("single")).unwrap();
         let mono = RepoBuilder::init(&dir.path().join("fixture")).unwrap();
@@ -87,12 +100,19 @@ impl World {
                 std::process::Command::new("tar").args(["-xf", tar.to_str().unwrap(), "-C", target]).status();
             assert!(status.unwrap().success());
         };
+        let write = |files: &[(&str, &str)]| {
+            for (path, text) in files {
+                mono.write(path, text).unwrap();
+            }
+        };
         snapshot(&single.base);
         mono.write("README.md", "The shop and its friends.\n").unwrap();
+        write(base);
         let base = mono.commit("base").unwrap();
         mono.branch("migration").unwrap();
         snapshot(&single.head);
         mono.write("README.md", "The shop, now on Jakarta EE, and its friends.\n").unwrap();
+        write(head);
         let head = mono.commit("migrate the shop").unwrap();
         mono.checkout("main").unwrap();
         let fixture = Fixture { path: mono.path().to_path_buf(), base, head };

@@ -58,8 +58,8 @@ pub(crate) fn start(
 }
 
 /// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:
-/// `<prefix>recipe.diff`, `<prefix>stats.json` and `<prefix>build.log` (here: what the runner did,
-/// per step).
+/// `<prefix>recipe.diff`, `<prefix>stats.json`, `<prefix>build.log` (here: what the runner did,
+/// per step) and `<prefix>datatables/`.
 pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     crate::process::install_interrupt_handler();
     let total = Instant::now();
@@ -93,11 +93,8 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     stats.warnings.extend(parse_warnings(&parsed));
     let view = req.pr.map(|pr| pr.refined(parsed.types.as_ref().map(|t| (&t.base, &t.head))));
     let req = &Request { pr: view.as_deref(), ..*req };
-    let recipe_file = req.artifact("recipe.yaml.run");
-    std::fs::write(&recipe_file, req.recipe_yaml)?;
     let left = req.timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
-    let outcome = session.run(&recipe_file, &name, req.measure, left)?;
-    let _ = std::fs::remove_file(&recipe_file);
+    let outcome = run_recipe(req, session, &name, left, &mut stats.warnings)?;
     stats.timings.run_seconds = started.elapsed().as_secs_f64();
     let results = match outcome {
         Ok(results) => results,
@@ -149,6 +146,29 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     }
     stats.timings.analysis_seconds = analysis.elapsed().as_secs_f64();
     finish(req, session, stats, diff_text, None, total, &log)
+}
+
+/// Runs the recipe on the session's trees; the whole run's data tables are kept in
+/// `<prefix>datatables/` (when they cannot be, `warnings` says so).
+fn run_recipe(
+    req: &Request<'_>,
+    session: &Session,
+    name: &str,
+    left: Duration,
+    warnings: &mut Vec<String>,
+) -> Result<std::result::Result<RunResults, Stopped>> {
+    let recipe_file = req.artifact("recipe.yaml.run");
+    std::fs::write(&recipe_file, req.recipe_yaml)?;
+    // The runner writes them whole; they reach the artifacts within the caps.
+    let tables = tempfile::Builder::new().prefix("rewrite-assist-datatables-").tempdir()?;
+    let whole = session::WholeRun { measure: req.measure, datatables: Some(tables.path()) };
+    let outcome = session.run(&recipe_file, name, whole, left);
+    let _ = std::fs::remove_file(&recipe_file);
+    let export = super::datatables::Export { module: Default::default(), dir: tables.path().to_path_buf() };
+    if let Err(e) = super::datatables::keep(req, &[export]) {
+        warnings.push(format!("the data tables were not kept: {}", crate::error::one_line(&e)));
+    }
+    outcome
 }
 
 /// Each step that ran, scored on its own against the PR: what attribution reads.

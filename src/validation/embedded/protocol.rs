@@ -68,6 +68,10 @@ pub(crate) enum Request {
         /// compile check); None: nothing.
         #[serde(skip_serializing_if = "Option::is_none")]
         measure: Option<Measure>,
+        /// Where the whole run writes OpenRewrite's data tables, one CSV per table as the build
+        /// plugins export them; None: nowhere.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        datatables: Option<PathBuf>,
     },
 }
 
@@ -256,6 +260,7 @@ mod tests {
             stop_after_seconds: None,
             after: None,
             measure: None,
+            datatables: None,
         };
         let json = serde_json::to_value(&request).unwrap();
         assert_eq!(
@@ -275,6 +280,7 @@ mod tests {
             stop_after_seconds: Some(30.0),
             after: Some("rewriteassist.DiscoveryMigration".into()),
             measure: None,
+            datatables: None,
         };
         let json = serde_json::to_value(&follow_ups).unwrap();
         assert_eq!(json["after"], "rewriteassist.DiscoveryMigration");
@@ -298,7 +304,9 @@ mod tests {
             stop_after_seconds: None,
             after: None,
             measure: Some(crate::model::residual::Measure::of(&old)),
+            datatables: Some("/o/run-4-datatables".into()),
         };
+        assert_eq!(serde_json::to_value(&measured).unwrap()["datatables"], "/o/run-4-datatables");
         assert_eq!(
             serde_json::to_value(&measured).unwrap()["measure"],
             serde_json::json!({"residual": {"packages": ["org.junit"], "new_packages": ["org.junit.jupiter"],

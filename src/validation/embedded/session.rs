@@ -162,6 +162,15 @@ pub(crate) fn default_xmx() -> String {
     format!("{}m", (total_mib / 2).clamp(1024, 8192))
 }
 
+/// What a run of a recipe as a whole does besides its diff.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct WholeRun<'a> {
+    /// The old library's residual uses, the compile check (None: nothing).
+    pub measure: Option<&'a Measure>,
+    /// Where it writes OpenRewrite's data tables (None: nowhere).
+    pub datatables: Option<&'a Path>,
+}
+
 /// A runner for one clone.
 pub(crate) struct Session {
     settings: Settings,
@@ -303,16 +312,16 @@ impl Session {
         self.ensure_parsed(&mut state, timeout)
     }
 
-    /// Runs `recipe` from `recipe_file` (each step on its own, then the whole) on the parsed trees;
-    /// parses first when the process is new. `timeout` covers both.
+    /// Runs `recipe` from `recipe_file` (each step on its own, then the whole, doing what `whole`
+    /// asks) on the parsed trees; parses first when the process is new. `timeout` covers both.
     pub(crate) fn run(
         &self,
         recipe_file: &Path,
         recipe: &str,
-        measure: Option<&Measure>,
+        whole: WholeRun<'_>,
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
-        self.run_request(vec![recipe_file.to_path_buf()], recipe, (None, None, measure), timeout)
+        self.run_request(vec![recipe_file.to_path_buf()], recipe, (None, None, Some(whole)), timeout)
     }
 
     /// Runs each step of `recipe` (from `recipe_files`, else the runner's classpath) on its own on
@@ -332,12 +341,12 @@ impl Session {
     }
 
     /// `steps_until`: only each step on its own, none started after that time; None: each step,
-    /// then the whole (with what `measure` asks).
+    /// then the whole (doing what `whole` asks).
     fn run_request(
         &self,
         recipe_files: Vec<PathBuf>,
         recipe: &str,
-        (after, steps_until, measure): (Option<&str>, Option<Duration>, Option<&Measure>),
+        (after, steps_until, whole): (Option<&str>, Option<Duration>, Option<WholeRun<'_>>),
         timeout: Duration,
     ) -> Result<Result<RunResults, Stopped>> {
         let started = Instant::now();
@@ -358,7 +367,8 @@ impl Session {
             whole: steps_until.is_none(),
             stop_after_seconds: steps_until.map(|d| d.as_secs_f64().max(0.001)),
             after: after.map(str::to_string),
-            measure: measure.cloned(),
+            measure: whole.and_then(|w| w.measure).cloned(),
+            datatables: whole.and_then(|w| w.datatables).map(Path::to_path_buf),
         };
         let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
         if let Ok(results) = &mut outcome {

@@ -1,6 +1,6 @@
 //! Which recipe changed which file, from OpenRewrite's `SourcesFileResults` data table.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub(crate) use crate::model::validation::Attribution;
 
@@ -12,7 +12,12 @@ pub(crate) const SOURCES_FILE_RESULTS: &str = "org.openrewrite.table.SourcesFile
 /// run's `log`; rows deduplicated and sorted. Without data tables, the log alone is used.
 pub(crate) fn collect(root: &Path, log: &str) -> Vec<Attribution> {
     let from_log = from_log(log);
-    let table: Vec<Attribution> = find_tables(root).iter().flat_map(|p| read_table(p)).collect();
+    let table: Vec<Attribution> = crate::validation::datatables::plugin_exports(root)
+        .iter()
+        .map(|export| export.dir.join(SOURCES_FILE_RESULTS))
+        .filter(|p| p.is_file())
+        .flat_map(|p| read_table(&p))
+        .collect();
     let mut rows = if table.is_empty() { from_log.clone() } else { Vec::new() };
     for row in table {
         // The table has one row per (file, recipe): two steps of the same recipe with different
@@ -65,17 +70,6 @@ pub(crate) fn from_log(log: &str) -> Vec<Attribution> {
         }
     }
     rows
-}
-
-fn find_tables(root: &Path) -> Vec<PathBuf> {
-    walkdir::WalkDir::new(root)
-        .max_depth(8)
-        .into_iter()
-        .filter_entry(|e| e.file_name() != ".git" && e.file_name() != "node_modules")
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name() == SOURCES_FILE_RESULTS)
-        .map(|e| e.into_path())
-        .collect()
 }
 
 fn read_table(path: &Path) -> Vec<Attribution> {

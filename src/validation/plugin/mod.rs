@@ -1,6 +1,6 @@
 //! The plugin backend: the project's own Maven or Gradle build runs the rewrite plugin on a fresh
 //! clone of the base commit (what users run). Its report comes from the build's log and
-//! OpenRewrite's data tables.
+//! OpenRewrite's data tables, which are kept beside it ([`super::datatables`]).
 //!
 //! - [`invocation`]: the command line (Maven's `runNoFork`, Gradle's `rewriteRun` with an init
 //!   script);
@@ -83,6 +83,10 @@ pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
     let diff_text = diff::remove_excluded_sections(&clone.staged_diff()?);
     report(req, &mut stats, &project, &log, &prepared.ignored, tests_before);
     stats.warnings.splice(0..0, prepared.guarded.iter().cloned());
+    // The clone goes, and the tables the plugin exported into it with it.
+    if let Err(e) = super::datatables::keep(req, &super::datatables::plugin_exports(&project)) {
+        stats.warnings.push(format!("the data tables were not kept: {}", crate::error::one_line(&e)));
+    }
     stats.timings.analysis_seconds = started.elapsed().as_secs_f64();
     drop(clone);
     finish(req, stats, diff_text, error, total)

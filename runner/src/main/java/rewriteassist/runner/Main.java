@@ -162,7 +162,12 @@ public final class Main {
                 request.recipeFiles,
                 request.recipe(),
                 new Run.Mode(
-                        request.eachStep, request.whole, request.stopAfterSeconds, request.after, request.measure));
+                        request.eachStep,
+                        request.whole,
+                        request.stopAfterSeconds,
+                        request.after,
+                        request.measure,
+                        request.datatables));
     }
 
     /**
@@ -304,6 +309,9 @@ public final class Main {
         /** What to measure of the whole run (a run request's {@code measure}; null: nothing). */
         final @Nullable Measure measure;
 
+        /** Where the whole run exports its data tables (a run request's {@code datatables}; null: nowhere). */
+        final @Nullable Path datatables;
+
         Path root() {
             return Objects.requireNonNull(root, "only a parse request has a root");
         }
@@ -359,6 +367,7 @@ public final class Main {
                 stopAfterSeconds = 0;
                 after = null;
                 measure = null;
+                datatables = null;
             } else {
                 root = null;
                 localRepository = null;
@@ -384,6 +393,10 @@ public final class Main {
                         ? json.path("after").asText()
                         : null;
                 measure = Measure.from(json.path("measure"));
+                datatables = json.path("datatables").isTextual()
+                                && !json.path("datatables").asText().isEmpty()
+                        ? Paths.get(json.path("datatables").asText())
+                        : null;
             }
         }
 

@@ -144,14 +144,16 @@ final class Run {
     /**
      * How a request runs its recipe: each step on its own, the whole, no step started after
      * {@code stopAfterSeconds} (0: no limit), on the result of the recipe {@code after} (null: on
-     * the parsed trees), and what to measure of the whole run (null: nothing).
+     * the parsed trees), what to measure of the whole run (null: nothing), and where the whole
+     * run exports its data tables (null: nowhere).
      */
     record Mode(
             boolean eachStep,
             boolean runWhole,
             double stopAfterSeconds,
             @Nullable String after,
-            @Nullable Measure measure) {}
+            @Nullable Measure measure,
+            @Nullable Path datatables) {}
 
     static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
         long started = System.nanoTime();
@@ -218,7 +220,7 @@ final class Run {
                 continue;
             }
             StepRun.Builder run = new StepRun.Builder(i, step.name(), step.options());
-            executeGuarded(step::build, parsed, run, null);
+            executeGuarded(step::build, parsed, run, null, null);
             StepRun made = run.build();
             runs.add(made);
             if (key != null) {
@@ -239,7 +241,7 @@ final class Run {
             StepRun.Builder run = new StepRun.Builder(null, name, Main.JSON.createObjectNode());
             Map<Integer, Step> included = new LinkedHashMap<>();
             good.forEach(i -> included.put(i, steps.get(i)));
-            RecipeRun result = executeGuarded(() -> whole.of(good), parsed, run, included);
+            RecipeRun result = executeGuarded(() -> whole.of(good), parsed, run, included, mode.datatables());
             Measure measure = mode.measure();
             if (measure != null && result != null) {
                 measure.apply(parsed, parsed == base, result, run);
@@ -580,9 +582,13 @@ final class Run {
      * ran (null when it did not load, validate or run, or the bookkeeping failed).
      */
     private static @Nullable RecipeRun executeGuarded(
-            Build build, Parse.Outcome parsed, StepRun.Builder run, @Nullable Map<Integer, Step> steps) {
+            Build build,
+            Parse.Outcome parsed,
+            StepRun.Builder run,
+            @Nullable Map<Integer, Step> steps,
+            @Nullable Path datatables) {
         try {
-            return execute(build, parsed, run, steps);
+            return execute(build, parsed, run, steps, datatables);
         } catch (RuntimeException e) {
             Main.log("step " + run.step + " " + run.name + ": " + Main.stack(e));
             run.error = new ErrorReport(
@@ -593,14 +599,20 @@ final class Run {
 
     /**
      * Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error,
-     * and, for the whole run ({@code steps} not null), which of its steps changed each file. The
-     * recipe's run, or null when it did not run.
+     * and, for the whole run ({@code steps} not null), which of its steps changed each file. Its
+     * data tables are exported to {@code datatables} (null: nowhere). The recipe's run, or null
+     * when it did not run.
      */
     private static @Nullable RecipeRun execute(
-            Build build, Parse.Outcome parsed, StepRun.Builder run, @Nullable Map<Integer, Step> steps) {
+            Build build,
+            Parse.Outcome parsed,
+            StepRun.Builder run,
+            @Nullable Map<Integer, Step> steps,
+            @Nullable Path datatables) {
         long started = System.nanoTime();
         List<Throwable> reported = new ArrayList<>();
         ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
+        ExportedTables tables = datatables == null ? null : ExportedTables.into(datatables, ctx);
         int withheldBefore = parsed.policy().credentials().warnings().size();
         try {
             Recipe recipe;
@@ -659,6 +671,9 @@ final class Run {
             lines.stream().limit(50).forEach(run.warnings::add);
             return result;
         } finally {
+            if (tables != null) {
+                tables.close();
+            }
             run.seconds = Main.seconds(started);
             ErrorReport error = run.error;
             Main.log("  " + (run.step == null ? "whole" : "step " + run.step) + " " + run.name + ": "
