@@ -32,6 +32,11 @@ fn search_text_is_a_short_table_and_min_score_filters() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert_eq!(text.lines().count(), 3, "{text}");
     assert!(text.contains("org.openrewrite.java.migrate.UpgradeToJava17"), "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.ends_with(", Apache-2.0]") || l.ends_with(", Moderne Source Available License]")),
+        "each result names its licence: {text}"
+    );
 
     let output = bin().args(["catalog", "search", "upgrade java 17", "--min-score", "0.5"]).output().unwrap();
     assert!(output.status.success());

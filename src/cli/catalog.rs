@@ -31,7 +31,7 @@ pub(crate) enum CatalogCommand {
         mvn: String,
     },
     /// Search recipes: each QUERY is one phrasing of the same need; results are fused by
-    /// reciprocal rank fusion (k = 60).
+    /// reciprocal rank fusion (k = 60). Each result names its module and licence.
     Search {
         #[arg(required = true, value_name = "QUERY")]
         queries: Vec<String>,
@@ -163,7 +163,11 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
         let width = found.iter().map(|(r, _)| r.name.len()).max().unwrap_or(0);
         let mut text = String::new();
         for (r, score) in &found {
-            let _ = writeln!(text, "{score:.4}  {:<width$}  {}  [{}]", r.name, r.display_name, r.module);
+            let _ = writeln!(
+                text,
+                "{score:.4}  {:<width$}  {}  [{}, {}]",
+                r.name, r.display_name, r.module, r.licence
+            );
         }
         print!("{text}");
     }
