@@ -31,6 +31,8 @@ RUN apt-get update \
  && ln -s "/opt/apache-maven-${MAVEN_VERSION}/bin/mvn" /usr/local/bin/mvn \
  && rm /tmp/maven.tar.gz
 COPY --from=build /src/target/release/rewrite-assist /usr/local/bin/rewrite-assist
+# What the image holds and under which licences: NOTICE (docs/licensing.md).
+COPY LICENSE NOTICE /usr/share/doc/rewrite-assist/
 
 # uid 1001 is the runner user of GitHub-hosted runners; action.yml runs the container with the
 # runner's uid, so the cache is made usable by any uid.
@@ -42,8 +44,9 @@ ENV HOME=/home/rewrite
 # ~/.cache/rewrite-assist/runner and downloads the pinned rewrite-maven-plugin, the core recipes
 # and the modules the example needs. scripts/prewarm-image then fills the runner's POM cache with
 # the common parents and BOMs (Spring Boot, Quarkus, Micronaut, Jakarta EE, JUnit) and deletes
-# the recipe jars under the Moderne Source Available License, in this same layer so that no layer
-# keeps them: the runner fetches them on the user's machine at first use (docs/licensing.md).
+# the recipe jars under the Moderne Source Available License and the catalog text the analysis
+# read from them, in this same layer so that no layer keeps them: the runner fetches the jars, and
+# the catalog reads their text, on the user's machine at first use (docs/licensing.md).
 COPY --chmod=755 scripts/prewarm-image /usr/local/bin/prewarm-image
 RUN rewrite-assist demo --out /tmp/warm-up >/dev/null && rm -rf /tmp/warm-up \
  && prewarm-image \

@@ -1,6 +1,8 @@
-//! The recipe catalog at start-up and under search. Goals: decoding the embedded snapshot and
-//! building the search index under 500 ms; one multi-query search (three phrasings, cold cache)
-//! under 20 ms. Run with `scripts/bench` (or `cargo bench --bench catalog`).
+//! The recipe catalog at start-up and under search. Goals: loading the catalog analyses use
+//! (decoding the embedded snapshot, reading the full one from the user's cache and checking it
+//! against the embedded one) and building the search index under 500 ms; one multi-query search
+//! (three phrasings, cold cache) under 20 ms. Run with `scripts/bench` (or `cargo bench --bench
+//! catalog`).
 
 use std::time::Instant;
 
@@ -21,11 +23,16 @@ fn main() {
     let mut cached = f64::MAX;
     let mut recipes = 0;
     let mut hits = 0;
+    // The first load on a machine reads the MSAL modules' text from their jars (a Maven run, once):
+    // not what start-up costs afterwards.
+    Catalog::load();
     for _ in 0..RUNS {
         let start = Instant::now();
-        let snap = Snapshot::decode(snapshot::EMBEDDED).expect("embedded snapshot");
+        // `Catalog::load` finds the embedded snapshot decoded already (once per process): decode
+        // it here so that each run pays for it, as every process does.
+        Snapshot::decode(snapshot::EMBEDDED).expect("embedded snapshot");
         decode = decode.min(start.elapsed().as_secs_f64());
-        let catalog = Catalog::new(snap);
+        let catalog = Catalog::load();
         catalog.warm_up();
         startup = startup.min(start.elapsed().as_secs_f64());
         recipes = catalog.len();

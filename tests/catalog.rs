@@ -3,7 +3,7 @@
 mod common;
 
 use common::{bin, json_stdout};
-use rewrite_assist::catalog::{Catalog, Snapshot};
+use rewrite_assist::catalog::{Catalog, ModuleText, Snapshot};
 
 #[test]
 fn search_json_fuses_phrasings_and_has_the_documented_fields() {
@@ -32,6 +32,11 @@ fn search_text_is_a_short_table_and_min_score_filters() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert_eq!(text.lines().count(), 3, "{text}");
     assert!(text.contains("org.openrewrite.java.migrate.UpgradeToJava17"), "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.ends_with(", Apache-2.0]") || l.ends_with(", Moderne Source Available License]")),
+        "each result names its licence: {text}"
+    );
 
     let output = bin().args(["catalog", "search", "upgrade java 17", "--min-score", "0.5"]).output().unwrap();
     assert!(output.status.success());
@@ -106,20 +111,60 @@ fn refresh_without_maven_is_a_clear_error() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("catalog refresh needs Maven"), "{stderr}");
+    assert!(stderr.contains("the catalog generator needs Maven and a JDK 17+"), "{stderr}");
 }
 
-/// The real thing: Maven resolves the pinned modules, OpenRewrite lists their recipes. About half a
-/// minute with a warm local repository. The result must equal the committed snapshot, so this also
-/// fails when versions.rs changed without a refresh.
+/// Where the MSAL modules' text cannot be read (here: no Maven, and an empty cache), search still
+/// works on the embedded catalog, with one warning line, and the results name their licence.
 #[test]
-fn refresh_regenerates_the_committed_snapshot_with_real_maven() {
+fn without_maven_search_uses_the_embedded_catalog_and_warns_once() {
+    let cache = tempfile::tempdir().unwrap();
+    let output = bin()
+        .args(["catalog", "search", "--json", "--limit", "5", "javax to jakarta"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("REWRITE_ASSIST_MVN", "/nonexistent/mvn")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("WARN")).collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        warnings[0].contains("lacks the descriptions of the Moderne Source Available modules"),
+        "{stderr}"
+    );
+    let json = json_stdout(&output);
+    let results = json["results"].as_array().unwrap();
+    assert!(
+        results.iter().any(|r| r["name"] == "org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta")
+    );
+    for r in results {
+        let msal = r["licence"] == "Moderne Source Available License";
+        assert!(msal || r["licence"] == "Apache-2.0", "{r}");
+        assert_eq!(r["description"].as_str().unwrap().is_empty(), msal, "{r}");
+    }
+}
+
+/// The real thing: Maven resolves the pinned modules, OpenRewrite lists their recipes (about 20 s
+/// each with a warm local repository). `catalog refresh` writes what ships, equal to the committed
+/// snapshot (so this also fails when versions.rs changed without a refresh), and the whole catalog
+/// into the cache; a first search on an empty cache reads the jars itself and caches exactly the
+/// same catalog, which later runs use without Maven.
+#[test]
+fn refresh_and_first_use_read_the_same_text_from_the_real_jars() {
     let dir = tempfile::tempdir().unwrap();
+    let (refreshed, first_use) = (dir.path().join("refreshed"), dir.path().join("first-use"));
     let out = dir.path().join("nested/recipes.json.gz");
-    let output = bin().args(["catalog", "refresh", "--out"]).arg(&out).output().unwrap();
+    let output = bin()
+        .args(["catalog", "refresh", "--out"])
+        .arg(&out)
+        .env("XDG_CACHE_HOME", &refreshed)
+        .output()
+        .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let summary = String::from_utf8(output.stdout).unwrap();
     assert!(summary.contains("rewrite-spring"), "{summary}");
+    assert!(summary.contains("Moderne Source Available License (names only)"), "{summary}");
 
     let fresh = Snapshot::decode(&std::fs::read(&out).unwrap()).unwrap();
     let embedded = Catalog::embedded().snapshot();
@@ -135,10 +180,47 @@ fn refresh_regenerates_the_committed_snapshot_with_real_maven() {
         };
         assert_eq!(options(a), options(b), "{}", a.name);
         assert_eq!(
-            (&a.artifact, &a.licence, &a.members),
-            (&b.artifact, &b.licence, &b.members),
+            (&a.artifact, &a.licence, &a.members, &a.description),
+            (&b.artifact, &b.licence, &b.members, &b.description),
             "{}",
             a.name
         );
     }
+
+    let output = bin()
+        .args(["catalog", "search", "--json", "--limit", "1", "javax to jakarta"])
+        .env("XDG_CACHE_HOME", &first_use)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("reading the recipe descriptions") && !stderr.contains("WARN"), "{stderr}");
+    let cached = |root: &std::path::Path| {
+        let dir = root.join("rewrite-assist/catalog");
+        let files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(".json.gz"))
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        Snapshot::decode(&std::fs::read(&files[0]).unwrap()).unwrap()
+    };
+    let (by_refresh, by_first_use) = (cached(&refreshed), cached(&first_use));
+    assert!(by_refresh.modules.iter().all(|m| m.text == ModuleText::Full));
+    assert!(by_refresh == by_first_use, "first use read other text than catalog refresh");
+
+    // Later runs read the cache: no Maven needed, and the MSAL text is there.
+    let output = bin()
+        .args(["catalog", "show", "org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta"])
+        .env("XDG_CACHE_HOME", &first_use)
+        .env("REWRITE_ASSIST_MVN", "/nonexistent/mvn")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success() && output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("  Migrate to Jakarta EE 9\n"), "{text}");
 }

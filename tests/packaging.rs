@@ -353,6 +353,26 @@ fn the_image_carries_oci_labels() {
     }
 }
 
+/// NOTICE says what third-party material ships (docs/licensing.md): it goes into every release
+/// archive and the image, and the image keeps no catalog text read from the MSAL jars.
+#[test]
+fn the_notice_ships_with_the_archives_and_the_image_and_the_image_keeps_no_msal_text() {
+    let notice = read("NOTICE");
+    for expected in ["Apache License, Version 2.0", "Moderne Source Available License", "rewrite-spring"] {
+        assert!(notice.contains(expected), "NOTICE: {expected}");
+    }
+    let release = read(".github/workflows/release.yml");
+    assert!(
+        release
+            .contains(r#"cp "target/$TARGET/release/rewrite-assist" LICENSE NOTICE README.md "dist/$name/""#)
+    );
+    let dockerfile = read("Dockerfile");
+    assert!(dockerfile.contains("COPY LICENSE NOTICE /usr/share/doc/rewrite-assist/"));
+    let prewarm = read("scripts/prewarm-image");
+    assert!(prewarm.contains(r#"catalog_cache=${XDG_CACHE_HOME:-$HOME/.cache}/rewrite-assist/catalog"#));
+    assert!(prewarm.contains(r#"rm -rf "$catalog_cache""#));
+}
+
 #[test]
 fn the_example_workflow_listens_to_prs_and_comments_with_the_permissions_it_needs() {
     let example = yaml("examples/rewrite-assist.yml");

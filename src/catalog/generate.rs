@@ -6,16 +6,16 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
-use super::snapshot::{ExcludedJar, ModuleSummary, Snapshot};
-use crate::error::bad_input;
+use super::snapshot::{ExcludedJar, ModuleSummary, ModuleText, Snapshot};
 use crate::model::{RecipeDescriptor, RecipeOption};
 use crate::openrewrite::versions::{MODULES, REWRITE_CORE_VERSION};
 use crate::openrewrite::{Coordinates, RecipeModule, Versions};
+use crate::process::Outcome;
 
 const GENERATOR_POM: &str = include_str!("../../catalog/generator/pom.xml");
 const GENERATOR_MAIN: &str =
@@ -61,7 +61,12 @@ pub(crate) fn modules_in_use(versions: &Versions) -> Vec<(RecipeModule, Coordina
     MODULES.iter().map(|m| (*m, versions.coordinates_of(m))).collect()
 }
 
-/// Runs the generator through `mvn` and returns the snapshot it describes.
+/// How long the generator may take: Maven downloads every pinned module into an empty local
+/// repository in a few minutes; a network that swallows requests must not hang a run for longer.
+const TIME_LIMIT: Duration = Duration::from_secs(900);
+
+/// Runs the generator through `mvn` and returns the snapshot it describes, with the text of every
+/// module (the binary carries [`super::text::strip`] of it).
 pub(crate) fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
     let modules = modules_in_use(versions);
     let dir = tempfile::tempdir().context("creating a directory for the catalog generator")?;
@@ -71,25 +76,22 @@ pub(crate) fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
     std::fs::write(&main, GENERATOR_MAIN)?;
     let output = dir.path().join("recipes.json");
 
-    let mut cmd = Command::new(mvn);
-    crate::process::env::restrict_for_build_tool(&mut cmd);
+    let mut cmd = crate::process::maven::command(mvn);
     cmd.current_dir(dir.path()).args(["-B", "-q", "-f", "pom.xml", "compile", "exec:exec"]);
-    for arg in maven_properties(&modules, &output) {
-        cmd.arg(arg);
-    }
+    cmd.args(maven_properties(&modules, &output));
     tracing::info!("running the catalog generator: {}", crate::process::env::command_line(&cmd));
-    let result = cmd.output().map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            bad_input(format!("`{mvn}` not found: catalog refresh needs Maven and a JDK 17+"))
-        } else {
-            anyhow::Error::new(e).context(format!("running `{mvn}`"))
-        }
-    })?;
-    let log =
-        format!("{}{}", String::from_utf8_lossy(&result.stdout), String::from_utf8_lossy(&result.stderr));
+    let log_path = dir.path().join("generator.log");
+    let outcome = crate::process::run_logged(cmd, &log_path, TIME_LIMIT)
+        .context("the catalog generator needs Maven and a JDK 17+")?;
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
     tracing::debug!("catalog generator output:\n{log}");
-    if !result.status.success() {
-        bail!("the catalog generator failed ({}): {}", result.status, first_error_line(&log));
+    match outcome {
+        Outcome::Exited(status) if status.success() => {}
+        Outcome::Exited(status) => {
+            bail!("the catalog generator failed ({status}): {}", first_error_line(&log))
+        }
+        Outcome::TimedOut => bail!("the catalog generator took more than {} s", TIME_LIMIT.as_secs()),
+        Outcome::Interrupted => bail!("the catalog generator was interrupted"),
     }
     let raw = std::fs::read(&output).context("the catalog generator wrote no output")?;
     let raw: RawCatalog = serde_json::from_slice(&raw).context("the catalog generator's output")?;
@@ -143,6 +145,7 @@ pub(crate) fn build_snapshot(raw: RawCatalog, modules: &[(RecipeModule, Coordina
             version: c.version.clone(),
             licence: m.licence.into(),
             recipes,
+            text: ModuleText::Full,
         })
         .collect();
     Ok(Snapshot {

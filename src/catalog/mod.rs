@@ -1,15 +1,23 @@
 //! The recipe catalog: every recipe of the pinned OpenRewrite modules, generated from the real jars
 //! (`catalog refresh`, see [`generate`]), embedded in the binary, and searchable.
 //!
+//! The embedded snapshot carries the text of the Apache-2.0 modules only ([`text`]);
+//! [`Catalog::enriched`], the catalog analyses and search use, adds the rest from the user's own
+//! jars once per machine ([`enriched`]). [`Catalog::embedded`] is enough where only names, options,
+//! members and artifacts matter.
+//!
 //! Recipe mapping searches it by intent ([`Catalog::search`], several phrasings fused by reciprocal
 //! rank fusion); validation checks generated option names ([`Catalog::check_options`]) and puts
 //! exactly the needed modules on the classpath ([`Catalog::artifact_for`]).
 
+pub(crate) mod cache;
+pub(crate) mod enriched;
 pub(crate) mod generate;
 pub(crate) mod options;
 pub(crate) mod query;
 pub(crate) mod search;
 pub mod snapshot;
+pub(crate) mod text;
 pub(crate) mod tokenize;
 
 #[cfg(test)]
@@ -23,7 +31,7 @@ use serde::Serialize;
 pub(crate) use options::OptionProblems;
 #[cfg(test)]
 pub(crate) use search::CacheStats;
-pub use snapshot::Snapshot;
+pub use snapshot::{ModuleText, Snapshot};
 
 use crate::model::RecipeDescriptor;
 use crate::openrewrite::Coordinates;
@@ -55,7 +63,21 @@ impl std::fmt::Debug for Catalog {
 }
 
 impl Catalog {
-    /// The snapshot compiled into the binary, decoded once per process.
+    /// The catalog analyses and search use: the embedded one with the text of every module, read
+    /// once per machine from the user's own recipe jars and cached (see [`enriched`]); the embedded
+    /// one itself, after a warning, when that cannot be done. Loaded once per process.
+    pub fn enriched() -> &'static Catalog {
+        static ENRICHED: OnceLock<Catalog> = OnceLock::new();
+        ENRICHED.get_or_init(Catalog::load)
+    }
+
+    /// [`Catalog::enriched`], loaded anew (for measuring what loading it costs).
+    pub fn load() -> Catalog {
+        Catalog::new(enriched::load(Catalog::embedded().snapshot()))
+    }
+
+    /// The snapshot compiled into the binary, decoded once per process: without the text of the
+    /// modules whose licence does not let us ship it ([`ModuleText::NamesOnly`]).
     pub fn embedded() -> &'static Catalog {
         static EMBEDDED: OnceLock<Catalog> = OnceLock::new();
         EMBEDDED.get_or_init(|| {
@@ -88,6 +110,12 @@ impl Catalog {
 
     pub(crate) fn recipes(&self) -> &[RecipeDescriptor] {
         &self.snapshot.recipes
+    }
+
+    /// Whether this catalog holds OpenRewrite's text about `recipe` (its display name, description,
+    /// tags and option descriptions), or only its names.
+    pub(crate) fn has_text_of(&self, recipe: &RecipeDescriptor) -> bool {
+        !self.snapshot.modules.iter().any(|m| m.module == recipe.module && m.text == ModuleText::NamesOnly)
     }
 
     /// The recipe with exactly this fully qualified name.

@@ -1,5 +1,6 @@
 //! The catalog snapshot: every recipe of the pinned modules as OpenRewrite describes it, stored as
-//! gzip-compressed JSON in `catalog/recipes.json.gz`, committed, and embedded in the binary.
+//! gzip-compressed JSON. `catalog/recipes.json.gz`, committed and embedded in the binary, holds the
+//! text of the Apache-2.0 modules only ([`ModuleText`]); the user's cache holds the full one.
 
 use std::io::{Read, Write};
 
@@ -41,6 +42,20 @@ pub struct ModuleSummary {
     pub version: String,
     pub licence: String,
     pub recipes: usize,
+    /// How much of OpenRewrite's text about the module's recipes this snapshot holds.
+    pub text: ModuleText,
+}
+
+/// How much of OpenRewrite's text about a module's recipes a snapshot holds. The embedded snapshot
+/// ships the text of the modules whose licence lets us redistribute it, and only what identifies
+/// the recipes of the others; the rest is read from the user's own jars ([`super::text`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ModuleText {
+    /// Everything: display names, descriptions, tags, option descriptions and examples.
+    Full,
+    /// Names, option names, types and valid values, the members of composites, module and licence.
+    NamesOnly,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,10 +1,16 @@
-//! Tests against the embedded snapshot: the real recipes of the pinned modules.
+//! Tests against the real recipes of the pinned modules: the embedded snapshot where names, options
+//! and members are enough (as validation uses it), the enriched catalog where search and text are
+//! tested (as analyses use it, read from the jars on the first test run of a machine).
 
 use super::*;
-use crate::openrewrite::versions::{MODULES, REWRITE_CORE_VERSION};
+use crate::openrewrite::versions::{APACHE_2, MODERNE_SOURCE_AVAILABLE, MODULES, REWRITE_CORE_VERSION};
 
 fn catalog() -> &'static Catalog {
     Catalog::embedded()
+}
+
+fn enriched() -> &'static Catalog {
+    Catalog::enriched()
 }
 
 /// §5 of the shared OpenRewrite reference, one row per recipe:
@@ -200,7 +206,7 @@ const SEARCHES: &[(&[&str], &str)] = &[
 fn common_migrations_are_in_the_top_3() {
     let mut failures = Vec::new();
     for &(queries, expected) in SEARCHES {
-        let hits = catalog().search(queries, 3, 0.0);
+        let hits = enriched().search(queries, 3, 0.0);
         let found = hits.iter().any(|h| match expected.strip_suffix('*') {
             Some(prefix) => h.name.starts_with(prefix),
             None => h.name == expected,
@@ -215,7 +221,7 @@ fn common_migrations_are_in_the_top_3() {
 
 /// A catalog of its own, so the cache counts are not shared with other tests.
 fn fresh_catalog() -> Catalog {
-    Catalog::new(Snapshot::decode(snapshot::EMBEDDED).unwrap())
+    Catalog::new(enriched().snapshot().clone())
 }
 
 #[test]
@@ -234,7 +240,7 @@ fn repeated_queries_hit_the_cache_by_normalized_form() {
 
 #[test]
 fn scores_are_fused_and_min_score_applies_to_them() {
-    let c = catalog();
+    let c = enriched();
     let one = c.search(&["upgrade java 17"], 3, 0.0);
     assert!((one[0].score - 1.0 / 61.0).abs() < 1e-12, "{one:?}");
     let queries = ["upgrade java 17", "migrate to java 17", "java 17"];
@@ -250,7 +256,7 @@ fn scores_are_fused_and_min_score_applies_to_them() {
 
 #[test]
 fn hits_carry_display_name_and_artifact() {
-    let hit = &catalog().search(&["javax to jakarta"], 1, 0.0)[0];
+    let hit = &enriched().search(&["javax to jakarta"], 1, 0.0)[0];
     assert_eq!(hit.name, "org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta");
     assert_eq!(hit.display_name, "Migrate to Jakarta EE 9");
     assert!(hit.artifact.as_deref().unwrap().starts_with("org.openrewrite.recipe:rewrite-migrate-java:"));
@@ -258,7 +264,7 @@ fn hits_carry_display_name_and_artifact() {
 
 #[test]
 fn close_names_are_suggested() {
-    let c = catalog();
+    let c = enriched();
     assert!(
         c.suggest("org.openrewrite.java.ChangePackages", 3).contains(&"org.openrewrite.java.ChangePackage")
     );
@@ -272,4 +278,92 @@ fn ranking_depends_only_on_the_normalized_query() {
     let b = fresh_catalog().search(&["Package, change"], 10, 0.0);
     assert_eq!(a, b);
     assert_eq!(a[0].name, "org.openrewrite.java.ChangePackage");
+}
+
+/// The acceptance of issue #41 (7): decoded as plain JSON, so that no field serde would skip can
+/// hide text, the embedded snapshot holds no text of an MSAL module, and the Apache-2.0 ones keep
+/// theirs.
+#[test]
+fn the_embedded_snapshot_holds_no_text_of_msal_modules() {
+    let mut json = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(snapshot::EMBEDDED), &mut json).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let fields = |v: &serde_json::Value| -> Vec<String> {
+        let mut names: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        names.sort();
+        names
+    };
+    let (mut msal, mut apache_described) = (0, 0);
+    for module in json["modules"].as_array().unwrap() {
+        let text = if module["licence"] == MODERNE_SOURCE_AVAILABLE { "namesOnly" } else { "full" };
+        assert_eq!(module["text"], text, "{module}");
+    }
+    for recipe in json["recipes"].as_array().unwrap() {
+        if recipe["licence"] == APACHE_2 {
+            apache_described += usize::from(!recipe["description"].as_str().unwrap().is_empty());
+            continue;
+        }
+        assert_eq!(recipe["licence"], MODERNE_SOURCE_AVAILABLE, "{}", recipe["name"]);
+        msal += 1;
+        let expected = [
+            "artifact",
+            "description",
+            "displayName",
+            "licence",
+            "members",
+            "module",
+            "name",
+            "options",
+            "tags",
+        ];
+        assert_eq!(fields(recipe), expected, "{}", recipe["name"]);
+        assert_eq!(
+            (&recipe["displayName"], &recipe["description"]),
+            (&"".into(), &"".into()),
+            "{}",
+            recipe["name"]
+        );
+        assert_eq!(recipe["tags"], serde_json::json!([]), "{}", recipe["name"]);
+        for option in recipe["options"].as_array().unwrap() {
+            assert!(
+                fields(option).iter().all(|f| [
+                    "name",
+                    "type",
+                    "required",
+                    "description",
+                    "example",
+                    "valid"
+                ]
+                .contains(&f.as_str())),
+                "{option}"
+            );
+            assert!(
+                option["description"].is_null() && option["example"].is_null(),
+                "{}: {option}",
+                recipe["name"]
+            );
+        }
+    }
+    assert!(msal > 1500, "{msal} MSAL recipes");
+    let apache = catalog().recipes().iter().filter(|r| r.licence == APACHE_2).count();
+    assert!(
+        apache_described * 10 > apache * 9,
+        "{apache_described} of {apache} Apache-2.0 recipes described"
+    );
+    let change_package = catalog().get("org.openrewrite.java.ChangePackage").unwrap();
+    assert_eq!(change_package.display_name, "Rename package name");
+    assert!(change_package.options[0].description.is_some());
+}
+
+/// Where the jars can be read (the tests' machines reach Maven Central), the enriched catalog is
+/// the embedded one with every module's text: same recipes, options and members.
+#[test]
+fn the_enriched_catalog_has_the_text_of_every_module() {
+    let snapshot = enriched().snapshot();
+    assert!(text::names_only(snapshot).is_empty(), "{:?}", text::names_only(snapshot));
+    assert_eq!(text::strip(snapshot), *catalog().snapshot());
+    let jakarta = enriched().get("org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta").unwrap();
+    assert_eq!(jakarta.display_name, "Migrate to Jakarta EE 9");
+    assert!(jakarta.description.contains("jakarta"), "{}", jakarta.description);
+    assert!(enriched().has_text_of(jakarta) && !catalog().has_text_of(jakarta));
 }

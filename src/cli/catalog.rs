@@ -5,7 +5,8 @@ use anyhow::{Context, Result};
 use clap::Subcommand;
 use serde::Serialize;
 
-use crate::catalog::{Catalog, generate, snapshot};
+use crate::catalog::cache::Cache;
+use crate::catalog::{Catalog, ModuleText, Snapshot, generate, snapshot, text};
 use crate::error::{bad_input, exit};
 use crate::model::RecipeDescriptor;
 use crate::openrewrite::Versions;
@@ -18,10 +19,11 @@ pub(crate) struct Args {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum CatalogCommand {
-    /// Regenerate the snapshot from the pinned recipe jars (needs Maven and a JDK 17+). Rebuild
-    /// the binary afterwards to embed it.
+    /// Regenerate the snapshot from the pinned recipe jars (needs Maven and a JDK 17+): the one to
+    /// embed, with the text of the Apache-2.0 modules only (rebuild the binary afterwards), and the
+    /// whole catalog in the user's cache, where search and analyses read it.
     Refresh {
-        /// Where to write the gzip-compressed JSON snapshot.
+        /// Where to write the gzip-compressed JSON snapshot to embed.
         #[arg(long, value_name = "PATH", default_value = snapshot::DEFAULT_PATH, value_parser = super::paths::absolute)]
         out: PathBuf,
         /// The Maven executable.
@@ -29,7 +31,7 @@ pub(crate) enum CatalogCommand {
         mvn: String,
     },
     /// Search recipes: each QUERY is one phrasing of the same need; results are fused by
-    /// reciprocal rank fusion (k = 60).
+    /// reciprocal rank fusion (k = 60). Each result names its module and licence.
     Search {
         #[arg(required = true, value_name = "QUERY")]
         queries: Vec<String>,
@@ -73,34 +75,46 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     }
 }
 
+/// Writes what the binary may carry to `out` and the whole catalog to the user's cache, where
+/// [`Catalog::enriched`] finds it.
 fn refresh(out: &std::path::Path, mvn: &str) -> Result<u8> {
     let versions = Versions::from_env()?;
-    let snapshot = generate::generate(mvn, &versions)?;
-    let bytes = snapshot.encode()?;
+    let full = generate::generate(mvn, &versions)?;
+    let shipped = text::strip(&full);
+    let bytes = shipped.encode()?;
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     std::fs::write(out, &bytes).with_context(|| format!("writing {}", out.display()))?;
+    let cached = Cache::of(&versions).and_then(|cache| cache.write(&full).map(|()| cache));
+    print!("{}", refresh_summary(&shipped, out, bytes.len()));
+    match cached {
+        Ok(cache) => println!("every module's text kept in {}", cache.path().display()),
+        Err(e) => tracing::warn!("the full catalog was not cached: {e:#}"),
+    }
+    Ok(exit::OK)
+}
 
+fn refresh_summary(shipped: &Snapshot, out: &std::path::Path, bytes: usize) -> String {
     let mut text = format!(
         "{} recipes (rewrite {}) written to {} ({} KiB)\n",
-        snapshot.recipes.len(),
-        snapshot.rewrite_version,
+        shipped.recipes.len(),
+        shipped.rewrite_version,
         out.display(),
-        bytes.len().div_ceil(1024)
+        bytes.div_ceil(1024)
     );
     let origin = |m: &snapshot::ModuleSummary| {
         m.artifact.clone().unwrap_or_else(|| format!("{} {} (bundled)", m.module, m.version))
     };
-    let width = snapshot.modules.iter().map(|m| origin(m).len()).max().unwrap_or(0);
-    for m in &snapshot.modules {
-        let _ = writeln!(text, "  {:>5}  {:<width$}  {}", m.recipes, origin(m), m.licence);
+    let width = shipped.modules.iter().map(|m| origin(m).len()).max().unwrap_or(0);
+    for m in &shipped.modules {
+        let names_only = if m.text == ModuleText::NamesOnly { " (names only)" } else { "" };
+        let _ = writeln!(text, "  {:>5}  {:<width$}  {}{names_only}", m.recipes, origin(m), m.licence);
     }
-    for e in &snapshot.excluded {
+    for e in &shipped.excluded {
         let _ = writeln!(text, "  left out {} recipes of {} (not a pinned module)", e.recipes, e.jar);
     }
-    print!("{text}");
-    Ok(exit::OK)
+    text
 }
 
 #[derive(Serialize)]
@@ -122,7 +136,7 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
     if queries.iter().all(|q| crate::catalog::query::clean(q).is_empty()) {
         return Err(bad_input("the search query is empty (after removing log and stack-trace noise)"));
     }
-    let catalog = Catalog::embedded();
+    let catalog = Catalog::enriched();
     let queries: Vec<&str> = queries.iter().map(String::as_str).collect();
     let hits = catalog.search(&queries, limit.into(), min_score);
     let found: Vec<(&RecipeDescriptor, f64)> =
@@ -149,7 +163,11 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
         let width = found.iter().map(|(r, _)| r.name.len()).max().unwrap_or(0);
         let mut text = String::new();
         for (r, score) in &found {
-            let _ = writeln!(text, "{score:.4}  {:<width$}  {}  [{}]", r.name, r.display_name, r.module);
+            let _ = writeln!(
+                text,
+                "{score:.4}  {:<width$}  {}  [{}, {}]",
+                r.name, r.display_name, r.module, r.licence
+            );
         }
         print!("{text}");
     }
@@ -157,7 +175,12 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
 }
 
 fn show(name: &str, json: bool) -> Result<u8> {
-    let catalog = Catalog::embedded();
+    // Reading the MSAL modules' text takes a Maven run on a new machine: only when it is needed.
+    let embedded = Catalog::embedded();
+    let catalog = match embedded.get(name) {
+        Some(recipe) if embedded.has_text_of(recipe) => embedded,
+        _ => Catalog::enriched(),
+    };
     let Some(recipe) = catalog.get(name) else {
         let close = catalog.suggest(name, 3);
         let hint = if close.is_empty() {
@@ -175,14 +198,20 @@ fn show(name: &str, json: bool) -> Result<u8> {
         }
         super::print_json(&value)?;
     } else {
-        print!("{}", render(recipe, &catalog.coordinates(recipe)));
+        print!("{}", render(recipe, &catalog.coordinates(recipe), catalog.has_text_of(recipe)));
     }
     Ok(exit::OK)
 }
 
-fn render(r: &RecipeDescriptor, coordinates: &str) -> String {
-    let mut text = format!("{}\n  {}\n", r.name, r.display_name);
-    if !r.description.is_empty() {
+/// `has_text`: whether the catalog could read the recipe's text (see [`Catalog::enriched`]).
+fn render(r: &RecipeDescriptor, coordinates: &str, has_text: bool) -> String {
+    let mut text = format!("{}\n", r.name);
+    if !r.display_name.is_empty() {
+        let _ = writeln!(text, "  {}", r.display_name);
+    }
+    if !has_text {
+        text.push_str("  (no description: it could not be read from the module's jar)\n");
+    } else if !r.description.is_empty() {
         let _ = writeln!(text, "  {}", r.description.split_whitespace().collect::<Vec<_>>().join(" "));
     }
     let origin = match &r.artifact {

@@ -231,7 +231,7 @@ mod tests {
         let migration = migration(&discovery);
         let pool: Vec<Candidate> =
             ["a.Clean", "a.Broad", "a.Nothing", "a.Over", "a.Failed", "a.NeverRan"].map(candidate).to_vec();
-        let catalog = crate::catalog::Catalog::embedded();
+        let catalog = crate::catalog::Catalog::enriched();
         let again: Vec<&str> = pool
             .iter()
             .filter(|c| worth_again(&discovery, c, &migration, catalog))
@@ -259,7 +259,7 @@ mod tests {
         };
         let migration = migration(&discovery);
         assert_eq!(migration[0].name, boot(1), "{migration:?}");
-        let catalog = crate::catalog::Catalog::embedded();
+        let catalog = crate::catalog::Catalog::enriched();
         assert!(catalog.runs(&boot(1), &boot(0)), "Boot 3.1's upgrade runs 3.0's");
         let again: Vec<String> = [0, 2]
             .map(|minor| candidate(&boot(minor)))
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn tidy_ups_follow_a_java_migration_once() {
-        let catalog = crate::catalog::Catalog::embedded();
+        let catalog = crate::catalog::Catalog::enriched();
         let java = crate::diff::parse(
             "diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n@@ -1 +1 @@\n-import a.B;\n+import c.B;\n",
         )

@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn lines_no_intent_explains_find_the_refaster_rule_and_its_family() {
-        let catalog = Catalog::embedded();
+        let catalog = Catalog::enriched();
         let tree = tree_with_unexplained(&["        Objects.requireNonNull(connectorName);"]);
         let pool = build(&tree, &["src/A.java".into()], catalog, 200);
         let names: Vec<&str> = pool.iter().map(|c| c.name.as_str()).collect();
@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn only_the_best_ranked_umbrella_upgrades_join_the_pool() {
-        let catalog = Catalog::embedded();
+        let catalog = Catalog::enriched();
         assert!(size(catalog, "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1", 0) > UMBRELLA_SIZE);
         assert!(size(catalog, "org.openrewrite.java.testing.junit5.JUnit4to5Migration", 0) < UMBRELLA_SIZE);
         let tree =
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn the_pool_is_bounded_and_keeps_only_runnable_recipes() {
-        let catalog = Catalog::embedded();
+        let catalog = Catalog::enriched();
         let tree =
             tree_with_unexplained(&["import org.junit.jupiter.api.Test;", "@RunWith(SpringRunner.class)"]);
         let pool = build(&tree, &["src/test/java/ATest.java".into()], catalog, 5);

@@ -75,18 +75,7 @@ impl CloneCache {
     /// Waits for, then takes, the exclusive lock of `url`'s entry.
     pub(crate) fn lock(&self, url: &str) -> Result<EntryLock> {
         let entry = self.entry(url)?;
-        let path = lock_path(&entry);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        file.lock().with_context(|| format!("locking {}", path.display()))?;
-        Ok(EntryLock { _file: file })
+        Ok(EntryLock { _file: crate::process::file_lock::exclusive(&lock_path(&entry))? })
     }
 
     /// Makes the entry of `url` with `make(temporary path)` — a clone into a sibling directory,

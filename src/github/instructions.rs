@@ -11,7 +11,7 @@ use crate::openrewrite::{RecipeFile, Versions};
 /// recipe, its options, and what the catalog says it does.
 pub(crate) fn steps_table(yaml: &str, name: &str) -> String {
     let Ok(file) = RecipeFile::parse(yaml) else { return String::new() };
-    let catalog = crate::catalog::Catalog::embedded();
+    let catalog = crate::catalog::Catalog::enriched();
     let mut out = String::from("| step | options | what it does |\n|---|---|---|\n");
     for step in file.external_steps(name) {
         let options: Vec<String> =

@@ -31,7 +31,7 @@ fn atomic(kind: &str, params: &[(&str, &str)]) -> Intent {
 
 #[test]
 fn every_semantic_mapping_passes_the_catalog_check() {
-    let catalog = Catalog::embedded();
+    let catalog = Catalog::enriched();
     let s = |v: &str| v.to_string();
     // One change of every kind, plus variants that take other paths.
     let mut changes = crate::model::change::tests::one_of_each();
@@ -396,7 +396,7 @@ fn an_action_pinned_to_a_commit_and_moved_to_a_tag_is_a_version_bump_not_the_rev
 
 #[test]
 fn check_step_reports_unknown_recipes_and_options() {
-    let catalog = Catalog::embedded();
+    let catalog = Catalog::enriched();
     assert!(
         check_step(catalog, &RecipeStep::new("org.example.Nope"))
             .unwrap_err()
@@ -436,7 +436,7 @@ fn narrow_composition_orders_text_last_and_explains_every_step() {
     java.id = "2".into();
     let tree = IntentTree { intents: vec![text, java], ..IntentTree::default() };
     let base = |path: &str| (path == "README.md").then(|| "Java 11\nend\n".to_string());
-    let option = compose_narrow(&tree, &pr, Catalog::embedded(), &base);
+    let option = compose_narrow(&tree, &pr, Catalog::enriched(), &base);
     let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
     assert_eq!(names, vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::text::FIND_AND_REPLACE]);
     assert_eq!(option.steps[1].intents, vec!["1"]);
@@ -446,7 +446,7 @@ fn narrow_composition_orders_text_last_and_explains_every_step() {
 
 #[test]
 fn wide_search_finds_broad_recipes_that_fit() {
-    let catalog = Catalog::embedded();
+    let catalog = Catalog::enriched();
     let java = node(Node::Strategic(Strategic::Java { from: 11, to: 17 }), "Upgrade Java 11 -> 17");
     let found = wide::find_recipe(catalog, &java).unwrap();
     assert!(
@@ -479,7 +479,7 @@ fn wide_search_finds_broad_recipes_that_fit() {
 
 #[test]
 fn wide_search_rejects_search_recipes_and_other_languages() {
-    let catalog = Catalog::embedded();
+    let catalog = Catalog::enriched();
     let evidence = |path: &str| ChangeLine {
         path: path.into(),
         kind: crate::diff::ChangeKind::Added,

@@ -311,7 +311,7 @@ mod tests {
 
     #[test]
     fn new_files_are_created_with_their_exact_contents_and_deleted_ones_deleted() {
-        let catalog = crate::catalog::Catalog::embedded();
+        let catalog = crate::catalog::Catalog::enriched();
         let added = file(
             "diff --git a/conf/app.yml b/conf/app.yml\nnew file mode 100644\n--- /dev/null\n+++ b/conf/app.yml\n@@ -0,0 +1,2 @@\n+a: 1\n+b: 2\n",
         );

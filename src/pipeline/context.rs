@@ -27,7 +27,7 @@ impl<'a> Context<'a> {
         Context {
             req,
             dir,
-            catalog: Catalog::embedded(),
+            catalog: Catalog::enriched(),
             progress,
             started: Instant::now(),
             started_at: artifacts::now(),

@@ -3,8 +3,11 @@
 //! they forked), output captured to a log file, a wall-clock limit, and the interrupted flag.
 
 pub mod env;
+pub(crate) mod file_lock;
 pub(crate) mod json_out;
+pub(crate) mod maven;
 pub mod secrets;
+pub(crate) mod user_cache;
 
 use std::fs::File;
 use std::io::Write;

@@ -133,7 +133,7 @@ fn synthesize_one(
     option: &CandidateOption,
     stats: &ValidationStats,
 ) -> CandidateOption {
-    synthesize(tree, pr, Catalog::embedded(), base, &[Evaluated { option, stats }], &[], Form::Migration)
+    synthesize(tree, pr, Catalog::enriched(), base, &[Evaluated { option, stats }], &[], Form::Migration)
 }
 
 fn step_names(option: &CandidateOption) -> Vec<&str> {
@@ -148,7 +148,7 @@ fn planned(step: RecipeStep) -> PlannedStep {
 fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     let tree = tree();
     let pr = crate::diff::parse_all(PR).unwrap();
-    let catalog = Catalog::embedded();
+    let catalog = Catalog::enriched();
     let wide_name = "org.openrewrite.java.migrate.UpgradeToJava17";
     let wide = wide_option(wide_name);
     let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
@@ -313,7 +313,7 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
     let option = synthesize(
         &tree,
         &pr,
-        Catalog::embedded(),
+        Catalog::enriched(),
         &base,
         &evaluated,
         &[(composite, effect)],
@@ -498,7 +498,7 @@ fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
     let option = synthesize(
         &IntentTree::default(),
         &pr,
-        Catalog::embedded(),
+        Catalog::enriched(),
         &base,
         &[],
         &[(recipe.clone(), effect.clone())],
@@ -528,7 +528,7 @@ fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
     let option = synthesize(
         &IntentTree::default(),
         &pr,
-        Catalog::embedded(),
+        Catalog::enriched(),
         &base,
         &[],
         &[(recipe, few)],

@@ -347,7 +347,7 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
         let tree = tree();
         let incidental = crate::reuse::incidental_intents(&tree, None);
         let pr = crate::diff::parse(PR).unwrap();
-        migration_composites(&discovery, &tree, &pr, Catalog::embedded(), &incidental)
+        migration_composites(&discovery, &tree, &pr, Catalog::enriched(), &incidental)
             .into_iter()
             .map(|c| format!("{} {} {}", c.intent, c.step.name, c.rewritten))
             .collect()
@@ -390,11 +390,11 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
             tree
         };
         let composites = |tree: &IntentTree, recipe: &str| {
-            assert!(crate::discovery::pool::is_umbrella(Catalog::embedded(), recipe), "{recipe}");
+            assert!(crate::discovery::pool::is_umbrella(Catalog::enriched(), recipe), "{recipe}");
             let discovery = Discovery { tried: vec![tried(recipe, 13, vec![])], ..Discovery::default() };
             let pr = crate::diff::parse(PR).unwrap();
             let incidental = crate::reuse::incidental_intents(tree, None);
-            migration_composites(&discovery, tree, &pr, Catalog::embedded(), &incidental)
+            migration_composites(&discovery, tree, &pr, Catalog::enriched(), &incidental)
         };
         let boot = strategic(
             "upgrade_spring_boot",
@@ -507,7 +507,7 @@ diff --git a/src/test/java/CalcTest.java b/src/test/java/CalcTest.java
             let mut umbrella = tried(junit, 51, vec![]);
             umbrella.tp_lines.extend(made.iter().map(|l| (*l).clone()));
             let discovery = Discovery { tried: vec![umbrella], ..Discovery::default() };
-            finishing_composites(&discovery, &tree, Catalog::embedded(), &[]).len()
+            finishing_composites(&discovery, &tree, Catalog::enriched(), &[]).len()
         };
         assert_eq!(
             finishing(&[&expected, &plain, &assert3, &assert5]),

@@ -364,7 +364,7 @@ mod tests {
             steps: vec![scoped, value, yaml, one_file, text],
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate")
         };
-        let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), None).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
         assert_eq!(
             signatures,
@@ -388,7 +388,7 @@ mod tests {
             steps: vec![added],
             ..CandidateOption::new(OptionId::Narrow, Strategy::Narrow, "Add a key")
         };
-        let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), None).unwrap();
         assert_eq!(reusable.option.steps[0].scope, ["**/messages.properties"]);
         assert!(reusable.changes[0].contains("runs on **/messages.properties"), "{:?}", reusable.changes);
     }
@@ -417,7 +417,7 @@ mod tests {
             steps: vec![text.clone(), other],
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade")
         };
-        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree)).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
         assert_eq!(
             signatures,
@@ -435,7 +435,7 @@ mod tests {
             steps: vec![text, covering],
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "")
         };
-        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree)).unwrap();
         assert_eq!(reusable.option.steps.len(), 1);
     }
 
@@ -462,7 +462,7 @@ mod tests {
             rewritten: 21,
             guard: None,
         };
-        let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite], None).unwrap();
+        let reusable = generalize_with(&recommended, Catalog::enriched(), None, &[composite], None).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
         assert_eq!(
             names,
@@ -486,7 +486,7 @@ mod tests {
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade Spring Boot")
         };
         let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
-        assert!(Catalog::embedded().runs(boot, "org.openrewrite.java.migrate.UpgradeBuildToJava17"));
+        assert!(Catalog::enriched().runs(boot, "org.openrewrite.java.migrate.UpgradeBuildToJava17"));
         let guard = RecipeStep::new("org.openrewrite.java.dependencies.search.ModuleHasDependency")
             .with("groupIdPattern", "org.springframework.boot")
             .with("artifactIdPattern", "*");
@@ -497,7 +497,7 @@ mod tests {
             rewritten: 1,
             guard: Some(guard.clone()),
         };
-        let reusable = generalize_with(&recommended, Catalog::embedded(), None, &[composite], None).unwrap();
+        let reusable = generalize_with(&recommended, Catalog::enriched(), None, &[composite], None).unwrap();
         let steps = &reusable.option.steps;
         // The Java 17 build upgrade, a `Singleton` the umbrella runs too, goes first: OpenRewrite
         // runs such a recipe only at its first place, which must not be behind the guard.
@@ -528,7 +528,7 @@ mod tests {
             steps: vec![move_package, order, spaces],
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate")
         };
-        let reusable = generalize(&recommended, Catalog::embedded(), None).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), None).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
         assert_eq!(names, ["org.openrewrite.java.ChangePackage"]);
         assert!(reusable.changes.iter().any(|c| c.starts_with("left out `OrderImports`: it lays code out")));
@@ -561,7 +561,7 @@ mod tests {
             steps: vec![refaster],
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "")
         };
-        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree)).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree)).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
         assert_eq!(
             names[1..],
@@ -577,7 +577,7 @@ mod tests {
             steps: vec![text],
             ..CandidateOption::new(OptionId::Narrow, Strategy::Narrow, "Edit")
         };
-        assert_eq!(generalize(&recommended, Catalog::embedded(), None), None);
+        assert_eq!(generalize(&recommended, Catalog::enriched(), None), None);
     }
 
     #[test]
@@ -618,7 +618,7 @@ mod tests {
             ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade")
         };
         let kept = |tree: &IntentTree| -> Vec<String> {
-            generalize(&recommended, Catalog::embedded(), Some(tree))
+            generalize(&recommended, Catalog::enriched(), Some(tree))
                 .unwrap()
                 .option
                 .steps
@@ -641,7 +641,7 @@ mod tests {
         assert_eq!(kept(&uneven), ["a", "c", "d"], "8 lines against 1");
         uneven.intents[1].children[0].evidence = (9..=10).map(line).collect();
         assert_eq!(kept(&uneven), ["a", "b", "c", "d"], "8 lines against 2: comparable");
-        let reusable = generalize(&recommended, Catalog::embedded(), Some(&tree(true))).unwrap();
+        let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree(true))).unwrap();
         assert!(
             reusable.changes.iter().any(|c| c.contains("besides its migration (intent 2.1)")),
             "{:?}",

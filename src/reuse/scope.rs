@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn a_change_the_catalogs_migration_makes_belongs_to_the_migration() {
         let tree = tree();
-        let catalog = Catalog::embedded();
+        let catalog = Catalog::enriched();
         // The catalog's Spring Boot 2.0 migration made one of NotBlank's two files, the lines as
         // the PR wrote them: half of the change.
         let made =
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn only_a_composite_that_fits_the_strategic_intent_is_evidence() {
         let tree = tree();
-        let catalog = Catalog::embedded();
+        let catalog = Catalog::enriched();
         let made =
             vec![import(ChangeKind::Removed, "A", NOT_BLANK.0), import(ChangeKind::Added, "A", NOT_BLANK.1)];
         for (name, members) in [
@@ -225,7 +225,7 @@ mod tests {
         let boot = "org.openrewrite.java.spring.boot2.UpgradeSpringBoot_2_0";
         let discovery =
             Discovery { tried: vec![tried(boot, 20, vec![optional.clone()])], ..Discovery::default() };
-        let side_work = side_work_lines(&tree, Some((&discovery, Catalog::embedded())));
+        let side_work = side_work_lines(&tree, Some((&discovery, Catalog::enriched())));
         assert!(!side_work.contains(&key(&optional)) && side_work.contains(&key(&note)));
         // Without a migration in the tree, what no intent explains is not judged here.
         tree.intents.remove(0);

@@ -5,10 +5,8 @@
 //! Versions come from [`crate::openrewrite::versions`] as `-D` properties, exactly as for the
 //! catalog generator, so the pins and the user's overrides stay in one place.
 
-use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 use include_dir::{Dir, include_dir};
@@ -25,8 +23,6 @@ static MAIN: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/runner/src/main");
 /// Where built runners are kept: `$REWRITE_ASSIST_RUNNER_CACHE`, else `$XDG_CACHE_HOME` or
 /// `~/.cache`, under `rewrite-assist/runner`.
 pub(crate) const CACHE_ENV: &str = "REWRITE_ASSIST_RUNNER_CACHE";
-/// The Maven executable (default `mvn`).
-pub(crate) const MVN_ENV: &str = "REWRITE_ASSIST_MVN";
 
 /// A built runner: what `java -cp` needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,13 +41,7 @@ fn ensure_in(root: &Path, versions: &Versions) -> Result<Runner> {
     let dir = root.join(key(versions));
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     // One build at a time per version set: parallel tests and shards wait for the first.
-    let lock = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(".lock"))
-        .with_context(|| format!("opening {}", dir.join(".lock").display()))?;
-    lock.lock().context("locking the runner's build directory")?;
+    let _lock = crate::process::file_lock::exclusive(&dir.join(".lock"))?;
     if let Some(runner) = built(&dir) {
         return Ok(runner);
     }
@@ -115,16 +105,9 @@ fn build(dir: &Path, versions: &Versions) -> Result<()> {
 /// Runs Maven on the runner's project in `dir` with `goals` (and the pinned versions), its output
 /// into `build.log`.
 fn maven(dir: &Path, versions: &Versions, goals: &[&str]) -> Result<()> {
-    let mvn = std::env::var(MVN_ENV).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "mvn".into());
-    let mut command = Command::new(&mvn);
-    crate::process::env::restrict_for_build_tool(&mut command)
-        .current_dir(dir)
-        .args(["-B", "-q"])
-        .args(goals);
-    command.args(version_properties(versions));
-    if let Some(settings) = crate::validation::maven_settings::user_settings() {
-        command.arg("--settings").arg(settings);
-    }
+    let mvn = crate::process::maven::executable();
+    let mut command = crate::process::maven::command(&mvn);
+    command.current_dir(dir).args(["-B", "-q"]).args(goals).args(version_properties(versions));
     tracing::info!("the embedded runner: {}", crate::process::env::command_line(&command));
     let output = command.output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -249,17 +232,9 @@ fn cache_root() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
-    let base = user_cache().ok_or_else(|| anyhow::anyhow!("no cache directory: set {CACHE_ENV} or HOME"))?;
+    let base = crate::process::user_cache::dir()
+        .ok_or_else(|| anyhow::anyhow!("no cache directory: set {CACHE_ENV} or HOME"))?;
     Ok(base.join("runner"))
-}
-
-/// `$XDG_CACHE_HOME/rewrite-assist`, else `~/.cache/rewrite-assist`.
-pub(crate) fn user_cache() -> Option<PathBuf> {
-    std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
-        .map(|base| base.join("rewrite-assist"))
 }
 
 #[cfg(test)]
@@ -305,7 +280,7 @@ mod tests {
         let built = ensure(&versions).expect("the runner builds");
         let root = tempfile::tempdir().unwrap();
         let copy = root.path().join(key(&versions));
-        let status = Command::new("cp").arg("-R").arg(&built.dir).arg(&copy).status().unwrap();
+        let status = std::process::Command::new("cp").arg("-R").arg(&built.dir).arg(&copy).status().unwrap();
         assert!(status.success());
         let gone = root.path().join("rewrite-spring-6.37.0.jar");
         let classpath = std::fs::read_to_string(copy.join("classpath.txt")).unwrap();

@@ -101,7 +101,7 @@ fn pom_cache(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
     match value.filter(|v| !v.is_empty()) {
         Some(v) if v == "off" => None,
         Some(v) => Some(PathBuf::from(v)),
-        None => super::runner::user_cache().map(|dir| dir.join("pom-cache")),
+        None => crate::process::user_cache::dir().map(|dir| dir.join("pom-cache")),
     }
 }
 
@@ -623,7 +623,7 @@ diff --git a/service/new.txt b/service/new.txt\nnew file mode 100644\n--- /dev/n
         assert_eq!(pom_cache(Some("/tmp/poms".into())), Some(PathBuf::from("/tmp/poms")));
         assert_eq!(pom_cache(Some("off".into())), None);
         let default = pom_cache(None);
-        if let Some(dir) = super::super::runner::user_cache() {
+        if let Some(dir) = crate::process::user_cache::dir() {
             assert_eq!(default, Some(dir.join("pom-cache")));
         }
     }

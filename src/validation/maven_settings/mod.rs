@@ -10,16 +10,7 @@ pub(crate) mod guard;
 
 pub(crate) use credential_urls::{CREDENTIAL_URLS_ENV, CredentialUrls};
 
-use std::path::PathBuf;
-
-/// `$HOME/.m2/settings.xml`, when there is one. Passed to Maven explicitly: Maven looks in the
-/// home directory of the user's passwd entry, which a container run under another uid (the
-/// action's `docker run --user`) may not have, while `HOME` is set and is where action.yml mounts
-/// `maven-settings`.
-pub(crate) fn user_settings() -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os("HOME")?).join(".m2/settings.xml");
-    path.is_file().then_some(path)
-}
+pub(crate) use crate::process::maven::user_settings;
 
 /// Masks, in everything written or printed from now on, the secrets of the user's settings: each
 /// server's password, passphrase and header values, each proxy's password, as Maven resolves them
