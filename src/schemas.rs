@@ -129,6 +129,16 @@ pub fn documents() -> Vec<Document> {
             schema: versioned::<crate::github::rollout::one::RepoResult<'static>>,
         },
         Document {
+            name: "catalog-search",
+            written_as: &["catalog search --json"],
+            schema: versioned::<crate::cli::catalog::SearchResults<'static>>,
+        },
+        Document {
+            name: "catalog-recipe",
+            written_as: &["catalog show --json"],
+            schema: versioned::<crate::cli::catalog::Shown<'static>>,
+        },
+        Document {
             name: "failed",
             written_as: &["--json of a command that failed before its own document"],
             schema: versioned::<Failed>,

@@ -1,6 +1,8 @@
 //! `rewrite-assist catalog`, end to end through the real binary.
 
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use common::{bin, json_stdout};
 use rewrite_assist::catalog::{Catalog, ModuleText, Snapshot};
@@ -13,6 +15,7 @@ fn search_json_fuses_phrasings_and_has_the_documented_fields() {
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let json = json_stdout(&output);
+    schemas::assert_output("catalog-search", &String::from_utf8_lossy(&output.stdout));
     let results = json["results"].as_array().unwrap();
     assert_eq!(results.len(), 3);
     let top = &results[0];
@@ -49,6 +52,7 @@ fn show_json_is_the_full_descriptor() {
         bin().args(["catalog", "show", "org.openrewrite.java.ChangePackage", "--json"]).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let recipe = json_stdout(&output);
+    schemas::assert_output("catalog-recipe", &String::from_utf8_lossy(&output.stdout));
     assert_eq!(recipe["name"], "org.openrewrite.java.ChangePackage");
     assert_eq!(recipe["artifact"], serde_json::Value::Null, "core recipes are bundled");
     assert_eq!(recipe["bundled"], true);

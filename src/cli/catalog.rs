@@ -117,9 +117,16 @@ fn refresh_summary(shipped: &Snapshot, out: &std::path::Path, bytes: usize) -> S
     text
 }
 
-#[derive(Serialize)]
+/// What `catalog search --json` prints: the recipes found, best first.
+#[derive(Serialize, schemars::JsonSchema)]
+pub(crate) struct SearchResults<'a> {
+    pub results: Vec<JsonHit<'a>>,
+}
+
+/// One recipe found, with its score (reciprocal rank fusion of the queries' BM25 ranks).
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct JsonHit<'a> {
+pub(crate) struct JsonHit<'a> {
     name: &'a str,
     display_name: &'a str,
     score: f64,
@@ -156,7 +163,7 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
                 description: &r.description,
             })
             .collect();
-        super::print_json(&serde_json::json!({ "results": results }))?;
+        super::print_json(&SearchResults { results })?;
     } else if found.is_empty() {
         println!("no recipe matches");
     } else {
@@ -172,6 +179,17 @@ fn search(queries: &[String], limit: u16, min_score: f64, json: bool) -> Result<
         print!("{text}");
     }
     Ok(exit::OK)
+}
+
+/// What `catalog show --json` prints: the recipe as the catalog holds it, and where it comes from.
+#[derive(Serialize, schemars::JsonSchema)]
+pub(crate) struct Shown<'a> {
+    #[serde(flatten)]
+    pub recipe: &'a RecipeDescriptor,
+    /// `g:a:v` of the jar that has it.
+    pub coordinates: String,
+    /// In the build plugins' own jars (no extra artifact needed).
+    pub bundled: bool,
 }
 
 fn show(name: &str, json: bool) -> Result<u8> {
@@ -191,12 +209,8 @@ fn show(name: &str, json: bool) -> Result<u8> {
         return Err(bad_input(format!("unknown recipe `{name}`; {hint}")));
     };
     if json {
-        let mut value = serde_json::to_value(recipe)?;
-        if let Some(fields) = value.as_object_mut() {
-            fields.insert("coordinates".into(), catalog.coordinates(recipe).into());
-            fields.insert("bundled".into(), recipe.is_bundled().into());
-        }
-        super::print_json(&value)?;
+        let shown = Shown { recipe, coordinates: catalog.coordinates(recipe), bundled: recipe.is_bundled() };
+        super::print_json(&shown)?;
     } else {
         print!("{}", render(recipe, &catalog.coordinates(recipe), catalog.has_text_of(recipe)));
     }

@@ -4,7 +4,7 @@
 mod action;
 mod analyze;
 mod apply;
-mod catalog;
+pub(crate) mod catalog;
 mod demo;
 mod eval;
 #[cfg(feature = "fixtures")]
