@@ -43,112 +43,114 @@ fn versioned<T: JsonSchema + ?Sized + 'static>() -> schemars::Schema {
     schema
 }
 
+/// The documents, in the order of the pipeline: a table, as it grows with every document.
+const DOCUMENTS: &[Document] = &[
+    Document {
+        name: "intent-tree",
+        written_as: &["intent-tree.json", "intents --format json"],
+        schema: versioned::<crate::model::IntentTree>,
+    },
+    Document {
+        name: "validation-stats",
+        written_as: &["stats.json", "option-N-stats.json", "validate --json"],
+        schema: versioned::<crate::model::ValidationStats>,
+    },
+    Document {
+        name: "discovery",
+        written_as: &["discovery.json"],
+        schema: versioned::<crate::discovery::Discovery>,
+    },
+    Document {
+        name: "reusable-option",
+        written_as: &["result/reusable-option.json"],
+        schema: versioned::<crate::model::CandidateOption>,
+    },
+    Document {
+        name: "pull-request",
+        written_as: &["result/pull-request.json"],
+        schema: versioned::<crate::github::source::SourcePr>,
+    },
+    Document {
+        name: "run-summary",
+        written_as: &["analyze --json", "demo --json"],
+        schema: versioned::<crate::model::RunSummary>,
+    },
+    Document {
+        name: "workflow-metadata",
+        written_as: &["workflow-metadata.json"],
+        schema: versioned::<crate::pipeline::metadata::WorkflowMetadata<'static>>,
+    },
+    Document {
+        name: "audit-entry",
+        written_as: &["audit.jsonl (each line)"],
+        schema: versioned::<crate::model::AuditEntry>,
+    },
+    Document { name: "metrics", written_as: &["metrics --json"], schema: versioned::<crate::model::Metrics> },
+    Document {
+        name: "learn",
+        written_as: &["learn.json", "learn --json"],
+        schema: versioned::<crate::learn::Learned>,
+    },
+    Document {
+        name: "eval-case",
+        written_as: &["<case>/case-result.json"],
+        schema: versioned::<crate::model::CaseResult>,
+    },
+    Document {
+        name: "eval-shard",
+        written_as: &["shard-results.json", "eval run --json"],
+        schema: versioned::<crate::model::ShardResults>,
+    },
+    Document {
+        name: "eval-suite",
+        written_as: &["suite-results.json", "eval aggregate --json"],
+        schema: versioned::<crate::model::SuiteResults>,
+    },
+    Document {
+        name: "eval-history",
+        written_as: &["history.json"],
+        schema: versioned::<crate::eval::trend::History>,
+    },
+    Document {
+        name: "eval-cache",
+        written_as: &["eval cache list --json"],
+        schema: versioned::<crate::eval::cache::Listing>,
+    },
+    Document {
+        name: "rollout",
+        written_as: &["rollout.json", "apply --json", "rollout merge --json"],
+        schema: versioned::<crate::github::rollout::table::Report>,
+    },
+    Document {
+        name: "rollout-repository",
+        written_as: &["<owner+name>/result.json"],
+        schema: versioned::<crate::github::rollout::one::RepoResult<'static>>,
+    },
+    Document {
+        name: "catalog-search",
+        written_as: &["catalog search --json"],
+        schema: versioned::<crate::cli::catalog::SearchResults<'static>>,
+    },
+    Document {
+        name: "catalog-recipe",
+        written_as: &["catalog show --json"],
+        schema: versioned::<crate::cli::catalog::Shown<'static>>,
+    },
+    Document {
+        name: "failed",
+        written_as: &["--json of a command that failed before its own document"],
+        schema: versioned::<Failed>,
+    },
+];
+
 /// Every kind of document, in the order of the pipeline.
-pub fn documents() -> Vec<Document> {
-    use crate::model;
-    vec![
-        Document {
-            name: "intent-tree",
-            written_as: &["intent-tree.json", "intents --format json"],
-            schema: versioned::<model::IntentTree>,
-        },
-        Document {
-            name: "validation-stats",
-            written_as: &["stats.json", "option-N-stats.json", "validate --json"],
-            schema: versioned::<model::ValidationStats>,
-        },
-        Document {
-            name: "discovery",
-            written_as: &["discovery.json"],
-            schema: versioned::<crate::discovery::Discovery>,
-        },
-        Document {
-            name: "reusable-option",
-            written_as: &["result/reusable-option.json"],
-            schema: versioned::<model::CandidateOption>,
-        },
-        Document {
-            name: "pull-request",
-            written_as: &["result/pull-request.json"],
-            schema: versioned::<crate::github::source::SourcePr>,
-        },
-        Document {
-            name: "run-summary",
-            written_as: &["analyze --json", "demo --json"],
-            schema: versioned::<model::RunSummary>,
-        },
-        Document {
-            name: "workflow-metadata",
-            written_as: &["workflow-metadata.json"],
-            schema: versioned::<crate::pipeline::metadata::WorkflowMetadata<'static>>,
-        },
-        Document {
-            name: "audit-entry",
-            written_as: &["audit.jsonl (each line)"],
-            schema: versioned::<model::AuditEntry>,
-        },
-        Document { name: "metrics", written_as: &["metrics --json"], schema: versioned::<model::Metrics> },
-        Document {
-            name: "learn",
-            written_as: &["learn.json", "learn --json"],
-            schema: versioned::<crate::learn::Learned>,
-        },
-        Document {
-            name: "eval-case",
-            written_as: &["<case>/case-result.json"],
-            schema: versioned::<model::CaseResult>,
-        },
-        Document {
-            name: "eval-shard",
-            written_as: &["shard-results.json", "eval run --json"],
-            schema: versioned::<model::ShardResults>,
-        },
-        Document {
-            name: "eval-suite",
-            written_as: &["suite-results.json", "eval aggregate --json"],
-            schema: versioned::<model::SuiteResults>,
-        },
-        Document {
-            name: "eval-history",
-            written_as: &["history.json"],
-            schema: versioned::<crate::eval::trend::History>,
-        },
-        Document {
-            name: "eval-cache",
-            written_as: &["eval cache list --json"],
-            schema: versioned::<crate::eval::cache::Listing>,
-        },
-        Document {
-            name: "rollout",
-            written_as: &["rollout.json", "apply --json", "rollout merge --json"],
-            schema: versioned::<crate::github::rollout::table::Report>,
-        },
-        Document {
-            name: "rollout-repository",
-            written_as: &["<owner+name>/result.json"],
-            schema: versioned::<crate::github::rollout::one::RepoResult<'static>>,
-        },
-        Document {
-            name: "catalog-search",
-            written_as: &["catalog search --json"],
-            schema: versioned::<crate::cli::catalog::SearchResults<'static>>,
-        },
-        Document {
-            name: "catalog-recipe",
-            written_as: &["catalog show --json"],
-            schema: versioned::<crate::cli::catalog::Shown<'static>>,
-        },
-        Document {
-            name: "failed",
-            written_as: &["--json of a command that failed before its own document"],
-            schema: versioned::<Failed>,
-        },
-    ]
+pub fn documents() -> &'static [Document] {
+    DOCUMENTS
 }
 
 /// The document named `name`.
-pub fn document(name: &str) -> Option<Document> {
-    documents().into_iter().find(|d| d.name == name)
+pub fn document(name: &str) -> Option<&'static Document> {
+    DOCUMENTS.iter().find(|d| d.name == name)
 }
 
 /// `docs/schemas/README.md`: which file or output holds which document.

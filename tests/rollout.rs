@@ -97,6 +97,9 @@ fn steps(yaml: &str) -> Vec<String> {
 fn a_dry_run_then_pull_requests_then_updates() {
     let world = World::javax();
     let artifacts = analyzed(&world);
+    // The action's artifacts are documents too, its PR's `result/pull-request.json` among them.
+    assert!(artifacts.join("result/pull-request.json").is_file());
+    assert!(schemas::assert_documents(&artifacts) >= 10, "the analysis's documents");
     let server = world.dir.path().join("targets");
     targets(world.dir.path(), &server);
     let fake = FakeGitHub::start();
