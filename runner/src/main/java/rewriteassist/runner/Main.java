@@ -32,6 +32,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Main {
     static final int PROTOCOL = 1;
+    static final String COMPILE_TEMPLATES = "compile_templates";
     static final ObjectMapper JSON = new ObjectMapper();
 
     /** Exit status for a request file that cannot be read or is not a request. */
@@ -42,6 +43,8 @@ public final class Main {
     private final PrintStream protocol;
     /** The trees of the last parse (and where they came from); null before any. */
     private Parse.@Nullable Outcome parsed;
+    /** The learned recipe jars of the last run, kept for the next run that names the same. */
+    private LearnedRecipes learned = LearnedRecipes.NONE;
 
     Main(PrintStream protocol) {
         this.protocol = protocol;
@@ -110,6 +113,7 @@ public final class Main {
             results = switch (request.type) {
                 case "parse" -> parse(request);
                 case "run" -> run(request);
+                case COMPILE_TEMPLATES -> TemplateCompiler.compile(request.templates());
                 default -> throw new IllegalStateException("unreachable: " + request.type);
             };
         } catch (OutOfMemoryError e) {
@@ -157,17 +161,24 @@ public final class Main {
         if (last == null) {
             throw new Failure(ErrorKind.NO_PARSE, "no parse request came before this run (or the last one failed)");
         }
-        return Run.recipe(
-                last,
-                request.recipeFiles,
-                request.recipe(),
-                new Run.Mode(
-                        request.eachStep,
-                        request.whole,
-                        request.stopAfterSeconds,
-                        request.after,
-                        request.measure,
-                        request.datatables));
+        learned = learned.reuseOr(request.learnedJars, request.learnedLibraries);
+        LearnedRecipes.Scope scope = learned.activate();
+        try {
+            return Run.recipe(
+                    last,
+                    request.recipeFiles,
+                    request.recipe(),
+                    new Run.Mode(
+                            request.eachStep,
+                            request.whole,
+                            request.stopAfterSeconds,
+                            request.after,
+                            request.measure,
+                            request.datatables,
+                            learned));
+        } finally {
+            scope.close();
+        }
     }
 
     /**
@@ -312,6 +323,18 @@ public final class Main {
         /** Where the whole run exports its data tables (a run request's {@code datatables}; null: nowhere). */
         final @Nullable Path datatables;
 
+        /** Learned recipe jars whose recipes a run may name, and the libraries their templates use. */
+        final List<Path> learnedJars;
+
+        final List<Path> learnedLibraries;
+
+        /** What to compile (a compile_templates request's only). */
+        private final @Nullable TemplateRequest templates;
+
+        TemplateRequest templates() {
+            return Objects.requireNonNull(templates, "only a compile_templates request has templates");
+        }
+
         Path root() {
             return Objects.requireNonNull(root, "only a parse request has a root");
         }
@@ -368,6 +391,33 @@ public final class Main {
                 after = null;
                 measure = null;
                 datatables = null;
+                learnedJars = List.of();
+                learnedLibraries = List.of();
+                templates = null;
+            } else if (type.equals(COMPILE_TEMPLATES)) {
+                root = null;
+                localRepository = null;
+                trustFileRepositories = false;
+                mavenSettings = null;
+                credentialUrls = Map.of();
+                buildEnvironment = Map.of();
+                headRoot = null;
+                headFiles = List.of();
+                recipeFiles = List.of();
+                recipe = null;
+                eachStep = false;
+                whole = true;
+                stopAfterSeconds = 0;
+                after = null;
+                measure = null;
+                datatables = null;
+                learnedJars = List.of();
+                learnedLibraries = List.of();
+                try {
+                    templates = TemplateRequest.from(json);
+                } catch (IllegalArgumentException e) {
+                    throw rejecter.reject(e.getMessage(), id, output);
+                }
             } else {
                 root = null;
                 localRepository = null;
@@ -397,7 +447,16 @@ public final class Main {
                                 && !json.path("datatables").asText().isEmpty()
                         ? Paths.get(json.path("datatables").asText())
                         : null;
+                learnedJars = paths(json.path("learned").path("jars"));
+                learnedLibraries = paths(json.path("learned").path("libraries"));
+                templates = null;
             }
+        }
+
+        private static List<Path> paths(JsonNode list) {
+            List<Path> paths = new ArrayList<>();
+            list.forEach(path -> paths.add(Paths.get(path.asText())));
+            return List.copyOf(paths);
         }
 
         private String text(JsonNode json, String field, Rejecter rejecter) throws BadRequest {
@@ -431,7 +490,7 @@ public final class Main {
                 throw rejecter.reject("protocol " + json.path("protocol") + " is not " + PROTOCOL, id, output);
             }
             String type = json.path("type").asText("");
-            if (!type.equals("parse") && !type.equals("run")) {
+            if (!type.equals("parse") && !type.equals("run") && !type.equals(COMPILE_TEMPLATES)) {
                 throw rejecter.reject("unknown request type `" + type + "`", id, output);
             }
             return new Request(json, id, type, output, rejecter);

@@ -21,7 +21,12 @@ final class RecipeNames {
 
     private RecipeNames() {}
 
-    static void check(List<Object> documents) throws Main.Failure {
+    /**
+     * Checks the names in {@code documents}, looked up in {@code loader}: the runner's, or the one of
+     * a request's learned recipe jars (below the runner's), where a learned recipe is a recipe and the
+     * template libraries' classes are classes like any other.
+     */
+    static void check(List<Object> documents, ClassLoader loader) throws Main.Failure {
         Set<String> declared = new HashSet<>();
         for (Object document : documents) {
             if (document instanceof Map<?, ?> map && RECIPE_TYPE.equals(map.get("type"))) {
@@ -37,7 +42,7 @@ final class RecipeNames {
                     for (Object entry : entries) {
                         String name = nameOf(entry);
                         if (name != null && !declared.contains(name)) {
-                            refuseNonRecipe(name);
+                            refuseNonRecipe(name, loader);
                         }
                     }
                 }
@@ -56,10 +61,10 @@ final class RecipeNames {
         return null;
     }
 
-    private static void refuseNonRecipe(String name) throws Main.Failure {
+    private static void refuseNonRecipe(String name, ClassLoader loader) throws Main.Failure {
         Class<?> found;
         try {
-            found = Class.forName(name, false, RecipeNames.class.getClassLoader());
+            found = Class.forName(name, false, loader);
         } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
             return;
         }

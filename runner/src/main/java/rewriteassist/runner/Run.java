@@ -144,8 +144,8 @@ final class Run {
     /**
      * How a request runs its recipe: each step on its own, the whole, no step started after
      * {@code stopAfterSeconds} (0: no limit), on the result of the recipe {@code after} (null: on
-     * the parsed trees), what to measure of the whole run (null: nothing), and where the whole
-     * run exports its data tables (null: nowhere).
+     * the parsed trees), what to measure of the whole run (null: nothing), where the whole run
+     * exports its data tables (null: nowhere), and the learned recipe jars whose recipes it may name.
      */
     record Mode(
             boolean eachStep,
@@ -153,14 +153,16 @@ final class Run {
             double stopAfterSeconds,
             @Nullable String after,
             @Nullable Measure measure,
-            @Nullable Path datatables) {}
+            @Nullable Path datatables,
+            LearnedRecipes learned) {}
 
     static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
         long started = System.nanoTime();
         boolean eachStep = mode.eachStep();
         double stopAfterSeconds = mode.stopAfterSeconds();
-        List<RecipeFile> files = load(recipeFiles);
-        Parse.Outcome parsed = mode.after() == null ? base : after(base, files, mode.after());
+        LearnedRecipes learned = mode.learned();
+        List<RecipeFile> files = load(recipeFiles, learned);
+        Parse.Outcome parsed = mode.after() == null ? base : after(base, files, learned, mode.after());
         Map<String, Object> document = find(files, name);
         List<Step> steps = new ArrayList<>();
         Whole whole;
@@ -170,24 +172,25 @@ final class Run {
                 throw new Main.Failure(ErrorKind.YAML_ERROR, "recipe `" + name + "` has no `recipeList` list");
             }
             for (int i = 0; i < entries.size(); i++) {
-                steps.add(new YamlStep(files, document, entries, i));
+                steps.add(new YamlStep(files, learned, document, entries, i));
             }
             whole = good -> good.size() == entries.size()
-                    ? environment(files, null).activateRecipes(name)
+                    ? environment(files, learned, null).activateRecipes(name)
                     : declarative(
                             files,
+                            learned,
                             document,
                             good.stream().map(i -> entries.get(i)).toList(),
                             "#without");
         } else {
-            Recipe recipe = classpath().loadRecipe(name);
-            if (recipe == null) {
+            if (!learned.has(name) && classpath().loadRecipe(name) == null) {
                 throw new Main.Failure(
                         ErrorKind.UNKNOWN_RECIPE,
                         "recipe `" + name + "` is defined neither in " + recipeFiles
+                                + (learned.isEmpty() ? "" : ", nor in the learned recipe jars,")
                                 + " nor on the runner's classpath");
             }
-            Recipe loaded = environment(files, null).activateRecipes(name);
+            Recipe loaded = environment(files, learned, null).activateRecipes(name);
             List<Recipe> direct = directSteps(loaded);
             direct.forEach(step -> steps.add(new ClasspathStep(step)));
             whole = good -> good.size() == direct.size()
@@ -207,9 +210,13 @@ final class Run {
             }
             Step step = steps.get(i);
             // Only on the parsed trees, and only a recipe file's entry (its name, options and its
-            // recipe's preconditions are the whole recipe) naming a recipe not the request's own.
+            // recipe's preconditions are the whole recipe) naming a recipe not the request's own; never
+            // with learned jars, whose recipes of the same name change when they are compiled again.
             @Nullable
-            String key = parsed == base && step instanceof YamlStep entry && find(files, step.name()) == null
+            String key = parsed == base
+                            && learned.isEmpty()
+                            && step instanceof YamlStep entry
+                            && find(files, step.name()) == null
                     ? entry.key()
                     : null;
             Optional<StepRun> earlier = key == null ? Optional.empty() : EarlierRuns.find(base, key);
@@ -257,11 +264,12 @@ final class Run {
      * (recipes that only apply to migrated code, like JUnit 5 best practices, change nothing on the
      * base commit). A prefix that fails is the request's failure: nothing after it would be right.
      */
-    private static Parse.Outcome after(Parse.Outcome parsed, List<RecipeFile> files, String name) throws Main.Failure {
+    private static Parse.Outcome after(
+            Parse.Outcome parsed, List<RecipeFile> files, LearnedRecipes learned, String name) throws Main.Failure {
         long started = System.nanoTime();
         Recipe recipe;
         try {
-            recipe = environment(files, null).activateRecipes(name);
+            recipe = environment(files, learned, null).activateRecipes(name);
         } catch (RuntimeException e) {
             throw new Main.Failure(ErrorKind.YAML_ERROR, "the recipe to run first, `" + name + "`: " + Main.oneLine(e));
         }
@@ -295,7 +303,7 @@ final class Run {
         Recipe of(List<Integer> steps);
     }
 
-    private static List<RecipeFile> load(List<Path> paths) throws Main.Failure {
+    private static List<RecipeFile> load(List<Path> paths, LearnedRecipes learned) throws Main.Failure {
         List<RecipeFile> files = new ArrayList<>();
         for (Path path : paths) {
             String text;
@@ -313,7 +321,7 @@ final class Run {
             }
             files.add(new RecipeFile(path, text, documents));
         }
-        RecipeNames.check(files.stream().flatMap(f -> f.documents().stream()).toList());
+        RecipeNames.check(files.stream().flatMap(f -> f.documents().stream()).toList(), learned.classLoader());
         return files;
     }
 
@@ -332,11 +340,12 @@ final class Run {
     }
 
     /**
-     * The recipes of the request's files and of the classpath; {@code extra} (a recipe written
-     * here) first, so its name is found before any other.
+     * The recipes of the request's files, of the learned jars and of the classpath; {@code extra} (a
+     * recipe written here) first, so its name is found before any other.
      */
-    private static Environment environment(List<RecipeFile> files, @Nullable YamlResourceLoader extra) {
-        Environment.Builder builder = Environment.builder();
+    private static Environment environment(
+            List<RecipeFile> files, LearnedRecipes learned, @Nullable YamlResourceLoader extra) {
+        Environment.Builder builder = learned.addTo(Environment.builder());
         if (extra != null) {
             builder.load(extra);
         }
@@ -351,7 +360,11 @@ final class Run {
 
     /** The declarative recipe {@code document} with only {@code entries} in its recipe list. */
     private static Recipe declarative(
-            List<RecipeFile> files, Map<String, Object> document, List<?> entries, String suffix) {
+            List<RecipeFile> files,
+            LearnedRecipes learned,
+            Map<String, Object> document,
+            List<?> entries,
+            String suffix) {
         Map<String, Object> copy = new LinkedHashMap<>(document);
         String name = document.get("name") + suffix;
         copy.put("name", name);
@@ -361,7 +374,7 @@ final class Run {
         Path source = files.isEmpty() ? Path.of("runner.yml") : files.get(0).path();
         YamlResourceLoader loader = new YamlResourceLoader(
                 new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), source.toUri(), null);
-        return environment(files, loader).activateRecipes(name);
+        return environment(files, learned, loader).activateRecipes(name);
     }
 
     /**
@@ -409,7 +422,8 @@ final class Run {
     }
 
     /** A step of a recipe from the request's files: its YAML entry, as a recipe of its own. */
-    private record YamlStep(List<RecipeFile> files, Map<String, Object> document, List<?> entries, int index)
+    private record YamlStep(
+            List<RecipeFile> files, LearnedRecipes learned, Map<String, Object> document, List<?> entries, int index)
             implements Step {
         @Override
         public String name() {
@@ -438,7 +452,7 @@ final class Run {
 
         @Override
         public Recipe build() {
-            Recipe recipe = declarative(files, document, List.of(entries.get(index)), "#step" + index);
+            Recipe recipe = declarative(files, learned, document, List.of(entries.get(index)), "#step" + index);
             checkOptionNames(recipe);
             return recipe;
         }
