@@ -82,6 +82,7 @@ cases:
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("eval: [1/3] broken: error"), "{stderr}");
     assert!(stderr.contains("eval: [2/3] gone: skipped"), "{stderr}");
+    assert!(stderr.contains(&format!("rewrite-assist: artifacts: {}", out.display())), "{stderr}");
     let shard = json_stdout(&output);
     schemas::assert_output("eval-shard", &String::from_utf8_lossy(&output.stdout));
     assert!(schemas::assert_documents(&out) >= 5, "the shard, its cases and the analysis in them");

@@ -44,6 +44,9 @@ fn learning_from_two_prs_gives_a_recipe_neither_gives_alone() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // A line per PR as it is analyzed, and where the results are, outside a terminal too.
+    assert!(stderr.contains("learn: [1/2] ") && stderr.contains("learn: [2/2] "), "{stderr}");
+    assert!(stderr.contains(&format!("rewrite-assist: artifacts: {}", out.display())), "{stderr}");
     let learned = json_stdout(&output);
     schemas::assert_output("learn", &String::from_utf8_lossy(&output.stdout));
     schemas::assert_documents(&out);

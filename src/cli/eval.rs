@@ -250,6 +250,7 @@ fn run_suite(args: RunArgs) -> Result<u8> {
     } else {
         print!("{}", render_text(&shard, &options.out));
     }
+    eprintln!("rewrite-assist: artifacts: {}", options.out.display());
     Ok(exit::OK)
 }
 

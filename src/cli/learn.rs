@@ -28,5 +28,6 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         print!("{}", std::fs::read_to_string(template.out_dir.join("learn.md"))?);
         println!("results in {}", template.out_dir.display());
     }
+    eprintln!("rewrite-assist: artifacts: {}", template.out_dir.display());
     Ok(if learned.chosen.is_some() { exit::OK } else { exit::FAILURE })
 }

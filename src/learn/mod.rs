@@ -99,10 +99,19 @@ pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
             out_dir: dir.clone(),
             ..template.clone()
         };
+        // One line a PR, as it is done, in a CI log too.
         let (summary, fatal) = pipeline::analyze_to_end(&request, &NoProgress)?;
         if let Some(error) = fatal {
             return Err(error.context(format!("analyzing PR {} ({})", index + 1, pr.repo.display())));
         }
+        eprintln!(
+            "learn: [{}/{}] {}: {}, {}",
+            index + 1,
+            prs.len(),
+            pr.repo.display(),
+            format!("{:?}", summary.status).to_lowercase(),
+            summary.recommended.as_ref().map_or("no recipe".to_string(), |r| format!("F1 {:.4}", r.f1))
+        );
         analyses.push(summary);
         options.push(read_reusable(&dir)?);
     }
