@@ -10,7 +10,7 @@ use crate::process::json_out::{self, Failure};
 use crate::setup::Repo;
 use crate::validation::choice::{self, BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
 use crate::validation::trust::Trust;
-use crate::validation::{self, Request};
+use crate::validation::{self, RecipeRun};
 
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("truth").required(true).args(["head", "expected"]))]
@@ -132,7 +132,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         Some(_) => crate::mapping::check_step(catalog, step),
         None => Ok(()),
     };
-    let target = choice::Target {
+    let target = choice::Base {
         repo: repo.path(),
         base: &base,
         versions: &versions,
@@ -147,7 +147,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         None => crate::intents::old_library::of_recipe(&recipe_yaml, args.recipe_name.as_deref()),
     };
     let measure = crate::model::residual::Measure::of(&old);
-    let request = Request {
+    let request = RecipeRun {
         repo: repo.path(),
         base: &base,
         expected: &expected,

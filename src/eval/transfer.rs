@@ -151,7 +151,7 @@ fn try_pair(
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
     // A measurement, not a recommendation to confirm: see `BackendChoice::for_measurement`.
-    let target = crate::validation::choice::Target {
+    let target = crate::validation::choice::Base {
         repo: &prepared.repo,
         base: &prepared.base,
         versions: &options.versions,
@@ -163,7 +163,7 @@ fn try_pair(
     // What the first case's migration moves away from, measured on the second repository.
     let measure = crate::intents::old_library::of_tree_file(&from_dir.join(INTENT_TREE_JSON))
         .map(|old| crate::model::residual::Measure::of(&old));
-    let request = crate::validation::Request {
+    let request = crate::validation::RecipeRun {
         repo: &prepared.repo,
         base: &prepared.base,
         expected: &expected,

@@ -192,7 +192,7 @@ fn run_on(
     let head = repo.resolve(&pr.head)?;
     let expected = crate::diff::parse_pr(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
     let view = crate::metrics::classes::PrView::from_repo(&repo, &base, &head, expected.clone())?;
-    let target = crate::validation::choice::Target {
+    let target = crate::validation::choice::Base {
         repo: repo.path(),
         base: &base,
         versions: &template.versions,
@@ -207,7 +207,7 @@ fn run_on(
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
     let yaml = option.to_yaml();
-    let request = crate::validation::Request {
+    let request = crate::validation::RecipeRun {
         repo: repo.path(),
         base: &base,
         expected: &expected,

@@ -39,7 +39,7 @@ pub(super) fn confirm(
     let yaml = chosen.option.to_yaml();
     let prefix = option_prefix(chosen.option.number);
     let recipe_name = chosen.option.recipe_name();
-    let request = crate::validation::Request {
+    let request = crate::validation::RecipeRun {
         repo: &checkout.repo_path,
         base: &checkout.commits.base,
         expected: &checkout.pr,
@@ -58,7 +58,7 @@ pub(super) fn confirm(
         measure: None,
         pr: Some(&checkout.pr_view),
     };
-    let explored = crate::validation::Outcome { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
+    let explored = crate::validation::RunOutput { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
     let confirmation = crate::validation::confirm(&request, &explored)?;
     let detail = crate::validation::report::confirmation_line(&confirmation).trim().to_string();
     let outputs = ["confirm-recipe.diff", "confirm-stats.json", "confirm-build.log"]

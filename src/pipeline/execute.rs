@@ -92,7 +92,7 @@ impl Validator<'_, '_> {
         let lookup = |name: &str| self.ctx.catalog.artifact_for(name);
         let check = |step: &RecipeStep| crate::mapping::check_step(self.ctx.catalog, step);
         // The last run, and the option exactly as it ran then.
-        let mut last: Option<(crate::validation::Outcome, CandidateOption)> = None;
+        let mut last: Option<(crate::validation::RunOutput, CandidateOption)> = None;
         while let Some(left) = self.budget.time_left() {
             if interrupted() {
                 return Err(anyhow::anyhow!("interrupted"));
@@ -106,7 +106,7 @@ impl Validator<'_, '_> {
             self.ctx.progress.message(&format!("validating option {number} (attempt {attempts})"));
             let yaml = current.to_yaml();
             dir.write(&option_file_name(number, "recipe.yaml"), &yaml)?;
-            let request = crate::validation::Request {
+            let request = crate::validation::RecipeRun {
                 repo: &self.checkout.repo_path,
                 base: &self.checkout.commits.base,
                 expected: &self.checkout.pr,
@@ -221,7 +221,7 @@ pub(super) fn changed_files(
 /// What an option's last run scored.
 fn option_result(
     option: &CandidateOption,
-    outcome: &crate::validation::Outcome,
+    outcome: &crate::validation::RunOutput,
     seconds: f64,
     attempts: usize,
     dropped: Vec<String>,

@@ -17,7 +17,7 @@ impl Context<'_> {
             if self.req.backend.explores_embedded() {
                 self.progress.message("starting the embedded OpenRewrite runner");
             }
-            let target = crate::validation::choice::Target {
+            let target = crate::validation::choice::Base {
                 repo: &checkout.repo_path,
                 base: &checkout.commits.base,
                 versions: &self.req.versions,

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::embedded::{self, CannotStart, Session};
 use super::trust::Trust;
-use super::{Outcome, Request};
+use super::{RecipeRun, RunOutput};
 use crate::model::{Backend, Confirmation};
 use crate::openrewrite::Versions;
 
@@ -81,7 +81,7 @@ impl BackendChoice {
 pub(crate) const TRUST_BUILD_CONFIG_ENV: &str = "REWRITE_ASSIST_TRUST_BUILD_CONFIG";
 
 /// What the recipes are validated on.
-pub(crate) struct Target<'a> {
+pub(crate) struct Base<'a> {
     /// The repository (work tree or bare directory).
     pub repo: &'a Path,
     /// The base commit (a full id).
@@ -107,7 +107,7 @@ pub(crate) struct Validator {
 /// Starts the backend `choice` names on `target`. `embedded`: a runner that cannot start is an
 /// error ([`CannotStart`]); `auto`: the plugin takes over, with a warning saying why; `plugin`:
 /// nothing to start.
-pub(crate) fn start(choice: BackendChoice, target: &Target<'_>) -> Result<Validator> {
+pub(crate) fn start(choice: BackendChoice, target: &Base<'_>) -> Result<Validator> {
     if !choice.explores_embedded() {
         return Ok(Validator { choice, session: None, unavailable: None });
     }
@@ -124,11 +124,11 @@ pub(crate) fn start(choice: BackendChoice, target: &Target<'_>) -> Result<Valida
 
 /// The embedded runner whatever was chosen, for a command that scores recipes on the runner's
 /// trees alone (`learn`).
-pub(crate) fn start_embedded(target: &Target<'_>) -> Result<Validator> {
+pub(crate) fn start_embedded(target: &Base<'_>) -> Result<Validator> {
     start(BackendChoice::Embedded, target)
 }
 
-fn start_session(target: &Target<'_>) -> Result<Session> {
+fn start_session(target: &Base<'_>) -> Result<Session> {
     let session = embedded::start(target.repo, target.base, target.versions, target.project, target.trust)?;
     if let Some(pr) = target.pr {
         session.set_head(&pr.head)?;
@@ -149,7 +149,7 @@ impl Validator {
 
     /// `auto`'s confirmation of a run the embedded runner made without error (None: the choice
     /// does not confirm, or there is nothing to confirm).
-    pub(crate) fn confirm(&self, req: &Request<'_>, explored: &Outcome) -> Result<Option<Confirmation>> {
+    pub(crate) fn confirm(&self, req: &RecipeRun<'_>, explored: &RunOutput) -> Result<Option<Confirmation>> {
         let embedded_run =
             explored.stats.backend == Some(Backend::Embedded) && explored.stats.error.is_none();
         if !self.choice.confirms() || !embedded_run {
@@ -177,7 +177,7 @@ mod tests {
     fn the_plugin_starts_nothing_and_confirms_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let versions = Versions::default();
-        let target = Target {
+        let target = Base {
             repo: dir.path(),
             base: "0000000000000000000000000000000000000000",
             versions: &versions,

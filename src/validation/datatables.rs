@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use super::Request;
+use super::RecipeRun;
 use crate::setup::artifact_caps::{Ledger, MAX_ARTIFACT_BYTES};
 
 /// The folder's name after the request's prefix.
@@ -26,7 +26,7 @@ pub(crate) struct Export {
 
 /// Removes the tables an earlier run left where `req` keeps its own (a retry of an option writes
 /// to the same place): none of them may pass for this run's.
-pub(crate) fn clear(req: &Request<'_>) -> Result<()> {
+pub(crate) fn clear(req: &RecipeRun<'_>) -> Result<()> {
     let dir = req.artifact(DIR);
     match std::fs::remove_dir_all(&dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -74,7 +74,7 @@ fn module_of(datatables: &Path) -> Option<PathBuf> {
 
 /// Copies the CSV files of `exports` into `req`'s `<prefix>datatables/`, each within the run's
 /// caps (the request's ledger, else one of its own); the number of files kept.
-pub(crate) fn keep(req: &Request<'_>, exports: &[Export]) -> Result<usize> {
+pub(crate) fn keep(req: &RecipeRun<'_>, exports: &[Export]) -> Result<usize> {
     let own = Ledger::default();
     let ledger = req.ledger.unwrap_or(&own);
     let mut kept = 0;

@@ -42,7 +42,7 @@ pub(crate) type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + 
 pub(crate) type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), crate::mapping::StepProblem> + Sync);
 
 /// One validation run.
-pub(crate) struct Request<'a> {
+pub(crate) struct RecipeRun<'a> {
     /// The repository (work tree or bare directory), see [`crate::setup::Repo::path`].
     pub repo: &'a Path,
     /// The base commit (a full id, see [`Repo::resolve`]).
@@ -80,14 +80,14 @@ pub(crate) struct Request<'a> {
     pub measure: Option<&'a crate::model::residual::Measure>,
 }
 
-impl Request<'_> {
+impl RecipeRun<'_> {
     pub(crate) fn artifact(&self, name: &str) -> PathBuf {
         self.out_dir.join(format!("{}{name}", self.file_prefix))
     }
 }
 
 /// What a run produced besides the stats.
-pub(crate) struct Outcome {
+pub(crate) struct RunOutput {
     pub stats: ValidationStats,
     /// The recipe's diff (excluded paths removed), as written to `<prefix>recipe.diff`.
     pub diff: String,
@@ -96,7 +96,7 @@ pub(crate) struct Outcome {
 /// Runs the recipe and writes the artifacts. A recipe that cannot run is a classified error inside
 /// the stats; `Err` is for problems with the input or the machine (unknown ref, no build file, no
 /// JDK, no `mvn`).
-pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
+pub(crate) fn run(req: &RecipeRun<'_>) -> Result<RunOutput> {
     datatables::clear(req)?;
     match req.session {
         Some(session) => embedded::run(req, session),
@@ -107,7 +107,7 @@ pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
 /// The request's recipe file and the name of the recipe to run, with `stats.recipe_name` set; a
 /// file that is not YAML, or a step the option check refuses, is the run's error.
 pub(crate) fn checked_recipe(
-    req: &Request<'_>,
+    req: &RecipeRun<'_>,
     stats: &mut ValidationStats,
 ) -> Result<std::result::Result<(RecipeFile, String), RunError>> {
     let file = match RecipeFile::parse(req.recipe_yaml) {
@@ -130,12 +130,12 @@ pub(crate) fn checked_recipe(
 
 /// Computes the metrics, writes `<prefix>recipe.diff` and `<prefix>stats.json`.
 pub(crate) fn finish(
-    req: &Request<'_>,
+    req: &RecipeRun<'_>,
     mut stats: ValidationStats,
     diff_text: String,
     error: Option<RunError>,
     total: Instant,
-) -> Result<Outcome> {
+) -> Result<RunOutput> {
     let actual = diff::parse(&diff_text).context("reading the recipe's own diff")?;
     stats.metrics = crate::metrics::compare(req.expected, &actual);
     stats.migration = req.pr.map(|pr| {
@@ -150,7 +150,7 @@ pub(crate) fn finish(
     std::fs::write(req.artifact("recipe.diff"), ledger.fit("recipe.diff", &diff_text).as_bytes())?;
     let listed = stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
     std::fs::write(req.artifact("stats.json"), crate::document::to_json(&listed)?)?;
-    Ok(Outcome { stats, diff: diff_text })
+    Ok(RunOutput { stats, diff: diff_text })
 }
 
 /// Stats of a run that did not happen (yet): no changes, so every PR line is a false negative.
@@ -180,13 +180,13 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
 
 /// [`finish`] for a backend that produces its own log: writes `<prefix>build.log` first.
 pub(crate) fn finish_run(
-    req: &Request<'_>,
+    req: &RecipeRun<'_>,
     stats: ValidationStats,
     diff_text: String,
     error: Option<RunError>,
     total: Instant,
     log: &str,
-) -> Result<Outcome> {
+) -> Result<RunOutput> {
     std::fs::write(req.artifact("build.log"), log)
         .with_context(|| format!("writing {}", req.artifact("build.log").display()))?;
     finish(req, stats, diff_text, error, total)

@@ -85,7 +85,7 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     let base = crate::setup::Repo::open(&checkout)?.resolve("HEAD")?;
     let rollout = ctx.rollout;
     let expected = crate::diff::Diff::default();
-    let target = crate::validation::choice::Target {
+    let target = crate::validation::choice::Base {
         repo: &checkout,
         base: &base,
         versions: rollout.versions,
@@ -96,7 +96,7 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     // The embedded runner also says whether the migration is done here; the plugin runs the
     // repository's own build, as its users do.
     let validator = crate::validation::choice::start(rollout.backend.for_measurement(), &target)?;
-    let outcome = crate::validation::run(&crate::validation::Request {
+    let outcome = crate::validation::run(&crate::validation::RecipeRun {
         repo: &checkout,
         base: &base,
         expected: &expected,

@@ -17,7 +17,7 @@ use anyhow::{Context, Result};
 
 use self::protocol::{Failure, FailureKind, ParseResults, RunResults, StepRun};
 pub(crate) use self::session::{Session, Settings, Stopped};
-use super::{Outcome, Request, empty_stats, finish_run};
+use super::{RecipeRun, RunOutput, empty_stats, finish_run};
 use crate::diff;
 use crate::model::{Attribution, Backend, ErrorKind, LeftOut, RunError, StepLines, TestCounts};
 use crate::openrewrite::Versions;
@@ -60,7 +60,7 @@ pub(crate) fn start(
 /// Runs `req`'s recipe on the session's trees and writes the same artifacts as the plugin path:
 /// `<prefix>recipe.diff`, `<prefix>stats.json`, `<prefix>build.log` (here: what the runner did,
 /// per step) and `<prefix>datatables/`.
-pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
+pub(crate) fn run(req: &RecipeRun<'_>, session: &Session) -> Result<RunOutput> {
     crate::process::install_interrupt_handler();
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
@@ -92,7 +92,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
     log.push_str(&parse_log(&parsed));
     stats.warnings.extend(parse_warnings(&parsed));
     let view = req.pr.map(|pr| pr.refined(parsed.types.as_ref().map(|t| (&t.base, &t.head))));
-    let req = &Request { pr: view.as_deref(), ..*req };
+    let req = &RecipeRun { pr: view.as_deref(), ..*req };
     let left = req.timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
     let outcome = run_recipe(req, session, &name, left, &mut stats.warnings)?;
     stats.timings.run_seconds = started.elapsed().as_secs_f64();
@@ -151,7 +151,7 @@ pub(crate) fn run(req: &Request<'_>, session: &Session) -> Result<Outcome> {
 /// Runs the recipe on the session's trees; the whole run's data tables are kept in
 /// `<prefix>datatables/` (when they cannot be, `warnings` says so).
 fn run_recipe(
-    req: &Request<'_>,
+    req: &RecipeRun<'_>,
     session: &Session,
     name: &str,
     left: Duration,
@@ -172,7 +172,7 @@ fn run_recipe(
 }
 
 /// Each step that ran, scored on its own against the PR: what attribution reads.
-fn step_lines(req: &Request<'_>, results: &RunResults) -> Vec<StepLines> {
+fn step_lines(req: &RecipeRun<'_>, results: &RunResults) -> Vec<StepLines> {
     results
         .steps()
         .filter(|step| step.error.is_none())
@@ -195,14 +195,14 @@ pub(crate) const RUNNER_LOG: &str = "embedded-runner.log";
 
 /// [`finish_run`] for a run that reached the session: its log is kept in the run's directory first.
 fn finish(
-    req: &Request<'_>,
+    req: &RecipeRun<'_>,
     session: &Session,
     stats: crate::model::ValidationStats,
     diff_text: String,
     error: Option<RunError>,
     total: Instant,
     log: &str,
-) -> Result<Outcome> {
+) -> Result<RunOutput> {
     session.keep_log(&req.out_dir.join(RUNNER_LOG));
     finish_run(req, stats, diff_text, error, total, log)
 }

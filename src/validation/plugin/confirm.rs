@@ -7,13 +7,13 @@ use anyhow::Result;
 use crate::diff;
 use crate::model::{Confirmation, ErrorKind, RunError};
 use crate::process;
-use crate::validation::{Outcome, Request};
+use crate::validation::{RecipeRun, RunOutput};
 
 /// Runs `req`'s recipe once more with the project's build tool (files `<prefix>confirm-…`) and
 /// compares it with what `explored` (the embedded runner's run) produced.
-pub(crate) fn confirm(req: &Request<'_>, explored: &Outcome) -> Result<Confirmation> {
+pub(crate) fn confirm(req: &RecipeRun<'_>, explored: &RunOutput) -> Result<Confirmation> {
     let prefix = format!("{}confirm-", req.file_prefix);
-    let plugin = Request { session: None, file_prefix: &prefix, ..*req };
+    let plugin = RecipeRun { session: None, file_prefix: &prefix, ..*req };
     let outcome = match super::run(&plugin) {
         Ok(outcome) => outcome,
         Err(e) if !process::interrupted() && !e.chain().any(|c| c.is::<crate::error::BadInput>()) => {

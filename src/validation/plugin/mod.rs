@@ -20,14 +20,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use super::{Outcome, Request, build, empty_stats, finish, jdk, tests_count, trust};
+use super::{RecipeRun, RunOutput, build, empty_stats, finish, jdk, tests_count, trust};
 use crate::diff::{self, TEMPORARY_INIT_SCRIPT, TEMPORARY_RECIPE};
 use crate::model::{ErrorKind, RunError, TestCounts, ValidationStats};
 use crate::openrewrite::{Coordinates, RecipeStep};
 use crate::process;
 
 /// Runs `req`'s recipe with the project's build tool and writes the artifacts.
-pub(crate) fn run(req: &Request<'_>) -> Result<Outcome> {
+pub(crate) fn run(req: &RecipeRun<'_>) -> Result<RunOutput> {
     process::install_interrupt_handler();
     let total = Instant::now();
     std::fs::create_dir_all(req.out_dir).with_context(|| format!("creating {}", req.out_dir.display()))?;
@@ -137,7 +137,7 @@ impl Prepared<'_> {
 /// Writes the recipe (and for Gradle the init script) beside the clone, decides which of the
 /// clone's `.mvn/` files are ignored, and keeps build output out of the diff.
 fn prepare<'a>(
-    req: &Request<'a>,
+    req: &RecipeRun<'a>,
     clone: &crate::setup::git::Clone,
     project: &Path,
     tool: build::BuildTool,
@@ -196,7 +196,7 @@ fn prepare<'a>(
 /// What the run's log and data tables say: which recipe changed which file, the tests kept, the
 /// warnings.
 fn report(
-    req: &Request<'_>,
+    req: &RecipeRun<'_>,
     stats: &mut ValidationStats,
     project: &Path,
     log: &str,
@@ -216,7 +216,7 @@ fn report(
 
 /// Why the project's build may not or cannot run, decided before anything of it runs: it would
 /// run the repository's own code, which is not trusted (see [`trust`]), or no Gradle can start.
-fn cannot_run(req: &Request<'_>, project: &Path, tool: build::BuildTool) -> Option<RunError> {
+fn cannot_run(req: &RecipeRun<'_>, project: &Path, tool: build::BuildTool) -> Option<RunError> {
     if !req.trust.runs_own_build()
         && let Some(what) = trust::own_code(project, tool)
     {
@@ -272,7 +272,7 @@ fn outcome_error(outcome: &process::Outcome, log: &str, timeout: Duration) -> Op
 }
 
 /// Recipe modules the recipe needs, plus the user's extra artifacts; sorted, deduplicated.
-fn artifacts_for(steps: &[&RecipeStep], req: &Request<'_>) -> Vec<Coordinates> {
+fn artifacts_for(steps: &[&RecipeStep], req: &RecipeRun<'_>) -> Vec<Coordinates> {
     let mut artifacts: Vec<Coordinates> =
         steps.iter().filter_map(|s| (req.artifacts_for)(&s.name)).map(|c| req.versions.apply(c)).collect();
     artifacts.extend(req.versions.extra_artifacts());
