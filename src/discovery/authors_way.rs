@@ -19,7 +19,7 @@ const MAX_FILES: usize = 10;
 /// by name. Files no recipe helps with are left out.
 pub(crate) fn authors_way(classes: &Classes, missed: &[ChangeLine], tried: &[Tried]) -> Vec<AuthorsWay> {
     let mut differing: BTreeMap<&str, usize> = BTreeMap::new();
-    for line in classes.variant.iter().chain(&classes.wrong) {
+    for line in classes.variant.iter().map(|c| &c.line).chain(&classes.wrong) {
         *differing.entry(line.path.as_str()).or_default() += 1;
     }
     let key = |l: &ChangeLine| (l.kind, l.content.trim().to_string());
@@ -81,11 +81,14 @@ mod tests {
         const AUTHOR: &str =
             "private static final Logger LOG = LoggerFactory.getLogger(lookup().lookupClass());";
         let classes = Classes {
-            variant: vec![line(
-                "src/A.java",
-                ChangeKind::Added,
-                "Logger log = LoggerFactory.getLogger(getClass());",
-            )],
+            variant: vec![crate::model::classes::Classified {
+                line: line(
+                    "src/A.java",
+                    ChangeKind::Added,
+                    "Logger log = LoggerFactory.getLogger(getClass());",
+                ),
+                rule: "same_lines_replaced".into(),
+            }],
             wrong: vec![line("src/B.java", ChangeKind::Added, "unrelated();")],
             ..Classes::default()
         };

@@ -7,13 +7,24 @@ use serde::{Deserialize, Serialize};
 
 use super::ChangeLine;
 
-/// A recipe's false positives by class.
+/// A recipe's false positives by class: each line of layout, variant and completion with the
+/// rule that classified it; wrong is what no rule took.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Classes {
-    pub layout: Vec<ChangeLine>,
-    pub variant: Vec<ChangeLine>,
-    pub completion: Vec<ChangeLine>,
+    pub layout: Vec<Classified>,
+    pub variant: Vec<Classified>,
+    pub completion: Vec<Classified>,
     pub wrong: Vec<ChangeLine>,
+}
+
+/// A false positive a rule of `metrics::classes::rules` took out of the wrong ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Classified {
+    #[serde(flatten)]
+    pub line: ChangeLine,
+    /// The name of the rule that classified it (`metrics::classes::rules::RULES`).
+    #[serde(default)]
+    pub rule: String,
 }
 
 impl Classes {

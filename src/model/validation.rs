@@ -68,7 +68,9 @@ impl ValidationStats {
         let long = [m.false_positive_lines.len(), m.false_negative_lines.len(), m.unreproducible_lines.len()]
             .into_iter()
             .chain(
-                classes.iter().flat_map(|c| [&c.layout, &c.variant, &c.completion, &c.wrong]).map(Vec::len),
+                classes
+                    .iter()
+                    .flat_map(|c| [c.layout.len(), c.variant.len(), c.completion.len(), c.wrong.len()]),
             )
             .any(|n| n > max);
         if !long {
@@ -81,9 +83,10 @@ impl ValidationStats {
         m.unreproducible_lines.truncate(max);
         m.true_positive_lines = Vec::new();
         if let Some(c) = stats.migration.as_mut().map(|m| &mut m.lines) {
-            for list in [&mut c.layout, &mut c.variant, &mut c.completion, &mut c.wrong] {
+            for list in [&mut c.layout, &mut c.variant, &mut c.completion] {
                 list.truncate(max);
             }
+            c.wrong.truncate(max);
         }
         std::borrow::Cow::Owned(stats)
     }

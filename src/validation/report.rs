@@ -115,11 +115,15 @@ fn classes_section(out: &mut String, migration: &crate::model::validation::Migra
         migration.precision, c.wrong, c.layout, c.variant, c.completion, c.wrong
     );
     let l = &migration.lines;
+    by_rule(out, l);
+    let lines_of = |list: &[crate::model::classes::Classified]| -> Vec<ChangeLine> {
+        list.iter().map(|c| c.line.clone()).collect()
+    };
     for (title, lines) in [
         ("Wrong (they count against the recipe)", &l.wrong),
-        ("Layout", &l.layout),
-        ("Variants", &l.variant),
-        ("Completions", &l.completion),
+        ("Layout", &lines_of(&l.layout)),
+        ("Variants", &lines_of(&l.variant)),
+        ("Completions", &lines_of(&l.completion)),
     ] {
         if !lines.is_empty() {
             let shown: Vec<ChangeLine> = lines.iter().take(EXAMPLES).cloned().collect();
@@ -132,6 +136,23 @@ fn classes_section(out: &mut String, migration: &crate::model::validation::Migra
                     lines.len() - EXAMPLES
                 );
             }
+        }
+    }
+}
+
+/// How many lines each rule of the table classified, for the reviewer who asks why a line counted
+/// as layout, variant or completion.
+fn by_rule(out: &mut String, lines: &crate::model::classes::Classes) {
+    let classified: Vec<&crate::model::classes::Classified> =
+        lines.layout.iter().chain(&lines.variant).chain(&lines.completion).collect();
+    if classified.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\nBy rule (`rule` of each line in `stats.json`):\n");
+    for rule in crate::metrics::classes::rules::RULES {
+        let n = classified.iter().filter(|c| c.rule == rule.name).count();
+        if n > 0 {
+            let _ = writeln!(out, "- `{}` ({:?}): {n} — {}", rule.name, rule.class, rule.matches);
         }
     }
 }

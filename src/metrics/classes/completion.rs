@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::index::Index;
+use super::rules::Work;
 use super::shape::{Shape, substitution};
 use super::take_where;
 use super::text::collapse;
@@ -11,11 +12,8 @@ use crate::model::ChangeLine;
 
 /// The recipe's lines that complete the PR: a pair of removed and added lines (in one hunk) with
 /// the shape of a pair the recipe got right, or a line the recipe got right elsewhere.
-pub(crate) fn take(
-    pending: &mut Vec<ChangeLine>,
-    true_positives: &[ChangeLine],
-    run: &Index<'_>,
-) -> Vec<ChangeLine> {
+pub(super) fn same_change_elsewhere(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    let (pending, true_positives, run) = (&mut w.pending, w.true_positives, w.run);
     let right_shapes: BTreeSet<Shape> = pairs(true_positives, run)
         .into_iter()
         .filter_map(|(r, a)| substitution(&r.content, &a.content))

@@ -1,40 +1,51 @@
 //! Layout: the same code as the PR's, laid out differently.
 
 use super::index::Index;
+use super::rules::Work;
 use super::text::{collapse, groovy_quotes, imported, is_groovy, simple_names};
 use super::{PrView, take_where};
 use crate::diff::ChangeKind;
 use crate::model::ChangeLine;
 
-/// The recipe's lines that are layout; matched PR lines are used up in `misses`.
-pub(crate) fn take(
-    pending: &mut Vec<ChangeLine>,
-    misses: &mut [Option<ChangeLine>],
-    run: &Index<'_>,
-    pr_index: &Index<'_>,
-    pr: &PrView,
-) -> Vec<ChangeLine> {
-    // A blank line placed elsewhere (an import group separator, the gap between two members).
-    let mut layout = take_where(pending, |l| l.content.trim().is_empty());
-    // The line the PR wrote, with other whitespace or a qualified name for an imported type.
-    layout.extend(take_where(pending, |l| {
+/// A blank line placed elsewhere (an import group separator, the gap between two members).
+pub(super) fn blank_line(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    take_where(&mut w.pending, |l| l.content.trim().is_empty())
+}
+
+/// The line the PR wrote, with other whitespace or a qualified name for an imported type.
+pub(super) fn same_code(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    let misses = &mut w.misses;
+    take_where(&mut w.pending, |l| {
         consume(misses, |m| m.path == l.path && m.kind == l.kind && key(m) == key(l))
-    }));
-    // An import the recipe adds (or removes) where the PR names the type fully qualified (or the
-    // recipe does).
+    })
+}
+
+/// An import the recipe adds (or removes) where the PR names the type fully qualified (or the
+/// recipe does).
+pub(super) fn import_for_a_qualified_name(w: &mut Work<'_>) -> Vec<ChangeLine> {
     let added_by_run: Vec<ChangeLine> =
-        pending.iter().filter(|l| l.kind == ChangeKind::Added).cloned().collect();
-    layout.extend(take_where(pending, |l| qualified_instead_of_imported(l, pr, &added_by_run)));
-    // An import of a member where the PR imports its owner on demand (`Assertions.assertTrue`
-    // against `Assertions.*`), or the reverse.
-    layout.extend(take_where(pending, |l| imported_in_the_other_style(l, misses)));
-    // The PR's lines wrapped differently: consecutive lines of a hunk that join to the same code.
-    layout.extend(wrapped(pending, misses, run, pr_index));
-    // A line the PR left alone, in a file it changed, that the recipe laid out anew (a formatter's
-    // indentation, spaces inside braces around its edits): it removed it and added the same code,
-    // whitespace aside, in the same hunk. In a file the PR did not touch, that is over-applying.
-    layout.extend(relaid(pending, run, pr));
-    layout
+        w.pending.iter().filter(|l| l.kind == ChangeKind::Added).cloned().collect();
+    let pr = w.pr;
+    take_where(&mut w.pending, |l| qualified_instead_of_imported(l, pr, &added_by_run))
+}
+
+/// An import of a member where the PR imports its owner on demand (`Assertions.assertTrue`
+/// against `Assertions.*`), or the reverse.
+pub(super) fn import_in_the_other_style(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    let misses = &w.misses;
+    take_where(&mut w.pending, |l| imported_in_the_other_style(l, misses))
+}
+
+/// The PR's lines wrapped differently: consecutive lines of a hunk that join to the same code.
+pub(super) fn wrapped_otherwise(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    wrapped(&mut w.pending, &mut w.misses, w.run, w.pr_index)
+}
+
+/// A line the PR left alone, in a file it changed, that the recipe laid out anew (a formatter's
+/// indentation, spaces inside braces around its edits): it removed it and added the same code,
+/// whitespace aside, in the same hunk. In a file the PR did not touch, that is over-applying.
+pub(super) fn relaid_in_a_changed_file(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    relaid(&mut w.pending, w.run, w.pr)
 }
 
 /// Pairs of a removed and an added line of one hunk of the run, in a file the PR changed, that

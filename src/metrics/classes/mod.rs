@@ -17,11 +17,15 @@
 //! diffs and the PR's head files; which library the PR migrates away from comes from the types the
 //! base uses and the head does not (the embedded runner parses both), or from their imports. The
 //! line F1 is unchanged; **migration precision** = TP / (TP + wrong) sits beside it.
+//!
+//! The rules are a table ([`rules::RULES`]: name, what it matches, class, in order); each
+//! classified line names the rule that took it.
 
 mod completion;
 mod index;
 mod layout;
 mod pr;
+pub(crate) mod rules;
 pub(crate) mod shape;
 pub(crate) mod text;
 mod variant;
@@ -33,17 +37,32 @@ use crate::model::{ChangeLine, Metrics};
 
 pub(crate) use crate::model::classes::{Classes, ResultTypes};
 
-/// Classifies the false positives of `metrics` (the comparison of `run` with the PR).
+/// Classifies the false positives of `metrics` (the comparison of `run` with the PR) by the rules
+/// of [`rules::RULES`], in their order.
 pub(crate) fn classify(pr: &PrView, run: &Diff, metrics: &Metrics, types: Option<&ResultTypes>) -> Classes {
+    classify_by(rules::RULES, pr, run, metrics, types)
+}
+
+/// [`classify`] by the rules given.
+fn classify_by(
+    table: &[rules::Rule],
+    pr: &PrView,
+    run: &Diff,
+    metrics: &Metrics,
+    types: Option<&ResultTypes>,
+) -> Classes {
     let run_index = index::Index::of(run);
     let pr_index = index::Index::of(&pr.diff);
-    let mut pending: Vec<ChangeLine> = metrics.false_positive_lines.clone();
-    let mut misses: Vec<Option<ChangeLine>> =
-        metrics.false_negative_lines.iter().cloned().map(Some).collect();
-    let layout = layout::take(&mut pending, &mut misses, &run_index, &pr_index, pr);
-    let variant = variant::take(&mut pending, &mut misses, &run_index, &pr_index, pr, types);
-    let completion = completion::take(&mut pending, &metrics.true_positive_lines, &run_index);
-    Classes { layout, variant, completion, wrong: pending }
+    let work = rules::Work {
+        pending: metrics.false_positive_lines.clone(),
+        misses: metrics.false_negative_lines.iter().cloned().map(Some).collect(),
+        run: &run_index,
+        pr_index: &pr_index,
+        pr,
+        types,
+        true_positives: &metrics.true_positive_lines,
+    };
+    rules::apply(table, work)
 }
 
 /// Moves the lines of `pending` that `keep` accepts out of it, in order.

@@ -42,6 +42,10 @@ impl Case {
     }
 
     fn classify(&self, types: Option<&ResultTypes>) -> (Metrics, Classes) {
+        self.classify_by(rules::RULES, types)
+    }
+
+    fn classify_by(&self, table: &[rules::Rule], types: Option<&ResultTypes>) -> (Metrics, Classes) {
         let pr_diff = self.diff(&self.pr);
         let head: BTreeMap<String, String> = self
             .pr
@@ -58,15 +62,32 @@ impl Case {
         let view = PrView::new(pr_diff.clone(), &base, head);
         let run = self.diff(&self.run);
         let metrics = crate::metrics::compare(&pr_diff, &run);
-        let classes = classify(&view, &run, &metrics, types);
+        let classes = classify_by(table, &view, &run, &metrics, types);
         (metrics, classes)
     }
 }
 
+/// A line of a class: wrong lines are bare, the others carry their rule.
+trait Line {
+    fn line(&self) -> &ChangeLine;
+}
+
+impl Line for ChangeLine {
+    fn line(&self) -> &ChangeLine {
+        self
+    }
+}
+
+impl Line for crate::model::classes::Classified {
+    fn line(&self) -> &ChangeLine {
+        &self.line
+    }
+}
+
 /// The lines as `+content` / `-content`, sorted (the classes keep the diff's order).
-fn contents(lines: &[ChangeLine]) -> Vec<String> {
+fn contents(lines: &[impl Line]) -> Vec<String> {
     let mut out: Vec<String> =
-        lines.iter().map(|l| format!("{}{}", l.kind.sign(), l.content.trim())).collect();
+        lines.iter().map(Line::line).map(|l| format!("{}{}", l.kind.sign(), l.content.trim())).collect();
     out.sort();
     out
 }
@@ -326,4 +347,57 @@ fn a_version_the_pr_did_not_write_is_never_a_variant_of_its_line() {
     let (_, classes) = Case::new().file("build.gradle", BUILD_BASE, pr, run).classify(None);
     assert!(classes.variant.is_empty(), "{classes:#?}");
     assert_eq!(contents(&classes.wrong), vec!["+implementation 'org.acme:web:2.6.15'"]);
+}
+
+/// The rule of each classified line, as `rule: +content`, sorted.
+fn rules_of(classes: &Classes) -> Vec<String> {
+    let mut out: Vec<String> = [&classes.layout, &classes.variant, &classes.completion]
+        .into_iter()
+        .flatten()
+        .map(|c| format!("{}: {}{}", c.rule, c.line.kind.sign(), c.line.content.trim()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn each_classified_line_names_the_rule_that_took_it() {
+    let base = "package a;\n\nclass T {\n    java.util.Date when;\n}\n";
+    let pr = "package a;\n\nclass T {\n    java.time.Instant when;\n}\n";
+    let run = "package a;\n\nimport java.time.Instant;\n\nclass T {\n    Instant when;\n}\n";
+    let (_, classes) = Case::new().file("src/T.java", base, pr, run).classify(None);
+    assert_eq!(
+        rules_of(&classes),
+        vec![
+            "blank_line: +",
+            "import_for_a_qualified_name: +import java.time.Instant;",
+            "same_code: +Instant when;",
+        ],
+        "{classes:#?}"
+    );
+}
+
+/// A blank line the recipe adds where the PR adds none, and the blank line it got right
+/// elsewhere: layout (a blank line) and completion (a line it got right) both match it.
+#[test]
+fn the_tables_order_decides_which_rule_takes_a_line_two_rules_match() {
+    let base = "package a;\nimport x.A;\n\nclass T {\n    int a;\n    int b;\n}\n";
+    let pr = "package a;\n\nimport x.A;\n\nclass T {\n    int a;\n    int b;\n}\n";
+    let run = "package a;\n\nimport x.A;\n\nclass T {\n    int a;\n\n    int b;\n}\n";
+    let case = Case::new().file("src/T.java", base, pr, run);
+    let (metrics, classes) = case.classify(None);
+    assert_eq!((metrics.true_positives, metrics.false_positives), (1, 1));
+    assert_eq!(rules_of(&classes), vec!["blank_line: +"], "{classes:#?}");
+    assert_eq!(classes.layout.len(), 1);
+    // The same rules with completion first: the line is a completion.
+    let mut reordered: Vec<rules::Rule> = rules::RULES
+        .iter()
+        .map(|r| rules::Rule { name: r.name, matches: r.matches, class: r.class, take: r.take })
+        .collect();
+    let at = reordered.iter().position(|r| r.name == "same_change_elsewhere").unwrap();
+    let completion = reordered.remove(at);
+    reordered.insert(0, completion);
+    let (_, classes) = case.classify_by(&reordered, None);
+    assert_eq!(rules_of(&classes), vec!["same_change_elsewhere: +"], "{classes:#?}");
+    assert!(classes.layout.is_empty() && classes.completion.len() == 1);
 }

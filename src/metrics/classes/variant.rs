@@ -3,21 +3,23 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::index::{HunkInfo, Index};
+use super::rules::Work;
 use super::text::{collapse, imported, masked_versions, newer};
 use super::{PrView, ResultTypes, take_where};
 use crate::diff::{ChangeKind, LineKind};
 use crate::model::ChangeLine;
 
-/// The recipe's lines that are variants; matched PR lines are used up in `misses`.
-pub(crate) fn take(
-    pending: &mut Vec<ChangeLine>,
-    misses: &mut [Option<ChangeLine>],
-    run: &Index<'_>,
-    pr_index: &Index<'_>,
-    pr: &PrView,
-    types: Option<&ResultTypes>,
-) -> Vec<ChangeLine> {
-    let mut variants = take_where(pending, |l| newer_version_of_the_same_artifact(l, misses, run, pr_index));
+/// A version line the PR also wrote, with a newer version, for the same artifact (the PR's line
+/// is used up).
+pub(super) fn newer_version(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    let (misses, run, pr_index) = (&mut w.misses, w.run, w.pr_index);
+    take_where(&mut w.pending, |l| newer_version_of_the_same_artifact(l, misses, run, pr_index))
+}
+
+/// An added line of a hunk or block that replaces exactly the base lines the PR replaces, written
+/// another way, without a version of its own and without keeping the old library.
+pub(super) fn same_lines_replaced(w: &mut Work<'_>) -> Vec<ChangeLine> {
+    let (misses, run, pr_index, pr, types) = (&w.misses, w.run, w.pr_index, w.pr, w.types);
     // A hunk, or one change of a hunk (a block), that removes exactly the base lines one of the
     // PR's removes, and adds other lines. Blocks count because three lines of context merge nearby
     // changes into one hunk: the PR's hunk may hold a neighbouring change the recipe leaves alone.
@@ -43,7 +45,7 @@ pub(crate) fn take(
             Some((b, versions_in(theirs.added.iter().copied())))
         })
         .collect();
-    variants.extend(take_where(pending, |l| {
+    take_where(&mut w.pending, |l| {
         let theirs = run
             .hunk_of(l)
             .and_then(|h| replacing_hunks.get(&h))
@@ -54,8 +56,7 @@ pub(crate) fn take(
         l.kind == ChangeKind::Added
             && theirs.is_some_and(|t| !writes_its_own_version(t))
             && !keeps_the_old_library(l, &run.hunks[run.hunk_of(l).expect("checked")], misses, pr, types)
-    }));
-    variants
+    })
 }
 
 /// Whether `ours` (base lines of `path`, not none) is exactly what `theirs` removes in the same file.
