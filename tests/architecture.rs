@@ -143,7 +143,8 @@ fn without_test_module(text: &str) -> &str {
 
 /// `auto → embedded → plugin` and the confirmation are decided in `src/validation/choice.rs`
 /// (#30): no other module branches on a backend choice's variant or starts the embedded runner
-/// on its own. `analyze`, `validate` and eval's transfer pairs call `choice::start`.
+/// on its own. `analyze`, `validate` (`pipeline/one_recipe.rs`) and eval's transfer pairs call
+/// `choice::start`.
 #[test]
 fn the_backend_choice_lives_in_one_module() {
     const OWNER: &str = "validation/choice.rs";
@@ -158,7 +159,7 @@ fn the_backend_choice_lives_in_one_module() {
     assert!(outside.is_empty(), "the backend is chosen or started outside src/{OWNER}: {outside:?}");
     let owner = &sources.iter().find(|(relative, _)| relative == OWNER).expect("the owner exists").1;
     assert!(variant.is_match(owner) && owner.contains("embedded::start("), "the check would see nothing");
-    for caller in ["pipeline/session.rs", "cli/validate.rs", "eval/transfer.rs"] {
+    for caller in ["pipeline/session.rs", "pipeline/one_recipe.rs", "eval/transfer.rs"] {
         let code = &sources.iter().find(|(relative, _)| relative == caller).unwrap().1;
         assert!(code.contains("choice::start("), "{caller} does not start its backend through the choice");
     }

@@ -1,16 +1,16 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::error::{bad_input, exit};
 use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
+use crate::pipeline::{RecipeCheck, Truth};
 use crate::process::json_out::{self, Failure};
-use crate::setup::Repo;
-use crate::validation::choice::{self, BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
+use crate::validation::choice::{BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
 use crate::validation::trust::Trust;
-use crate::validation::{self, RecipeRun};
+use crate::validation::{self};
 
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("truth").required(true).args(["head", "expected"]))]
@@ -104,79 +104,24 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         let recipe_name = args.recipe_name.clone().unwrap_or_default();
         json_out::promise(Box::new(move |failure| failure_stats(&recipe_name, failure)));
     }
-    let repo = Repo::open(&args.repo)?;
-    let base = repo.resolve(&args.base)?;
-    let head = args.head.as_deref().map(|head| repo.resolve(head)).transpose()?;
-    let expected_text = match (&head, &args.expected) {
-        (Some(head), _) => repo.diff(&base, head)?,
-        (None, Some(path)) => crate::diff::read_text(path)?,
+    let truth = match (&args.head, &args.expected) {
+        (Some(head), _) => Truth::Head(head.clone()),
+        (None, Some(path)) => Truth::DiffFile(path.clone()),
         (None, None) => return Err(bad_input("give --head or --expected")),
     };
-    let expected =
-        crate::diff::parse_pr(&expected_text).map_err(|e| bad_input(format!("the expected diff: {e}")))?;
-    // With the PR's head, its files say what each false positive is (layout, variant, …).
-    let view = head
-        .as_ref()
-        .map(|head| crate::metrics::classes::PrView::from_repo(&repo, &base, head, expected.clone()))
-        .transpose()?;
-    let recipe_yaml = crate::openrewrite::yaml_limits::read_recipe_file(&args.recipe)?;
-    let versions = args.versions.resolve()?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
-    // Like analyze: never mix with (or overwrite) files already there.
-    crate::setup::out_dir::prepare(&out_dir)?;
-    let lookup = super::artifact_lookup();
-    let catalog = crate::catalog::Catalog::embedded();
-    // Recipes the catalog does not know may come from the user's own artifacts: only the option
-    // names of known recipes are checked (OpenRewrite silently ignores unknown ones).
-    let check = |step: &crate::openrewrite::RecipeStep| match catalog.get(&step.name) {
-        Some(_) => crate::mapping::check_step(catalog, step),
-        None => Ok(()),
-    };
-    let target = choice::Base {
-        repo: repo.path(),
-        base: &base,
-        versions: &versions,
-        project: None,
+    let stats = crate::pipeline::validate_recipe(&RecipeCheck {
+        repo: args.repo.clone(),
+        base: args.base.clone(),
+        truth,
+        recipe: args.recipe.clone(),
+        recipe_name: args.recipe_name.clone(),
+        out_dir: out_dir.clone(),
+        timeout: Duration::from_secs(args.timeout),
+        backend: args.backend.backend,
         trust: args.backend.trust(),
-        pr: view.as_ref(),
-    };
-    let validator = choice::start(args.backend.backend, &target)?;
-    // What the PR's migration moves away from (with its head), else what the recipe moves away from.
-    let old = match &head {
-        Some(head) => crate::intents::old_library::of_pr(&repo, &base, head)?,
-        None => crate::intents::old_library::of_recipe(&recipe_yaml, args.recipe_name.as_deref()),
-    };
-    let measure = crate::model::residual::Measure::of(&old);
-    let request = RecipeRun {
-        repo: repo.path(),
-        base: &base,
-        expected: &expected,
-        recipe_yaml: &recipe_yaml,
-        recipe_name: args.recipe_name.as_deref(),
-        timeout: Duration::from_secs(args.timeout.max(1)),
-        versions: &versions,
-        artifacts_for: &lookup,
-        option_check: Some(&check),
-        out_dir: &out_dir,
-        file_prefix: "",
-        ledger: None,
-        session: validator.session(),
-        trust: target.trust,
-        project_dir: None,
-        pr: view.as_ref(),
-        measure: Some(&measure),
-    };
-    let outcome = validation::run(&request).context("validation")?;
-    let mut stats = outcome.stats.clone();
-    if let Some(confirmation) = validator.confirm(&request, &outcome).context("confirming with the plugin")? {
-        if crate::process::interrupted() {
-            // Ctrl-C during the confirmation: the run as a whole was interrupted.
-            stats.error =
-                Some(crate::model::RunError::new(ErrorKind::Interrupted, "interrupted by the user"));
-        }
-        stats.confirmation = Some(confirmation);
-        std::fs::write(out_dir.join("stats.json"), crate::document::to_json(&stats)?)?;
-    }
+        versions: args.versions.resolve()?,
+    })?;
     if args.json {
         super::print_json(&stats)?;
     } else {

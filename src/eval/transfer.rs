@@ -151,38 +151,31 @@ fn try_pair(
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
     // A measurement, not a recommendation to confirm: see `BackendChoice::for_measurement`.
-    let target = crate::validation::choice::Base {
-        repo: &prepared.repo,
-        base: &prepared.base,
-        versions: &options.versions,
+    let base = crate::validation::choice::Base {
+        repo: prepared.repo.clone(),
+        commit: prepared.base.clone(),
+        versions: options.versions.clone(),
         project: None,
         trust: options.trust,
-        pr: view.as_ref(),
     };
-    let validator = crate::validation::choice::start(options.backend.for_measurement(), &target)?;
+    let validator = crate::validation::choice::start(options.backend.for_measurement(), base, view.as_ref())?;
     // What the first case's migration moves away from, measured on the second repository.
     let measure = crate::intents::old_library::of_tree_file(&from_dir.join(INTENT_TREE_JSON))
         .map(|old| crate::model::residual::Measure::of(&old));
-    let request = crate::validation::RecipeRun {
-        repo: &prepared.repo,
-        base: &prepared.base,
-        expected: &expected,
-        recipe_yaml: &recipe_yaml,
-        recipe_name: main.as_ref().map(|(name, _)| name.as_str()),
-        timeout: settings.budgets().per_execution.min(Duration::from_secs(3600)),
-        versions: &options.versions,
+    let recipe = crate::validation::Recipe {
+        yaml: &recipe_yaml,
+        name: main.as_ref().map(|(name, _)| name.as_str()),
         artifacts_for: &lookup,
         option_check: None,
-        out_dir: &out_dir,
-        file_prefix: "",
-        ledger: None,
-        session: validator.session(),
-        trust: options.trust,
-        project_dir: None,
-        pr: view.as_ref(),
-        measure: measure.as_ref(),
     };
-    let outcome = crate::validation::run(&request).context("validating the reusable recipe")?;
+    let expected =
+        crate::validation::Expected { diff: &expected, pr: view.as_ref(), measure: measure.as_ref() };
+    let limits = crate::validation::Limits {
+        timeout: settings.budgets().per_execution.min(Duration::from_secs(3600)),
+    };
+    let outcome = validator
+        .run(&recipe, &expected, &crate::validation::Output::dir(&out_dir), limits)
+        .context("validating the reusable recipe")?;
     let stats = outcome.stats;
     if let Some(error) = &stats.error {
         return Ok(TransferResult {

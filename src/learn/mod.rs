@@ -192,41 +192,30 @@ fn run_on(
     let head = repo.resolve(&pr.head)?;
     let expected = crate::diff::parse_pr(&repo.diff(&base, &head)?).context("reading the PR's diff")?;
     let view = crate::metrics::classes::PrView::from_repo(&repo, &base, &head, expected.clone())?;
-    let target = crate::validation::choice::Base {
-        repo: repo.path(),
-        base: &base,
-        versions: &template.versions,
-        project: None,
-        trust: template.trust,
-        pr: Some(&view),
-    };
-    let validator = crate::validation::choice::start_embedded(&target)?;
-    std::fs::create_dir_all(dir)?;
     let measure =
         crate::model::residual::Measure::of(&crate::intents::old_library::of_pr(&repo, &base, &head)?);
+    let base = crate::validation::choice::Base {
+        repo: repo.path().to_path_buf(),
+        commit: base,
+        versions: template.versions.clone(),
+        project: None,
+        trust: template.trust,
+    };
+    let validator = crate::validation::choice::start_embedded(base, Some(&view))?;
+    std::fs::create_dir_all(dir)?;
     let catalog = crate::catalog::Catalog::embedded();
     let lookup = |name: &str| catalog.artifact_for(name);
     let yaml = option.to_yaml();
-    let request = crate::validation::RecipeRun {
-        repo: repo.path(),
-        base: &base,
-        expected: &expected,
-        recipe_yaml: &yaml,
-        recipe_name: Some(&option.recipe_name()),
-        timeout: template.budgets.per_execution,
-        versions: &template.versions,
+    let recipe_name = option.recipe_name();
+    let recipe = crate::validation::Recipe {
+        yaml: &yaml,
+        name: Some(&recipe_name),
         artifacts_for: &lookup,
         option_check: None,
-        out_dir: dir,
-        file_prefix: "",
-        ledger: None,
-        session: validator.session(),
-        trust: template.trust,
-        project_dir: None,
-        pr: Some(&view),
-        measure: Some(&measure),
     };
-    let stats = crate::validation::run(&request)?.stats;
+    let expected = crate::validation::Expected { diff: &expected, pr: Some(&view), measure: Some(&measure) };
+    let limits = crate::validation::Limits { timeout: template.budgets.per_execution };
+    let stats = validator.run(&recipe, &expected, &crate::validation::Output::dir(dir), limits)?.stats;
     let m = &stats.metrics;
     let migration_precision = stats.migration.as_ref().map(|m| m.precision);
     let mp = migration_precision.unwrap_or(m.precision);

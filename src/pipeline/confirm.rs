@@ -39,27 +39,23 @@ pub(super) fn confirm(
     let yaml = chosen.option.to_yaml();
     let prefix = option_prefix(chosen.option.number);
     let recipe_name = chosen.option.recipe_name();
-    let request = crate::validation::RecipeRun {
-        repo: &checkout.repo_path,
-        base: &checkout.commits.base,
-        expected: &checkout.pr,
-        recipe_yaml: &yaml,
-        recipe_name: Some(&recipe_name),
-        timeout: ctx.req.budgets.per_execution.min(left).max(std::time::Duration::from_secs(1)),
-        versions: &ctx.req.versions,
+    let recipe = crate::validation::Recipe {
+        yaml: &yaml,
+        name: Some(&recipe_name),
         artifacts_for: &lookup,
         option_check: None,
-        out_dir: ctx.dir.root(),
-        file_prefix: &prefix,
-        ledger: Some(ctx.dir.ledger()),
-        session: None,
-        trust: ctx.req.trust,
-        project_dir: ctx.req.project_dir.as_ref(),
-        measure: None,
-        pr: Some(&checkout.pr_view),
+    };
+    let expected =
+        crate::validation::Expected { diff: &checkout.pr, pr: Some(&checkout.pr_view), measure: None };
+    let output =
+        crate::validation::Output { dir: ctx.dir.root(), prefix: &prefix, ledger: Some(ctx.dir.ledger()) };
+    let limits = crate::validation::Limits {
+        timeout: ctx.req.budgets.per_execution.min(left).max(std::time::Duration::from_secs(1)),
     };
     let explored = crate::validation::RunOutput { stats: chosen.stats.clone(), diff: chosen.diff.clone() };
-    let confirmation = crate::validation::confirm(&request, &explored)?;
+    // The phase decided above that this run is confirmed (the recommended option, explored by the
+    // embedded runner): the plugin runs it once more.
+    let confirmation = ctx.validator(checkout)?.confirm(&recipe, &expected, &output, limits, &explored)?;
     let detail = crate::validation::report::confirmation_line(&confirmation).trim().to_string();
     let outputs = ["confirm-recipe.diff", "confirm-stats.json", "confirm-build.log"]
         .iter()

@@ -15,6 +15,7 @@ use crate::model::residual::Measure;
 use crate::model::{Backend, CandidateOption, ErrorKind, OptionResult, RunError};
 use crate::openrewrite::RecipeStep;
 use crate::process::interrupted;
+use crate::validation::{Expected, Limits, Output, Recipe};
 
 /// Attempts per option (the first run and two retries).
 const MAX_ATTEMPTS: usize = 3;
@@ -98,7 +99,7 @@ impl Validator<'_, '_> {
                 return Err(anyhow::anyhow!("interrupted"));
             }
             // Before the budget is touched: a runner that cannot start runs nothing.
-            let session = self.ctx.session(self.checkout)?;
+            let validator = self.ctx.validator(self.checkout)?;
             if !self.budget.take_execution() {
                 break;
             }
@@ -106,26 +107,19 @@ impl Validator<'_, '_> {
             self.ctx.progress.message(&format!("validating option {number} (attempt {attempts})"));
             let yaml = current.to_yaml();
             dir.write(&option_file_name(number, "recipe.yaml"), &yaml)?;
-            let request = crate::validation::RecipeRun {
-                repo: &self.checkout.repo_path,
-                base: &self.checkout.commits.base,
-                expected: &self.checkout.pr,
-                recipe_yaml: &yaml,
-                recipe_name: Some(&current.recipe_name()),
-                timeout: self.ctx.req.budgets.per_execution.min(left).max(Duration::from_secs(1)),
-                versions: &self.ctx.req.versions,
+            let recipe_name = current.recipe_name();
+            let recipe = Recipe {
+                yaml: &yaml,
+                name: Some(&recipe_name),
                 artifacts_for: &lookup,
                 option_check: Some(&check),
-                out_dir: dir.root(),
-                file_prefix: &prefix,
-                ledger: Some(dir.ledger()),
-                session,
-                trust: self.ctx.req.trust,
-                project_dir: self.ctx.req.project_dir.as_ref(),
-                pr: Some(&self.checkout.pr_view),
-                measure: self.measure,
             };
-            let outcome = crate::validation::run(&request)?;
+            let expected =
+                Expected { diff: &self.checkout.pr, pr: Some(&self.checkout.pr_view), measure: self.measure };
+            let output = Output { dir: dir.root(), prefix: &prefix, ledger: Some(dir.ledger()) };
+            let limits =
+                Limits { timeout: self.ctx.req.budgets.per_execution.min(left).max(Duration::from_secs(1)) };
+            let outcome = validator.run(&recipe, &expected, &output, limits)?;
             if outcome.stats.error.is_none() && !outcome.stats.left_out.is_empty() {
                 // The embedded runner ran the option without the steps that failed on their own:
                 // the option is what ran.

@@ -15,6 +15,7 @@ mod driver;
 mod execute;
 mod generalize;
 pub(crate) mod metadata;
+mod one_recipe;
 mod products;
 pub(crate) mod progress;
 mod refine;
@@ -24,6 +25,7 @@ pub(crate) mod state;
 mod summary;
 mod validate;
 
+pub(crate) use one_recipe::{RecipeCheck, Truth, validate_recipe};
 pub(crate) use progress::{NoProgress, Progress};
 pub(crate) use summary::{authors_way_line, render_text, reusable_line};
 

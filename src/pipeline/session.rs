@@ -13,26 +13,33 @@ impl Context<'_> {
         &self,
         checkout: &Checkout,
     ) -> Result<Option<&crate::validation::embedded::Session>> {
+        Ok(self.validator(checkout)?.session())
+    }
+
+    /// The backend the options validate with, started on the checkout's base on first use (see
+    /// [`Context::session`] for what a runner that cannot start does).
+    pub(crate) fn validator(&self, checkout: &Checkout) -> Result<&crate::validation::choice::Validator> {
         let started = self.session.get_or_init(|| {
             if self.req.backend.explores_embedded() {
                 self.progress.message("starting the embedded OpenRewrite runner");
             }
-            let target = crate::validation::choice::Base {
-                repo: &checkout.repo_path,
-                base: &checkout.commits.base,
-                versions: &self.req.versions,
-                project: self.req.project_dir.as_ref(),
+            let base = crate::validation::choice::Base {
+                repo: checkout.repo_path.clone(),
+                commit: checkout.commits.base.clone(),
+                versions: self.req.versions.clone(),
+                project: self.req.project_dir.clone(),
                 trust: self.req.trust,
-                // The PR's head versions are parsed beside the base, for the types they use.
-                pr: Some(&checkout.pr_view),
             };
-            crate::validation::choice::start(self.req.backend, &target).map_err(|e| RunnerUnavailable {
-                reason: crate::error::one_line(&e),
-                bad_input: crate::error::exit_code_of(&e) == crate::error::exit::BAD_INPUT,
+            // The PR's head versions are parsed beside the base, for the types they use.
+            crate::validation::choice::start(self.req.backend, base, Some(&checkout.pr_view)).map_err(|e| {
+                RunnerUnavailable {
+                    reason: crate::error::one_line(&e),
+                    bad_input: crate::error::exit_code_of(&e) == crate::error::exit::BAD_INPUT,
+                }
             })
         });
         match started {
-            Ok(validator) => Ok(validator.session()),
+            Ok(validator) => Ok(validator),
             // The input the runner refused (a working directory that leads out of the clone) is
             // what the plugin refuses too: the same exit code whichever backend met it.
             Err(unavailable) if unavailable.bad_input => Err(crate::error::bad_input(&unavailable.reason)),

@@ -3,15 +3,16 @@
 //! plugin when the runner cannot start), which also decides `auto`'s confirmation with the plugin.
 //! `analyze`, `validate` and eval's transfer pairs all start their backend here.
 
-use std::path::Path;
+use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use super::embedded::{self, CannotStart, Session};
 use super::trust::Trust;
-use super::{RecipeRun, RunOutput};
-use crate::model::{Backend, Confirmation};
+use super::{Expected, Limits, Output, Recipe, RecipeRun, RunOutput};
+use crate::metrics::classes::PrView;
+use crate::model::{Backend, Confirmation, ErrorKind, RunError};
 use crate::openrewrite::Versions;
 
 /// The environment variable behind `--backend`.
@@ -80,64 +81,68 @@ impl BackendChoice {
 /// The environment variable behind `--trust-build-config`.
 pub(crate) const TRUST_BUILD_CONFIG_ENV: &str = "REWRITE_ASSIST_TRUST_BUILD_CONFIG";
 
-/// What the recipes are validated on.
-pub(crate) struct Base<'a> {
-    /// The repository (work tree or bare directory).
-    pub repo: &'a Path,
-    /// The base commit (a full id).
-    pub base: &'a str,
-    pub versions: &'a Versions,
+/// What the recipes are validated on: the repository at its base commit, with the versions, the
+/// trust in its build and the build's directory. A [`Validator`] keeps it for every run.
+#[derive(Debug, Clone)]
+pub(crate) struct Base {
+    /// The repository (work tree or bare directory), see [`crate::setup::Repo::path`].
+    pub repo: PathBuf,
+    /// The base commit (a full id, see [`crate::setup::Repo::resolve`]).
+    pub commit: String,
+    pub versions: Versions,
     /// The build's directory in the repository (None: its root).
-    pub project: Option<&'a crate::setup::ProjectDir>,
+    pub project: Option<crate::setup::ProjectDir>,
+    /// How far the repository's own build is trusted: whether the plugin backend may run its code
+    /// and honours the clone's `.mvn/` configuration.
     pub trust: Trust,
-    /// The PR's files: the embedded runner parses their head versions beside the base, for the
-    /// types they use.
-    pub pr: Option<&'a crate::metrics::classes::PrView>,
 }
 
-/// The backend a command validates with, started.
+/// The backend a command validates with, started on its [`Base`].
 pub(crate) struct Validator {
     choice: BackendChoice,
-    /// The embedded runner's session on the target; None: the plugin validates.
+    base: Base,
+    /// The embedded runner's session on the base; None: the plugin validates.
     session: Option<Session>,
     /// Why the embedded runner could not start, when `auto` fell back to the plugin.
     unavailable: Option<String>,
 }
 
-/// Starts the backend `choice` names on `target`. `embedded`: a runner that cannot start is an
+/// Starts the backend `choice` names on `base`. `embedded`: a runner that cannot start is an
 /// error ([`CannotStart`]); `auto`: the plugin takes over, with a warning saying why; `plugin`:
-/// nothing to start.
-pub(crate) fn start(choice: BackendChoice, target: &Base<'_>) -> Result<Validator> {
+/// nothing to start. `head`: the PR's files, which the embedded runner parses once beside the
+/// base, for the types they use (the same view the runs' [`Expected::pr`] then classifies with).
+pub(crate) fn start(choice: BackendChoice, base: Base, head: Option<&PrView>) -> Result<Validator> {
     if !choice.explores_embedded() {
-        return Ok(Validator { choice, session: None, unavailable: None });
+        return Ok(Validator { choice, base, session: None, unavailable: None });
     }
-    match start_session(target) {
-        Ok(session) => Ok(Validator { choice, session: Some(session), unavailable: None }),
+    match start_session(&base, head) {
+        Ok(session) => Ok(Validator { choice, base, session: Some(session), unavailable: None }),
         Err(e) if choice == BackendChoice::Embedded => Err(e.context(CannotStart)),
         Err(e) => {
             let reason = crate::error::one_line(&e);
             tracing::warn!("the embedded runner cannot start ({reason}); using the plugin");
-            Ok(Validator { choice, session: None, unavailable: Some(reason) })
+            Ok(Validator { choice, base, session: None, unavailable: Some(reason) })
         }
     }
 }
 
 /// The embedded runner whatever was chosen, for a command that scores recipes on the runner's
 /// trees alone (`learn`).
-pub(crate) fn start_embedded(target: &Base<'_>) -> Result<Validator> {
-    start(BackendChoice::Embedded, target)
+pub(crate) fn start_embedded(base: Base, head: Option<&PrView>) -> Result<Validator> {
+    start(BackendChoice::Embedded, base, head)
 }
 
-fn start_session(target: &Base<'_>) -> Result<Session> {
-    let session = embedded::start(target.repo, target.base, target.versions, target.project, target.trust)?;
-    if let Some(pr) = target.pr {
+fn start_session(base: &Base, head: Option<&PrView>) -> Result<Session> {
+    let session =
+        embedded::start(&base.repo, &base.commit, &base.versions, base.project.as_ref(), base.trust)?;
+    if let Some(pr) = head {
         session.set_head(&pr.head)?;
     }
     Ok(session)
 }
 
 impl Validator {
-    /// The embedded runner's session, for [`Request::session`]; None: the plugin validates.
+    /// The embedded runner's session (discovery runs steps on it); None: the plugin validates.
     pub(crate) fn session(&self) -> Option<&Session> {
         self.session.as_ref()
     }
@@ -147,15 +152,95 @@ impl Validator {
         self.unavailable.as_deref()
     }
 
-    /// `auto`'s confirmation of a run the embedded runner made without error (None: the choice
-    /// does not confirm, or there is nothing to confirm).
-    pub(crate) fn confirm(&self, req: &RecipeRun<'_>, explored: &RunOutput) -> Result<Option<Confirmation>> {
+    /// Runs `recipe` on the base with this backend, measures it against `expected` and writes
+    /// the artifacts to `output`. A recipe that cannot run is a classified error inside the
+    /// stats; `Err` is for problems with the input or the machine (no build file, no JDK, no
+    /// `mvn`).
+    pub(crate) fn run(
+        &self,
+        recipe: &Recipe<'_>,
+        expected: &Expected<'_>,
+        output: &Output<'_>,
+        limits: Limits,
+    ) -> Result<RunOutput> {
+        super::run(&self.recipe_run(recipe, expected, output, limits, self.session()))
+    }
+
+    /// [`Validator::run`], then `auto`'s confirmation with the plugin when the embedded runner
+    /// ran it without error: the confirmation goes into the stats and `stats.json` is written
+    /// again with it (a Ctrl-C during the confirmation makes the run interrupted).
+    pub(crate) fn run_confirmed(
+        &self,
+        recipe: &Recipe<'_>,
+        expected: &Expected<'_>,
+        output: &Output<'_>,
+        limits: Limits,
+    ) -> Result<RunOutput> {
+        let mut explored = self.run(recipe, expected, output, limits)?;
+        if !self.confirms(&explored) {
+            return Ok(explored);
+        }
+        let confirmation = self
+            .confirm(recipe, expected, output, limits, &explored)
+            .context("confirming with the plugin")?;
+        if crate::process::interrupted() {
+            // Ctrl-C during the confirmation: the run as a whole was interrupted.
+            explored.stats.error = Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"));
+        }
+        explored.stats.confirmation = Some(confirmation);
+        let path = output.dir.join(format!("{}stats.json", output.prefix));
+        std::fs::write(path, crate::document::to_json(&explored.stats)?)?;
+        Ok(explored)
+    }
+
+    /// Whether the choice confirms `explored`: `auto`, and a run the embedded runner made without
+    /// error.
+    pub(crate) fn confirms(&self, explored: &RunOutput) -> bool {
         let embedded_run =
             explored.stats.backend == Some(Backend::Embedded) && explored.stats.error.is_none();
-        if !self.choice.confirms() || !embedded_run {
-            return Ok(None);
+        self.choice.confirms() && embedded_run
+    }
+
+    /// Runs `recipe` once more with the project's build tool (files `<prefix>confirm-…`) and
+    /// compares it with `explored`, the embedded runner's run of it.
+    pub(crate) fn confirm(
+        &self,
+        recipe: &Recipe<'_>,
+        expected: &Expected<'_>,
+        output: &Output<'_>,
+        limits: Limits,
+        explored: &RunOutput,
+    ) -> Result<Confirmation> {
+        super::plugin::confirm::confirm(&self.recipe_run(recipe, expected, output, limits, None), explored)
+    }
+
+    fn recipe_run<'a>(
+        &'a self,
+        recipe: &Recipe<'a>,
+        expected: &Expected<'a>,
+        output: &Output<'a>,
+        limits: Limits,
+        session: Option<&'a Session>,
+    ) -> RecipeRun<'a> {
+        RecipeRun {
+            repo: &self.base.repo,
+            base: &self.base.commit,
+            expected: expected.diff,
+            recipe_yaml: recipe.yaml,
+            recipe_name: recipe.name,
+            timeout: limits.timeout,
+            versions: &self.base.versions,
+            artifacts_for: recipe.artifacts_for,
+            option_check: recipe.option_check,
+            out_dir: output.dir,
+            file_prefix: output.prefix,
+            ledger: output.ledger,
+            session,
+            trust: self.base.trust,
+            project_dir: self.base.project.as_ref(),
+            pr: expected.pr,
+            measure: expected.measure,
         }
-        super::plugin::confirm::confirm(req, explored).map(Some)
     }
 }
 
@@ -176,17 +261,15 @@ mod tests {
     #[test]
     fn the_plugin_starts_nothing_and_confirms_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let versions = Versions::default();
-        let target = Base {
-            repo: dir.path(),
-            base: "0000000000000000000000000000000000000000",
-            versions: &versions,
+        let base = Base {
+            repo: dir.path().to_path_buf(),
+            commit: "0000000000000000000000000000000000000000".into(),
+            versions: Versions::default(),
             project: None,
             trust: Trust::Untrusted,
-            pr: None,
         };
         // Nothing is cloned: the directory is not even a repository.
-        let validator = start(BackendChoice::Plugin, &target).unwrap();
+        let validator = start(BackendChoice::Plugin, base, None).unwrap();
         assert!(validator.session().is_none() && validator.unavailable().is_none());
     }
 }

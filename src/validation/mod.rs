@@ -31,8 +31,6 @@ use crate::error::bad_input;
 use crate::model::{ErrorKind, RunError, TestCounts, Timings, ValidationStats};
 use crate::openrewrite::{Coordinates, RecipeFile, RecipeStep, Versions};
 
-pub(crate) use plugin::confirm::confirm;
-
 /// Default limit for one recipe execution.
 pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
 
@@ -41,7 +39,58 @@ pub(crate) type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + 
 /// Checks a recipe step's option names before running (OpenRewrite ignores unknown ones).
 pub(crate) type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), crate::mapping::StepProblem> + Sync);
 
-/// One validation run.
+/// The recipe a run validates.
+pub(crate) struct Recipe<'a> {
+    /// The recipe file's text (rewrite.yml format).
+    pub yaml: &'a str,
+    /// Which recipe of the file to run; None = the only one it defines.
+    pub name: Option<&'a str>,
+    /// Where its steps' recipes ship (the plugin adds those artifacts).
+    pub artifacts_for: ArtifactLookup<'a>,
+    /// Checks its steps' option names before running; None: they are not checked.
+    pub option_check: Option<OptionCheck<'a>>,
+}
+
+/// What a run's result is measured against.
+pub(crate) struct Expected<'a> {
+    /// The PR's diff: the ground truth (empty where there is no PR: a rollout's target).
+    pub diff: &'a Diff,
+    /// The PR's files, for telling false positives apart ([`crate::metrics::classes`]); None
+    /// when only its diff is known.
+    pub pr: Option<&'a crate::metrics::classes::PrView>,
+    /// What the run measures besides the diff: the old library's residual uses and the compile
+    /// check (embedded runner only; None: nothing).
+    pub measure: Option<&'a crate::model::residual::Measure>,
+}
+
+/// Where a run writes its files.
+pub(crate) struct Output<'a> {
+    /// Where `<prefix>recipe.diff`, `<prefix>stats.json`, `<prefix>build.log` and the data tables
+    /// (`<prefix>datatables/`) are written.
+    pub dir: &'a Path,
+    /// `""` for `validate`, `"option-2-"` in the analyze pipeline.
+    pub prefix: &'a str,
+    /// The run's ledger of capped artifacts (the analyze pipeline's); None: the diff written is
+    /// still capped on its own ([`crate::setup::artifact_caps`]).
+    pub ledger: Option<&'a crate::setup::artifact_caps::Ledger>,
+}
+
+impl<'a> Output<'a> {
+    /// The files without a prefix, capped on their own.
+    pub(crate) fn dir(dir: &'a Path) -> Output<'a> {
+        Output { dir, prefix: "", ledger: None }
+    }
+}
+
+/// What one run may spend.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    /// The recipe run's time limit (the embedded runner: parse included).
+    pub timeout: Duration,
+}
+
+/// One validation run, as the backends read it: [`choice::Validator::run`] puts it together
+/// from the validator's base and the run's recipe, expectation, output and limits.
 pub(crate) struct RecipeRun<'a> {
     /// The repository (work tree or bare directory), see [`crate::setup::Repo::path`].
     pub repo: &'a Path,
@@ -96,7 +145,7 @@ pub(crate) struct RunOutput {
 /// Runs the recipe and writes the artifacts. A recipe that cannot run is a classified error inside
 /// the stats; `Err` is for problems with the input or the machine (unknown ref, no build file, no
 /// JDK, no `mvn`).
-pub(crate) fn run(req: &RecipeRun<'_>) -> Result<RunOutput> {
+fn run(req: &RecipeRun<'_>) -> Result<RunOutput> {
     datatables::clear(req)?;
     match req.session {
         Some(session) => embedded::run(req, session),
@@ -242,5 +291,55 @@ mod tests {
         assert_eq!(listed.metrics.false_negative_lines.len(), 10);
         assert_eq!(listed.metrics.false_negatives, 30, "the count stays whole");
         assert_eq!(stats.metrics.false_negative_lines.len(), 30, "the stats in memory are whole");
+    }
+
+    /// A reviewer reads in `stats.json` why a false positive is not counted against the recipe:
+    /// the rule that classified it.
+    #[test]
+    fn stats_json_names_the_rule_of_each_classified_line() {
+        let section = |after: &str| {
+            format!(
+                "diff --git a/src/T.java b/src/T.java\n--- a/src/T.java\n+++ b/src/T.java\n@@ -1,2 +1,3 @@\n package a;\n+{after}\n class T {{}}\n"
+            )
+        };
+        let pr = crate::diff::parse(&section("import b.B;")).unwrap();
+        let base = std::collections::BTreeMap::from([(
+            "src/T.java".to_string(),
+            "package a;\nclass T {}\n".to_string(),
+        )]);
+        let head = std::collections::BTreeMap::from([(
+            "src/T.java".to_string(),
+            "package a;\nimport b.B;\nclass T {}\n".to_string(),
+        )]);
+        let view = crate::metrics::classes::PrView::new(pr.clone(), &base, head);
+        let dir = tempfile::tempdir().unwrap();
+        let lookup = |_: &str| None;
+        let req = RecipeRun {
+            repo: dir.path(),
+            base: "0000000000000000000000000000000000000000",
+            expected: &pr,
+            recipe_yaml: "",
+            recipe_name: None,
+            timeout: DEFAULT_TIMEOUT,
+            versions: &Versions::default(),
+            artifacts_for: &lookup,
+            option_check: None,
+            out_dir: dir.path(),
+            file_prefix: "",
+            ledger: None,
+            session: None,
+            trust: trust::Trust::Untrusted,
+            project_dir: None,
+            pr: Some(&view),
+            measure: None,
+        };
+        // The recipe adds a blank line where the PR adds an import: a false positive, layout.
+        finish(&req, empty_stats("r", &pr), section(""), None, Instant::now()).unwrap();
+        let written: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("stats.json")).unwrap()).unwrap();
+        let layout = &written["migration"]["lines"]["layout"];
+        assert_eq!(layout[0]["content"], "", "{written:#}");
+        assert_eq!(layout[0]["rule"], "blank_line", "{written:#}");
+        assert_eq!(written["migration"]["counts"]["layout"], 1);
     }
 }

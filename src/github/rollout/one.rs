@@ -85,36 +85,26 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     let base = crate::setup::Repo::open(&checkout)?.resolve("HEAD")?;
     let rollout = ctx.rollout;
     let expected = crate::diff::Diff::default();
-    let target = crate::validation::choice::Base {
-        repo: &checkout,
-        base: &base,
-        versions: rollout.versions,
+    let on = crate::validation::choice::Base {
+        repo: checkout.clone(),
+        commit: base.clone(),
+        versions: rollout.versions.clone(),
         project: None,
         trust: rollout.trust,
-        pr: None,
     };
     // The embedded runner also says whether the migration is done here; the plugin runs the
     // repository's own build, as its users do.
-    let validator = crate::validation::choice::start(rollout.backend.for_measurement(), &target)?;
-    let outcome = crate::validation::run(&crate::validation::RecipeRun {
-        repo: &checkout,
-        base: &base,
-        expected: &expected,
-        recipe_yaml: rollout.recipe_yaml,
-        recipe_name: Some(ctx.name),
-        timeout: rollout.timeout,
-        versions: rollout.versions,
+    let validator = crate::validation::choice::start(rollout.backend.for_measurement(), on, None)?;
+    let recipe = crate::validation::Recipe {
+        yaml: rollout.recipe_yaml,
+        name: Some(ctx.name),
         artifacts_for: rollout.artifacts_for,
         option_check: None,
-        out_dir: artifacts,
-        file_prefix: "",
-        ledger: None,
-        session: validator.session(),
-        trust: rollout.trust,
-        pr: None,
-        project_dir: None,
-        measure: rollout.measure,
-    })?;
+    };
+    // A target has no PR: nothing to compare with.
+    let expected = crate::validation::Expected { diff: &expected, pr: None, measure: rollout.measure };
+    let limits = crate::validation::Limits { timeout: rollout.timeout };
+    let outcome = validator.run(&recipe, &expected, &crate::validation::Output::dir(artifacts), limits)?;
     let mut figures = Figures::of(&outcome.stats, &outcome.diff);
     figures.flags =
         Some(super::flags::Flags::of(&outcome.diff, tracked_files(&checkout), rollout.max_changed_share));
