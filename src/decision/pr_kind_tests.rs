@@ -38,7 +38,7 @@ fn reusable(precision: f64, recall: f64) -> ReusableRecipe {
             recipes: 1,
             precision,
             recall,
-            f1: 2.0 * precision * recall / (precision + recall),
+            f1: crate::metrics::f1(precision, recall),
             perfect_match: precision == 1.0 && recall == 1.0,
             semantic_share: 1.0,
             wall_seconds: 1.0,

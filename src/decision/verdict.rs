@@ -3,9 +3,9 @@
 //!
 //! - *ready to roll out*: a migration whose reusable recipe (semantic steps only) ran on the PR
 //!   and reproduces its migration with F1 at least [`READY_F1`], mostly with semantic recipes. The
-//!   F1 is the migration F1 when known (layout, variants and completions are not errors, and the
-//!   PR's side work, a README or the project's own version, is not the migration's to make), else
-//!   the line F1;
+//!   F1 is the migration F1 when known ([`crate::metrics::MigrationScore`]: layout, variants and
+//!   completions are not errors, and the PR's side work, a README or the project's own version, is
+//!   not the migration's to make), else the line F1;
 //! - *reproduces this PR only*: a recipe reproduces the PR, but there is no reusable one, it does
 //!   not hold up on the PR, or the PR is ordinary work (its recipe replays this repository's own
 //!   names and values);

@@ -311,7 +311,7 @@ mod tests {
             false_positives: fp,
             precision,
             recall,
-            f1: if precision + recall > 0.0 { 2.0 * precision * recall / (precision + recall) } else { 0.0 },
+            f1: crate::metrics::f1(precision, recall),
             ..not_run(&Pair { from: "a".into(), to: "b".into() }, status, "")
         }
     }

@@ -5,14 +5,15 @@
 //! candidate runs on every PR, and the one that does best across all of them is the learned
 //! recipe. "Best" is the objective the reusable recipe of one PR is chosen by
 //! ([`crate::reuse::finish`]), over all the PRs: among the candidates precise enough (a mean
-//! migration F1 — the harmonic mean of migration precision, where layout, variants and completions
-//! do not count against a recipe, [`crate::metrics::classes`], and recall — that keeps the verdict
-//! the best one earns), the one that breaks no symbol on any PR's base, then the one that leaves the
+//! migration F1 — [`crate::metrics::MigrationScore`], as the verdict reads it: migration precision,
+//! where layout, variants and completions do not count against a recipe, and recall over the PR's
+//! migration lines, its side work left out — that keeps the verdict the best one earns), the one that breaks no symbol on any PR's base, then the one that leaves the
 //! fewest uses of the old library across the PRs' bases, then the mean migration F1, the mean line
 //! F1 and fewer steps.
 
 mod report;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -20,6 +21,7 @@ use serde::Serialize;
 
 use crate::model::{CandidateOption, OptionId, PlannedStep, RunSummary, Strategy};
 use crate::pipeline::{self, NoProgress, Request};
+use crate::reuse::scope::LineKey;
 
 /// One PR to learn from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -116,6 +118,8 @@ pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
         options.push(read_reusable(&dir)?);
     }
     let candidates = candidates(&options);
+    let side_work: Vec<HashSet<LineKey>> =
+        (1..=prs.len()).map(|n| side_work_of(&out.join(format!("pr-{n}")))).collect();
     let mut scored = Vec::new();
     for (name, option) in &candidates {
         let cells = prs
@@ -128,6 +132,7 @@ pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
                     index,
                     &out.join("runs").join(name).join(format!("pr-{}", index + 1)),
                     template,
+                    &side_work[index],
                 )
             })
             .collect::<Result<Vec<Cell>>>()?;
@@ -143,6 +148,14 @@ pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
     std::fs::write(out.join("learn.json"), crate::document::to_json(&learned)?)?;
     std::fs::write(out.join("learn.md"), report::render(&learned))?;
     Ok(learned)
+}
+
+/// The side work of a PR, from the intent tree its analysis wrote in `dir` (by the tree alone:
+/// discovery's evidence is not kept); none without a tree.
+fn side_work_of(dir: &Path) -> HashSet<LineKey> {
+    let path = dir.join(pipeline::artifacts::INTENT_TREE_JSON);
+    let tree = std::fs::read_to_string(path).ok().and_then(|text| serde_json::from_str(&text).ok());
+    tree.map(|tree| crate::reuse::scope::side_work_lines(&tree, None)).unwrap_or_default()
 }
 
 /// A PR's reusable recipe, as its analysis wrote it; None when it has none.
@@ -186,6 +199,7 @@ fn run_on(
     index: usize,
     dir: &Path,
     template: &Request,
+    side_work: &HashSet<LineKey>,
 ) -> Result<Cell> {
     let repo = crate::setup::Repo::open(&pr.repo)?;
     let base = repo.resolve(&pr.base)?;
@@ -218,12 +232,11 @@ fn run_on(
     let stats = validator.run(&recipe, &expected, &crate::validation::Output::dir(dir), limits)?.stats;
     let m = &stats.metrics;
     let migration_precision = stats.migration.as_ref().map(|m| m.precision);
-    let mp = migration_precision.unwrap_or(m.precision);
-    let migration_f1 = if mp + m.recall == 0.0 {
-        0.0
-    } else {
-        crate::metrics::round4(2.0 * mp * m.recall / (mp + m.recall))
-    };
+    // The PR's side work is not the migration's: not a candidate's to make.
+    let migration_f1 = crate::metrics::migration_score(m, migration_precision, |l| {
+        side_work.contains(&(l.path.clone(), l.kind, l.content.clone()))
+    })
+    .f1;
     Ok(Cell {
         pr: index + 1,
         f1: m.f1,

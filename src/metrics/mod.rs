@@ -89,11 +89,9 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
     metrics.total_resulting_changes = tp + fp;
     let precision = ratio(tp, tp + fp);
     let recall = ratio(tp, tp + fn_);
-    // Same operations in the same order as the reference analyzer, so the rounded values agree.
-    let f1 = if precision + recall == 0.0 { 0.0 } else { 2.0 * (precision * recall) / (precision + recall) };
     metrics.precision = round4(precision);
     metrics.recall = round4(recall);
-    metrics.f1 = round4(f1);
+    metrics.f1 = round4(f1(precision, recall));
     metrics.perfect_match = fp == 0 && fn_ == 0;
     metrics
 }
@@ -123,6 +121,44 @@ fn line_of(change: &Change<'_>) -> ChangeLine {
         line: change.line,
         content: change.content.to_string(),
     }
+}
+
+/// F1, the harmonic mean of `precision` and `recall`; 0 when both are 0. Unrounded: round the
+/// result ([`round4`]), not its inputs. The operations are the reference analyzer's, in its order,
+/// so the rounded values agree.
+pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
+    if precision + recall == 0.0 { 0.0 } else { 2.0 * (precision * recall) / (precision + recall) }
+}
+
+/// How well a recipe reproduces the PR's *migration*, rather than its every line. The one
+/// definition: the reusable recipe's run on its PR (`generalize`), each candidate's run on each
+/// PR (`learn`) and the verdict (`decision::verdict`, through `OptionResult::migration_f1`)
+/// read it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct MigrationScore {
+    /// TP / (TP + the PR's missed lines that are its migration's): the missed lines of the PR's
+    /// side work (the intents a reusable recipe leaves out, a README or the project's own
+    /// version: `reuse::scope::side_work_lines`) do not count; with no side work known, every
+    /// missed line counts (the line recall, unrounded). Rounded to 4 places.
+    pub recall: f64,
+    /// F1 of the migration precision (TP / (TP + wrong false positives): layout, variants and
+    /// completions do not count, [`classes`]; the line precision when the PR's files were not
+    /// known) and that recall (unrounded). Rounded to 4 places.
+    pub f1: f64,
+}
+
+/// The [`MigrationScore`] of a run scored `metrics` (its missed lines whole, not as a file lists
+/// them), with `migration_precision` when its false positives were classified; `side_work`
+/// says which of the PR's lines are side work.
+pub(crate) fn migration_score(
+    metrics: &Metrics,
+    migration_precision: Option<f64>,
+    side_work: impl Fn(&ChangeLine) -> bool,
+) -> MigrationScore {
+    let missed = metrics.false_negative_lines.iter().filter(|l| !side_work(l)).count();
+    let recall = ratio(metrics.true_positives, metrics.true_positives + missed);
+    let precision = migration_precision.unwrap_or(metrics.precision);
+    MigrationScore { recall: round4(recall), f1: round4(f1(precision, recall)) }
 }
 
 /// `part / whole`, or 0.0 when nothing was expected or produced.

@@ -174,3 +174,30 @@ fn a_file_too_large_to_analyze_is_outside_the_metric_both_ways() {
         render_text(&m).contains("files left out of the metric:\n  big.txt (10001 lines): a diff too large")
     );
 }
+
+#[test]
+fn one_f1_and_one_migration_f1() {
+    assert_eq!(f1(0.0, 0.0), 0.0);
+    assert_eq!(round4(f1(0.8, 0.5)), 0.6154);
+    let missed = |path: &str| ChangeLine {
+        path: path.into(),
+        kind: crate::diff::ChangeKind::Added,
+        line: 1,
+        content: "x".into(),
+    };
+    let metrics = Metrics {
+        true_positives: 3,
+        false_negatives: 2,
+        precision: 0.75,
+        false_negative_lines: vec![missed("README.md"), missed("src/A.java")],
+        ..Metrics::default()
+    };
+    // No side work known: every missed line counts (3 / 5).
+    let whole = migration_score(&metrics, Some(1.0), |_| false);
+    assert_eq!((whole.recall, whole.f1), (0.6, 0.75));
+    // The README is side work: 3 / 4.
+    let migration = migration_score(&metrics, Some(1.0), |l| l.path == "README.md");
+    assert_eq!((migration.recall, migration.f1), (0.75, 0.8571));
+    // False positives not classified: the line precision.
+    assert_eq!(migration_score(&metrics, None, |l| l.path == "README.md").f1, 0.75);
+}

@@ -132,7 +132,8 @@ pub struct OptionResult {
     pub false_positive_classes: Option<super::classes::ClassCounts>,
     /// The reusable recipe only: recall over the PR's migration lines (the lines of the intents
     /// the reusable recipe leaves out as side work do not count), and the harmonic mean of
-    /// migration precision and that recall: how well it reproduces the PR's *migration*.
+    /// migration precision and that recall: how well it reproduces the PR's *migration* (the one
+    /// definition, `metrics::MigrationScore`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_recall: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -26,24 +26,18 @@ use crate::reuse::scope::LineKey;
 
 pub(super) use crate::reuse::scope::side_work_lines;
 
-/// The reusable recipe's migration recall and migration F1 (see [`crate::model::OptionResult`]).
+/// The reusable recipe's migration recall and migration F1 ([`crate::metrics::MigrationScore`]),
+/// the PR's side work left out of the recall.
 fn with_migration_recall(
     mut result: crate::model::OptionResult,
     stats: &crate::model::ValidationStats,
     side_work: &std::collections::HashSet<LineKey>,
 ) -> crate::model::OptionResult {
-    let m = &stats.metrics;
-    let missed = m
-        .false_negative_lines
-        .iter()
-        .filter(|l| !side_work.contains(&(l.path.clone(), l.kind, l.content.clone())))
-        .count();
-    let whole = m.true_positives + missed;
-    let recall = if whole == 0 { 0.0 } else { m.true_positives as f64 / whole as f64 };
-    let precision = result.migration_precision.unwrap_or(result.precision);
-    let f1 = if precision + recall == 0.0 { 0.0 } else { 2.0 * precision * recall / (precision + recall) };
-    result.migration_recall = Some(crate::metrics::round4(recall));
-    result.migration_f1 = Some(crate::metrics::round4(f1));
+    let score = crate::metrics::migration_score(&stats.metrics, result.migration_precision, |l| {
+        side_work.contains(&(l.path.clone(), l.kind, l.content.clone()))
+    });
+    result.migration_recall = Some(score.recall);
+    result.migration_f1 = Some(score.f1);
     result
 }
 
