@@ -8,9 +8,9 @@ use crate::model::{ErrorKind, ValidationStats};
 use crate::openrewrite::Versions;
 use crate::pipeline::{RecipeCheck, Truth};
 use crate::process::json_out::{self, Failure};
+use crate::validation;
 use crate::validation::choice::{BACKEND_ENV, BackendChoice, TRUST_BUILD_CONFIG_ENV};
 use crate::validation::trust::Trust;
-use crate::validation::{self};
 
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("truth").required(true).args(["head", "expected"]))]
@@ -111,11 +111,11 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     };
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("validate"));
     let stats = crate::pipeline::validate_recipe(&RecipeCheck {
-        repo: args.repo.clone(),
-        base: args.base.clone(),
+        repo: args.repo,
+        base: args.base,
         truth,
-        recipe: args.recipe.clone(),
-        recipe_name: args.recipe_name.clone(),
+        recipe: args.recipe,
+        recipe_name: args.recipe_name,
         out_dir: out_dir.clone(),
         timeout: Duration::from_secs(args.timeout),
         backend: args.backend.backend,

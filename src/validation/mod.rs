@@ -6,8 +6,11 @@
 //! live beside the clone, never inside it.
 //!
 //! Two backends validate: [`embedded`] (our runner on OpenRewrite's libraries) and [`plugin`] (the
-//! project's build tool with the rewrite plugin). [`choice`] picks and starts one; this module
-//! holds what both share: the request, the artifacts a run writes and their stats.
+//! project's build tool with the rewrite plugin). [`choice`] picks and starts one on a base
+//! ([`choice::start`]), and its [`choice::Validator::run`] runs a [`Recipe`] against what is
+//! [`Expected`], into an [`Output`], within [`Limits`]; this module holds what both backends share:
+//! those inputs (as the backends read them, a [`RecipeRun`]), the artifacts a run writes and their
+//! stats.
 
 pub(crate) mod build;
 pub(crate) mod choice;
