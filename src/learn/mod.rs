@@ -5,11 +5,12 @@
 //! candidate runs on every PR, and the one that does best across all of them is the learned
 //! recipe. "Best" is the objective the reusable recipe of one PR is chosen by
 //! ([`crate::reuse::finish`]), over all the PRs: among the candidates precise enough (a mean
-//! migration F1 — [`crate::metrics::MigrationScore`], as the verdict reads it: migration precision,
-//! where layout, variants and completions do not count against a recipe, and recall over the PR's
-//! migration lines, its side work left out — that keeps the verdict the best one earns), the one that breaks no symbol on any PR's base, then the one that leaves the
-//! fewest uses of the old library across the PRs' bases, then the mean migration F1, the mean line
-//! F1 and fewer steps.
+//! migration F1 — [`crate::metrics::MigrationScore`], as the verdict reads it: migration
+//! precision, where layout, variants and completions do not count against a recipe, and recall
+//! over the PR's migration lines, its side work left out — that keeps the verdict the best one
+//! earns), the one that breaks no symbol on any PR's base, then the one that leaves the fewest
+//! uses of the old library across the PRs' bases, then the mean migration F1, the mean line F1
+//! and fewer steps.
 
 mod report;
 
