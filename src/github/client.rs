@@ -11,10 +11,10 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
-use ureq::http::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
-use ureq::http::Method;
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
+use ureq::http::Method;
+use ureq::http::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
 
 pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
 /// GitHub rejects larger comment and PR bodies.
@@ -219,13 +219,7 @@ impl GitHub {
             .tls_config(tls)
             .build()
             .new_agent();
-        Ok(GitHub {
-            agent,
-            token: config.token,
-            retry: config.retry,
-            timeout: config.timeout,
-            api_url: base,
-        })
+        Ok(GitHub { agent, token: config.token, retry: config.retry, timeout: config.timeout, api_url: base })
     }
 
     pub(crate) fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
@@ -333,7 +327,12 @@ impl GitHub {
         }
     }
 
-    fn attempt(&self, method: &Method, path: &str, payload: Option<&str>) -> Result<Response, TransportFailure> {
+    fn attempt(
+        &self,
+        method: &Method,
+        path: &str,
+        payload: Option<&str>,
+    ) -> Result<Response, TransportFailure> {
         let mut builder = ureq::http::Request::builder()
             .method(method.clone())
             .uri(format!("{}{path}", self.api_url))
@@ -348,7 +347,8 @@ impl GitHub {
         let building = |e: ureq::http::Error| TransportFailure(format!("building the request: {e}"));
         let answer = match payload {
             Some(json) => {
-                let request = builder.header(CONTENT_TYPE, "application/json").body(json).map_err(building)?;
+                let request =
+                    builder.header(CONTENT_TYPE, "application/json").body(json).map_err(building)?;
                 self.agent.run(request)
             }
             None => self.agent.run(builder.body(()).map_err(building)?),
