@@ -4,12 +4,14 @@
 //! command's section; every error kind the code defines is on the troubleshooting page.
 
 mod common;
+#[path = "common/yaml.rs"]
+mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
-use serde_norway::Value;
+use yaml::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -206,7 +208,7 @@ fn raw_rows_after(text: &str, title: &str) -> Vec<Vec<String>> {
 }
 
 fn action_yml() -> Value {
-    serde_norway::from_str(&read(&root().join("action.yml"))).unwrap()
+    yaml::from_str(&read(&root().join("action.yml"))).unwrap()
 }
 
 #[test]
@@ -559,7 +561,10 @@ fn the_dependency_table_names_every_runtime_dependency_and_no_other() {
     let rows = raw_rows_after(&architecture, "Dependencies");
     let documented: BTreeSet<String> = rows.iter().flat_map(|r| code_spans(&r[0])).collect();
     let declared = runtime_dependencies();
-    assert!(declared.contains("anyhow") && declared.contains("clap"), "the manifests were read: {declared:?}");
+    assert!(
+        declared.contains("anyhow") && declared.contains("clap"),
+        "the manifests were read: {declared:?}"
+    );
     let missing: Vec<_> = declared.difference(&documented).collect();
     let stale: Vec<_> = documented.difference(&declared).collect();
     assert!(

@@ -208,7 +208,7 @@ pub fn parse(text: &str, dir: &Path) -> Result<Suite, SuiteError> {
     if text.trim().is_empty() {
         return Err(SuiteError("the file is empty".into()));
     }
-    let file: SuiteFile = serde_norway::from_str(text).map_err(|e| SuiteError(e.to_string()))?;
+    let file: SuiteFile = crate::openrewrite::yaml::from_str(text).map_err(SuiteError)?;
     let name = file.suite_name.trim().to_string();
     if name.is_empty() {
         return Err(SuiteError("suite_name is empty".into()));
@@ -445,7 +445,10 @@ cases:
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\n  - {name: a, repo: s, base: b, head: h}\n",
                 "cases[1]: the name `a` is used twice",
             ),
-            ("suite_name: x\ncases: {name: a}\n", "cases: invalid type"),
+            (
+                "suite_name: x\ncases: {name: a}\n",
+                "line 2 column 8: expected sequence start (in `cases: {name: a}`)",
+            ),
             (
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: z}\n",
                 "pairs[0]: `z` is neither a case nor a target of the suite",
@@ -474,7 +477,7 @@ cases:
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, into: b}\n",
                 "unknown field `into`",
             ),
-            ("- just\n- a list\n", "invalid type"),
+            ("- just\n- a list\n", "expected mapping start"),
         ] {
             let error = parse_err(text);
             assert!(error.contains(expected), "{text:?}: `{error}` lacks `{expected}`");
