@@ -11,10 +11,10 @@ pub(crate) fn init(verbosity: u8) {
         2 => "debug",
         _ => "trace",
     };
-    // The GitHub transport logs every failed attempt as an error, even one a retry recovers from;
-    // our client logs its own single line per retry instead.
+    // The GitHub transport logs each request's lines (headers included) at debug level; our client
+    // logs its own single line per retry instead, with the token redacted.
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new(format!("{default},octocrab=off")));
+        .unwrap_or_else(|_| EnvFilter::new(format!("{default},ureq=off,ureq_proto=off,rustls=off")));
     let color = use_color(&std::io::stderr());
     // A second call (tests that call `run` twice in one process) must not panic.
     let _ = tracing_subscriber::fmt()

@@ -4,12 +4,14 @@
 //! command's section; every error kind the code defines is on the troubleshooting page.
 
 mod common;
+#[path = "common/yaml.rs"]
+mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
-use serde_norway::Value;
+use yaml::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -206,7 +208,7 @@ fn raw_rows_after(text: &str, title: &str) -> Vec<Vec<String>> {
 }
 
 fn action_yml() -> Value {
-    serde_norway::from_str(&read(&root().join("action.yml"))).unwrap()
+    yaml::from_str(&read(&root().join("action.yml"))).unwrap()
 }
 
 #[test]
@@ -521,4 +523,55 @@ fn every_error_kind_is_on_the_troubleshooting_page() {
     let page = read(&root().join("docs/troubleshooting.md"));
     let missing: Vec<&String> = kinds.iter().filter(|k| !page.contains(&format!("`{k}`"))).collect();
     assert!(missing.is_empty(), "docs/troubleshooting.md does not explain {missing:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dependency table
+
+/// The runtime dependencies of every package of the repository (`[dependencies]` of the root
+/// manifest and of `crates/*/Cargo.toml`), without the workspace's own path dependencies.
+fn runtime_dependencies() -> BTreeSet<String> {
+    let mut manifests = vec![root().join("Cargo.toml")];
+    if let Ok(crates) = std::fs::read_dir(root().join("crates")) {
+        manifests.extend(crates.flatten().map(|e| e.path().join("Cargo.toml")).filter(|p| p.is_file()));
+    }
+    let mut names = BTreeSet::new();
+    for manifest in manifests {
+        let mut in_dependencies = false;
+        for line in read(&manifest).lines().map(str::trim) {
+            if line.starts_with('[') {
+                in_dependencies = line == "[dependencies]";
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else { continue };
+            if !in_dependencies || line.starts_with('#') || value.contains("path =") {
+                continue;
+            }
+            // `name = …`, `name = { … }` or `name.workspace = true`.
+            let name = key.trim().split('.').next().unwrap_or_default().trim_matches('"');
+            names.insert(name.to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn the_dependency_table_names_every_runtime_dependency_and_no_other() {
+    let architecture = read(&root().join("ARCHITECTURE.md"));
+    let rows = raw_rows_after(&architecture, "Dependencies");
+    let documented: BTreeSet<String> = rows.iter().flat_map(|r| code_spans(&r[0])).collect();
+    let declared = runtime_dependencies();
+    assert!(
+        declared.contains("anyhow") && declared.contains("clap"),
+        "the manifests were read: {declared:?}"
+    );
+    let missing: Vec<_> = declared.difference(&documented).collect();
+    let stale: Vec<_> = documented.difference(&declared).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "ARCHITECTURE.md's dependency table: not in it {missing:?}; in it but not a dependency {stale:?}"
+    );
+    for row in &rows {
+        assert!(row.len() >= 2 && row[1].len() > 10, "{row:?}: say why the dependency is there");
+    }
 }

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use rewrite_assist::github::action::ENV_VARS;
 use rewrite_assist::github::summary::OUTPUTS;
-use serde_norway::Value;
+#[path = "common/yaml.rs"]
+mod yaml;
+use yaml::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -18,7 +20,7 @@ fn read(relative: &str) -> String {
 }
 
 fn yaml(relative: &str) -> Value {
-    serde_norway::from_str(&read(relative)).unwrap_or_else(|e| panic!("{relative} is not YAML: {e}"))
+    yaml::from_str(&read(relative)).unwrap_or_else(|e| panic!("{relative} is not YAML: {e}"))
 }
 
 fn yaml_files() -> Vec<String> {

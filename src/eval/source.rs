@@ -329,7 +329,8 @@ mod tests {
 
         fn case(&self, number: u64) -> Case {
             let url = format!("{}/pull/{number}", self.url());
-            let (remote, number) = super::super::suite::parse_pr_url(&url).unwrap();
+            let pr = crate::setup::PrUrl::parse(&url).unwrap();
+            let (remote, number) = (pr.repository(), pr.number());
             Case { name: format!("pr-{number}"), source: Source::Pr { url, remote, number } }
         }
     }

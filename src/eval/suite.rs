@@ -28,6 +28,7 @@ use serde::Deserialize;
 use crate::error::bad_input;
 use crate::model::CaseSource;
 use crate::pipeline::Budgets;
+use crate::setup::PrUrl;
 
 /// A parsed, validated suite.
 #[derive(Debug, Clone, PartialEq)]
@@ -207,7 +208,7 @@ pub fn parse(text: &str, dir: &Path) -> Result<Suite, SuiteError> {
     if text.trim().is_empty() {
         return Err(SuiteError("the file is empty".into()));
     }
-    let file: SuiteFile = serde_norway::from_str(text).map_err(|e| SuiteError(e.to_string()))?;
+    let file: SuiteFile = crate::openrewrite::yaml::from_str(text).map_err(SuiteError)?;
     let name = file.suite_name.trim().to_string();
     if name.is_empty() {
         return Err(SuiteError("suite_name is empty".into()));
@@ -277,8 +278,8 @@ fn parse_case(case: CaseFile, dir: &Path) -> Result<Case, SuiteError> {
             Source::Repo { repo, location, base, head }
         }
         (None, None, None, Some(url)) => {
-            let (remote, number) = parse_pr_url(&url).map_err(|e| context(e.0))?;
-            Source::Pr { url, remote, number }
+            let pr = PrUrl::parse(&url).map_err(|e| context(e.to_string()))?;
+            Source::Pr { url, remote: pr.repository(), number: pr.number() }
         }
         (_, _, _, Some(_)) => {
             return Err(context("give either `pr` alone or `repo`, `base` and `head`".into()));
@@ -318,29 +319,6 @@ fn locate(repo: &str, dir: &Path) -> Location {
     } else {
         Location::Path(dir.join(repo))
     }
-}
-
-/// `<repository URL>/pull/<N>` (a trailing `/files`, `/commits`, query or fragment is ignored)
-/// → the repository URL and N. On GitHub the repository URL is what `git clone` takes.
-pub(crate) fn parse_pr_url(url: &str) -> Result<(String, u64), SuiteError> {
-    let usage = || {
-        SuiteError(format!("`{url}` is not a pull-request URL like https://github.com/OWNER/REPO/pull/123"))
-    };
-    let trimmed = url.split(['#', '?']).next().unwrap_or("").trim_end_matches('/');
-    let (scheme, _) = trimmed.split_once("://").ok_or_else(usage)?;
-    if scheme.is_empty() || !scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-    {
-        return Err(usage());
-    }
-    let (remote, rest) = trimmed.rsplit_once("/pull/").ok_or_else(usage)?;
-    let number = rest.split('/').next().unwrap_or("");
-    let tail = &rest[number.len()..];
-    let known_tail = tail.is_empty() || ["/files", "/commits", "/checks"].contains(&tail);
-    let number: u64 = number.parse().ok().filter(|&n| n > 0 && known_tail).ok_or_else(usage)?;
-    if remote.len() <= scheme.len() + 3 {
-        return Err(usage());
-    }
-    Ok((remote.to_string(), number))
 }
 
 #[cfg(test)]
@@ -432,31 +410,6 @@ cases:
     }
 
     #[test]
-    fn pr_urls() {
-        for (url, remote, number) in [
-            ("https://github.com/o/r/pull/7", "https://github.com/o/r", 7),
-            ("https://github.com/o/r/pull/7/", "https://github.com/o/r", 7),
-            ("https://github.com/o/r/pull/7/files", "https://github.com/o/r", 7),
-            ("https://github.com/o/r/pull/7#discussion_r1", "https://github.com/o/r", 7),
-            ("https://ghe.example.com/o/r/pull/12", "https://ghe.example.com/o/r", 12),
-            ("file:///srv/git/shop.git/pull/3", "file:///srv/git/shop.git", 3),
-        ] {
-            assert_eq!(parse_pr_url(url), Ok((remote.to_string(), number)), "{url}");
-        }
-        for bad in [
-            "https://github.com/o/r/issues/7",
-            "https://github.com/o/r/pull/",
-            "https://github.com/o/r/pull/0",
-            "https://github.com/o/r/pull/x",
-            "https://github.com/o/r/pull/7/bogus",
-            "github.com/o/r/pull/7",
-            "https:///pull/7",
-        ] {
-            assert!(parse_pr_url(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
     fn bad_suites_say_what_is_wrong() {
         for (text, expected) in [
             ("", "empty"),
@@ -492,7 +445,10 @@ cases:
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\n  - {name: a, repo: s, base: b, head: h}\n",
                 "cases[1]: the name `a` is used twice",
             ),
-            ("suite_name: x\ncases: {name: a}\n", "cases: invalid type"),
+            (
+                "suite_name: x\ncases: {name: a}\n",
+                "line 2 column 8: expected sequence start (in `cases: {name: a}`)",
+            ),
             (
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, to: z}\n",
                 "pairs[0]: `z` is neither a case nor a target of the suite",
@@ -521,7 +477,7 @@ cases:
                 "suite_name: x\ncases:\n  - {name: a, repo: r, base: b, head: h}\npairs:\n  - {from: a, into: b}\n",
                 "unknown field `into`",
             ),
-            ("- just\n- a list\n", "invalid type"),
+            ("- just\n- a list\n", "expected mapping start"),
         ] {
             let error = parse_err(text);
             assert!(error.contains(expected), "{text:?}: `{error}` lacks `{expected}`");

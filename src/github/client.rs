@@ -3,17 +3,18 @@
 //! timeout, retries server errors and rate limits with backoff, and puts the response body into
 //! the error when a call finally fails.
 //!
-//! octocrab is the transport (connection pool, TLS, base URL joining); requests are built here so
-//! the retry policy and the token handling are ours, explicit and tested.
+//! ureq is the transport (a blocking agent: connection pool, rustls with the platform's roots, the
+//! `HTTPS_PROXY` / `NO_PROXY` variables, one deadline per attempt); requests are built here so the
+//! retry policy and the token handling are ours, explicit and tested. The bot's flows are
+//! sequential and call the blocking pipeline in between, so a blocking client is all they need.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
-use http::Method;
-use http::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
-use octocrab::Octocrab;
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
+use ureq::http::Method;
+use ureq::http::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
 
 pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
 /// GitHub rejects larger comment and PR bodies.
@@ -172,11 +173,12 @@ impl Response {
     }
 }
 
-/// A blocking GitHub client: the bot's flows are sequential and call the (blocking) pipeline in
-/// between, so the async transport runs on a small private runtime.
+/// The most of a response body we read: the largest list pages and file contents stay far below.
+const RESPONSE_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// A blocking GitHub client.
 pub struct GitHub {
-    runtime: tokio::runtime::Runtime,
-    octocrab: Octocrab,
+    agent: ureq::Agent,
     token: Option<SecretString>,
     retry: RetryPolicy,
     timeout: Duration,
@@ -198,30 +200,26 @@ impl GitHub {
                 return Err(crate::error::bad_input("GITHUB_TOKEN contains characters a token cannot have"));
             }
         }
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .context("starting the HTTP runtime")?;
         let base = config.api_url.trim_end_matches('/').to_string();
-        let octocrab = {
-            // octocrab spawns its request buffer on the current runtime.
-            let _guard = runtime.enter();
-            Octocrab::builder()
-                .base_uri(base.as_str())
-                .map_err(|e| crate::error::bad_input(format!("GITHUB_API_URL `{base}` is not a URL: {e}")))?
-                .set_connect_timeout(Some(config.timeout))
-                .set_read_timeout(Some(config.timeout))
-                .build()
-                .context("building the GitHub client")?
-        };
-        Ok(GitHub {
-            runtime,
-            octocrab,
-            token: config.token,
-            retry: config.retry,
-            timeout: config.timeout,
-            api_url: base,
-        })
+        let parsed = ureq::http::Uri::try_from(base.as_str())
+            .map_err(|e| crate::error::bad_input(format!("GITHUB_API_URL `{base}` is not a URL: {e}")))?;
+        if !matches!(parsed.scheme_str(), Some("http" | "https")) || parsed.host().is_none() {
+            return Err(crate::error::bad_input(format!("GITHUB_API_URL `{base}` is not an http(s) URL")));
+        }
+        let tls = ureq::tls::TlsConfig::builder()
+            .provider(ureq::tls::TlsProvider::Rustls)
+            .root_certs(ureq::tls::RootCerts::PlatformVerifier)
+            .unversioned_rustls_crypto_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+            .build();
+        let agent = ureq::Agent::config_builder()
+            .timeout_global(Some(config.timeout))
+            // A 4xx or 5xx is an answer the retry policy reads, not a transport error.
+            .http_status_as_error(false)
+            .user_agent(concat!("rewrite-assist/", env!("CARGO_PKG_VERSION")))
+            .tls_config(tls)
+            .build()
+            .new_agent();
+        Ok(GitHub { agent, token: config.token, retry: config.retry, timeout: config.timeout, api_url: base })
     }
 
     pub(crate) fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
@@ -264,12 +262,9 @@ impl GitHub {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let outcome = self.runtime.block_on(async {
-                tokio::time::timeout(self.timeout, self.attempt(&method, path, payload.as_deref())).await
-            });
-            let verdict = match outcome {
-                Ok(Ok(response)) if (200..300).contains(&response.status) => return Ok(response),
-                Ok(Ok(response)) => {
+            let verdict = match self.attempt(&method, path, payload.as_deref()) {
+                Ok(response) if (200..300).contains(&response.status) => return Ok(response),
+                Ok(response) => {
                     // A secondary rate limit may come as a bare 403 that only its message explains.
                     let status =
                         if response.status == 403 && response.body.to_lowercase().contains("rate limit") {
@@ -290,15 +285,9 @@ impl GitHub {
                     tracing::warn!("GitHub API {method} {path} answered {}; retrying", response.status);
                     verdict
                 }
-                Ok(Err(TransportFailure(detail))) => {
+                Err(TransportFailure(detail)) => {
                     self.transport_verdict(attempt, &method, path, self.redact(&detail))?
                 }
-                Err(_) => self.transport_verdict(
-                    attempt,
-                    &method,
-                    path,
-                    format!("no complete answer within {} s", self.timeout.as_secs()),
-                )?,
             };
             if let Verdict::RetryAfter(wait) = verdict {
                 tracing::info!(
@@ -338,15 +327,15 @@ impl GitHub {
         }
     }
 
-    async fn attempt(
+    fn attempt(
         &self,
         method: &Method,
         path: &str,
         payload: Option<&str>,
     ) -> Result<Response, TransportFailure> {
-        let mut builder = http::Request::builder()
+        let mut builder = ureq::http::Request::builder()
             .method(method.clone())
-            .uri(path)
+            .uri(format!("{}{path}", self.api_url))
             .header(ACCEPT, "application/vnd.github+json")
             .header("x-github-api-version", "2022-11-28");
         if let Some(token) = &self.token {
@@ -355,21 +344,34 @@ impl GitHub {
             value.set_sensitive(true);
             builder = builder.header(AUTHORIZATION, value);
         }
-        let request = match payload {
-            Some(json) => builder.header(CONTENT_TYPE, "application/json").body(json.to_string()),
-            None => builder.body(String::new()),
-        }
-        .map_err(|e| TransportFailure(format!("building the request: {e}")))?;
-        let response =
-            self.octocrab.execute(request).await.map_err(|e| TransportFailure(one_line(&e.to_string())))?;
-        let status = response.status();
+        let building = |e: ureq::http::Error| TransportFailure(format!("building the request: {e}"));
+        let answer = match payload {
+            Some(json) => {
+                let request =
+                    builder.header(CONTENT_TYPE, "application/json").body(json).map_err(building)?;
+                self.agent.run(request)
+            }
+            None => self.agent.run(builder.body(()).map_err(building)?),
+        };
+        let mut response = answer.map_err(|e| self.transport_failure(e))?;
+        let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let body = self
-            .octocrab
-            .body_to_string(response)
-            .await
-            .map_err(|e| TransportFailure(one_line(&e.to_string())))?;
-        Ok(Response { status: status.as_u16(), headers, body })
+        let body = response
+            .body_mut()
+            .with_config()
+            .limit(RESPONSE_LIMIT)
+            .read_to_string()
+            .map_err(|e| self.transport_failure(e))?;
+        Ok(Response { status, headers, body })
+    }
+
+    fn transport_failure(&self, error: ureq::Error) -> TransportFailure {
+        match error {
+            ureq::Error::Timeout(_) => {
+                TransportFailure(format!("no complete answer within {} s", self.timeout.as_secs()))
+            }
+            other => TransportFailure(one_line(&other.to_string())),
+        }
     }
 }
 
@@ -383,7 +385,7 @@ fn now() -> u64 {
 }
 
 fn one_line(text: &str) -> String {
-    // octocrab appends a backtrace ("Found at ...") to some errors: keep the first line only.
+    // A transport error may carry its source's lines: keep the first.
     text.lines().next().unwrap_or_default().trim().to_string()
 }
 

@@ -117,19 +117,14 @@ pub(crate) fn parse(name: &str, payload: &str, repository: Option<&str>) -> Resu
     }
 }
 
-/// `https://github.com/owner/name/pull/42` (any host, trailing `/files` etc. allowed).
+/// `https://HOST/OWNER/REPO/pull/42` (any host; a tab like `/files`, a query or a fragment after it).
 pub(crate) fn parse_pr_url(url: &str) -> Result<(RepoId, u64)> {
     let fail =
         || bad_input(format!("`{url}` is not a pull request URL (https://HOST/OWNER/REPO/pull/NUMBER)"));
-    let rest = url.trim().split_once("://").map(|(_, rest)| rest).ok_or_else(fail)?;
-    let parts: Vec<&str> = rest.split('/').collect();
-    // host, owner, repo, "pull", number, ...
-    if parts.len() < 5 || parts[3] != "pull" {
-        return Err(fail());
-    }
-    let number = parts[4].split(['#', '?']).next().unwrap_or("").parse::<u64>().map_err(|_| fail())?;
-    let repo = RepoId::parse(&format!("{}/{}", parts[1], parts[2])).map_err(|_| fail())?;
-    Ok((repo, number))
+    let pr = crate::setup::PrUrl::parse(url).map_err(|_| fail())?;
+    let (owner, name) = pr.owner_and_name().ok_or_else(fail)?;
+    let repo = RepoId::parse(&format!("{owner}/{name}")).map_err(|_| fail())?;
+    Ok((repo, pr.number()))
 }
 
 #[derive(Deserialize)]

@@ -2,7 +2,7 @@
 //! becomes an entry keyed by its dotted path (`spring.sql.init.mode`, `list[0]`), then compared
 //! like `.properties`. A file that does not parse falls back to text intents.
 
-use saphyr_parser::{Event, Parser, ScalarStyle};
+use serde_saphyr::granit_parser::{Event, Parser, ScalarStyle};
 
 use super::atomic::Atomic;
 use super::change::FileChange;
@@ -43,7 +43,7 @@ pub(crate) fn flatten(text: &str) -> Option<Vec<Entry>> {
             span.end.line()
         };
         match event {
-            Event::DocumentStart(_) => {
+            Event::DocumentStart(..) => {
                 document = documents_seen;
                 documents_seen += 1;
                 stack.clear();

@@ -8,6 +8,7 @@ pub(crate) mod recipe_yaml;
 pub(crate) mod rewrite_yml;
 pub(crate) mod text;
 pub mod versions;
+pub(crate) mod yaml;
 pub(crate) mod yaml_limits;
 
 pub(crate) use recipe_yaml::{DeclarativeRecipe, OptionValue, RecipeFile, RecipeStep};

@@ -3,8 +3,7 @@
 //! OpenRewrite's source paths start where the build runs: a monorepo's `--working-directory`
 //! (`notes.txt`). Without this, a `filePattern` written from the root matches nothing there.
 
-use serde::Deserialize;
-use serde_norway::Value;
+use serde_json::Value;
 
 use super::recipe_yaml::RECIPE_TYPE;
 use super::text::glob_escape;
@@ -19,10 +18,7 @@ const PATH_OPTIONS: [&str; 2] = ["filePattern", "relativeFileName"];
 /// be read (the run reports that itself). Globs that do not start with the prefix (`**/*.yml`, a
 /// file outside the project) are left as they are.
 pub(crate) fn relative_to(yaml: &str, prefix: &str) -> Option<String> {
-    let mut documents = Vec::new();
-    for document in serde_norway::Deserializer::from_str(yaml) {
-        documents.push(Value::deserialize(document).ok()?);
-    }
+    let mut documents = super::yaml::documents(yaml).ok()?;
     let prefixes = [prefix.to_string(), glob_escape(prefix)];
     let mut changed = false;
     for document in &mut documents {
@@ -34,24 +30,24 @@ pub(crate) fn relative_to(yaml: &str, prefix: &str) -> Option<String> {
     let mut out = String::new();
     for document in documents.iter().filter(|d| !d.is_null()) {
         out.push_str("---\n");
-        out.push_str(&serde_norway::to_string(document).ok()?);
+        out.push_str(&super::yaml::to_string(document)?);
     }
     Some(out)
 }
 
 fn relativize_document(document: &mut Value, prefixes: &[String]) -> bool {
-    let Value::Mapping(map) = document else { return false };
+    let Value::Object(map) = document else { return false };
     if map.get("type").and_then(Value::as_str) != Some(RECIPE_TYPE) {
         return false;
     }
     let mut changed = false;
     for list in ["recipeList", "preconditions"] {
-        let Some(Value::Sequence(steps)) = map.get_mut(list) else { continue };
+        let Some(Value::Array(steps)) = map.get_mut(list) else { continue };
         for step in steps {
             // A step with options is `Name: {options}`; a bare name has no paths.
-            let Value::Mapping(entry) = step else { continue };
+            let Value::Object(entry) = step else { continue };
             for (_, options) in entry.iter_mut() {
-                let Value::Mapping(options) = options else { continue };
+                let Value::Object(options) = options else { continue };
                 for key in PATH_OPTIONS {
                     if let Some(Value::String(value)) = options.get_mut(key) {
                         let relative = relativize(value, prefixes);

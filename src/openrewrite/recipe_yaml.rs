@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The `type` of a recipe document.
 pub(crate) const RECIPE_TYPE: &str = "specs.openrewrite.org/v1beta/recipe";
@@ -211,13 +212,13 @@ impl RecipeFile {
         super::yaml_limits::check(text)?;
         let mut recipes = Vec::new();
         let mut seen = HashSet::new();
-        for (index, document) in serde_norway::Deserializer::from_str(text).enumerate() {
+        for (index, value) in
+            super::yaml::documents(text).map_err(RecipeFileError::Yaml)?.into_iter().enumerate()
+        {
             let number = index + 1;
-            let value = serde_norway::Value::deserialize(document)
-                .map_err(|e| RecipeFileError::Yaml(e.to_string()))?;
             let map = match value {
-                serde_norway::Value::Null => continue,
-                serde_norway::Value::Mapping(map) => map,
+                Value::Null => continue,
+                Value::Object(map) => map,
                 _ => return Err(RecipeFileError::Document(number, "is not a mapping".into())),
             };
             let doc_type = map.get("type").and_then(|v| v.as_str()).unwrap_or("");
@@ -240,8 +241,8 @@ impl RecipeFile {
             }
             let list = |key: &str| -> Result<Vec<RecipeStep>, RecipeFileError> {
                 match map.get(key) {
-                    None | Some(serde_norway::Value::Null) => Ok(Vec::new()),
-                    Some(serde_norway::Value::Sequence(items)) => items
+                    None | Some(Value::Null) => Ok(Vec::new()),
+                    Some(Value::Array(items)) => items
                         .iter()
                         .map(step_of)
                         .collect::<Result<_, _>>()
@@ -349,22 +350,18 @@ impl RecipeFile {
 #[error("{0}")]
 struct BadStep(String);
 
-fn step_of(item: &serde_norway::Value) -> Result<RecipeStep, BadStep> {
+fn step_of(item: &Value) -> Result<RecipeStep, BadStep> {
     let bad = |why: &str| BadStep(why.to_string());
     match item {
-        serde_norway::Value::String(name) => Ok(RecipeStep::new(name.trim())),
-        serde_norway::Value::Mapping(map) if map.len() == 1 => {
+        Value::String(name) => Ok(RecipeStep::new(name.trim())),
+        Value::Object(map) if map.len() == 1 => {
             let (key, value) = map.iter().next().ok_or_else(|| bad("empty entry"))?;
-            let name =
-                key.as_str().ok_or_else(|| bad("a recipeList entry's key is not a recipe name"))?.trim();
+            let name = key.trim();
             let mut step = RecipeStep::new(name);
             match value {
-                serde_norway::Value::Null => {}
-                serde_norway::Value::Mapping(options) => {
-                    for (k, v) in options {
-                        let key = k
-                            .as_str()
-                            .ok_or_else(|| bad(&format!("{name}: an option name is not a string")))?;
+                Value::Null => {}
+                Value::Object(options) => {
+                    for (key, v) in options {
                         step.options.insert(key.to_string(), option_value(v));
                     }
                 }
@@ -376,21 +373,20 @@ fn step_of(item: &serde_norway::Value) -> Result<RecipeStep, BadStep> {
     }
 }
 
-fn option_value(value: &serde_norway::Value) -> OptionValue {
-    use serde_norway::Value;
+fn option_value(value: &Value) -> OptionValue {
     match value {
         Value::Bool(b) => OptionValue::Bool(*b),
         Value::String(s) => OptionValue::Text(s.clone()),
         Value::Number(n) => OptionValue::Text(n.to_string()),
-        Value::Sequence(items) => OptionValue::List(
+        Value::Array(items) => OptionValue::List(
             items.iter().map(|i| i.as_str().map(str::to_string).unwrap_or_else(|| scalar_text(i))).collect(),
         ),
         other => OptionValue::Text(scalar_text(other)),
     }
 }
 
-fn scalar_text(value: &serde_norway::Value) -> String {
-    serde_norway::to_string(value).map(|s| s.trim().to_string()).unwrap_or_default()
+fn scalar_text(value: &Value) -> String {
+    super::yaml::to_string(value).map(|s| s.trim().to_string()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -472,7 +468,7 @@ recipeList:
             "c1\u{9b}",
             "tab\tq\"\\",
         ] {
-            let back: String = serde_norway::from_str(&quote(text)).unwrap();
+            let back: String = super::super::yaml::from_str(&quote(text)).unwrap();
             assert_eq!(back, text);
             assert!(
                 !quote(text).contains(['\u{85}', '\u{2028}', '\u{2029}', '\u{feff}', '\u{7f}']),

@@ -2,8 +2,6 @@
 //! stands, new ones are appended, and every other document (other recipes, styles, categories,
 //! comments) is kept byte for byte.
 
-use serde::Deserialize;
-
 use super::recipe_yaml::{RECIPE_TYPE, RecipeFile, RecipeFileError};
 
 /// `existing` (the file's text, if it exists) with the recipe documents of `new` merged in.
@@ -42,9 +40,7 @@ pub(crate) fn merge(existing: Option<&str>, new: &str) -> Result<String, RecipeF
 /// The file split at `---` lines, each document with its recipe name (None: not a recipe).
 /// The YAML must be well-formed as a whole.
 fn documents(text: &str) -> Result<Vec<(Option<String>, String)>, RecipeFileError> {
-    for document in serde_norway::Deserializer::from_str(text) {
-        serde_norway::Value::deserialize(document).map_err(|e| RecipeFileError::Yaml(e.to_string()))?;
-    }
+    super::yaml::documents(text).map_err(RecipeFileError::Yaml)?;
     let mut docs: Vec<String> = Vec::new();
     let mut current = String::new();
     for line in text.split_inclusive('\n') {
@@ -71,8 +67,8 @@ fn has_content(document: &str) -> bool {
 }
 
 fn recipe_name(document: &str) -> Option<String> {
-    let value: serde_norway::Value = serde_norway::from_str(document).ok()?;
-    let map = value.as_mapping()?;
+    let value = super::yaml::documents(document).ok()?.into_iter().next()?;
+    let map = value.as_object()?;
     (map.get("type")?.as_str()? == RECIPE_TYPE)
         .then(|| map.get("name")?.as_str().map(|s| s.trim().to_string()))?
 }

@@ -5,7 +5,9 @@ pub(crate) mod artifact_caps;
 pub mod git;
 pub(crate) mod input;
 pub(crate) mod out_dir;
+pub mod pr_url;
 pub mod project_dir;
 
 pub use git::{Clone, Repo};
+pub use pr_url::PrUrl;
 pub use project_dir::ProjectDir;
