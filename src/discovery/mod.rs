@@ -24,7 +24,7 @@ use crate::model::ChangeLine;
 use crate::model::intent::IntentTree;
 use crate::model::{Intent, PlannedStep};
 use crate::openrewrite::RecipeStep;
-use crate::refinement::{StepEffect, Verdict};
+use crate::refinement::{EffectKind, StepEffect};
 
 /// Recipes in the first round's pool, at most.
 pub(crate) const MAX_POOL: usize = 150;
@@ -192,7 +192,7 @@ fn effect(t: &Tried) -> StepEffect {
     let files = tp_files.iter().cloned().chain(fp_per_file.keys().cloned()).collect();
     let elsewhere = crate::refinement::effects::not_counted_elsewhere(&t.fp_lines, &fp_per_file, &tp_files);
     StepEffect {
-        verdict: if counted.is_empty() { Verdict::Clean } else { Verdict::OverApplying },
+        kind: if counted.is_empty() { EffectKind::Clean } else { EffectKind::OverApplying },
         files,
         tp_files,
         tp: t.tp(),

@@ -87,7 +87,7 @@ impl Default for RetryPolicy {
 
 /// What a failed attempt means for the next one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub(crate) enum NextAttempt {
     /// Wait this long, then try again.
     RetryAfter(Duration),
     /// Do not retry: the answer is final (a 4xx) or the rate limit resets too late.
@@ -109,9 +109,9 @@ impl RetryPolicy {
         status: u16,
         headers: &HeaderMap,
         now_epoch: u64,
-    ) -> Verdict {
+    ) -> NextAttempt {
         if attempt >= self.attempts {
-            return Verdict::Stop;
+            return NextAttempt::Stop;
         }
         let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
         let retry_after = header("retry-after").and_then(|v| v.parse::<u64>().ok());
@@ -124,14 +124,14 @@ impl RetryPolicy {
                 (None, true, Some(reset)) => Duration::from_secs(reset.saturating_sub(now_epoch) + 1),
                 _ => self.unhinted_rate_limit_wait.max(self.backoff(attempt)),
             };
-            return if wait <= self.max_rate_limit_wait { Verdict::RetryAfter(wait) } else { Verdict::Stop };
+            return if wait <= self.max_rate_limit_wait { NextAttempt::RetryAfter(wait) } else { NextAttempt::Stop };
         }
-        if (500..600).contains(&status) { Verdict::RetryAfter(self.backoff(attempt)) } else { Verdict::Stop }
+        if (500..600).contains(&status) { NextAttempt::RetryAfter(self.backoff(attempt)) } else { NextAttempt::Stop }
     }
 
     /// After a transport failure or a timeout: back off like a server error.
-    pub(crate) fn after_transport_error(&self, attempt: u32) -> Verdict {
-        if attempt >= self.attempts { Verdict::Stop } else { Verdict::RetryAfter(self.backoff(attempt)) }
+    pub(crate) fn after_transport_error(&self, attempt: u32) -> NextAttempt {
+        if attempt >= self.attempts { NextAttempt::Stop } else { NextAttempt::RetryAfter(self.backoff(attempt)) }
     }
 }
 
@@ -262,7 +262,7 @@ impl GitHub {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let verdict = match self.attempt(&method, path, payload.as_deref()) {
+            let next = match self.attempt(&method, path, payload.as_deref()) {
                 Ok(response) if (200..300).contains(&response.status) => return Ok(response),
                 Ok(response) => {
                     // A secondary rate limit may come as a bare 403 that only its message explains.
@@ -272,8 +272,8 @@ impl GitHub {
                         } else {
                             response.status
                         };
-                    let verdict = self.retry.after_status(attempt, status, &response.headers, now());
-                    if verdict == Verdict::Stop {
+                    let next = self.retry.after_status(attempt, status, &response.headers, now());
+                    if next == NextAttempt::Stop {
                         return Err(ApiError::Status {
                             method: method.clone(),
                             path: path.to_string(),
@@ -283,13 +283,13 @@ impl GitHub {
                         .into());
                     }
                     tracing::warn!("GitHub API {method} {path} answered {}; retrying", response.status);
-                    verdict
+                    next
                 }
                 Err(TransportFailure(detail)) => {
-                    self.transport_verdict(attempt, &method, path, self.redact(&detail))?
+                    self.after_transport_failure(attempt, &method, path, self.redact(&detail))?
                 }
             };
-            if let Verdict::RetryAfter(wait) = verdict {
+            if let NextAttempt::RetryAfter(wait) = next {
                 tracing::info!(
                     "waiting {:.1} s before attempt {} of {method} {path}",
                     wait.as_secs_f64(),
@@ -300,20 +300,20 @@ impl GitHub {
         }
     }
 
-    fn transport_verdict(
+    fn after_transport_failure(
         &self,
         attempt: u32,
         method: &Method,
         path: &str,
         detail: String,
-    ) -> Result<Verdict> {
+    ) -> Result<NextAttempt> {
         match self.retry.after_transport_error(attempt) {
-            Verdict::Stop => {
+            NextAttempt::Stop => {
                 Err(ApiError::Transport { method: method.clone(), path: path.to_string(), detail }.into())
             }
-            verdict => {
+            next => {
                 tracing::warn!("GitHub API {method} {path} failed ({detail}); retrying");
-                Ok(verdict)
+                Ok(next)
             }
         }
     }
@@ -432,19 +432,19 @@ mod tests {
     fn server_errors_back_off_exponentially_until_the_attempts_are_spent() {
         let policy = RetryPolicy::default();
         let none = HeaderMap::new();
-        assert_eq!(policy.after_status(1, 502, &none, NOW), Verdict::RetryAfter(Duration::from_secs(1)));
-        assert_eq!(policy.after_status(2, 500, &none, NOW), Verdict::RetryAfter(Duration::from_secs(2)));
-        assert_eq!(policy.after_status(3, 503, &none, NOW), Verdict::RetryAfter(Duration::from_secs(4)));
-        assert_eq!(policy.after_status(4, 503, &none, NOW), Verdict::Stop);
-        assert_eq!(policy.after_transport_error(1), Verdict::RetryAfter(Duration::from_secs(1)));
-        assert_eq!(policy.after_transport_error(4), Verdict::Stop);
+        assert_eq!(policy.after_status(1, 502, &none, NOW), NextAttempt::RetryAfter(Duration::from_secs(1)));
+        assert_eq!(policy.after_status(2, 500, &none, NOW), NextAttempt::RetryAfter(Duration::from_secs(2)));
+        assert_eq!(policy.after_status(3, 503, &none, NOW), NextAttempt::RetryAfter(Duration::from_secs(4)));
+        assert_eq!(policy.after_status(4, 503, &none, NOW), NextAttempt::Stop);
+        assert_eq!(policy.after_transport_error(1), NextAttempt::RetryAfter(Duration::from_secs(1)));
+        assert_eq!(policy.after_transport_error(4), NextAttempt::Stop);
     }
 
     #[test]
     fn client_errors_are_final() {
         let policy = RetryPolicy::default();
         for status in [400, 401, 403, 404, 422] {
-            assert_eq!(policy.after_status(1, status, &HeaderMap::new(), NOW), Verdict::Stop, "{status}");
+            assert_eq!(policy.after_status(1, status, &HeaderMap::new(), NOW), NextAttempt::Stop, "{status}");
         }
     }
 
@@ -452,19 +452,19 @@ mod tests {
     fn rate_limits_honour_retry_after_and_the_reset_time() {
         let policy = RetryPolicy::default();
         let secondary = headers(&[("retry-after", "7")]);
-        assert_eq!(policy.after_status(1, 403, &secondary, NOW), Verdict::RetryAfter(Duration::from_secs(7)));
-        assert_eq!(policy.after_status(1, 429, &secondary, NOW), Verdict::RetryAfter(Duration::from_secs(7)));
+        assert_eq!(policy.after_status(1, 403, &secondary, NOW), NextAttempt::RetryAfter(Duration::from_secs(7)));
+        assert_eq!(policy.after_status(1, 429, &secondary, NOW), NextAttempt::RetryAfter(Duration::from_secs(7)));
         let primary =
             headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", &(NOW + 20).to_string())]);
-        assert_eq!(policy.after_status(1, 403, &primary, NOW), Verdict::RetryAfter(Duration::from_secs(21)));
+        assert_eq!(policy.after_status(1, 403, &primary, NOW), NextAttempt::RetryAfter(Duration::from_secs(21)));
         // A reset too far away fails now rather than stalling the job for an hour.
         let far =
             headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", &(NOW + 3600).to_string())]);
-        assert_eq!(policy.after_status(1, 403, &far, NOW), Verdict::Stop);
+        assert_eq!(policy.after_status(1, 403, &far, NOW), NextAttempt::Stop);
         // 429 without headers still waits, a minute as GitHub asks.
         assert_eq!(
             policy.after_status(2, 429, &HeaderMap::new(), NOW),
-            Verdict::RetryAfter(Duration::from_secs(60))
+            NextAttempt::RetryAfter(Duration::from_secs(60))
         );
     }
 

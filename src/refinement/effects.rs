@@ -9,7 +9,7 @@ use crate::model::{Attribution, CandidateOption, ChangeLine, PlannedStep, Valida
 use crate::openrewrite::text::file_pattern_matches;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub(crate) enum EffectKind {
     /// True positives and no false positives in the files it changed.
     Clean,
     /// True positives, but false positives too.
@@ -22,7 +22,7 @@ pub(crate) enum Verdict {
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct StepEffect {
-    pub verdict: Verdict,
+    pub kind: EffectKind,
     /// Files the step changed.
     pub files: BTreeSet<String>,
     /// Of those, the files with true positives.
@@ -120,14 +120,14 @@ pub(crate) fn effects(
             let tp_files: BTreeSet<String> = tp_lines.iter().map(|l| l.path.clone()).collect();
             let elsewhere = not_counted_elsewhere(&fp_lines, &fp_per_file, &tp_files);
             let tp = tp_lines.len();
-            let verdict = match (tp, fp) {
-                (0, 0) => Verdict::NoEffect,
-                (0, _) => Verdict::OnlyFalsePositives,
-                (_, 0) => Verdict::Clean,
-                _ => Verdict::OverApplying,
+            let kind = match (tp, fp) {
+                (0, 0) => EffectKind::NoEffect,
+                (0, _) => EffectKind::OnlyFalsePositives,
+                (_, 0) => EffectKind::Clean,
+                _ => EffectKind::OverApplying,
             };
             StepEffect {
-                verdict,
+                kind,
                 files,
                 tp_files,
                 tp,

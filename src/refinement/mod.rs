@@ -6,7 +6,7 @@
 pub(crate) mod effects;
 mod touch_ups;
 
-pub(crate) use effects::{StepEffect, Verdict, effects};
+pub(crate) use effects::{StepEffect, EffectKind, effects};
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -63,7 +63,7 @@ pub(crate) fn synthesize(
     discovered: &[(PlannedStep, StepEffect)],
     form: Form,
 ) -> CandidateOption {
-    let mut pool = latest_verdicts(tree, evaluated);
+    let mut pool = latest_effects(tree, evaluated);
     pool.retain(|(s, _)| !discovered.iter().any(|(d, _)| d.signature() == s.signature()));
     let exact = discovered.len();
     let all: Vec<(PlannedStep, StepEffect)> = discovered.iter().cloned().chain(pool).collect();
@@ -78,7 +78,7 @@ pub(crate) fn synthesize(
         ),
         known_bad: pool
             .iter()
-            .filter(|(_, e)| matches!(e.verdict, Verdict::OnlyFalsePositives | Verdict::NoEffect))
+            .filter(|(_, e)| matches!(e.kind, EffectKind::OnlyFalsePositives | EffectKind::NoEffect))
             .map(|(s, _)| s.signature())
             .collect(),
         covered: HashMap::new(),
@@ -108,8 +108,8 @@ pub(crate) fn synthesize(
     synthesis.finish(pr, base_file, text_lines)
 }
 
-/// The latest verdict per step signature.
-fn latest_verdicts(tree: &IntentTree, evaluated: &[Evaluated<'_>]) -> Vec<(PlannedStep, StepEffect)> {
+/// The latest effect per step signature.
+fn latest_effects(tree: &IntentTree, evaluated: &[Evaluated<'_>]) -> Vec<(PlannedStep, StepEffect)> {
     let mut pool: Vec<(PlannedStep, StepEffect)> = Vec::new();
     for e in evaluated.iter().filter(|e| e.stats.error.is_none()) {
         for (step, effect) in e.option.steps.iter().zip(effects(e.option, e.stats, Some(tree))) {
@@ -158,13 +158,13 @@ impl Synthesis {
     fn keep_clean(&mut self, pool: &[(PlannedStep, StepEffect)], exact: usize, semantic: bool) {
         let discovered: std::collections::HashSet<LineKey> = pool[..exact.min(pool.len())]
             .iter()
-            .filter(|(_, e)| e.verdict == Verdict::Clean)
+            .filter(|(_, e)| e.kind == EffectKind::Clean)
             .flat_map(|(_, e)| e.tp_lines.iter().map(key))
             .collect();
         for (index, (step, effect)) in pool
             .iter()
             .enumerate()
-            .filter(|(_, (s, e))| e.verdict == Verdict::Clean && s.semantic == semantic)
+            .filter(|(_, (s, e))| e.kind == EffectKind::Clean && s.semantic == semantic)
         {
             if !step.semantic && effect.tp_lines.iter().any(|l| self.written_by_semantic_steps(&key(l))) {
                 self.option.notes.push(format!(
@@ -213,7 +213,7 @@ impl Synthesis {
     fn touch_up_clean(&mut self, pool: &[(PlannedStep, StepEffect)], pr: &Diff, base_file: BaseFile<'_>) {
         // A follow-up's own diff is of the migrated trees, not of the base commit's.
         for (step, effect) in
-            pool.iter().filter(|(s, e)| e.verdict == Verdict::Clean && s.semantic && !s.after_migration)
+            pool.iter().filter(|(s, e)| e.kind == EffectKind::Clean && s.semantic && !s.after_migration)
         {
             if !self.selected.iter().any(|s| s.step.signature() == step.step.signature()) {
                 continue;
@@ -253,7 +253,7 @@ impl Synthesis {
     ) {
         // Touched-up recipes go first: the touch-ups expect exactly what each wrote on its own.
         let mut front = 0;
-        for (step, effect) in pool.iter().filter(|(_, e)| e.verdict == Verdict::OverApplying) {
+        for (step, effect) in pool.iter().filter(|(_, e)| e.kind == EffectKind::OverApplying) {
             let mut clean_files = effect.clean_files();
             let touch = if step.semantic && !step.after_migration {
                 touch_ups::plan(&effect.own_diff, pr, base_file)
@@ -367,13 +367,13 @@ impl Synthesis {
 
     fn note_dropped(&mut self, pool: &[(PlannedStep, StepEffect)]) {
         for (step, effect) in pool {
-            match effect.verdict {
-                Verdict::OnlyFalsePositives => self.option.notes.push(format!(
+            match effect.kind {
+                EffectKind::OnlyFalsePositives => self.option.notes.push(format!(
                     "dropped `{}`: it only produced {} false positives.",
                     describe(&step.step),
                     effect.fp
                 )),
-                Verdict::NoEffect => {
+                EffectKind::NoEffect => {
                     self.option.notes.push(format!("dropped `{}`: it changed nothing.", describe(&step.step)))
                 }
                 _ => {}

@@ -178,10 +178,10 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
         Evaluated { option: &narrow, stats: &narrow_stats },
     ];
     let effects_1 = effects(&wide, &wide_stats, Some(&tree));
-    assert_eq!(effects_1[0].verdict, Verdict::OverApplying);
+    assert_eq!(effects_1[0].kind, EffectKind::OverApplying);
     let effects_2 = effects(&narrow, &narrow_stats, Some(&tree));
-    assert_eq!(effects_2[0].verdict, Verdict::Clean);
-    assert_eq!(effects_2[1].verdict, Verdict::NoEffect);
+    assert_eq!(effects_2[0].kind, EffectKind::Clean);
+    assert_eq!(effects_2[1].kind, EffectKind::NoEffect);
 
     let option = synthesize(&tree, &pr, catalog, &base, &evaluated, &[], Form::Migration);
     let names = step_names(&option);
@@ -240,7 +240,7 @@ fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
         vec![line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:21-jre")],
     );
     let effect = &effects(&wide, &wide_stats, None)[0];
-    assert_eq!(effect.verdict, Verdict::OverApplying);
+    assert_eq!(effect.kind, EffectKind::OverApplying);
     assert_eq!(effect.clean_files(), vec!["src/A.java".to_string()]);
 
     let option = synthesize_one(&tree, &pr, &base, &wide, &wide_stats);
@@ -271,7 +271,7 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
     // The log prints options on one line: a multi-line value ends the row's text early.
     stats.attribution[0].options = "caseSensitive=true, filePattern=README.md, find=a".into();
     let effect = &effects(&option, &stats, None)[0];
-    assert_eq!(effect.verdict, Verdict::Clean, "{effect:?}");
+    assert_eq!(effect.kind, EffectKind::Clean, "{effect:?}");
     assert_eq!(effect.tp, 2);
 }
 
@@ -298,7 +298,7 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         "Discovery ran it on its own.",
     );
     let effect = StepEffect {
-        verdict: Verdict::Clean,
+        kind: EffectKind::Clean,
         files: ["src/A.java".to_string()].into(),
         tp_files: ["src/A.java".to_string()].into(),
         tp: 2,
@@ -364,7 +364,7 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
     );
     by_file.attribution[0].recipe = narrow.steps[0].step.name.clone();
     let shared = effects(&narrow, &by_file, Some(&tree));
-    assert_eq!(shared[0].verdict, Verdict::OverApplying, "the file's false positive is everyone's");
+    assert_eq!(shared[0].kind, EffectKind::OverApplying, "the file's false positive is everyone's");
 
     let mut own = by_file.clone();
     own.step_lines = vec![
@@ -372,8 +372,8 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
         StepLines { step: 1, tp_lines: vec![], fp_lines: vec![wrong], classes: None, diff: String::new() },
     ];
     let exact = effects(&narrow, &own, Some(&tree));
-    assert_eq!(exact[0].verdict, Verdict::Clean);
-    assert_eq!(exact[1].verdict, Verdict::OnlyFalsePositives);
+    assert_eq!(exact[0].kind, EffectKind::Clean);
+    assert_eq!(exact[1].kind, EffectKind::OnlyFalsePositives);
 }
 
 /// A semantic recipe that also adds a blank line the PR does not (its import layout, the gap it
@@ -411,14 +411,14 @@ fn a_few_blank_lines_of_layout_do_not_make_a_semantic_step_over_apply() {
         },
     ];
     let judged = effects(&narrow, &run, Some(&tree));
-    assert_eq!(judged[0].verdict, Verdict::Clean, "{:?}", judged[0]);
+    assert_eq!(judged[0].kind, EffectKind::Clean, "{:?}", judged[0]);
     assert_eq!((judged[0].fp, judged[0].layout_fp), (0, 1));
-    assert_eq!(judged[1].verdict, Verdict::OverApplying, "a text step writes what it is told");
+    assert_eq!(judged[1].kind, EffectKind::OverApplying, "a text step writes what it is told");
 
     // More blank lines than half its true positives: it is the layout that is wrong.
     run.step_lines[0].fp_lines = vec![blank; docker_tp.len()];
     let judged = effects(&narrow, &run, Some(&tree));
-    assert_eq!(judged[0].verdict, Verdict::OverApplying);
+    assert_eq!(judged[0].kind, EffectKind::OverApplying);
     assert_eq!(judged[0].layout_fp, 0);
 }
 
@@ -477,7 +477,7 @@ fn a_recipe_that_writes_the_change_differently_is_kept_with_a_touch_up() {
     let (tp_lines, fp_lines) = crate::metrics::score_lines(&pr, &own_diff);
     assert_eq!(fp_lines.len(), 3, "{fp_lines:?}");
     let effect = StepEffect {
-        verdict: Verdict::OverApplying,
+        kind: EffectKind::OverApplying,
         files: ["T.java".to_string()].into(),
         tp_files: ["T.java".to_string()].into(),
         tp: tp_lines.len(),
