@@ -15,7 +15,7 @@ use super::snapshot::{ExcludedJar, ModuleSummary, ModuleText, Snapshot};
 use crate::model::{RecipeDescriptor, RecipeOption};
 use crate::openrewrite::versions::{MODULES, REWRITE_CORE_VERSION};
 use crate::openrewrite::{Coordinates, RecipeModule, Versions};
-use crate::process::Outcome;
+use crate::process::ProcessEnd;
 
 const GENERATOR_POM: &str = include_str!("../../catalog/generator/pom.xml");
 const GENERATOR_MAIN: &str =
@@ -86,12 +86,12 @@ pub(crate) fn generate(mvn: &str, versions: &Versions) -> Result<Snapshot> {
     let log = std::fs::read_to_string(&log_path).unwrap_or_default();
     tracing::debug!("catalog generator output:\n{log}");
     match outcome {
-        Outcome::Exited(status) if status.success() => {}
-        Outcome::Exited(status) => {
+        ProcessEnd::Exited(status) if status.success() => {}
+        ProcessEnd::Exited(status) => {
             bail!("the catalog generator failed ({status}): {}", first_error_line(&log))
         }
-        Outcome::TimedOut => bail!("the catalog generator took more than {} s", TIME_LIMIT.as_secs()),
-        Outcome::Interrupted => bail!("the catalog generator was interrupted"),
+        ProcessEnd::TimedOut => bail!("the catalog generator took more than {} s", TIME_LIMIT.as_secs()),
+        ProcessEnd::Interrupted => bail!("the catalog generator was interrupted"),
     }
     let raw = std::fs::read(&output).context("the catalog generator wrote no output")?;
     let raw: RawCatalog = serde_json::from_slice(&raw).context("the catalog generator's output")?;

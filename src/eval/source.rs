@@ -19,7 +19,7 @@ use anyhow::{Result, anyhow, bail};
 use super::cache::CloneCache;
 use super::suite::{Case, Location, Source};
 use crate::error::bad_input;
-use crate::process::{Outcome, run_logged};
+use crate::process::{ProcessEnd, run_logged};
 use crate::setup::git::{git_command, git_output};
 
 /// A remote repository, or a commit of it, that cannot be had: carried inside `anyhow::Error`
@@ -221,14 +221,14 @@ impl Sources {
         command.args(args);
         let shown = args.iter().take(2).map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ");
         match run_logged(command, &log, self.timeout)? {
-            Outcome::Exited(status) if status.success() => Ok(()),
-            Outcome::Exited(_) => {
+            ProcessEnd::Exited(status) if status.success() => Ok(()),
+            ProcessEnd::Exited(_) => {
                 let text = std::fs::read_to_string(&log).unwrap_or_default();
                 let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output").trim();
                 bail!("{last}")
             }
-            Outcome::TimedOut => bail!("git {shown} timed out after {} s", self.timeout.as_secs()),
-            Outcome::Interrupted => bail!("interrupted"),
+            ProcessEnd::TimedOut => bail!("git {shown} timed out after {} s", self.timeout.as_secs()),
+            ProcessEnd::Interrupted => bail!("interrupted"),
         }
     }
 }

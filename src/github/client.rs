@@ -124,14 +124,26 @@ impl RetryPolicy {
                 (None, true, Some(reset)) => Duration::from_secs(reset.saturating_sub(now_epoch) + 1),
                 _ => self.unhinted_rate_limit_wait.max(self.backoff(attempt)),
             };
-            return if wait <= self.max_rate_limit_wait { NextAttempt::RetryAfter(wait) } else { NextAttempt::Stop };
+            return if wait <= self.max_rate_limit_wait {
+                NextAttempt::RetryAfter(wait)
+            } else {
+                NextAttempt::Stop
+            };
         }
-        if (500..600).contains(&status) { NextAttempt::RetryAfter(self.backoff(attempt)) } else { NextAttempt::Stop }
+        if (500..600).contains(&status) {
+            NextAttempt::RetryAfter(self.backoff(attempt))
+        } else {
+            NextAttempt::Stop
+        }
     }
 
     /// After a transport failure or a timeout: back off like a server error.
     pub(crate) fn after_transport_error(&self, attempt: u32) -> NextAttempt {
-        if attempt >= self.attempts { NextAttempt::Stop } else { NextAttempt::RetryAfter(self.backoff(attempt)) }
+        if attempt >= self.attempts {
+            NextAttempt::Stop
+        } else {
+            NextAttempt::RetryAfter(self.backoff(attempt))
+        }
     }
 }
 
@@ -452,11 +464,20 @@ mod tests {
     fn rate_limits_honour_retry_after_and_the_reset_time() {
         let policy = RetryPolicy::default();
         let secondary = headers(&[("retry-after", "7")]);
-        assert_eq!(policy.after_status(1, 403, &secondary, NOW), NextAttempt::RetryAfter(Duration::from_secs(7)));
-        assert_eq!(policy.after_status(1, 429, &secondary, NOW), NextAttempt::RetryAfter(Duration::from_secs(7)));
+        assert_eq!(
+            policy.after_status(1, 403, &secondary, NOW),
+            NextAttempt::RetryAfter(Duration::from_secs(7))
+        );
+        assert_eq!(
+            policy.after_status(1, 429, &secondary, NOW),
+            NextAttempt::RetryAfter(Duration::from_secs(7))
+        );
         let primary =
             headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", &(NOW + 20).to_string())]);
-        assert_eq!(policy.after_status(1, 403, &primary, NOW), NextAttempt::RetryAfter(Duration::from_secs(21)));
+        assert_eq!(
+            policy.after_status(1, 403, &primary, NOW),
+            NextAttempt::RetryAfter(Duration::from_secs(21))
+        );
         // A reset too far away fails now rather than stalling the job for an hour.
         let far =
             headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", &(NOW + 3600).to_string())]);

@@ -5,7 +5,7 @@ use anyhow::Result;
 use super::artifacts::{RunDir, option_file_name};
 use super::context::Context;
 use super::products::{Checkout, Report, Step};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::model::intent::IntentTree;
 use crate::model::{CandidateOption, plural};
 
@@ -33,7 +33,7 @@ fn composed(ctx: &Context, option: CandidateOption) -> Result<Step<CandidateOpti
     let outputs = write_option(&ctx.dir, &option)?;
     let count = option.steps.len();
     let detail = format!("{count} recipe{} ({} semantic)", plural(count), option.semantic_steps());
-    let outcome = if option.steps.is_empty() { Outcome::Skipped } else { Outcome::Ok };
+    let outcome = if option.steps.is_empty() { PhaseEnd::Skipped } else { PhaseEnd::Ok };
     Ok(Step::made(Report::new(outcome, detail, outputs), option))
 }
 

@@ -8,7 +8,7 @@ use super::artifacts::option_prefix;
 use super::budget::Budget;
 use super::context::Context;
 use super::products::{Checkout, Report, Step, Validations};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::model::{Confirmation, Recommendation};
 
 pub(super) fn confirm(
@@ -19,20 +19,20 @@ pub(super) fn confirm(
     validated: &Validations,
 ) -> Result<Step<Confirmation>> {
     let Some(recommendation) = recommendation else {
-        return Ok(Report::bare(Outcome::Skipped, "no recommendation").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "no recommendation").into());
     };
     if !ctx.req.backend.confirms() {
-        return Ok(Report::bare(Outcome::Skipped, format!("backend {}", ctx.req.backend.label())).into());
+        return Ok(Report::bare(PhaseEnd::Skipped, format!("backend {}", ctx.req.backend.label())).into());
     }
     let chosen = validated.get(&recommendation.option).context("recommended option without results")?;
     if chosen.result.backend != Some(crate::model::Backend::Embedded) {
-        return Ok(Report::bare(Outcome::Skipped, "validated with the plugin already").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "validated with the plugin already").into());
     }
     let Some(left) = budget.time_left() else {
-        return Ok(Report::bare(Outcome::OutOfBudget, "no time left to confirm").into());
+        return Ok(Report::bare(PhaseEnd::OutOfBudget, "no time left to confirm").into());
     };
     let Some(checkout) = checkout else {
-        return Ok(Report::bare(Outcome::Skipped, "no repository").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "no repository").into());
     };
     ctx.progress.message(&format!("confirming option {} with the plugin", recommendation.option));
     let lookup = |name: &str| ctx.catalog.artifact_for(name);
@@ -64,5 +64,5 @@ pub(super) fn confirm(
         .collect();
     // Impossible (the build does not resolve) or different, the embedded result stands and
     // the report says so: not a failure of the run.
-    Ok(Step::made(Report::new(Outcome::Ok, detail, outputs), confirmation))
+    Ok(Step::made(Report::new(PhaseEnd::Ok, detail, outputs), confirmation))
 }

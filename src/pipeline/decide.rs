@@ -6,7 +6,7 @@ use anyhow::{Context as _, Result};
 use super::artifacts;
 use super::context::Context;
 use super::products::{Report, Step, Validations};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::model::Recommendation;
 use crate::model::intent::IntentTree;
 
@@ -33,9 +33,9 @@ pub(super) fn decide(
     Ok(match recommendation {
         Some(r) => {
             let detail = format!("option {} (F1 {:.4}, {})", r.option, r.f1, r.confidence.label());
-            Step::made(Report::bare(Outcome::Ok, detail), r)
+            Step::made(Report::bare(PhaseEnd::Ok, detail), r)
         }
-        None => Report::bare(Outcome::Failed, "no option could be validated").into(),
+        None => Report::bare(PhaseEnd::Failed, "no option could be validated").into(),
     })
 }
 
@@ -46,13 +46,13 @@ pub(super) fn publish(
     validated: &Validations,
 ) -> Result<Report> {
     let Some(recommendation) = recommendation else {
-        return Ok(Report::bare(Outcome::Ok, "no recommendation: result/ holds the PR's diff only"));
+        return Ok(Report::bare(PhaseEnd::Ok, "no recommendation: result/ holds the PR's diff only"));
     };
     let chosen = validated.get(&recommendation.option).context("recommended option without results")?;
     ctx.dir.write(artifacts::RECOMMENDED_RECIPE, chosen.option.to_yaml())?;
     ctx.dir.write(artifacts::RECOMMENDED_DIFF, &chosen.diff)?;
     Ok(Report::new(
-        Outcome::Ok,
+        PhaseEnd::Ok,
         format!("option {}", recommendation.option),
         vec![artifacts::RECOMMENDED_RECIPE.into(), artifacts::RECOMMENDED_DIFF.into()],
     ))

@@ -8,7 +8,7 @@ use anyhow::Result;
 use super::budget::Budget;
 use super::context::Context;
 use super::products::{Checkout, Report, Step};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::discovery::{self, DISCOVERY_JSON, DISCOVERY_MD, Discovery};
 use crate::model::intent::IntentTree;
 
@@ -22,15 +22,15 @@ pub(super) fn discover(
     tree: &IntentTree,
 ) -> Result<Step<Discovery>> {
     let Some(session) = ctx.session(checkout)? else {
-        return Ok(Report::bare(Outcome::Skipped, "needs the embedded runner (backend plugin)").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "needs the embedded runner (backend plugin)").into());
     };
     let Some(left) = budget.time_left() else {
-        return Ok(Report::bare(Outcome::OutOfBudget, super::budget::WALL_SPENT).into());
+        return Ok(Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT).into());
     };
     let changed: Vec<String> = checkout.pr_all.files.iter().map(|f| f.path().to_string()).collect();
     let pool = discovery::pool::build(tree, &changed, ctx.catalog, discovery::MAX_POOL);
     if pool.is_empty() {
-        return Ok(Report::bare(Outcome::Skipped, "no catalog recipe to try").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "no catalog recipe to try").into());
     }
     ctx.progress.message(&format!("discovery: running {} catalog recipes one by one", pool.len()));
     // The old packages from the runner's parse of the base and head versions, when it has them.
@@ -64,7 +64,7 @@ pub(super) fn discover(
         found.chosen.iter().map(|c| c.fresh).sum::<usize>(),
         found.stopped.as_ref().map(|s| format!("; ended early: {s}")).unwrap_or_default()
     );
-    let outcome = if found.runs == 0 { Outcome::Failed } else { Outcome::Ok };
+    let outcome = if found.runs == 0 { PhaseEnd::Failed } else { PhaseEnd::Ok };
     let mut outputs = vec![discovery::POOL_YAML.to_string(), DISCOVERY_JSON.into(), DISCOVERY_MD.into()];
     if ctx.dir.root().join(discovery::follow_up::FOLLOW_UPS_YAML).exists() {
         outputs.push(discovery::follow_up::FOLLOW_UPS_YAML.into());

@@ -10,7 +10,7 @@ use super::context::Context;
 use super::generalize::GeneralizeInputs;
 use super::products::{Checkout, Products, Report, Step};
 use super::refine::RefineInputs;
-use super::state::{self, Outcome, Phase};
+use super::state::{self, Phase, PhaseEnd};
 use super::{artifacts, compose, confirm, decide, discover, generalize, refine, setup, validate};
 use crate::model::intent::IntentTree;
 use crate::model::{AuditEntry, CandidateOption, OptionId};
@@ -55,14 +55,14 @@ pub(super) fn run(ctx: &Context, budget: &mut Budget, products: &mut Products) -
                     {
                         journal.fatal = Some(error);
                     }
-                    Report::bare(Outcome::Failed, detail)
+                    Report::bare(PhaseEnd::Failed, detail)
                 }
             },
         };
         let seconds = started.elapsed().as_secs_f64();
         let Report { outcome, detail, outputs, problems } = report;
         journal.problems.extend(problems);
-        if outcome == Outcome::Failed || outcome == Outcome::OutOfBudget {
+        if outcome == PhaseEnd::Failed || outcome == PhaseEnd::OutOfBudget {
             journal.problems.push(format!("{}: {detail}", phase.name()));
         }
         tracing::info!("phase {} {} in {seconds:.1} s {detail}", phase.name(), outcome.name());
@@ -86,7 +86,7 @@ pub(super) fn run(ctx: &Context, budget: &mut Budget, products: &mut Products) -
 /// still run: they write the result of what the run found, and read no line of the PR.
 fn past_the_wall(budget: &Budget, phase: Phase) -> Option<Report> {
     let wrap_up = matches!(phase, Phase::Decide | Phase::Publish | Phase::Done | Phase::Failed);
-    (!wrap_up && budget.wall_spent()).then(|| Report::bare(Outcome::OutOfBudget, super::budget::WALL_SPENT))
+    (!wrap_up && budget.wall_spent()).then(|| Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT))
 }
 
 /// Runs one phase on the products it reads and keeps what it makes.
@@ -150,7 +150,7 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
             keep(step, &mut p.confirmation)
         }
         Phase::Publish => decide::publish(ctx, p.recommendation.as_ref(), &p.validated)?,
-        Phase::Done | Phase::Failed => Report::bare(Outcome::Ok, ""),
+        Phase::Done | Phase::Failed => Report::bare(PhaseEnd::Ok, ""),
     })
 }
 
@@ -220,7 +220,7 @@ mod tests {
             let report = past_the_wall(&past, phase).expect("stopped");
             assert_eq!(
                 (report.outcome, report.detail.as_str()),
-                (Outcome::OutOfBudget, super::super::budget::WALL_SPENT)
+                (PhaseEnd::OutOfBudget, super::super::budget::WALL_SPENT)
             );
         }
         assert!(past_the_wall(&past, Phase::Decide).is_none());

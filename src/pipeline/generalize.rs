@@ -8,7 +8,7 @@ use super::budget::Budget;
 use super::context::Context;
 use super::execute::Validator;
 use super::products::{Checkout, Report, Step, Validations};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::discovery::Discovery;
 use crate::model::intent::IntentTree;
 use crate::model::{OptionId, Recommendation, ReusableRecipe, Strategy};
@@ -54,7 +54,7 @@ pub(super) fn generalize(
     inputs: &GeneralizeInputs,
 ) -> Result<Step<ReusableRecipe>> {
     let Some(recommendation) = inputs.recommendation else {
-        return Ok(Report::bare(Outcome::Skipped, "no recommendation").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "no recommendation").into());
     };
     let chosen =
         inputs.validated.get(&recommendation.option).context("recommended option without results")?;
@@ -72,7 +72,7 @@ pub(super) fn generalize(
     };
     let candidates = candidates(ctx, inputs, &chosen.option, &composites);
     let Some(first) = candidates.first() else {
-        return Ok(Report::bare(Outcome::Skipped, "the recommended recipe has no semantic step").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "the recommended recipe has no semantic step").into());
     };
     let mut problems = Vec::new();
     let mut outputs = vec![REUSABLE_RECIPE.to_string(), REUSABLE_OPTION.to_string()];
@@ -139,7 +139,7 @@ pub(super) fn generalize(
         generalized: reusable.reusable.changes.clone(),
         result,
     };
-    Ok(Step::made(Report { problems, ..Report::new(Outcome::Ok, detail, outputs) }, made))
+    Ok(Step::made(Report { problems, ..Report::new(PhaseEnd::Ok, detail, outputs) }, made))
 }
 
 /// The directory of candidate `n` (0: the recommended recipe generalized).

@@ -7,7 +7,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use anyhow::Result;
 
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::diff::Diff;
 use crate::discovery::Discovery;
 use crate::model::intent::IntentTree;
@@ -71,19 +71,19 @@ pub(crate) type Validations = BTreeMap<OptionId, Validated>;
 /// why the run is not a full success when the phase itself carried on.
 #[derive(Debug)]
 pub(crate) struct Report {
-    pub outcome: Outcome,
+    pub outcome: PhaseEnd,
     pub detail: String,
     pub outputs: Vec<String>,
     pub problems: Vec<String>,
 }
 
 impl Report {
-    pub(crate) fn new(outcome: Outcome, detail: impl Into<String>, outputs: Vec<String>) -> Self {
+    pub(crate) fn new(outcome: PhaseEnd, detail: impl Into<String>, outputs: Vec<String>) -> Self {
         Report { outcome, detail: detail.into(), outputs, problems: Vec::new() }
     }
 
     /// A report that wrote nothing.
-    pub(crate) fn bare(outcome: Outcome, detail: impl Into<String>) -> Self {
+    pub(crate) fn bare(outcome: PhaseEnd, detail: impl Into<String>) -> Self {
         Report::new(outcome, detail, Vec::new())
     }
 }

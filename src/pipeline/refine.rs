@@ -7,7 +7,7 @@ use super::budget::Budget;
 use super::compose::{base_reader, write_option};
 use super::context::Context;
 use super::products::{Checkout, Report, Step, Validated, Validations};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use super::validate::round_dir;
 use crate::discovery::Discovery;
 use crate::model::intent::IntentTree;
@@ -31,7 +31,7 @@ pub(super) fn refine(
 ) -> Result<Step<CandidateOption>> {
     let mut step = refine_round(ctx, budget, inputs)?;
     let report = &mut step.report;
-    if report.outcome != Outcome::Ok && !inputs.validated.contains_key(&OptionId::Refined) {
+    if report.outcome != PhaseEnd::Ok && !inputs.validated.contains_key(&OptionId::Refined) {
         let name = option_file_name(OptionId::Refined, "creation-analysis.md");
         let text = format!(
             "# Option 3: synthesized recipe\n\nNot synthesized: {}.\n\nOption 3 is built from what \
@@ -49,29 +49,29 @@ fn refine_round(ctx: &Context, budget: &mut Budget, inputs: &RefineInputs) -> Re
         && !discovery_may_improve(inputs, perfect)
     {
         let detail = format!("option {} already reproduces the PR exactly", perfect.option.number);
-        return Ok(Report::bare(Outcome::Skipped, detail).into());
+        return Ok(Report::bare(PhaseEnd::Skipped, detail).into());
     }
     if budget.rounds >= ctx.req.budgets.max_rounds {
         // The planned number of rounds is the normal end of refinement, not a shortfall.
         let detail = format!("{} refinement rounds done (--max-rounds)", budget.rounds);
-        return Ok(Report::bare(Outcome::Skipped, detail).into());
+        return Ok(Report::bare(PhaseEnd::Skipped, detail).into());
     }
     if budget.time_left().is_none() {
-        return Ok(Report::bare(Outcome::OutOfBudget, super::budget::WALL_SPENT).into());
+        return Ok(Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT).into());
     }
     let option = synthesize(ctx, budget.rounds, inputs)?;
     budget.rounds += 1;
     if option.steps.is_empty() {
-        return Ok(Report::bare(Outcome::Skipped, "nothing to synthesize").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "nothing to synthesize").into());
     }
     if budget.tried.contains(&option.signature()) {
         let detail = format!("round {}: the synthesized recipe set was already validated", budget.rounds);
-        return Ok(Report::bare(Outcome::Stuck, detail).into());
+        return Ok(Report::bare(PhaseEnd::Stuck, detail).into());
     }
     let outputs = write_option(&round_dir(ctx, budget.rounds)?, &option)?;
     let count = option.steps.len();
     let detail = format!("round {}: {count} recipe{}", budget.rounds, plural(count));
-    Ok(Step::made(Report::new(Outcome::Ok, detail, outputs), option))
+    Ok(Step::made(Report::new(PhaseEnd::Ok, detail, outputs), option))
 }
 
 /// Round `round`'s option 3: the migration as the recipes write it first; then, touched up to this

@@ -5,7 +5,7 @@ use anyhow::{Context as _, Result};
 use super::artifacts;
 use super::context::Context;
 use super::products::{Checkout, Commits, Report, Step};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::error::bad_input;
 use crate::model::intent::IntentTree;
 use crate::setup::Repo;
@@ -66,7 +66,7 @@ pub(super) fn checkout(ctx: &Context, repo: Repo, commits: Commits) -> Result<St
         detail.push_str(&format!("; left out, too large to analyze: {}", files.join("; ")));
     }
     let report =
-        Report::new(Outcome::Ok, detail, vec![artifacts::PR_DIFF.into(), artifacts::RESULT_PR_DIFF.into()]);
+        Report::new(PhaseEnd::Ok, detail, vec![artifacts::PR_DIFF.into(), artifacts::RESULT_PR_DIFF.into()]);
     Ok(Step::made(report, Checkout::new(repo, commits, pr, pr_all, pr_view)))
 }
 
@@ -86,5 +86,5 @@ pub(super) fn intents(ctx: &Context, checkout: &Checkout) -> Result<Step<IntentT
         tree.coverage * 100.0
     );
     let outputs = vec![artifacts::INTENT_TREE_MD.into(), artifacts::INTENT_TREE_JSON.into()];
-    Ok(Step::made(Report::new(Outcome::Ok, detail, outputs), tree))
+    Ok(Step::made(Report::new(PhaseEnd::Ok, detail, outputs), tree))
 }

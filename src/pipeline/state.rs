@@ -62,7 +62,7 @@ impl Phase {
 /// How a phase ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Outcome {
+pub(crate) enum PhaseEnd {
     Ok,
     /// Nothing to do (no intents for this option, nothing left to refine).
     Skipped,
@@ -73,73 +73,73 @@ pub(crate) enum Outcome {
     OutOfBudget,
 }
 
-impl Outcome {
+impl PhaseEnd {
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Outcome::Ok => "ok",
-            Outcome::Skipped => "skipped",
-            Outcome::Failed => "failed",
-            Outcome::Stuck => "stuck",
-            Outcome::OutOfBudget => "out_of_budget",
+            PhaseEnd::Ok => "ok",
+            PhaseEnd::Skipped => "skipped",
+            PhaseEnd::Failed => "failed",
+            PhaseEnd::Stuck => "stuck",
+            PhaseEnd::OutOfBudget => "out_of_budget",
         }
     }
 }
 
-use Outcome::*;
 use Phase::*;
+use PhaseEnd::*;
 
 /// (phase, outcome) → next phase. A pair missing from the table ends the run as failed.
-pub(crate) const TRANSITIONS: &[(Phase, Outcome, Phase)] = &[
+pub(crate) const TRANSITIONS: &[(Phase, PhaseEnd, Phase)] = &[
     (Setup, Ok, Intents),
-    (Setup, Outcome::Failed, Phase::Failed),
+    (Setup, PhaseEnd::Failed, Phase::Failed),
     // Past the wall limit (the driver checks it before every phase) the run stops: with no
     // intent tree there is nothing to decide; from the options on, the decision takes what there is.
     (Setup, OutOfBudget, Phase::Failed),
     (Intents, Ok, ComposeWide),
-    (Intents, Outcome::Failed, Phase::Failed),
+    (Intents, PhaseEnd::Failed, Phase::Failed),
     (Intents, OutOfBudget, Phase::Failed),
     // Options are independent: one that cannot be composed does not stop the other.
     (ComposeWide, Ok, ComposeNarrow),
     (ComposeWide, Skipped, ComposeNarrow),
-    (ComposeWide, Outcome::Failed, ComposeNarrow),
+    (ComposeWide, PhaseEnd::Failed, ComposeNarrow),
     (ComposeWide, OutOfBudget, Decide),
     (ComposeNarrow, Ok, ValidateCandidates),
     (ComposeNarrow, Skipped, ValidateCandidates),
-    (ComposeNarrow, Outcome::Failed, ValidateCandidates),
+    (ComposeNarrow, PhaseEnd::Failed, ValidateCandidates),
     (ComposeNarrow, OutOfBudget, Decide),
     // Even when no candidate ran, discovery and refinement may still explain the open changes.
     (ValidateCandidates, Ok, Discover),
-    (ValidateCandidates, Outcome::Failed, Discover),
+    (ValidateCandidates, PhaseEnd::Failed, Discover),
     (ValidateCandidates, OutOfBudget, Decide),
     // Discovery only adds evidence: refinement runs whatever became of it.
     (Discover, Ok, Refine),
     (Discover, Skipped, Refine),
-    (Discover, Outcome::Failed, Refine),
+    (Discover, PhaseEnd::Failed, Refine),
     (Discover, OutOfBudget, Refine),
     (Refine, Ok, ValidateRefined),
     (Refine, Skipped, Decide),
     (Refine, Stuck, Decide),
     (Refine, OutOfBudget, Decide),
     (ValidateRefined, Ok, Refine),
-    (ValidateRefined, Outcome::Failed, Refine),
+    (ValidateRefined, PhaseEnd::Failed, Refine),
     (ValidateRefined, OutOfBudget, Decide),
     (Decide, Ok, Generalize),
     // The reusable recipe is a second result: whatever became of it, the recommendation stands.
     (Generalize, Ok, Confirm),
     (Generalize, Skipped, Confirm),
-    (Generalize, Outcome::Failed, Confirm),
+    (Generalize, PhaseEnd::Failed, Confirm),
     (Generalize, OutOfBudget, Confirm),
-    (Decide, Outcome::Failed, Publish),
+    (Decide, PhaseEnd::Failed, Publish),
     // A confirmation that could not run still publishes the embedded result (and says why).
     (Confirm, Ok, Publish),
     (Confirm, Skipped, Publish),
-    (Confirm, Outcome::Failed, Publish),
+    (Confirm, PhaseEnd::Failed, Publish),
     (Confirm, OutOfBudget, Publish),
     (Publish, Ok, Done),
-    (Publish, Outcome::Failed, Phase::Failed),
+    (Publish, PhaseEnd::Failed, Phase::Failed),
 ];
 
-pub(crate) fn next(from: Phase, outcome: Outcome) -> Phase {
+pub(crate) fn next(from: Phase, outcome: PhaseEnd) -> Phase {
     TRANSITIONS
         .iter()
         .find(|(f, o, _)| *f == from && *o == outcome)
@@ -206,14 +206,14 @@ mod tests {
 
     #[test]
     fn failures_before_composition_end_the_run_later_ones_do_not() {
-        assert_eq!(next(Setup, Outcome::Failed), Phase::Failed);
-        assert_eq!(next(Intents, Outcome::Failed), Phase::Failed);
-        assert_eq!(next(ComposeWide, Outcome::Failed), ComposeNarrow);
+        assert_eq!(next(Setup, PhaseEnd::Failed), Phase::Failed);
+        assert_eq!(next(Intents, PhaseEnd::Failed), Phase::Failed);
+        assert_eq!(next(ComposeWide, PhaseEnd::Failed), ComposeNarrow);
         assert_eq!(next(ComposeNarrow, Skipped), ValidateCandidates);
-        assert_eq!(next(ValidateCandidates, Outcome::Failed), Discover);
-        assert_eq!(next(Discover, Outcome::Failed), Refine);
-        assert_eq!(next(ValidateRefined, Outcome::Failed), Refine);
-        assert_eq!(next(Decide, Outcome::Failed), Publish);
+        assert_eq!(next(ValidateCandidates, PhaseEnd::Failed), Discover);
+        assert_eq!(next(Discover, PhaseEnd::Failed), Refine);
+        assert_eq!(next(ValidateRefined, PhaseEnd::Failed), Refine);
+        assert_eq!(next(Decide, PhaseEnd::Failed), Publish);
     }
 
     #[test]

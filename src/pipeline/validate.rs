@@ -9,7 +9,7 @@ use super::budget::Budget;
 use super::context::Context;
 use super::execute::Validator;
 use super::products::{Checkout, Report, Step, Validated};
-use super::state::Outcome;
+use super::state::PhaseEnd;
 use crate::model::{CandidateOption, OptionId};
 
 /// Options 1 and 2, those with recipes; their validations, in option order.
@@ -23,7 +23,7 @@ pub(super) fn validate_candidates(
     let options: Vec<CandidateOption> =
         candidates.iter().filter(|o| !o.steps.is_empty()).map(|o| (*o).clone()).collect();
     if options.is_empty() {
-        return Ok(Report::bare(Outcome::Failed, "no candidate recipe to validate").into());
+        return Ok(Report::bare(PhaseEnd::Failed, "no candidate recipe to validate").into());
     }
     let (validated, broken) = Validator { ctx, budget, checkout, measure }.validate_all(options, None)?;
     let ran = validated.iter().filter(|v| v.result.ran()).count();
@@ -31,11 +31,11 @@ pub(super) fn validate_candidates(
     let outputs = validated.iter().flat_map(|v| option_outputs(v.option.number)).collect();
     budget.tried.extend(validated.iter().map(|v| v.option.signature()));
     let outcome = if ran > 0 {
-        Outcome::Ok
+        PhaseEnd::Ok
     } else if broken.is_empty() && !budget.can_run_again() {
-        Outcome::OutOfBudget
+        PhaseEnd::OutOfBudget
     } else {
-        Outcome::Failed
+        PhaseEnd::Failed
     };
     let mut problems = Vec::new();
     if !detail.is_empty() {
@@ -72,15 +72,15 @@ pub(super) fn validate_refined(
         // Either something failed before the run (the cause is the detail) or no execution
         // was left.
         return Ok(if broken.is_empty() {
-            Report::bare(Outcome::OutOfBudget, "no execution left")
+            Report::bare(PhaseEnd::OutOfBudget, "no execution left")
         } else {
-            Report::bare(Outcome::Failed, broken.join("; "))
+            Report::bare(PhaseEnd::Failed, broken.join("; "))
         }
         .into());
     };
     let problems = broken.iter().map(|b| format!("validate_refined: {b}")).collect();
     let detail = format!("round {}: {}", budget.rounds, option_detail(&v));
-    let outcome = if v.result.ran() { Outcome::Ok } else { Outcome::Failed };
+    let outcome = if v.result.ran() { PhaseEnd::Ok } else { PhaseEnd::Failed };
     let better = match current {
         Some(current) => {
             v.result.ran() && (!current.result.ran() || crate::decision::better(&v.result, &current.result))

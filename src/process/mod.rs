@@ -23,7 +23,7 @@ use nix::unistd::Pid;
 
 /// How a child process ended.
 #[derive(Debug)]
-pub(crate) enum Outcome {
+pub(crate) enum ProcessEnd {
     Exited(ExitStatus),
     TimedOut,
     Interrupted,
@@ -99,7 +99,7 @@ impl TempRoot {
 
 /// Runs `command` in its own process group with stdout and stderr appended to `log`, killing the
 /// whole group after `timeout`.
-pub(crate) fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result<Outcome> {
+pub(crate) fn run_logged(mut command: Command, log: &Path, timeout: Duration) -> Result<ProcessEnd> {
     use std::os::unix::process::CommandExt;
 
     install_interrupt_handler();
@@ -124,17 +124,17 @@ pub(crate) fn run_logged(mut command: Command, log: &Path, timeout: Duration) ->
             kill_group(group);
             let status = child.wait()?;
             // The handler may have killed the child already: that exit is the interruption.
-            break if interrupted() { Outcome::Interrupted } else { Outcome::Exited(status) };
+            break if interrupted() { ProcessEnd::Interrupted } else { ProcessEnd::Exited(status) };
         }
         if interrupted() {
             kill_group(group);
             let _ = child.wait();
-            break Outcome::Interrupted;
+            break ProcessEnd::Interrupted;
         }
         if start.elapsed() >= timeout {
             kill_group(group);
             let _ = child.wait();
-            break Outcome::TimedOut;
+            break ProcessEnd::TimedOut;
         }
         std::thread::sleep(Duration::from_millis(50));
     };
@@ -182,7 +182,7 @@ mod tests {
         let mut cmd = Command::new("sh");
         cmd.args(["-c", "echo out; echo err >&2; exit 3"]);
         let outcome = run_logged(cmd, &log, Duration::from_secs(10)).unwrap();
-        assert!(matches!(outcome, Outcome::Exited(s) if s.code() == Some(3)));
+        assert!(matches!(outcome, ProcessEnd::Exited(s) if s.code() == Some(3)));
         let text = std::fs::read_to_string(&log).unwrap();
         assert!(text.contains("out") && text.contains("err"));
     }
@@ -246,7 +246,7 @@ mod tests {
         cmd.args(["-c", &script]);
         let start = Instant::now();
         let outcome = run_logged(cmd, &dir.path().join("out.log"), Duration::from_secs(2)).unwrap();
-        assert!(matches!(outcome, Outcome::TimedOut));
+        assert!(matches!(outcome, ProcessEnd::TimedOut));
         assert!(start.elapsed() < Duration::from_secs(10));
         assert!(
             witness.closed_within(Duration::from_secs(10)),
@@ -262,7 +262,7 @@ mod tests {
         let mut cmd = Command::new("sh");
         cmd.args(["-c", &script]);
         let outcome = run_logged(cmd, &dir.path().join("out.log"), Duration::from_secs(10)).unwrap();
-        assert!(matches!(outcome, Outcome::Exited(s) if s.success()));
+        assert!(matches!(outcome, ProcessEnd::Exited(s) if s.success()));
         assert!(
             witness.closed_within(Duration::from_secs(10)),
             "a background process of the run outlived it"

@@ -6,7 +6,7 @@
 pub(crate) mod effects;
 mod touch_ups;
 
-pub(crate) use effects::{StepEffect, EffectKind, effects};
+pub(crate) use effects::{EffectKind, StepEffect, effects};
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 

@@ -75,7 +75,7 @@ pub(crate) fn run(req: &RecipeRun<'_>) -> Result<RunOutput> {
     stats.timings.run_seconds = started.elapsed().as_secs_f64();
     let log = std::fs::read(&log_path).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
     let error = outcome_error(&outcome, &log, req.timeout);
-    if matches!(outcome, process::Outcome::Interrupted) {
+    if matches!(outcome, process::ProcessEnd::Interrupted) {
         return finish(req, stats, String::new(), error, total);
     }
 
@@ -253,11 +253,11 @@ fn warnings(log: &str, ignored: &[&str], tests: &TestCounts) -> Vec<String> {
 }
 
 /// How the build tool's run ended, as the run's error (None: it succeeded).
-fn outcome_error(outcome: &process::Outcome, log: &str, timeout: Duration) -> Option<RunError> {
+fn outcome_error(outcome: &process::ProcessEnd, log: &str, timeout: Duration) -> Option<RunError> {
     match outcome {
-        process::Outcome::Exited(status) if status.success() => None,
-        process::Outcome::Exited(_) => Some(errors::classify(log)),
-        process::Outcome::TimedOut => {
+        process::ProcessEnd::Exited(status) if status.success() => None,
+        process::ProcessEnd::Exited(_) => Some(errors::classify(log)),
+        process::ProcessEnd::TimedOut => {
             let mut e = RunError::new(
                 ErrorKind::Timeout,
                 format!("the run exceeded {} s and was stopped", timeout.as_secs()),
@@ -265,7 +265,7 @@ fn outcome_error(outcome: &process::Outcome, log: &str, timeout: Duration) -> Op
             e.excerpt = tail(log, 20);
             Some(e)
         }
-        process::Outcome::Interrupted => {
+        process::ProcessEnd::Interrupted => {
             Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"))
         }
     }
