@@ -115,7 +115,7 @@ final class AccessDenied {
         synchronized (warnings) {
             String earlier = warnings.putIfAbsent(id + " " + url, warning);
             if (earlier == null) {
-                Main.log(warning);
+                Log.log(warning);
             }
             return earlier == null ? warning : earlier;
         }

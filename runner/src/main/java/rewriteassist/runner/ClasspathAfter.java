@@ -203,6 +203,6 @@ final class ClasspathAfter {
     }
 
     private static ExecutionContext context() {
-        return new InMemoryExecutionContext(t -> Main.log("compile check: " + Main.oneLine(t)));
+        return new InMemoryExecutionContext(t -> Log.log("compile check: " + Log.oneLine(t)));
     }
 }

@@ -135,7 +135,7 @@ final class CompileCheck {
     private static Map<Path, List<MissingTypes.Problem>> parse(
             Path root, List<Path> classpath, List<Parser.Input> inputs, List<Parser.Input> context) {
         Map<Path, List<MissingTypes.Problem>> problems = new HashMap<>();
-        ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("compile check: parser: " + Main.oneLine(t)));
+        ExecutionContext ctx = new InMemoryExecutionContext(t -> Log.log("compile check: parser: " + Log.oneLine(t)));
         JavaParser.Builder<? extends JavaParser, ?> builder = JavaParser.fromJavaVersion()
                 .classpath(classpath)
                 .charset(StandardCharsets.UTF_8)

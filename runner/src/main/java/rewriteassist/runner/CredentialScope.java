@@ -238,7 +238,7 @@ final class CredentialScope {
         synchronized (withheld) {
             if (withheld.putIfAbsent(String.join(",", holders.stream().sorted().toList()) + " " + host, warning)
                     == null) {
-                Main.log(warning);
+                Log.log(warning);
             }
         }
     }

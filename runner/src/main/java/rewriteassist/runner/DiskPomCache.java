@@ -189,7 +189,7 @@ final class DiskPomCache implements MavenPomCache {
             Path temporary = Files.createTempFile(folder, ".entry-", ".tmp");
             try {
                 Files.write(temporary, MAPPER.writeValueAsBytes(entry));
-                Main.rename(temporary, file);
+                AtomicFiles.rename(temporary, file);
             } finally {
                 Files.deleteIfExists(temporary);
             }
@@ -200,7 +200,7 @@ final class DiskPomCache implements MavenPomCache {
 
     private void broken(String entry, Exception e) {
         if (reported.compareAndSet(false, true)) {
-            Main.log("POM cache: " + entry + " skipped (" + Main.oneLine(e) + "); further problems are not logged");
+            Log.log("POM cache: " + entry + " skipped (" + Log.oneLine(e) + "); further problems are not logged");
         }
     }
 

@@ -36,7 +36,7 @@ final class ExportedTables implements DataTableStore, AutoCloseable {
         try {
             csv = new CsvDataTableStore(dir);
         } catch (RuntimeException e) {
-            Main.log("data tables: cannot export to " + dir + ": " + Main.oneLine(e));
+            Log.log("data tables: cannot export to " + dir + ": " + Log.oneLine(e));
             csv = null;
         }
         ExportedTables tables = new ExportedTables(csv);
@@ -54,7 +54,7 @@ final class ExportedTables implements DataTableStore, AutoCloseable {
         try {
             export.insertRow(dataTable, ctx, row);
         } catch (RuntimeException e) {
-            Main.log("data tables: export stopped at " + dataTable.getName() + ": " + Main.oneLine(e));
+            Log.log("data tables: export stopped at " + dataTable.getName() + ": " + Log.oneLine(e));
             close();
         }
     }
@@ -80,7 +80,7 @@ final class ExportedTables implements DataTableStore, AutoCloseable {
             try {
                 export.close();
             } catch (RuntimeException e) {
-                Main.log("data tables: " + Main.oneLine(e));
+                Log.log("data tables: " + Log.oneLine(e));
             }
         }
     }

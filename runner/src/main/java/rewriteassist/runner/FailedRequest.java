@@ -16,6 +16,11 @@ record FailedRequest(ErrorReport error, @JsonInclude(JsonInclude.Include.NON_NUL
         return false;
     }
 
+    /** A failure without {@code seconds} yet: the request adds them when it answers. */
+    static FailedRequest of(ErrorKind kind, String message, @Nullable String stack) {
+        return new FailedRequest(new ErrorReport(kind, message, stack), null);
+    }
+
     FailedRequest withSeconds(double seconds) {
         return new FailedRequest(error, seconds);
     }

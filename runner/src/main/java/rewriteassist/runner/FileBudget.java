@@ -215,7 +215,7 @@ final class FileBudget {
             return new Outcome<>(result.get(budget, TimeUnit.SECONDS), null);
         } catch (TimeoutException e) {
             worker.interrupt();
-            Main.log("parse of " + what + " took longer than " + budget + " s: left to finish in the background");
+            Log.log("parse of " + what + " took longer than " + budget + " s: left to finish in the background");
             return new Outcome<>(null, "its parse took longer than " + budget + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();

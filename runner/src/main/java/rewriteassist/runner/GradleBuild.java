@@ -95,7 +95,7 @@ final class GradleBuild {
         GradleScript rootScript = GradleScript.read(rootScriptPath == null ? null : trees.get(rootScriptPath), catalog);
         GradleScript settingsScript = GradleScript.read(settingsTree, catalog);
         ExecutionContext ctx = Reactor.configureWithoutMavenSettings(
-                new InMemoryExecutionContext(t -> Main.log("gradle: " + Main.oneLine(t))), policy);
+                new InMemoryExecutionContext(t -> Log.log("gradle: " + Log.oneLine(t))), policy);
         Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx, policy.accessDenied());
         String rootName = settings.rootName() == null ? root.getFileName().toString() : settings.rootName();
         GradleRepositories repositories =
@@ -126,7 +126,7 @@ final class GradleBuild {
                 .featurePreviews(Map.of())
                 .buildscript(new GradleBuildscript(randomId(), List.of(MavenRepository.MAVEN_CENTRAL), Map.of()))
                 .build();
-        Main.log("  gradle: " + projects.size() + " projects, " + jars.count() + " jars in " + Main.seconds(started)
+        Log.log("  gradle: " + projects.size() + " projects, " + jars.count() + " jars in " + Log.seconds(started)
                 + " s");
         return new GradleBuild(projects, settingsPath, settingsMarker, jars.gavs);
     }

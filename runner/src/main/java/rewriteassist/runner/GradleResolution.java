@@ -78,7 +78,7 @@ final class GradleResolution {
                 }
             } catch (MavenDownloadingException | RuntimeException e) {
                 accessDenied.take(e);
-                warnings.add("gradle: the versions " + bom + " manages are unknown: " + Main.oneLine(e));
+                warnings.add("gradle: the versions " + bom + " manages are unknown: " + Log.oneLine(e));
             }
         }
     }
@@ -177,7 +177,7 @@ final class GradleResolution {
                     .build());
         } catch (Exception e) {
             accessDenied.take(e);
-            warnings.add("gradle: " + request.getGav() + " not resolved: " + Main.oneLine(e));
+            warnings.add("gradle: " + request.getGav() + " not resolved: " + Log.oneLine(e));
             return Optional.empty();
         }
     }

@@ -50,7 +50,7 @@ final class HeadFiles {
             }
         }
         Map<String, List<String>> headTypes = new LinkedHashMap<>();
-        ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("head parser: " + Main.oneLine(t)));
+        ExecutionContext ctx = new InMemoryExecutionContext(t -> Log.log("head parser: " + Log.oneLine(t)));
         for (JavaSources.SourceSet set : parsed.reactor().sourceSets(headRoot, java, List.of(), List.of())) {
             List<SourceFile> trees = JavaParser.fromJavaVersion()
                     .classpath(set.classpath())
@@ -62,8 +62,8 @@ final class HeadFiles {
                 headTypes.put(tree.getSourcePath().toString(), TypesInUse.of(tree));
             }
         }
-        double seconds = Main.seconds(started);
-        Main.log("  head: " + java.size() + " Java files' types in " + seconds + " s");
+        double seconds = Log.seconds(started);
+        Log.log("  head: " + java.size() + " Java files' types in " + seconds + " s");
         return new ParseResults.Types(baseTypes, headTypes, seconds);
     }
 }

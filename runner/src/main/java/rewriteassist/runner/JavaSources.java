@@ -91,7 +91,7 @@ final class JavaSources {
     List<SourceFile> parse(List<SourceSet> sets) {
         List<Lane> lanes = lanes(ordered(sets));
         if (lanes.size() > 1) {
-            Main.log("  java: " + lanes.size() + " parsers: modules use different versions of a library");
+            Log.log("  java: " + lanes.size() + " parsers: modules use different versions of a library");
         }
         Map<Path, List<Path>> mainSources = new HashMap<>();
         sets.stream().filter(SourceSet::isMain).forEach(s -> mainSources.put(s.module(), s.java()));
@@ -186,7 +186,7 @@ final class JavaSources {
                 throw e;
             } catch (Throwable t) {
                 // A set the shared parser cannot take (two sets declaring one class): on its own.
-                Main.log("  java: " + set.key() + " parsed on its own: " + Main.oneLine(t));
+                Log.log("  java: " + set.key() + " parsed on its own: " + Log.oneLine(t));
                 List<Path> needed = new ArrayList<>(elsewhere);
                 set.siblings().forEach(s -> needed.addAll(mainSources.getOrDefault(s, List.of())));
                 if (!set.isMain()) {
@@ -245,7 +245,7 @@ final class JavaSources {
             for (SourceFile tree : parser.parse(files, root, ctx).toList()) {
                 trees.add(Parse.kept(tree, root, ctx, unparsed));
             }
-            Main.log("  java: " + files.size() + " files in " + Main.seconds(started) + " s");
+            Log.log("  java: " + files.size() + " files in " + Log.seconds(started) + " s");
             return trees;
         } finally {
             view.setCharset(null);

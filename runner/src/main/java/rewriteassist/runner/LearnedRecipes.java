@@ -42,7 +42,7 @@ final class LearnedRecipes implements AutoCloseable {
      * These jars' recipes: this same instance when it already holds them (scanning a jar and
      * loading its classes again for every request would waste both), else a new one, closing this.
      */
-    LearnedRecipes reuseOr(List<Path> jars, List<Path> libraries) throws Main.Failure {
+    LearnedRecipes reuseOr(List<Path> jars, List<Path> libraries) throws Failure {
         List<String> wanted = key(jars, libraries);
         if (wanted.equals(key)) {
             return this;
@@ -57,7 +57,7 @@ final class LearnedRecipes implements AutoCloseable {
                 urls.add(path.toUri().toURL());
             }
         } catch (MalformedURLException e) {
-            throw new Main.Failure(ErrorKind.INTERNAL, "a learned jar's path: " + Main.oneLine(e));
+            throw new Failure(ErrorKind.INTERNAL, "a learned jar's path: " + Log.oneLine(e));
         }
         URLClassLoader loader =
                 new URLClassLoader("learned-recipes", urls.toArray(URL[]::new), Run.class.getClassLoader());
@@ -68,15 +68,15 @@ final class LearnedRecipes implements AutoCloseable {
         return new LearnedRecipes(wanted, loader, recipes);
     }
 
-    private static List<String> key(List<Path> jars, List<Path> libraries) throws Main.Failure {
+    private static List<String> key(List<Path> jars, List<Path> libraries) throws Failure {
         List<String> key = new ArrayList<>();
         for (Path path : concat(jars, libraries)) {
             try {
                 key.add(path + " " + Files.size(path) + " " + Files.getLastModifiedTime(path));
             } catch (IOException e) {
-                throw new Main.Failure(
+                throw new Failure(
                         ErrorKind.UNKNOWN_RECIPE,
-                        "learned recipe jar or library " + path + " cannot be read: " + Main.oneLine(e));
+                        "learned recipe jar or library " + path + " cannot be read: " + Log.oneLine(e));
             }
         }
         return List.copyOf(key);
@@ -130,7 +130,7 @@ final class LearnedRecipes implements AutoCloseable {
             try {
                 loader.close();
             } catch (IOException e) {
-                Main.log("learned recipes: cannot close their class loader: " + Main.oneLine(e));
+                Log.log("learned recipes: cannot close their class loader: " + Log.oneLine(e));
             }
         }
     }

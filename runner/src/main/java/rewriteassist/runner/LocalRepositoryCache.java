@@ -78,7 +78,7 @@ final class LocalRepositoryCache implements MavenArtifactCache {
                     case MATCHES -> {}
                 }
             }
-            Main.rename(partial, jar);
+            AtomicFiles.rename(partial, jar);
             return jar;
         } catch (IOException | RuntimeException e) {
             onError.accept(e);

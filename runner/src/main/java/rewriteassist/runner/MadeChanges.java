@@ -94,7 +94,7 @@ final class MadeChanges {
             if (value == null) {
                 return false;
             }
-            JsonNode have = Main.JSON.valueToTree(value);
+            JsonNode have = Jackson.MAPPER.valueToTree(value);
             if (!have.equals(option.getValue())
                     && !have.asText().equals(option.getValue().asText())) {
                 return false;

@@ -1,21 +1,15 @@
 package rewriteassist.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +25,7 @@ import org.jspecify.annotations.Nullable;
  * {@code System.out} is pointed at stderr, so a library that prints cannot corrupt it.
  */
 public final class Main {
-    static final int PROTOCOL = 1;
     static final String COMPILE_TEMPLATES = "compile_templates";
-    static final ObjectMapper JSON = new ObjectMapper();
 
     /** Exit status for a request file that cannot be read or is not a request. */
     static final int BAD_REQUEST = 2;
@@ -73,17 +65,17 @@ public final class Main {
             } else if (rest.size() == 1 && !rest.get(0).startsWith("-")) {
                 main.handle(Paths.get(rest.get(0)));
             } else {
-                log("usage: Main [--pom-cache DIR] (--serve | REQUEST.json)");
+                Log.log("usage: Main [--pom-cache DIR] (--serve | REQUEST.json)");
                 System.exit(BAD_REQUEST);
             }
         } catch (BadRequest e) {
-            log("not a request: " + e.getMessage());
+            Log.log("not a request: " + e.getMessage());
             System.exit(BAD_REQUEST);
         } catch (OutOfMemoryError e) {
             // Normally -XX:+ExitOnOutOfMemoryError ends the JVM first; this is for runs without it.
             Runtime.getRuntime().halt(OUT_OF_MEMORY);
         } catch (IOException e) {
-            log("cannot read stdin: " + e);
+            Log.log("cannot read stdin: " + e);
             System.exit(1);
         }
         System.exit(0);
@@ -107,7 +99,7 @@ public final class Main {
     void handle(Path requestFile) throws BadRequest {
         Request request = Request.read(requestFile, this::reject);
         long started = System.nanoTime();
-        log("request " + request.id + " (" + request.type + ")");
+        Log.log("request " + request.id + " (" + request.type + ")");
         Results results;
         try {
             results = switch (request.type) {
@@ -119,18 +111,18 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Failure e) {
-            results = failure(e.kind, e.getMessage(), e.stack);
+            results = FailedRequest.of(e.kind, e.getMessage(), e.stack);
         } catch (Throwable t) {
-            log("request " + request.id + " failed: " + stack(t));
-            results = failure(ErrorKind.INTERNAL, oneLine(t), stack(t));
+            Log.log("request " + request.id + " failed: " + Log.stack(t));
+            results = FailedRequest.of(ErrorKind.INTERNAL, Log.oneLine(t), Log.stack(t));
         }
         if (results instanceof FailedRequest failed && failed.seconds() == null) {
-            results = failed.withSeconds(seconds(started));
+            results = failed.withSeconds(Log.seconds(started));
         }
-        write(request.output, ResultsFile.of(request.id, results));
+        ResultsFile.of(request.id, results).write(request.output);
         protocol.println("done " + request.id);
         protocol.flush();
-        log("done " + request.id + " in " + String.format("%.1f", seconds(started)) + " s; network so far: "
+        Log.log("done " + request.id + " in " + String.format("%.1f", Log.seconds(started)) + " s; network so far: "
                 + Network.SENDER.summary());
     }
 
@@ -188,96 +180,14 @@ public final class Main {
     private BadRequest reject(String why, @Nullable String id, @Nullable Path output) {
         if (output != null) {
             // No request was handled, so these results have no `seconds`.
-            write(output, ResultsFile.of(id, failure(ErrorKind.INTERNAL, "not a request: " + why, null)));
+            ResultsFile.of(id, FailedRequest.of(ErrorKind.INTERNAL, "not a request: " + why, null))
+                    .write(output);
             if (id != null) {
                 protocol.println("done " + id);
                 protocol.flush();
             }
         }
         return new BadRequest(why);
-    }
-
-    static FailedRequest failure(ErrorKind kind, String message, @Nullable String stack) {
-        return new FailedRequest(new ErrorReport(kind, message, stack), null);
-    }
-
-    /** Written to a temporary name in the same directory and renamed: readers never see half a file. */
-    static void write(Path output, ResultsFile results) {
-        Path partial = output.resolveSibling(
-                output.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Files.write(partial, JSON.writeValueAsBytes(results));
-            rename(partial, output);
-        } catch (IOException e) {
-            log("cannot write " + output + ": " + e);
-        }
-    }
-
-    /** Renames {@code from} to {@code to}, replacing it, in one step where the file system can. */
-    static void rename(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    static void log(String line) {
-        System.err.println("runner: " + Redaction.mask(line));
-        System.err.flush();
-    }
-
-    static double seconds(long startedNanos) {
-        return Math.round((System.nanoTime() - startedNanos) / 1e7) / 100.0;
-    }
-
-    /** A throwable as one line: its type and message, whitespace folded, at most 500 characters. */
-    static String oneLine(Throwable t) {
-        String message = t.getMessage() == null ? "" : ": " + t.getMessage();
-        return oneLine(t.getClass().getSimpleName() + message);
-    }
-
-    static String oneLine(String text) {
-        String line = Redaction.mask(text.replaceAll("\\s+", " ").strip());
-        return line.length() <= 500 ? line : line.substring(0, 497) + "...";
-    }
-
-    /** The first ten lines of a stack trace: enough to see where, short enough for a report. */
-    static String stack(Throwable t) {
-        StringWriter text = new StringWriter();
-        t.printStackTrace(new PrintWriter(text));
-        return excerpt(Redaction.mask(text.toString()));
-    }
-
-    static String excerpt(String trace) {
-        return String.join(
-                "\n", trace.lines().limit(10).map(String::stripTrailing).toList());
-    }
-
-    /** A request that failed for a reason the protocol names (its results say {@code ok: false}). */
-    static final class Failure extends Exception {
-        private static final long serialVersionUID = 1L;
-        final ErrorKind kind;
-        final @Nullable String stack;
-
-        Failure(ErrorKind kind, String message) {
-            this(kind, message, null);
-        }
-
-        Failure(ErrorKind kind, String message, @Nullable String stack) {
-            super(message);
-            this.kind = kind;
-            this.stack = stack;
-        }
-    }
-
-    /** A request file that cannot be read or is not a request: the runner exits with status 2. */
-    static final class BadRequest extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        BadRequest(String message) {
-            super(message);
-        }
     }
 
     /** A request file, checked against the protocol. */
@@ -470,9 +380,9 @@ public final class Main {
         static Request read(Path file, Rejecter rejecter) throws BadRequest {
             JsonNode json;
             try {
-                json = JSON.readTree(file.toFile());
+                json = Jackson.MAPPER.readTree(file.toFile());
             } catch (IOException | RuntimeException e) {
-                throw rejecter.reject(file + " cannot be read as JSON: " + oneLine(e), null, null);
+                throw rejecter.reject(file + " cannot be read as JSON: " + Log.oneLine(e), null, null);
             }
             if (json == null || !json.isObject()) {
                 throw rejecter.reject(file + " is not a JSON object", null, null);
@@ -486,8 +396,9 @@ public final class Main {
             if (id == null || id.isEmpty()) {
                 throw rejecter.reject(file + " has no `id`", null, output);
             }
-            if (json.path("protocol").asInt(-1) != PROTOCOL) {
-                throw rejecter.reject("protocol " + json.path("protocol") + " is not " + PROTOCOL, id, output);
+            if (json.path("protocol").asInt(-1) != ResultsFile.PROTOCOL) {
+                throw rejecter.reject(
+                        "protocol " + json.path("protocol") + " is not " + ResultsFile.PROTOCOL, id, output);
             }
             String type = json.path("type").asText("");
             if (!type.equals("parse") && !type.equals("run") && !type.equals(COMPILE_TEMPLATES)) {

@@ -70,22 +70,22 @@ final class MavenUserSettings {
             }
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            return unusable(file, Main.oneLine(e));
+            return unusable(file, Log.oneLine(e));
         }
         List<String> errors = new ArrayList<>();
-        ExecutionContext ctx = new InMemoryExecutionContext(t -> errors.add(Main.oneLine(t)));
+        ExecutionContext ctx = new InMemoryExecutionContext(t -> errors.add(Log.oneLine(t)));
         MavenSettings settings;
         try {
             settings = MavenSettings.parse(new Parser.Input(file, () -> new ByteArrayInputStream(bytes)), ctx);
         } catch (RuntimeException e) {
-            return unusable(file, Main.oneLine(e));
+            return unusable(file, Log.oneLine(e));
         }
         if (settings == null || !errors.isEmpty()) {
             return unusable(file, errors.isEmpty() ? "not a settings file" : errors.get(0));
         }
         Map<String, List<String>> unset = unsetVariables(bytes);
-        unset.forEach((server, names) -> Main.log("settings: server " + server + " needs " + names + ", not set"));
-        Main.log("settings: read " + file);
+        unset.forEach((server, names) -> Log.log("settings: server " + server + " needs " + names + ", not set"));
+        Log.log("settings: read " + file);
         return new MavenUserSettings(file, withoutUnsetCredentials(settings), unset, null);
     }
 

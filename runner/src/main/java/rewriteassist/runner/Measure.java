@@ -44,20 +44,20 @@ record Measure(@Nullable OldLibrary residual, boolean compileCheck) {
             try {
                 run.residual = Residual.measure(parsed, base, changes, spec);
             } catch (RuntimeException e) {
-                run.warnings.add("the residual uses of the old library are unknown: " + Main.oneLine(e));
-                Main.log("residual failed: " + Main.stack(e));
+                run.warnings.add("the residual uses of the old library are unknown: " + Log.oneLine(e));
+                Log.log("residual failed: " + Log.stack(e));
             }
-            Main.log("  residual measured in " + Main.seconds(started) + " s");
+            Log.log("  residual measured in " + Log.seconds(started) + " s");
         }
         if (compileCheck) {
             long started = System.nanoTime();
             try {
                 run.unresolved = CompileCheck.of(parsed, changes, run.warnings);
             } catch (RuntimeException | LinkageError e) {
-                run.warnings.add("the compile check failed: " + Main.oneLine(e));
-                Main.log("compile check failed: " + Main.stack(e));
+                run.warnings.add("the compile check failed: " + Log.oneLine(e));
+                Log.log("compile check failed: " + Log.stack(e));
             }
-            Main.log("  compile check in " + Main.seconds(started) + " s");
+            Log.log("  compile check in " + Log.seconds(started) + " s");
         }
     }
 

@@ -74,7 +74,7 @@ final class Network implements HttpSender {
                 perHost[1] += spent;
             }
             if (spent > SLOW_NANOS) {
-                Main.log("  slow request (" + seconds(spent) + " s, " + outcome + "): " + request.getUrl());
+                Log.log("  slow request (" + seconds(spent) + " s, " + outcome + "): " + request.getUrl());
             }
         }
     }
@@ -127,7 +127,7 @@ final class Network implements HttpSender {
         }
         String why = PomBudget.exceeded(pom);
         if (why != null) {
-            Main.log("refused the POM " + url + ": " + why);
+            Log.log("refused the POM " + url + ": " + why);
             return failing(url + ": " + why + ": refused");
         }
         return new ByteArrayInputStream(pom);

@@ -42,7 +42,7 @@ final class NewestRelease implements Unavailable.Releases {
                     .max(Comparator.comparing(Version::new))
                     .orElse(null);
         } catch (MavenDownloadingException | RuntimeException e) {
-            Main.log("no release of " + group + ":" + artifact + " below " + below + ": " + Main.oneLine(e));
+            Log.log("no release of " + group + ":" + artifact + " below " + below + ": " + Log.oneLine(e));
             return null;
         }
     }

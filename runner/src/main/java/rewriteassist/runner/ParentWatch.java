@@ -55,7 +55,7 @@ final class ParentWatch {
                 return;
             }
             if (orphaned(original)) {
-                Main.log("the parent process " + original + " is gone; stopping");
+                Log.log("the parent process " + original + " is gone; stopping");
                 // halt, not exit: shutdown hooks could wait on the very work that is abandoned.
                 Runtime.getRuntime().halt(ORPHANED);
             }

@@ -121,7 +121,7 @@ final class Parse {
         // Parsers report recoverable trouble through onError; the trees and `unparsed` say what
         // matters, so this only goes to the log. (Maven resolution has its own context: its
         // failures are the warnings.)
-        ExecutionContext ctx = new InMemoryExecutionContext(t -> Main.log("parser: " + Main.oneLine(t)));
+        ExecutionContext ctx = new InMemoryExecutionContext(t -> Log.log("parser: " + Log.oneLine(t)));
 
         Listing listing = listing(root);
         // The provenance markers need no tree but take seconds: JGit measures the file system's
@@ -177,7 +177,7 @@ final class Parse {
             List<String> accessProblems,
             Warnings warnings,
             long started) {
-        double seconds = Main.seconds(started);
+        double seconds = Log.seconds(started);
         Map<String, Integer> kinds = new LinkedHashMap<>();
         for (FileKind kind : FileKind.values()) {
             kinds.put(kind.wireName(), 0);
@@ -188,10 +188,10 @@ final class Parse {
         }
         List<String> warningLines = new ArrayList<>();
         // What the user can fix for the missing artifacts comes first: reports show the first few.
-        accessProblems.forEach(line -> warningLines.add(Main.oneLine(line)));
+        accessProblems.forEach(line -> warningLines.add(Log.oneLine(line)));
         warningLines.addAll(warnings.lines());
         List<ParseResults.Unparsed> unparsedFiles = unparsed.files();
-        Main.log("parsed " + trees.size() + " files (" + Main.JSON.valueToTree(kinds) + "), " + unparsedFiles.size()
+        Log.log("parsed " + trees.size() + " files (" + Jackson.MAPPER.valueToTree(kinds) + "), " + unparsedFiles.size()
                 + " unparsed, " + warningLines.size() + " warnings");
         return new ParseResults(
                 seconds,
@@ -241,7 +241,7 @@ final class Parse {
                 groovy.add(file);
             }
         }
-        Main.log("listed " + poms.size() + " POMs, " + gradle.size() + " Gradle scripts, " + java.size() + " Java, "
+        Log.log("listed " + poms.size() + " POMs, " + gradle.size() + " Gradle scripts, " + java.size() + " Java, "
                 + kotlin.size() + " Kotlin and " + groovy.size() + " Groovy sources under " + root
                 + (oddlyNamed.isEmpty() ? "" : ", and " + oddlyNamed.size() + " files with odd names"));
         return new Listing(poms, gradle, java, kotlin, groovy, oddlyNamed);
@@ -352,7 +352,7 @@ final class Parse {
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable whole) {
-            Main.log("the " + kind + " parser failed on the whole batch, parsing file by file: " + Main.oneLine(whole));
+            Log.log("the " + kind + " parser failed on the whole batch, parsing file by file: " + Log.oneLine(whole));
             parsed.clear();
             parsed.addAll(overBudget);
             for (Path file : files) {
@@ -363,11 +363,11 @@ final class Parse {
                 } catch (OutOfMemoryError e) {
                     throw e;
                 } catch (Throwable t) {
-                    parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
+                    parsed.add(unparsed.asPlainText(file, Log.oneLine(t), ctx));
                 }
             }
         }
-        Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
+        Log.log("  " + kind + ": " + files.size() + " files in " + Log.seconds(started) + " s");
         return parsed;
     }
 
@@ -422,7 +422,7 @@ final class Parse {
             } catch (OutOfMemoryError e) {
                 throw e;
             } catch (Throwable t) {
-                parsed.add(unparsed.asPlainText(file, Main.oneLine(t), ctx));
+                parsed.add(unparsed.asPlainText(file, Log.oneLine(t), ctx));
                 parser = parsers.get();
             } finally {
                 total.spend(System.nanoTime() - parseStarted);
@@ -432,7 +432,7 @@ final class Parse {
         if (refused != null) {
             unparsed.warn(refused);
         }
-        Main.log("  " + kind + ": " + files.size() + " files in " + Main.seconds(started) + " s");
+        Log.log("  " + kind + ": " + files.size() + " files in " + Log.seconds(started) + " s");
         return parsed;
     }
 
@@ -498,8 +498,8 @@ final class Parse {
 
         SourceFile asPlainText(Path file, String why, ExecutionContext ctx) {
             Path relative = root.relativize(file);
-            files.add(new ParseResults.Unparsed(relative.toString(), Main.oneLine(why)));
-            Main.log("unparsed " + relative + ": " + Main.oneLine(why));
+            files.add(new ParseResults.Unparsed(relative.toString(), Log.oneLine(why)));
+            Log.log("unparsed " + relative + ": " + Log.oneLine(why));
             return PlainTextParser.builder()
                     .build()
                     .parse(List.of(file), root, ctx)
@@ -518,11 +518,11 @@ final class Parse {
         private int dropped;
 
         synchronized void add(String line) {
-            String one = Main.oneLine(line);
+            String one = Log.oneLine(line);
             if (lines.contains(one)) {
                 return;
             }
-            Main.log("warning: " + one);
+            Log.log("warning: " + one);
             if (lines.size() < LIMIT) {
                 lines.add(one);
             } else {

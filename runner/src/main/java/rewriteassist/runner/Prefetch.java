@@ -231,8 +231,8 @@ final class Prefetch implements ResolutionEventListener {
             if (fetched == 0) {
                 return; // a resolution again, of a graph walked before
             }
-            Main.log("  prefetched " + fetched + " POMs of " + project.getGroupId() + ":" + project.getArtifactId()
-                    + "'s dependencies in " + Main.seconds(started) + " s");
+            Log.log("  prefetched " + fetched + " POMs of " + project.getGroupId() + ":" + project.getArtifactId()
+                    + "'s dependencies in " + Log.seconds(started) + " s");
         }
 
         /** Adds a dependency the resolution will ask for, at the version the project manages or its declarer gives. */

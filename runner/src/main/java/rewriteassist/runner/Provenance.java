@@ -51,11 +51,11 @@ final class Provenance {
                 everywhere.add(git);
             }
         } catch (RuntimeException e) {
-            Main.log("no git provenance: " + Main.oneLine(e));
+            Log.log("no git provenance: " + Log.oneLine(e));
         }
         everywhere.add(OperatingSystemProvenance.current());
         Map<Path, GitTreeEntry> entries = treeEntries(root);
-        Main.log("  provenance in " + Main.seconds(started) + " s");
+        Log.log("  provenance in " + Log.seconds(started) + " s");
         return new Provenance(everywhere, entries);
     }
 
@@ -84,7 +84,7 @@ final class Provenance {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            Main.log("no git tree entries: " + Main.oneLine(e));
+            Log.log("no git tree entries: " + Log.oneLine(e));
         }
         return entries;
     }

@@ -135,7 +135,7 @@ final class Reactor {
         }
         long started = System.nanoTime();
         ExecutionContext ctx =
-                configure(new InMemoryExecutionContext(t -> Main.log("resolving again: " + Main.oneLine(t))), policy);
+                configure(new InMemoryExecutionContext(t -> Log.log("resolving again: " + Log.oneLine(t))), policy);
         List<Parser.Input> inputs = new ArrayList<>();
         resolvedFrom.forEach((path, text) -> inputs.add(new Parser.Input(
                 root.resolve(path), () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))));
@@ -156,7 +156,7 @@ final class Reactor {
                                     .removeByType(MavenResolutionResult.class)
                                     .add(resolution)));
         }
-        Main.log("  POMs resolved again in " + Main.seconds(started) + " s");
+        Log.log("  POMs resolved again in " + Log.seconds(started) + " s");
         return out;
     }
 
@@ -299,7 +299,7 @@ final class Reactor {
             modules.put(dir, module);
             marked.add(document);
         }
-        Main.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Main.seconds(started) + " s");
+        Log.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Log.seconds(started) + " s");
         return new Reactor(root, policy, marked, resolvedFrom, deepestFirst(modules), jars.gavs, unavailable);
     }
 
@@ -353,7 +353,7 @@ final class Reactor {
         policy.accessDenied().take(t);
         List<String> reported = unavailable.take(t);
         if (reported == null) {
-            warnings.add(Main.oneLine(t));
+            warnings.add(Log.oneLine(t));
         } else {
             reported.forEach(warnings::add);
         }
@@ -406,7 +406,7 @@ final class Reactor {
                             .ifPresent(r -> resolved.put(again.getSourcePath(), r));
                 }
             } catch (RuntimeException e) {
-                warnings.add("resolving the POMs again without what cannot be downloaded failed: " + Main.oneLine(e));
+                warnings.add("resolving the POMs again without what cannot be downloaded failed: " + Log.oneLine(e));
                 break;
             }
         }
@@ -475,7 +475,7 @@ final class Reactor {
                     }
                 }
             } catch (RuntimeException e) {
-                Main.log("classpath without the parent of " + pom.getSourcePath() + ": " + Main.oneLine(e));
+                Log.log("classpath without the parent of " + pom.getSourcePath() + ": " + Log.oneLine(e));
                 return null;
             }
             String before = texts.get(root.relativize(file));
@@ -928,7 +928,7 @@ final class Reactor {
          * refuses access goes to {@code accessDenied}.
          */
         Jars(RepositoryPolicy policy, Parse.Warnings warnings, ExecutionContext ctx, AccessDenied accessDenied) {
-            Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Main.oneLine(t));
+            Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Log.oneLine(t));
             MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
             this.policy = policy;
             this.accessDenied = accessDenied;
@@ -995,7 +995,7 @@ final class Reactor {
                         return Optional.of(jar);
                     }
                 } catch (RuntimeException e) {
-                    Main.log("jar of " + dependency.getGav() + " from " + repository.getUri() + ": " + Main.oneLine(e));
+                    Log.log("jar of " + dependency.getGav() + " from " + repository.getUri() + ": " + Log.oneLine(e));
                 }
                 int denied = Network.SENDER.deniedUnder(
                         Network.folder(repository.getUri(), dependency.getGroupId(), dependency.getArtifactId()));

@@ -44,7 +44,7 @@ final class RecipeJar {
             }
             addTree(out, generated);
         }
-        Main.rename(partial, jar);
+        AtomicFiles.rename(partial, jar);
         return jar;
     }
 
@@ -71,7 +71,7 @@ final class RecipeJar {
         Path file = directory.resolve(coordinates.fileName("pom"));
         Path partial = temporary(file);
         Files.writeString(partial, pom);
-        Main.rename(partial, file);
+        AtomicFiles.rename(partial, file);
         return file;
     }
 

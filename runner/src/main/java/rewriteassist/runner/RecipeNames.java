@@ -26,7 +26,7 @@ final class RecipeNames {
      * a request's learned recipe jars (below the runner's), where a learned recipe is a recipe and the
      * template libraries' classes are classes like any other.
      */
-    static void check(List<Object> documents, ClassLoader loader) throws Main.Failure {
+    static void check(List<Object> documents, ClassLoader loader) throws Failure {
         Set<String> declared = new HashSet<>();
         for (Object document : documents) {
             if (document instanceof Map<?, ?> map && RECIPE_TYPE.equals(map.get("type"))) {
@@ -61,7 +61,7 @@ final class RecipeNames {
         return null;
     }
 
-    private static void refuseNonRecipe(String name, ClassLoader loader) throws Main.Failure {
+    private static void refuseNonRecipe(String name, ClassLoader loader) throws Failure {
         Class<?> found;
         try {
             found = Class.forName(name, false, loader);
@@ -69,7 +69,7 @@ final class RecipeNames {
             return;
         }
         if (!Recipe.class.isAssignableFrom(found)) {
-            throw new Main.Failure(
+            throw new Failure(
                     ErrorKind.YAML_ERROR,
                     "`" + name + "` in a recipe list is a class but not a recipe: refused before it is loaded");
         }

@@ -143,13 +143,13 @@ final class RepositoryPolicy {
     }
 
     private void record(String line) {
-        String one = Main.oneLine(line);
+        String one = Log.oneLine(line);
         boolean first;
         synchronized (notices) {
             first = notices.add(one);
         }
         if (first) {
-            Main.log(one);
+            Log.log(one);
         }
     }
 

@@ -117,7 +117,7 @@ final class Residual {
                 counts.put(tree.getSourcePath(), count);
             }
         }
-        Main.log("  residual of " + trees.size() + " files counted in " + Main.seconds(started) + " s");
+        Log.log("  residual of " + trees.size() + " files counted in " + Log.seconds(started) + " s");
         return counts;
     }
 }

@@ -100,8 +100,8 @@ record Resources(List<SourceFile> trees, int tooLarge) {
                 new ArrayList<>(Parse.parseWithFallback("resources", () -> parser, accepted, root, ctx, unparsed));
         trees.addAll(Parse.parseEachWithinBudget(
                 "toml", () -> omniParser(root, parsed), toml, root, ctx, unparsed, TotalBudget.toml()));
-        Main.log("  resources: " + (accepted.size() + toml.size()) + " files (" + tooLarge + " over "
-                + SIZE_THRESHOLD_MB + " MiB left out) in " + Main.seconds(started) + " s");
+        Log.log("  resources: " + (accepted.size() + toml.size()) + " files (" + tooLarge + " over " + SIZE_THRESHOLD_MB
+                + " MiB left out) in " + Log.seconds(started) + " s");
         return new Resources(trees, tooLarge);
     }
 

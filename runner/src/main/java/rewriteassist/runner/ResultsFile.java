@@ -1,6 +1,9 @@
 package rewriteassist.runner;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -9,7 +12,22 @@ import org.jspecify.annotations.Nullable;
  * still goes to the {@code output} it names).
  */
 record ResultsFile(int protocol, @Nullable String id, @JsonUnwrapped Results results) {
+    /** The protocol version of requests and results files. */
+    static final int PROTOCOL = 1;
+
     static ResultsFile of(@Nullable String id, Results results) {
-        return new ResultsFile(Main.PROTOCOL, id, results);
+        return new ResultsFile(PROTOCOL, id, results);
+    }
+
+    /** Written to a temporary name in the same directory and renamed: readers never see half a file. */
+    void write(Path output) {
+        Path partial = output.resolveSibling(
+                output.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.write(partial, Jackson.MAPPER.writeValueAsBytes(this));
+            AtomicFiles.rename(partial, output);
+        } catch (IOException e) {
+            Log.log("cannot write " + output + ": " + e);
+        }
     }
 }

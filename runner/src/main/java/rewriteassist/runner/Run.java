@@ -121,8 +121,8 @@ final class Run {
                 () -> {
                     long started = System.nanoTime();
                     classpath().loadRecipe(Run.class.getName() + ".NoSuchRecipe");
-                    Main.log("recipes: the classpath's YAML recipes read in "
-                            + String.format("%.1f", Main.seconds(started)) + " s");
+                    Log.log("recipes: the classpath's YAML recipes read in "
+                            + String.format("%.1f", Log.seconds(started)) + " s");
                 },
                 "recipe-reader");
         reader.setDaemon(true);
@@ -156,7 +156,7 @@ final class Run {
             @Nullable Path datatables,
             LearnedRecipes learned) {}
 
-    static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Main.Failure {
+    static RunResults recipe(Parse.Outcome base, List<Path> recipeFiles, String name, Mode mode) throws Failure {
         long started = System.nanoTime();
         boolean eachStep = mode.eachStep();
         double stopAfterSeconds = mode.stopAfterSeconds();
@@ -169,7 +169,7 @@ final class Run {
         if (document != null) {
             Object list = document.get("recipeList");
             if (!(list instanceof List<?> entries)) {
-                throw new Main.Failure(ErrorKind.YAML_ERROR, "recipe `" + name + "` has no `recipeList` list");
+                throw new Failure(ErrorKind.YAML_ERROR, "recipe `" + name + "` has no `recipeList` list");
             }
             for (int i = 0; i < entries.size(); i++) {
                 steps.add(new YamlStep(files, learned, document, entries, i));
@@ -184,7 +184,7 @@ final class Run {
                             "#without");
         } else {
             if (!learned.has(name) && classpath().loadRecipe(name) == null) {
-                throw new Main.Failure(
+                throw new Failure(
                         ErrorKind.UNKNOWN_RECIPE,
                         "recipe `" + name + "` is defined neither in " + recipeFiles
                                 + (learned.isEmpty() ? "" : ", nor in the learned recipe jars,")
@@ -223,7 +223,7 @@ final class Run {
             if (earlier.isPresent()) {
                 runs.add(earlier.get().asStep(i));
                 good.add(i);
-                Main.log("  step " + i + " " + step.name() + ": as in an earlier request");
+                Log.log("  step " + i + " " + step.name() + ": as in an earlier request");
                 continue;
             }
             StepRun.Builder run = new StepRun.Builder(i, step.name(), step.options());
@@ -245,7 +245,7 @@ final class Run {
             }
         }
         if (mode.runWhole() || !eachStep) {
-            StepRun.Builder run = new StepRun.Builder(null, name, Main.JSON.createObjectNode());
+            StepRun.Builder run = new StepRun.Builder(null, name, Jackson.MAPPER.createObjectNode());
             Map<Integer, Step> included = new LinkedHashMap<>();
             good.forEach(i -> included.put(i, steps.get(i)));
             RecipeRun result = executeGuarded(() -> whole.of(good), parsed, run, included, mode.datatables());
@@ -256,7 +256,7 @@ final class Run {
             run.leftOut = leftOut;
             runs.add(run.build());
         }
-        return new RunResults(runs, notRun, Main.seconds(started));
+        return new RunResults(runs, notRun, Log.seconds(started));
     }
 
     /**
@@ -265,13 +265,13 @@ final class Run {
      * base commit). A prefix that fails is the request's failure: nothing after it would be right.
      */
     private static Parse.Outcome after(
-            Parse.Outcome parsed, List<RecipeFile> files, LearnedRecipes learned, String name) throws Main.Failure {
+            Parse.Outcome parsed, List<RecipeFile> files, LearnedRecipes learned, String name) throws Failure {
         long started = System.nanoTime();
         Recipe recipe;
         try {
             recipe = environment(files, learned, null).activateRecipes(name);
         } catch (RuntimeException e) {
-            throw new Main.Failure(ErrorKind.YAML_ERROR, "the recipe to run first, `" + name + "`: " + Main.oneLine(e));
+            throw new Failure(ErrorKind.YAML_ERROR, "the recipe to run first, `" + name + "`: " + Log.oneLine(e));
         }
         ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(t -> {}), parsed.policy());
         RecipeRun result;
@@ -280,12 +280,11 @@ final class Run {
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable t) {
-            throw new Main.Failure(
-                    ErrorKind.RECIPE_ERROR, "the recipe to run first, `" + name + "`: " + Main.oneLine(t));
+            throw new Failure(ErrorKind.RECIPE_ERROR, "the recipe to run first, `" + name + "`: " + Log.oneLine(t));
         }
         Parse.Outcome outcome = parsed.after(result.getChangeset().getAllResults());
-        Main.log("  ran " + name + " first: "
-                + result.getChangeset().getAllResults().size() + " files changed (" + Main.seconds(started) + " s)");
+        Log.log("  ran " + name + " first: "
+                + result.getChangeset().getAllResults().size() + " files changed (" + Log.seconds(started) + " s)");
         return outcome;
     }
 
@@ -303,21 +302,20 @@ final class Run {
         Recipe of(List<Integer> steps);
     }
 
-    private static List<RecipeFile> load(List<Path> paths, LearnedRecipes learned) throws Main.Failure {
+    private static List<RecipeFile> load(List<Path> paths, LearnedRecipes learned) throws Failure {
         List<RecipeFile> files = new ArrayList<>();
         for (Path path : paths) {
             String text;
             try {
                 text = PLACEHOLDERS.replacePlaceholders(Files.readString(path), new Properties());
             } catch (IOException | RuntimeException e) {
-                throw new Main.Failure(ErrorKind.YAML_ERROR, "cannot read " + path + ": " + Main.oneLine(e));
+                throw new Failure(ErrorKind.YAML_ERROR, "cannot read " + path + ": " + Log.oneLine(e));
             }
             List<Object> documents = new ArrayList<>();
             try {
                 SnakeYaml.loadAll(text).forEach(documents::add);
             } catch (RuntimeException e) {
-                throw new Main.Failure(
-                        ErrorKind.YAML_ERROR, path + " is not valid YAML: " + Main.oneLine(e), Main.stack(e));
+                throw new Failure(ErrorKind.YAML_ERROR, path + " is not valid YAML: " + Log.oneLine(e), Log.stack(e));
             }
             files.add(new RecipeFile(path, text, documents));
         }
@@ -440,9 +438,9 @@ final class Run {
             if (entry instanceof Map<?, ?> map
                     && !map.isEmpty()
                     && map.values().iterator().next() instanceof Map<?, ?> options) {
-                return Main.JSON.valueToTree(options);
+                return Jackson.MAPPER.valueToTree(options);
             }
-            return Main.JSON.createObjectNode();
+            return Jackson.MAPPER.createObjectNode();
         }
 
         /** What makes this step the recipe it is: its name, its options, its recipe's preconditions. */
@@ -520,11 +518,11 @@ final class Run {
 
         @Override
         public ObjectNode options() {
-            ObjectNode options = Main.JSON.createObjectNode();
+            ObjectNode options = Jackson.MAPPER.createObjectNode();
             try {
                 for (OptionDescriptor option : recipe.getDescriptor().getOptions()) {
                     if (option.getValue() != null) {
-                        options.set(option.getName(), Main.JSON.valueToTree(option.getValue()));
+                        options.set(option.getName(), Jackson.MAPPER.valueToTree(option.getValue()));
                     }
                 }
             } catch (RuntimeException e) {
@@ -604,9 +602,9 @@ final class Run {
         try {
             return execute(build, parsed, run, steps, datatables);
         } catch (RuntimeException e) {
-            Main.log("step " + run.step + " " + run.name + ": " + Main.stack(e));
+            Log.log("step " + run.step + " " + run.name + ": " + Log.stack(e));
             run.error = new ErrorReport(
-                    ErrorKind.INTERNAL, "the runner failed on this step: " + Main.oneLine(e), Main.stack(e));
+                    ErrorKind.INTERNAL, "the runner failed on this step: " + Log.oneLine(e), Log.stack(e));
             return null;
         }
     }
@@ -637,7 +635,7 @@ final class Run {
                 return null;
             } catch (RuntimeException e) {
                 // The recipe as written does not load (a cycle, a malformed field).
-                run.error = new ErrorReport(ErrorKind.YAML_ERROR, Main.oneLine(e), Main.stack(e));
+                run.error = new ErrorReport(ErrorKind.YAML_ERROR, Log.oneLine(e), Log.stack(e));
                 return null;
             }
             ErrorReport invalid = validate(recipe, ctx);
@@ -651,7 +649,7 @@ final class Run {
             } catch (OutOfMemoryError e) {
                 throw e;
             } catch (Throwable t) {
-                run.error = new ErrorReport(ErrorKind.RECIPE_ERROR, Main.oneLine(t), Main.stack(t));
+                run.error = new ErrorReport(ErrorKind.RECIPE_ERROR, Log.oneLine(t), Log.stack(t));
                 return null;
             }
             report(result, run);
@@ -664,8 +662,8 @@ final class Run {
                 } catch (RuntimeException e) {
                     // Bookkeeping only: the run's diff stands; its attribution to steps is unknown.
                     run.stepsByFile = Map.of();
-                    run.warnings.add("which step changed which file is unknown: " + Main.oneLine(e));
-                    Main.log("attribution failed: " + Main.stack(e));
+                    run.warnings.add("which step changed which file is unknown: " + Log.oneLine(e));
+                    Log.log("attribution failed: " + Log.stack(e));
                 }
             }
             // What OpenRewrite reported besides the recipe errors (those are the error above). Each
@@ -679,7 +677,7 @@ final class Run {
             for (Throwable t : reported) {
                 Throwable cause = t.getCause();
                 if (!errorLines.contains(headline(t)) && (cause == null || !errorLines.contains(headline(cause)))) {
-                    lines.add(Main.oneLine(t));
+                    lines.add(Log.oneLine(t));
                 }
             }
             lines.stream().limit(50).forEach(run.warnings::add);
@@ -688,9 +686,9 @@ final class Run {
             if (tables != null) {
                 tables.close();
             }
-            run.seconds = Main.seconds(started);
+            run.seconds = Log.seconds(started);
             ErrorReport error = run.error;
-            Main.log("  " + (run.step == null ? "whole" : "step " + run.step) + " " + run.name + ": "
+            Log.log("  " + (run.step == null ? "whole" : "step " + run.step) + " " + run.name + ": "
                     + run.files.size() + " files changed"
                     + (error == null ? "" : ", " + error.kind().wireName() + ": " + error.message())
                     + " (" + run.seconds + " s)");
@@ -708,7 +706,7 @@ final class Run {
         try {
             all = recipe.validateAll(ctx, new ArrayList<>());
         } catch (RuntimeException e) {
-            return new ErrorReport(ErrorKind.INVALID_OPTION, "validation failed: " + Main.oneLine(e), Main.stack(e));
+            return new ErrorReport(ErrorKind.INVALID_OPTION, "validation failed: " + Log.oneLine(e), Log.stack(e));
         }
         List<String> messages = new ArrayList<>();
         boolean unknown = false;
@@ -724,7 +722,7 @@ final class Run {
         }
         return new ErrorReport(
                 unknown ? ErrorKind.UNKNOWN_RECIPE : ErrorKind.INVALID_OPTION,
-                Main.oneLine(String.join("; ", new LinkedHashSet<>(messages))),
+                Log.oneLine(String.join("; ", new LinkedHashSet<>(messages))),
                 null);
     }
 
@@ -763,7 +761,7 @@ final class Run {
                 // A recipe that would write outside the parsed directory (an absolute or `..` path):
                 // never part of a diff that could be applied.
                 outside.add(path.toString());
-                Main.log("a result outside the repository is left out: " + path);
+                Log.log("a result outside the repository is left out: " + path);
                 continue;
             }
             Markup.Error error = findError(after);
@@ -780,7 +778,7 @@ final class Run {
                         .matcher(change.diff(null, PrintOutputCapture.MarkerPrinter.SANITIZED))
                         .replaceAll("$1");
             } catch (RuntimeException e) {
-                Main.log("no diff for " + path + ": " + Main.oneLine(e));
+                Log.log("no diff for " + path + ": " + Log.oneLine(e));
                 continue;
             }
             if (text.isEmpty()) {
@@ -803,20 +801,20 @@ final class Run {
             String trace = first.getStackTrace();
             run.error = new ErrorReport(
                     ErrorKind.RECIPE_ERROR,
-                    Main.oneLine(first.getRecipe() + " failed on " + first.getSourcePath() + more + ": "
+                    Log.oneLine(first.getRecipe() + " failed on " + first.getSourcePath() + more + ": "
                             + trace.lines().findFirst().orElse("")),
-                    Main.excerpt(trace));
+                    Log.excerpt(trace));
         } else if (!outside.isEmpty()) {
             run.error = new ErrorReport(
                     ErrorKind.RECIPE_ERROR,
-                    Main.oneLine("the recipe would write outside the repository: " + String.join(", ", outside)),
+                    Log.oneLine("the recipe would write outside the repository: " + String.join(", ", outside)),
                     null);
         } else if (marked != null) {
             String detail = marked.getDetail();
             run.error = new ErrorReport(
                     ErrorKind.RECIPE_ERROR,
-                    Main.oneLine("failed on " + broken.iterator().next() + more + ": " + marked.getMessage()),
-                    detail == null ? null : Main.excerpt(detail));
+                    Log.oneLine("failed on " + broken.iterator().next() + more + ": " + marked.getMessage()),
+                    detail == null ? null : Log.excerpt(detail));
         }
     }
 

@@ -80,7 +80,7 @@ final class SafeXml {
             return (XMLInputFactory) getter.invoke(jackson);
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalStateException(
-                    "cannot reach rewrite-maven's XML factory to disable external entities: " + Main.oneLine(e), e);
+                    "cannot reach rewrite-maven's XML factory to disable external entities: " + Log.oneLine(e), e);
         }
     }
 }

@@ -55,14 +55,14 @@ final class TemplateCompiler {
         this.generated = request.directory().resolve("generated");
     }
 
-    static CompileResults compile(TemplateRequest request) throws Main.Failure {
+    static CompileResults compile(TemplateRequest request) throws Failure {
         return new TemplateCompiler(request).compile(System.nanoTime());
     }
 
-    private CompileResults compile(long started) throws Main.Failure {
+    private CompileResults compile(long started) throws Failure {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
-            throw new Main.Failure(
+            throw new Failure(
                     ErrorKind.INTERNAL, "the runner's Java has no compiler (a JRE, not a JDK): templates need javac");
         }
         Processor processor = processor();
@@ -70,8 +70,7 @@ final class TemplateCompiler {
             fresh(classes);
             fresh(generated);
         } catch (IOException e) {
-            throw new Main.Failure(
-                    ErrorKind.INTERNAL, "cannot write into " + request.directory() + ": " + Main.oneLine(e));
+            throw new Failure(ErrorKind.INTERNAL, "cannot write into " + request.directory() + ": " + Log.oneLine(e));
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         TemplateRules rules;
@@ -86,15 +85,15 @@ final class TemplateCompiler {
             task.generate();
         } catch (IOException | RuntimeException e) {
             // The processor or javac itself threw: the reason is the answer, the runner goes on.
-            Main.log("compile_templates: " + Main.stack(e));
+            Log.log("compile_templates: " + Log.stack(e));
             return new CompileResults(
                     null,
                     null,
                     List.of(),
                     List.of(),
-                    List.of("the compiler failed: " + Main.oneLine(e)),
+                    List.of("the compiler failed: " + Log.oneLine(e)),
                     List.of(),
-                    Main.seconds(started));
+                    Log.seconds(started));
         }
         return results(rules, diagnostics.getDiagnostics(), processor, started);
     }
@@ -104,7 +103,7 @@ final class TemplateCompiler {
             List<Diagnostic<? extends JavaFileObject>> diagnostics,
             Processor processor,
             long started)
-            throws Main.Failure {
+            throws Failure {
         List<String> errors = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (Diagnostic<? extends JavaFileObject> diagnostic : diagnostics) {
@@ -134,7 +133,7 @@ final class TemplateCompiler {
                     recipe == null ? refusal(rule, rules, diagnostics, errors) : null));
         }
         if (recipes.isEmpty()) {
-            return new CompileResults(null, null, List.of(), templates, errors, limit(warnings), Main.seconds(started));
+            return new CompileResults(null, null, List.of(), templates, errors, limit(warnings), Log.seconds(started));
         }
         List<TemplateRequest.Coordinates> needs = dependencies(rules, processor, warnings);
         try {
@@ -148,9 +147,9 @@ final class TemplateCompiler {
                     templates,
                     errors,
                     limit(warnings),
-                    Main.seconds(started));
+                    Log.seconds(started));
         } catch (IOException e) {
-            throw new Main.Failure(ErrorKind.INTERNAL, "cannot write the recipe jar: " + Main.oneLine(e));
+            throw new Failure(ErrorKind.INTERNAL, "cannot write the recipe jar: " + Log.oneLine(e));
         }
     }
 
@@ -167,7 +166,7 @@ final class TemplateCompiler {
             }
         }
         if (!own.isEmpty()) {
-            return Main.oneLine(String.join("; ", new LinkedHashSet<>(own)));
+            return Log.oneLine(String.join("; ", new LinkedHashSet<>(own)));
         }
         return errors.isEmpty()
                 // The processor says each reason once per compile: another template's may be this one's.
@@ -232,7 +231,7 @@ final class TemplateCompiler {
                 "-Arewrite.generatedAnnotation=javax.annotation.processing.Generated");
     }
 
-    private List<JavaFileObject> sources() throws Main.Failure {
+    private List<JavaFileObject> sources() throws Failure {
         List<JavaFileObject> sources = new ArrayList<>();
         for (Map.Entry<String, String> source : request.sources().entrySet()) {
             try {
@@ -240,7 +239,7 @@ final class TemplateCompiler {
                 names.put(file.toUri(), source.getKey());
                 sources.add(file);
             } catch (URISyntaxException e) {
-                throw new Main.Failure(ErrorKind.INTERNAL, "source name `" + source.getKey() + "`: " + Main.oneLine(e));
+                throw new Failure(ErrorKind.INTERNAL, "source name `" + source.getKey() + "`: " + Log.oneLine(e));
             }
         }
         return sources;
@@ -250,7 +249,7 @@ final class TemplateCompiler {
     private String describe(Diagnostic<? extends JavaFileObject> diagnostic) {
         JavaFileObject source = diagnostic.getSource();
         String where = source == null ? "" : nameOf(source.toUri()) + ":" + diagnostic.getLineNumber() + ": ";
-        return Main.oneLine(where + diagnostic.getMessage(Locale.ROOT));
+        return Log.oneLine(where + diagnostic.getMessage(Locale.ROOT));
     }
 
     private String nameOf(URI source) {
@@ -274,7 +273,7 @@ final class TemplateCompiler {
      * once" memory is static, so in a runner that compiles twice the second compile's refusals
      * would go unsaid: it is emptied first.
      */
-    private static Processor processor() throws Main.Failure {
+    private static Processor processor() throws Failure {
         try {
             Class<?> type = Class.forName(PROCESSOR);
             try {
@@ -284,13 +283,13 @@ final class TemplateCompiler {
                     map.clear();
                 }
             } catch (ReflectiveOperationException | RuntimeException e) {
-                Main.log("compile_templates: the processor's message memory is not emptied: " + Main.oneLine(e));
+                Log.log("compile_templates: the processor's message memory is not emptied: " + Log.oneLine(e));
             }
             return (Processor) type.getConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new Main.Failure(
+            throw new Failure(
                     ErrorKind.INTERNAL,
-                    "rewrite-templating's processor is not on the runner's classpath: " + Main.oneLine(e));
+                    "rewrite-templating's processor is not on the runner's classpath: " + Log.oneLine(e));
         }
     }
 

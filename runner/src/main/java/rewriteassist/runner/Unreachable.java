@@ -43,7 +43,7 @@ final class Unreachable {
                 .filter(Objects::nonNull)
                 .findFirst()
                 .orElse("");
-        return Main.oneLine(row.getRecipe() + " left " + row.getSourcePath() + " as it was, " + MARK + " (" + cause
+        return Log.oneLine(row.getRecipe() + " left " + row.getSourcePath() + " as it was, " + MARK + " (" + cause
                 + "); the recipe's other changes stand");
     }
 }

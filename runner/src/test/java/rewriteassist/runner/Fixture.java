@@ -80,7 +80,7 @@ final class Fixture {
 
     private ObjectNode request(String type) {
         String id = type + "-" + ++requests;
-        ObjectNode request = Main.JSON.createObjectNode();
+        ObjectNode request = Jackson.MAPPER.createObjectNode();
         request.put("protocol", 1);
         request.put("id", id);
         request.put("type", type);
@@ -91,7 +91,7 @@ final class Fixture {
     /** Writes the request file; its path is what goes on the runner's stdin. */
     Path write(ObjectNode request) throws IOException {
         Path file = dir.resolve(request.get("id").asText() + ".request.json");
-        Files.writeString(file, Main.JSON.writeValueAsString(request));
+        Files.writeString(file, Jackson.MAPPER.writeValueAsString(request));
         return file;
     }
 
@@ -102,7 +102,7 @@ final class Fixture {
     }
 
     static JsonNode results(ObjectNode request) throws IOException {
-        return Main.JSON.readTree(Paths.get(request.get("output").asText()).toFile());
+        return Jackson.MAPPER.readTree(Paths.get(request.get("output").asText()).toFile());
     }
 
     JsonNode parse(Path root) throws Exception {

@@ -143,7 +143,7 @@ class MeasureTest {
     @Test
     void theJUnit5MigrationLeavesNothingOfJUnit4WhileAChangeTypeLeavesSome() throws Exception {
         fixture.parse(junit4Project());
-        ObjectNode measure = junit4Residual(Main.JSON.createObjectNode());
+        ObjectNode measure = junit4Residual(Jackson.MAPPER.createObjectNode());
 
         JsonNode migrated = whole(
                 recipe("test.Migrate", "org.openrewrite.java.testing.junit5.JUnit4to5Migration"),
@@ -177,7 +177,7 @@ class MeasureTest {
     @Test
     void aTypeWhoseLibraryIsNotAddedDoesNotResolveAndOneAddedDoes() throws Exception {
         fixture.parse(junit4Project());
-        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+        ObjectNode measure = Jackson.MAPPER.createObjectNode().put("compile_check", true);
 
         long started = System.nanoTime();
         JsonNode changed = whole(
@@ -193,7 +193,7 @@ class MeasureTest {
                 unresolved.path("samples").get(0).asText(),
                 changed.toString());
         assertTrue(changed.path("residual").isMissingNode(), "no residual asked: " + changed);
-        Main.log("compile check test: ChangeType request in " + Main.seconds(started) + " s");
+        Log.log("compile check test: ChangeType request in " + Log.seconds(started) + " s");
 
         started = System.nanoTime();
         JsonNode added = whole(
@@ -209,7 +209,7 @@ class MeasureTest {
         assertEquals(1, unresolved.path("checked_files").asInt(), added.toString());
         assertTrue(unresolved.path("after").asInt() <= unresolved.path("before").asInt(), added.toString());
         assertEquals(0, unresolved.path("samples").size(), added.toString());
-        Main.log("compile check test: ChangeType + AddDependency request in " + Main.seconds(started) + " s");
+        Log.log("compile check test: ChangeType + AddDependency request in " + Log.seconds(started) + " s");
     }
 
     @Test
@@ -250,7 +250,7 @@ class MeasureTest {
                 "core/pom.xml", core,
                 "core/src/main/java/com/acme/Cart.java", CART,
                 "core/src/test/java/com/acme/CartTest.java", CART_TEST_WITHOUT_ASSERT));
-        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+        ObjectNode measure = Jackson.MAPPER.createObjectNode().put("compile_check", true);
 
         // The module's dependency moves to Jupiter; its version, in the parent, moves with it.
         JsonNode moved = movedToJupiter(
@@ -280,7 +280,7 @@ class MeasureTest {
                 "pom.xml", pom,
                 "src/main/java/com/acme/Cart.java", CART,
                 "src/test/java/com/acme/CartTest.java", CART_TEST_WITHOUT_ASSERT));
-        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+        ObjectNode measure = Jackson.MAPPER.createObjectNode().put("compile_check", true);
 
         JsonNode moved = movedToJupiter(measure, TO_JUPITER_API + "\n  newVersion: 5.10.2");
         assertTrue(moved.path("files").toString().contains("pom.xml"), moved.toString());
@@ -290,7 +290,7 @@ class MeasureTest {
     @Test
     void theSameTextsAreCheckedOnce() throws Exception {
         fixture.parse(junit4Project());
-        ObjectNode measure = Main.JSON.createObjectNode().put("compile_check", true);
+        ObjectNode measure = Jackson.MAPPER.createObjectNode().put("compile_check", true);
         String change = changeType("org.junit.Test", "org.junit.jupiter.api.Test");
 
         JsonNode first = whole(recipe("test.Change", change), "test.Change", measure);
@@ -329,7 +329,7 @@ class MeasureTest {
                 CART,
                 "src/test/java/com/acme/CartTest.java",
                 CART_TEST));
-        ObjectNode measure = junit4Residual(Main.JSON.createObjectNode()).put("compile_check", true);
+        ObjectNode measure = junit4Residual(Jackson.MAPPER.createObjectNode()).put("compile_check", true);
         String change = changeType("org.junit.Test", "org.junit.jupiter.api.Test");
 
         JsonNode changed = whole(recipe("test.Change", change), "test.Change", measure);
@@ -410,7 +410,7 @@ class MeasureTest {
                 "server.port=8080\nmanagement.add-application-context-header=true\n",
                 "src/main/resources/application.yml",
                 yaml));
-        ObjectNode measure = Main.JSON.createObjectNode();
+        ObjectNode measure = Jackson.MAPPER.createObjectNode();
         ObjectNode residual = measure.putObject("residual");
         residual.putArray("dependencies").add("junit:junit");
         residual.putArray("plugins").add("org.apache.maven.plugins:maven-antrun-plugin");
@@ -469,7 +469,7 @@ class MeasureTest {
                   <artifactId>legacy</artifactId>""");
         assertTrue(unreachable.contains("no-such-parent"), unreachable);
         fixture.parse(fixture.repo("pom.xml", JUNIT4_POM, "legacy/pom.xml", unreachable));
-        ObjectNode measure = Main.JSON.createObjectNode();
+        ObjectNode measure = Jackson.MAPPER.createObjectNode();
         measure.putObject("residual").putArray("dependencies").add("junit:junit");
 
         JsonNode run = whole(
@@ -513,7 +513,7 @@ class MeasureTest {
                 }
                 """;
         fixture.parse(fixture.repo("pom.xml", pom, "src/main/java/com/acme/Customer.java", entity));
-        ObjectNode measure = Main.JSON.createObjectNode();
+        ObjectNode measure = Jackson.MAPPER.createObjectNode();
         ObjectNode residual = measure.putObject("residual");
         residual.putArray("packages").add("javax.persistence");
         residual.putArray("new_packages").add("jakarta.persistence");

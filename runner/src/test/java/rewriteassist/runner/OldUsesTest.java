@@ -14,7 +14,7 @@ import org.openrewrite.text.PlainText;
 /** The matching rules of {@link OldLibrary} and what {@link OldUses} counts in a file, without a runner. */
 class OldUsesTest {
     private static OldLibrary spec(String json) throws Exception {
-        return OldLibrary.from(Main.JSON.readTree(json));
+        return OldLibrary.from(Jackson.MAPPER.readTree(json));
     }
 
     private static SourceFile text(String path, String text) {

@@ -124,7 +124,7 @@ class ResultsFileKeysTest {
 
         ObjectNode wrong = fixture.parseRequest(root);
         wrong.put("protocol", 99);
-        assertThrows(Main.BadRequest.class, () -> fixture.main.handle(fixture.write(wrong)));
+        assertThrows(BadRequest.class, () -> fixture.main.handle(fixture.write(wrong)));
         JsonNode rejected = Fixture.results(wrong);
         assertEquals(List.of("protocol", "id", "ok", "error"), keys(rejected));
         assertEquals("internal", rejected.path("error").path("kind").asText());

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class ResultsJsonTest {
     private static String json(Results results, String id) throws JsonProcessingException {
-        return Main.JSON.writeValueAsString(ResultsFile.of(id, results));
+        return Jackson.MAPPER.writeValueAsString(ResultsFile.of(id, results));
     }
 
     private static String sample(String name) throws IOException {
@@ -53,7 +53,7 @@ class ResultsJsonTest {
 
     @Test
     void aRunsResults() throws IOException {
-        ObjectNode options = Main.JSON.createObjectNode().put("oldFullyQualifiedTypeName", "a.B");
+        ObjectNode options = Jackson.MAPPER.createObjectNode().put("oldFullyQualifiedTypeName", "a.B");
         StepRun changed = new StepRun(
                 0,
                 "org.openrewrite.java.ChangeType",
@@ -71,7 +71,7 @@ class ResultsJsonTest {
         StepRun invalid = new StepRun(
                 1,
                 "org.openrewrite.java.ChangePackage",
-                Main.JSON.createObjectNode(),
+                Jackson.MAPPER.createObjectNode(),
                 "",
                 List.of(),
                 new ErrorReport(ErrorKind.INVALID_OPTION, "newPackageName: is required", null),
@@ -85,7 +85,7 @@ class ResultsJsonTest {
         StepRun whole = new StepRun(
                 null,
                 "rewriteassist.Option2Narrow",
-                Main.JSON.createObjectNode(),
+                Jackson.MAPPER.createObjectNode(),
                 "d",
                 List.of("A.java"),
                 null,
@@ -106,7 +106,7 @@ class ResultsJsonTest {
         StepRun whole = new StepRun(
                 null,
                 "rewriteassist.Option2Narrow",
-                Main.JSON.createObjectNode(),
+                Jackson.MAPPER.createObjectNode(),
                 "d",
                 List.of("src/test/java/a/BTest.java"),
                 null,
@@ -122,7 +122,7 @@ class ResultsJsonTest {
         assertEquals(
                 "{\"before\":12,\"after\":1,\"files_after\":1,\"out_of_reach\":0,"
                         + "\"samples\":[\"src/test/java/a/BTest.java:3: import org.junit.Test;\"]}",
-                Main.JSON.writeValueAsString(new Residual.Counts(
+                Jackson.MAPPER.writeValueAsString(new Residual.Counts(
                         12, 1, 1, 0, List.of("src/test/java/a/BTest.java:3: import org.junit.Test;"))));
     }
 
@@ -133,20 +133,20 @@ class ResultsJsonTest {
         // The answer to a request file that is not a request: no request handled, so no seconds.
         assertEquals(
                 sample("rejected.json"),
-                json(Main.failure(ErrorKind.INTERNAL, "not a request: protocol 2 is not 1", null), "parse-1"));
+                json(FailedRequest.of(ErrorKind.INTERNAL, "not a request: protocol 2 is not 1", null), "parse-1"));
         // Its id is null when the file had none (the Rust side always writes one).
         assertEquals(
                 "{\"protocol\":1,\"id\":null,\"ok\":false,"
                         + "\"error\":{\"kind\":\"internal\",\"message\":\"not a request\",\"stack\":null}}",
-                Main.JSON.writeValueAsString(
-                        ResultsFile.of(null, Main.failure(ErrorKind.INTERNAL, "not a request", null))));
+                Jackson.MAPPER.writeValueAsString(
+                        ResultsFile.of(null, FailedRequest.of(ErrorKind.INTERNAL, "not a request", null))));
     }
 
     @Test
     void everyErrorKindHasTheProtocolsName() throws JsonProcessingException {
         StringBuilder names = new StringBuilder();
         for (ErrorKind kind : ErrorKind.values()) {
-            names.append(Main.JSON.writeValueAsString(kind));
+            names.append(Jackson.MAPPER.writeValueAsString(kind));
         }
         assertEquals(
                 "\"unknown_recipe\"\"yaml_error\"\"invalid_option\"\"recipe_error\"\"no_parse\"\"internal\"",

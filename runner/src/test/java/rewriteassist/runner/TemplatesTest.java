@@ -103,7 +103,7 @@ class TemplatesTest {
     }
 
     private ObjectNode compileRequest(String file, String source) {
-        ObjectNode request = Main.JSON.createObjectNode();
+        ObjectNode request = Jackson.MAPPER.createObjectNode();
         request.put("protocol", 1);
         String id = "compile-" + Path.of(file).getFileName().toString().replace(".java", "");
         request.put("id", id);
