@@ -15,6 +15,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import rewriteassist.runner.common.Jackson;
+import rewriteassist.runner.common.Log;
+import rewriteassist.runner.maven.MavenUserSettings;
+import rewriteassist.runner.maven.Reactor;
+import rewriteassist.runner.measure.EarlierChecks;
+import rewriteassist.runner.measure.Measurements;
+import rewriteassist.runner.measure.Residual;
+import rewriteassist.runner.net.Network;
+import rewriteassist.runner.net.RepositoryPolicy;
+import rewriteassist.runner.net.SafeXml;
+import rewriteassist.runner.parse.HeadFiles;
+import rewriteassist.runner.parse.RepositoryParser;
+import rewriteassist.runner.protocol.BadRequest;
+import rewriteassist.runner.protocol.ErrorKind;
+import rewriteassist.runner.protocol.FailedRequest;
+import rewriteassist.runner.protocol.Failure;
+import rewriteassist.runner.protocol.ParseResults;
+import rewriteassist.runner.protocol.Results;
+import rewriteassist.runner.protocol.ResultsFile;
+import rewriteassist.runner.protocol.RunResults;
+import rewriteassist.runner.protocol.TemplateRequest;
+import rewriteassist.runner.run.EarlierRuns;
+import rewriteassist.runner.run.RecipeRunner;
+import rewriteassist.runner.template.LearnedRecipes;
+import rewriteassist.runner.template.TemplateCompiler;
 
 /**
  * The protocol of docs/embedded-runner.md: one request-file path per line on stdin, one results file
@@ -34,7 +59,7 @@ public final class Main {
 
     private final PrintStream protocol;
     /** The trees of the last parse (and where they came from); null before any. */
-    private Parse.@Nullable Outcome parsed;
+    private RepositoryParser.@Nullable Outcome parsed;
     /** The learned recipe jars of the last run, kept for the next run that names the same. */
     private LearnedRecipes learned = LearnedRecipes.NONE;
 
@@ -44,7 +69,7 @@ public final class Main {
     }
 
     /** The last parse's trees, for tests. */
-    Parse.@Nullable Outcome parsed() {
+    public RepositoryParser.@Nullable Outcome parsed() {
         return parsed;
     }
 
@@ -83,7 +108,7 @@ public final class Main {
 
     /** Handles request after request until the end of stdin. */
     void serve(BufferedReader in) throws IOException, BadRequest {
-        Run.readRecipesInBackground();
+        RecipeRunner.readRecipesInBackground();
         String line;
         while ((line = in.readLine()) != null) {
             if (!line.isBlank()) {
@@ -96,7 +121,7 @@ public final class Main {
      * Handles one request: writes its results file, then prints {@code done <id>}. A request that
      * fails still gets results ({@code ok: false}); only an unusable request file throws.
      */
-    void handle(Path requestFile) throws BadRequest {
+    public void handle(Path requestFile) throws BadRequest {
         Request request = Request.read(requestFile, this::reject);
         long started = System.nanoTime();
         Log.log("request " + request.id + " (" + request.type + ")");
@@ -132,7 +157,7 @@ public final class Main {
         EarlierRuns.forget();
         EarlierChecks.forget();
         Residual.forget();
-        Parse.Outcome outcome = Parse.repository(
+        RepositoryParser.Outcome outcome = RepositoryParser.repository(
                 request.root(),
                 new RepositoryPolicy(
                         request.localRepository(),
@@ -149,18 +174,18 @@ public final class Main {
     }
 
     private RunResults run(Request request) throws Failure {
-        Parse.Outcome last = parsed;
+        RepositoryParser.Outcome last = parsed;
         if (last == null) {
             throw new Failure(ErrorKind.NO_PARSE, "no parse request came before this run (or the last one failed)");
         }
         learned = learned.reuseOr(request.learnedJars, request.learnedLibraries);
         LearnedRecipes.Scope scope = learned.activate();
         try {
-            return Run.recipe(
+            return RecipeRunner.recipe(
                     last,
                     request.recipeFiles,
                     request.recipe(),
-                    new Run.Mode(
+                    new RecipeRunner.Mode(
                             request.eachStep,
                             request.whole,
                             request.stopAfterSeconds,
@@ -228,7 +253,7 @@ public final class Main {
         final @Nullable String after;
 
         /** What to measure of the whole run (a run request's {@code measure}; null: nothing). */
-        final @Nullable Measure measure;
+        final @Nullable Measurements measure;
 
         /** Where the whole run exports its data tables (a run request's {@code datatables}; null: nowhere). */
         final @Nullable Path datatables;
@@ -352,7 +377,7 @@ public final class Main {
                                 && !json.path("after").asText().isEmpty()
                         ? json.path("after").asText()
                         : null;
-                measure = Measure.from(json.path("measure"));
+                measure = Measurements.from(json.path("measure"));
                 datatables = json.path("datatables").isTextual()
                                 && !json.path("datatables").asText().isEmpty()
                         ? Paths.get(json.path("datatables").asText())

@@ -1,6 +1,7 @@
 package rewriteassist.runner;
 
 import java.util.Optional;
+import rewriteassist.runner.common.Log;
 
 /**
  * Ends the runner when the process that started it is gone, even in the middle of a request: a

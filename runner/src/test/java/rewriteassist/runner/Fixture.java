@@ -14,20 +14,21 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import rewriteassist.runner.common.Jackson;
 
 /** Small git repositories, request files and a runner to send them to, in a temporary directory. */
-final class Fixture {
-    final Path dir;
+public final class Fixture {
+    public final Path dir;
     final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    final Main main = new Main(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+    public final Main main = new Main(new PrintStream(stdout, true, StandardCharsets.UTF_8));
     private int requests;
 
-    Fixture(Path dir) {
+    public Fixture(Path dir) {
         this.dir = dir;
     }
 
     /** A git repository with the given files (path, content, path, content, …), committed. */
-    Path repo(String... pathsAndContents) throws IOException, InterruptedException {
+    public Path repo(String... pathsAndContents) throws IOException, InterruptedException {
         Path root = dir.resolve("repo");
         for (int i = 0; i < pathsAndContents.length; i += 2) {
             Path file = root.resolve(pathsAndContents[i]);
@@ -51,16 +52,16 @@ final class Fixture {
     }
 
     /** The local repository of the machine: the tests read the jars it has and add what they fetch. */
-    static Path localRepository() {
+    public static Path localRepository() {
         return Paths.get(System.getProperty("user.home"), ".m2", "repository");
     }
 
-    ObjectNode parseRequest(Path root) {
+    public ObjectNode parseRequest(Path root) {
         return parseRequest(root, localRepository(), false);
     }
 
     /** A parse with its own local repository, and whether POMs' {@code file:} repositories are trusted. */
-    ObjectNode parseRequest(Path root, Path localRepository, boolean trustFileRepositories) {
+    public ObjectNode parseRequest(Path root, Path localRepository, boolean trustFileRepositories) {
         ObjectNode request = request("parse");
         request.put("root", root.toString());
         request.put("local_repository", localRepository.toString());
@@ -68,7 +69,7 @@ final class Fixture {
         return request;
     }
 
-    ObjectNode runRequest(String recipeYaml, String recipe, boolean eachStep) throws IOException {
+    public ObjectNode runRequest(String recipeYaml, String recipe, boolean eachStep) throws IOException {
         ObjectNode request = request("run");
         Path file = dir.resolve(request.get("id").asText() + "-recipe.yml");
         Files.writeString(file, recipeYaml);
@@ -89,29 +90,29 @@ final class Fixture {
     }
 
     /** Writes the request file; its path is what goes on the runner's stdin. */
-    Path write(ObjectNode request) throws IOException {
+    public Path write(ObjectNode request) throws IOException {
         Path file = dir.resolve(request.get("id").asText() + ".request.json");
         Files.writeString(file, Jackson.MAPPER.writeValueAsString(request));
         return file;
     }
 
     /** Sends a request to the in-process runner and reads its results. */
-    JsonNode send(ObjectNode request) throws Exception {
+    public JsonNode send(ObjectNode request) throws Exception {
         main.handle(write(request));
         return results(request);
     }
 
-    static JsonNode results(ObjectNode request) throws IOException {
+    public static JsonNode results(ObjectNode request) throws IOException {
         return Jackson.MAPPER.readTree(Paths.get(request.get("output").asText()).toFile());
     }
 
-    JsonNode parse(Path root) throws Exception {
+    public JsonNode parse(Path root) throws Exception {
         JsonNode results = send(parseRequest(root));
         assertEquals(true, results.path("ok").asBoolean(), results.toString());
         return results;
     }
 
-    JsonNode run(String recipeYaml, String recipe) throws Exception {
+    public JsonNode run(String recipeYaml, String recipe) throws Exception {
         JsonNode results = send(runRequest(recipeYaml, recipe, true));
         assertEquals(true, results.path("ok").asBoolean(), results.toString());
         return results;
@@ -122,7 +123,8 @@ final class Fixture {
      * environment is exactly {@code environment} (and {@code PATH}, to find git), as the binary
      * starts it with its allow-list of variables.
      */
-    static Process startRunner(Path log, Map<String, String> environment, String... arguments) throws IOException {
+    public static Process startRunner(Path log, Map<String, String> environment, String... arguments)
+            throws IOException {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(
                 List.of(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path")));
@@ -138,7 +140,7 @@ final class Fixture {
     }
 
     /** A declarative recipe named {@code name} with these entries (YAML, one per line, indented). */
-    static String recipe(String name, String... entries) {
+    public static String recipe(String name, String... entries) {
         StringBuilder yaml = new StringBuilder("type: specs.openrewrite.org/v1beta/recipe\nname: " + name
                 + "\ndisplayName: " + name + "\nrecipeList:\n");
         for (String entry : entries) {
@@ -147,7 +149,7 @@ final class Fixture {
         return yaml.toString();
     }
 
-    static String changeType(String from, String to) {
+    public static String changeType(String from, String to) {
         return "org.openrewrite.java.ChangeType:\n  oldFullyQualifiedTypeName: " + from
                 + "\n  newFullyQualifiedTypeName: " + to;
     }

@@ -27,6 +27,7 @@ import org.openrewrite.java.marker.JavaSourceSet;
 import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.text.PlainText;
+import rewriteassist.runner.net.Unreachable;
 
 /** The runner on small git repositories of its own, with OpenRewrite's real parsers and recipes. */
 class RunnerTest {
