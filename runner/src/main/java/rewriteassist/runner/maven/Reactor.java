@@ -29,11 +29,13 @@ import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
+import org.openrewrite.groovy.tree.G;
 import org.openrewrite.java.marker.JavaProject;
 import org.openrewrite.java.marker.JavaSourceSet;
 import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.kotlin.tree.K;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.marker.Marker;
 import org.openrewrite.marker.Markers;
@@ -891,9 +893,7 @@ public final class Reactor {
 
     /** "main" or "test" for a file of a source set (by its path in the module), else null. */
     private static @Nullable String sourceSet(Path inModule, SourceFile tree) {
-        boolean source = tree instanceof J.CompilationUnit
-                || tree.getClass().getName().startsWith("org.openrewrite.kotlin.")
-                || tree.getClass().getName().startsWith("org.openrewrite.groovy.");
+        boolean source = tree instanceof J.CompilationUnit || tree instanceof K || tree instanceof G;
         if (inModule.getNameCount() >= 3 && inModule.getName(0).toString().equals("src")) {
             String set = inModule.getName(1).toString();
             if (set.equals("main")) {

@@ -24,11 +24,22 @@ import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
 import org.openrewrite.Result;
 import org.openrewrite.SourceFile;
+import org.openrewrite.docker.tree.Docker;
 import org.openrewrite.gradle.GradleParser;
+import org.openrewrite.groovy.tree.G;
+import org.openrewrite.hcl.tree.Hcl;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.json.tree.Json;
+import org.openrewrite.kotlin.tree.K;
+import org.openrewrite.properties.tree.Properties;
+import org.openrewrite.protobuf.tree.Proto;
 import org.openrewrite.quark.Quark;
 import org.openrewrite.text.PlainText;
 import org.openrewrite.text.PlainTextParser;
+import org.openrewrite.toml.tree.Toml;
 import org.openrewrite.tree.ParseError;
+import org.openrewrite.xml.tree.Xml;
+import org.openrewrite.yaml.tree.Yaml;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.gradle.GradleBuild;
@@ -55,17 +66,6 @@ import rewriteassist.runner.protocol.ParseResults;
 public final class RepositoryParser {
     /** Build output and dependencies, never parsed (as the build plugins leave them out). */
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "build", ".gradle", "node_modules");
-
-    /** The other kinds by the package of their trees' classes: {@code org.openrewrite.<package>.}. */
-    private static final Map<String, FileKind> BY_PACKAGE = Map.of(
-            "java", FileKind.JAVA,
-            "docker", FileKind.DOCKER,
-            "yaml", FileKind.YAML,
-            "json", FileKind.JSON,
-            "properties", FileKind.PROPERTIES,
-            "hcl", FileKind.HCL,
-            "toml", FileKind.TOML,
-            "protobuf", FileKind.PROTO);
 
     /** A parse: its trees and results, and where the POMs' resolutions come from. */
     public record Outcome(
@@ -305,28 +305,49 @@ public final class RepositoryParser {
         return files;
     }
 
-    /** The kind a tree counts as in {@code by_kind}. */
+    /**
+     * The kind a tree counts as in {@code by_kind}, by the tree type of its language. Kotlin and
+     * Groovy trees are Java trees too ({@code K} and {@code G} extend {@code J}), so they come first.
+     */
     static FileKind kindOf(SourceFile tree, Set<Path> poms) {
-        String type = tree.getClass().getName();
         if (tree instanceof PlainText) {
             return FileKind.PLAIN_TEXT;
         }
-        if (type.startsWith("org.openrewrite.xml.")) {
+        if (tree instanceof Xml) {
             return poms.contains(tree.getSourcePath()) ? FileKind.MAVEN : FileKind.XML;
         }
-        if (type.startsWith("org.openrewrite.kotlin.")) {
+        if (tree instanceof K) {
             return tree.getSourcePath().toString().endsWith(".gradle.kts") ? FileKind.GRADLE : FileKind.KOTLIN;
         }
-        if (type.startsWith("org.openrewrite.groovy.")) {
+        if (tree instanceof G) {
             return tree.getSourcePath().toString().endsWith(".gradle") ? FileKind.GRADLE : FileKind.GROOVY;
         }
         if (tree instanceof Quark) {
             return FileKind.QUARK;
         }
-        for (Map.Entry<String, FileKind> kind : BY_PACKAGE.entrySet()) {
-            if (type.startsWith("org.openrewrite." + kind.getKey() + ".")) {
-                return kind.getValue();
-            }
+        if (tree instanceof J) {
+            return FileKind.JAVA;
+        }
+        if (tree instanceof Docker) {
+            return FileKind.DOCKER;
+        }
+        if (tree instanceof Yaml) {
+            return FileKind.YAML;
+        }
+        if (tree instanceof Json) {
+            return FileKind.JSON;
+        }
+        if (tree instanceof Properties) {
+            return FileKind.PROPERTIES;
+        }
+        if (tree instanceof Hcl) {
+            return FileKind.HCL;
+        }
+        if (tree instanceof Toml) {
+            return FileKind.TOML;
+        }
+        if (tree instanceof Proto) {
+            return FileKind.PROTO;
         }
         return FileKind.PLAIN_TEXT;
     }
