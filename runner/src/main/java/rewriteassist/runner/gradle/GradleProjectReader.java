@@ -25,7 +25,6 @@ import org.openrewrite.java.marker.JavaProject;
 import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.marker.Marker;
-import org.openrewrite.maven.internal.MavenPomDownloader;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.maven.tree.ResolvedDependency;
@@ -35,6 +34,7 @@ import rewriteassist.runner.gradle.GradleScript.Plugin;
 import rewriteassist.runner.gradle.GradleScript.Repository;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.net.AccessDenied;
+import rewriteassist.runner.openrewrite.PomDownloader;
 import rewriteassist.runner.parse.RepositoryParser;
 
 /**
@@ -89,7 +89,7 @@ final class GradleProjectReader {
     private final String gradleVersion;
     private final Map<String, String> rootProperties;
     private final ExecutionContext ctx;
-    private final MavenPomDownloader downloader;
+    private final PomDownloader downloader;
     private final Reactor.Jars jars;
     private final RepositoryParser.Warnings warnings;
     private final GradleRepositories repositories;
@@ -116,7 +116,7 @@ final class GradleProjectReader {
         this.gradleVersion = gradleVersion;
         this.rootProperties = properties(root.resolve("gradle.properties"));
         this.ctx = ctx;
-        this.downloader = new MavenPomDownloader(ctx);
+        this.downloader = PomDownloader.of(ctx);
         this.jars = jars;
         this.warnings = warnings;
         this.repositories = repositories;

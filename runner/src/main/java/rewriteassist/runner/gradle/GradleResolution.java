@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.maven.MavenDownloadingException;
-import org.openrewrite.maven.internal.MavenPomDownloader;
 import org.openrewrite.maven.tree.Dependency;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.MavenRepository;
@@ -18,11 +17,12 @@ import org.openrewrite.maven.tree.ResolvedPom;
 import org.openrewrite.maven.tree.Scope;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.net.AccessDenied;
+import rewriteassist.runner.openrewrite.PomDownloader;
 import rewriteassist.runner.parse.RepositoryParser;
 
 /** Resolves declared dependencies: coordinates, managed versions, and the POMs behind them. */
 public final class GradleResolution {
-    private final MavenPomDownloader downloader;
+    private final PomDownloader downloader;
     private final List<MavenRepository> repositories;
     private final ExecutionContext ctx;
     private final RepositoryParser.Warnings warnings;
@@ -32,7 +32,7 @@ public final class GradleResolution {
     private final Map<String, String> managed = new HashMap<>();
 
     GradleResolution(
-            MavenPomDownloader downloader,
+            PomDownloader downloader,
             List<MavenRepository> repositories,
             ExecutionContext ctx,
             RepositoryParser.Warnings warnings,
@@ -71,9 +71,7 @@ public final class GradleResolution {
         }
         for (GroupArtifactVersion bom : boms) {
             try {
-                ResolvedPom pom = downloader
-                        .download(bom, null, null, repositories)
-                        .resolve(List.of(), downloader, repositories, ctx);
+                ResolvedPom pom = downloader.resolve(downloader.download(bom, repositories), repositories, ctx);
                 for (ResolvedManagedDependency managedDependency : pom.getDependencyManagement()) {
                     managed.putIfAbsent(
                             managedDependency.getGroupId() + ":" + managedDependency.getArtifactId(),
@@ -163,12 +161,10 @@ public final class GradleResolution {
 
     Optional<ResolvedDependency> resolve(Dependency request) {
         try {
-            ResolvedPom pom = downloader
-                    .download(request.getGav(), null, null, repositories)
-                    .resolve(List.of(), downloader, repositories, ctx);
-            List<ResolvedDependency> transitive = request.getType().equals("pom")
-                    ? List.of()
-                    : pom.resolveDependencies(Scope.Runtime, downloader, ctx);
+            ResolvedPom pom =
+                    downloader.resolve(downloader.download(request.getGav(), repositories), repositories, ctx);
+            List<ResolvedDependency> transitive =
+                    request.getType().equals("pom") ? List.of() : downloader.dependencies(pom, Scope.Runtime, ctx);
             return Optional.of(ResolvedDependency.builder()
                     .repository(pom.getRepositories().isEmpty() ? MavenRepository.MAVEN_CENTRAL : repositoryOf(pom))
                     .gav(pom.getGav())

@@ -16,9 +16,9 @@ import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.Parser;
 import org.openrewrite.maven.MavenExecutionContextView;
 import org.openrewrite.maven.MavenSettings;
-import org.openrewrite.maven.internal.MavenXmlMapper;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.net.SafeXml;
+import rewriteassist.runner.openrewrite.MavenXml;
 
 /**
  * The user's Maven settings ({@code settings.xml}), read with rewrite-maven's own {@link MavenSettings},
@@ -141,7 +141,7 @@ public final class MavenUserSettings {
         Map<String, List<String>> unset = new LinkedHashMap<>();
         MavenSettings raw;
         try {
-            raw = MavenXmlMapper.readMapper().readValue(bytes, MavenSettings.class);
+            raw = MavenXml.readMapper().readValue(bytes, MavenSettings.class);
         } catch (IOException e) {
             return unset;
         }

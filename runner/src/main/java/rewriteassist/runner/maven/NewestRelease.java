@@ -1,18 +1,15 @@
 package rewriteassist.runner.maven;
 
 import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.maven.MavenDownloadingException;
-import org.openrewrite.maven.MavenExecutionContextView;
-import org.openrewrite.maven.internal.MavenPomDownloader;
 import org.openrewrite.maven.tree.GroupArtifact;
 import org.openrewrite.maven.tree.MavenMetadata;
 import org.openrewrite.maven.tree.Version;
 import rewriteassist.runner.common.Log;
+import rewriteassist.runner.openrewrite.PomDownloader;
 
 /**
  * The newest release of an artifact below a version, from the version lists of the repositories a
@@ -23,12 +20,11 @@ final class NewestRelease implements Unavailable.Releases {
     /** A release: numbers, and at most a release qualifier ({@code 1.2.3}, {@code 5.3.1.Final}). */
     private static final Pattern RELEASE = Pattern.compile("\\d+(\\.\\d+)*([.-](Final|RELEASE|GA))?");
 
-    private final MavenPomDownloader downloader;
+    private final PomDownloader downloader;
 
     NewestRelease(ExecutionContext ctx) {
         // Not the context-only constructor: that one leaves Maven Central out unless told.
-        MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
-        this.downloader = new MavenPomDownloader(Map.of(), ctx, maven.getSettings(), maven.getActiveProfiles());
+        this.downloader = PomDownloader.withSettings(ctx);
     }
 
     @Override
@@ -36,7 +32,7 @@ final class NewestRelease implements Unavailable.Releases {
         Version ceiling = new Version(below);
         String major = majorOf(below);
         try {
-            MavenMetadata metadata = downloader.downloadMetadata(new GroupArtifact(group, artifact), null, List.of());
+            MavenMetadata metadata = downloader.metadata(new GroupArtifact(group, artifact));
             return metadata.getVersioning().getVersions().stream()
                     .filter(v -> RELEASE.matcher(v).matches() && majorOf(v).equals(major))
                     .filter(v -> new Version(v).compareTo(ceiling) < 0)

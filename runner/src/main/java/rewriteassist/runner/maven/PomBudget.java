@@ -1,6 +1,5 @@
 package rewriteassist.runner.maven;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +16,11 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
-import org.openrewrite.maven.internal.RawPom;
 import org.openrewrite.maven.tree.Parent;
 import org.openrewrite.maven.tree.Pom;
 import org.openrewrite.maven.tree.Profile;
 import rewriteassist.runner.net.Network;
+import rewriteassist.runner.openrewrite.RawPoms;
 
 /**
  * What a POM may ask of rewrite-maven's resolution, checked before it gets there. Three inputs
@@ -39,7 +38,7 @@ import rewriteassist.runner.net.Network;
  * </ul>
  *
  * <p>So the POMs of the reactor are measured with the same reading rewrite-maven makes of them
- * ({@link RawPom}), their parents followed by the same rule, and a POM in a parent cycle, or whose
+ * ({@link RawPoms}), their parents followed by the same rule, and a POM in a parent cycle, or whose
  * text with every placeholder expanded (its own properties, its profiles' and its local parents')
  * would exceed {@link #MAX_EXPANDED} characters, is kept out of the resolution: the caller keeps
  * it as plain text and names it in the warnings. {@link Network} measures every POM a repository
@@ -108,8 +107,7 @@ public final class PomBudget {
     }
 
     private static Pom read(String text, Path path) {
-        return RawPom.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), null)
-                .toPom(path, null);
+        return RawPoms.read(text, path);
     }
 
     /**

@@ -17,7 +17,6 @@ import java.util.function.UnaryOperator;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.maven.MavenExecutionContextView;
-import org.openrewrite.maven.internal.MavenPomDownloader;
 import org.openrewrite.maven.tree.Dependency;
 import org.openrewrite.maven.tree.GroupArtifactVersion;
 import org.openrewrite.maven.tree.ManagedDependency;
@@ -31,6 +30,7 @@ import rewriteassist.runner.common.Log;
 import rewriteassist.runner.net.FoundOnlyPomCache;
 import rewriteassist.runner.net.GuardedPomCache;
 import rewriteassist.runner.net.Network;
+import rewriteassist.runner.openrewrite.PomDownloader;
 
 /**
  * Downloads, in parallel and ahead of time, the POMs a Maven resolution is about to ask for one
@@ -182,15 +182,14 @@ public final class Prefetcher implements ResolutionEventListener {
     }
 
     private static ResolvedPom fetch(Wanted wanted, ExecutionContext ctx) throws Exception {
-        MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
-        MavenPomDownloader downloader =
-                new MavenPomDownloader(Map.of(), ctx, maven.getSettings(), maven.getActiveProfiles());
-        Pom pom = downloader.download(wanted.gav(), null, null, wanted.repositories());
-        return ResolvedPom.builder()
-                .requested(pom)
-                .initialRepositories(wanted.repositories())
-                .build()
-                .resolve(ctx, downloader);
+        PomDownloader downloader = PomDownloader.withSettings(ctx);
+        Pom pom = downloader.download(wanted.gav(), wanted.repositories());
+        return downloader.resolve(
+                ResolvedPom.builder()
+                        .requested(pom)
+                        .initialRepositories(wanted.repositories())
+                        .build(),
+                ctx);
     }
 
     /** A context like the resolution's whose failures go nowhere and which does not prefetch itself. */

@@ -14,9 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ipc.http.HttpSender;
 import org.openrewrite.maven.MavenSettings;
-import org.openrewrite.maven.internal.RawRepositories;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.common.Redaction;
+import rewriteassist.runner.openrewrite.ProfileRepositories;
 
 /**
  * Where each credential the runner holds may be sent. Maven keys a {@code <server>}'s credentials
@@ -100,15 +100,7 @@ public final class CredentialScope {
         }
         if (settings.getProfiles() != null) {
             for (MavenSettings.Profile profile : settings.getProfiles().getProfiles()) {
-                RawRepositories repositories = profile.getRepositories();
-                if (repositories == null || repositories.getRepositories() == null) {
-                    continue;
-                }
-                for (RawRepositories.Repository repository : repositories.getRepositories()) {
-                    if (id.equals(repository.getId()) && repository.getUrl() != null) {
-                        urls.add(repository.getUrl());
-                    }
-                }
+                urls.addAll(ProfileRepositories.urls(profile, id));
             }
         }
         return urls;

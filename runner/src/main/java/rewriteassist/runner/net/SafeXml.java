@@ -3,8 +3,8 @@ package rewriteassist.runner.net;
 import java.lang.reflect.Method;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
-import org.openrewrite.maven.internal.MavenXmlMapper;
 import rewriteassist.runner.common.Log;
+import rewriteassist.runner.openrewrite.MavenXml;
 
 /**
  * XML that cannot reach outside itself. Every POM the runner reads (the repository's own, the
@@ -75,7 +75,7 @@ public final class SafeXml {
 
     /** The StAX factory behind rewrite-maven's POM mapper (shared by its read and write mappers). */
     static XMLInputFactory mavenFactory() {
-        Object jackson = MavenXmlMapper.readMapper().getFactory();
+        Object jackson = MavenXml.readMapper().getFactory();
         try {
             Method getter = jackson.getClass().getMethod("getXMLInputFactory");
             return (XMLInputFactory) getter.invoke(jackson);

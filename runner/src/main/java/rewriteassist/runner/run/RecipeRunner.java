@@ -36,9 +36,6 @@ import org.openrewrite.config.ClasspathScanningLoader;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.OptionDescriptor;
 import org.openrewrite.config.YamlResourceLoader;
-import org.openrewrite.internal.InMemoryLargeSourceSet;
-import org.openrewrite.internal.ObjectMappers;
-import org.openrewrite.internal.PropertyPlaceholderHelper;
 import org.openrewrite.marker.Markup;
 import org.openrewrite.table.SourcesFileErrors;
 import rewriteassist.runner.common.Jackson;
@@ -46,6 +43,10 @@ import rewriteassist.runner.common.Log;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.measure.Measurements;
 import rewriteassist.runner.net.Unreachable;
+import rewriteassist.runner.openrewrite.DeclarativeRecipes;
+import rewriteassist.runner.openrewrite.Placeholders;
+import rewriteassist.runner.openrewrite.RecipeOptionMapper;
+import rewriteassist.runner.openrewrite.SourceSets;
 import rewriteassist.runner.parse.RepositoryParser;
 import rewriteassist.runner.parse.TypesInUse;
 import rewriteassist.runner.protocol.ErrorKind;
@@ -76,7 +77,6 @@ public final class RecipeRunner {
      * OpenRewrite's internal helper on purpose: the loader resolves with this very class and offers
      * no public way to get the text it resolved, and a helper of our own could resolve differently.
      */
-    private static final PropertyPlaceholderHelper PLACEHOLDERS = new PropertyPlaceholderHelper("${", "}", ":");
 
     /** A validation failure that means a recipe name that exists nowhere (rather than a bad option). */
     private static final Pattern UNKNOWN =
@@ -303,13 +303,9 @@ public final class RecipeRunner {
         return outcome;
     }
 
-    /**
-     * The trees of a parse for one recipe run. {@link InMemoryLargeSourceSet} is internal to
-     * OpenRewrite, but it is rewrite-core's only {@link LargeSourceSet} and the one rewrite-maven-plugin
-     * runs recipes on, so a recipe sees here what it sees there.
-     */
+    /** The trees of a parse for one recipe run, as rewrite-maven-plugin gives them to a recipe. */
     private static LargeSourceSet sourceSet(RepositoryParser.Outcome parsed) {
-        return new InMemoryLargeSourceSet(parsed.treesForRun());
+        return SourceSets.inMemory(parsed.treesForRun());
     }
 
     /** The whole recipe made of the given steps (by index). */
@@ -322,7 +318,7 @@ public final class RecipeRunner {
         for (Path path : paths) {
             String text;
             try {
-                text = PLACEHOLDERS.replacePlaceholders(Files.readString(path), new Properties());
+                text = Placeholders.replace(Files.readString(path));
             } catch (IOException | RuntimeException e) {
                 throw new Failure(ErrorKind.YAML_ERROR, "cannot read " + path + ": " + Log.oneLine(e));
             }
@@ -505,8 +501,7 @@ public final class RecipeRunner {
         recipe.getDescriptor().getOptions().forEach(o -> names.add(o.getName()));
         // The mapper YamlResourceLoader reads a recipe's options with: only an internal class has it,
         // and a mapper configured otherwise could accept other names than OpenRewrite does.
-        ObjectMapper mapper =
-                ObjectMappers.propertyBasedMapper(recipe.getClass().getClassLoader());
+        ObjectMapper mapper = RecipeOptionMapper.of(recipe.getClass().getClassLoader());
         BeanDescription bean = mapper.getDeserializationConfig().introspect(mapper.constructType(recipe.getClass()));
         for (BeanPropertyDefinition property : bean.findProperties()) {
             names.add(property.getName());
@@ -559,7 +554,7 @@ public final class RecipeRunner {
     private static List<Recipe> directSteps(Recipe recipe) {
         List<Recipe> steps = new ArrayList<>();
         for (Recipe step : recipe.getRecipeList()) {
-            if (step.getClass().getSimpleName().equals("PreconditionBellwether")) {
+            if (DeclarativeRecipes.isPreconditionBellwether(step)) {
                 continue;
             }
             steps.add(step instanceof Recipe.DelegatingRecipe delegating ? delegating.getDelegate() : step);
