@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import rewriteassist.runner.common.Log;
+import rewriteassist.runner.maven.MavenContexts;
 import rewriteassist.runner.maven.MavenUserSettings;
-import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.measure.EarlierChecks;
 import rewriteassist.runner.measure.Residual;
 import rewriteassist.runner.net.Network;
@@ -80,7 +80,7 @@ public final class Main {
             List<String> rest = new ArrayList<>(List.of(args));
             int pomCache = rest.indexOf("--pom-cache");
             if (pomCache >= 0 && pomCache + 1 < rest.size()) {
-                Reactor.keepPomsIn(Paths.get(rest.remove(pomCache + 1)));
+                MavenContexts.keepPomsIn(Paths.get(rest.remove(pomCache + 1)));
                 rest.remove(pomCache);
             }
             if (rest.equals(List.of("--serve"))) {

@@ -21,6 +21,8 @@ import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.maven.tree.MavenRepository;
 import org.openrewrite.toml.tree.Toml;
 import rewriteassist.runner.common.Log;
+import rewriteassist.runner.maven.Jars;
+import rewriteassist.runner.maven.MavenContexts;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.net.RepositoryPolicy;
 import rewriteassist.runner.parse.RepositoryParser;
@@ -98,9 +100,9 @@ public final class GradleBuild {
         Path rootScriptPath = scriptByDir.get(Path.of(""));
         GradleScript rootScript = GradleScript.read(rootScriptPath == null ? null : trees.get(rootScriptPath), catalog);
         GradleScript settingsScript = GradleScript.read(settingsTree, catalog);
-        ExecutionContext ctx = Reactor.configureWithoutMavenSettings(
+        ExecutionContext ctx = MavenContexts.configureWithoutMavenSettings(
                 new InMemoryExecutionContext(t -> Log.log("gradle: " + Log.oneLine(t))), policy);
-        Reactor.Jars jars = new Reactor.Jars(policy, warnings, ctx, policy.accessDenied());
+        Jars jars = new Jars(policy, warnings, ctx, policy.accessDenied());
         String rootName = settings.rootName() == null ? root.getFileName().toString() : settings.rootName();
         GradleRepositories repositories =
                 new GradleRepositories(GradleProperties.read(root, System.getenv()), policy, ctx);

@@ -32,6 +32,8 @@ import org.openrewrite.maven.tree.ResolvedGroupArtifactVersion;
 import rewriteassist.runner.gradle.GradleScript.Declared;
 import rewriteassist.runner.gradle.GradleScript.Plugin;
 import rewriteassist.runner.gradle.GradleScript.Repository;
+import rewriteassist.runner.maven.CompilerSettings;
+import rewriteassist.runner.maven.Jars;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.net.AccessDenied;
 import rewriteassist.runner.openrewrite.PomDownloader;
@@ -90,7 +92,7 @@ final class GradleProjectReader {
     private final Map<String, String> rootProperties;
     private final ExecutionContext ctx;
     private final PomDownloader downloader;
-    private final Reactor.Jars jars;
+    private final Jars jars;
     private final RepositoryParser.Warnings warnings;
     private final GradleRepositories repositories;
     private final AccessDenied accessDenied;
@@ -103,7 +105,7 @@ final class GradleProjectReader {
             GradleCatalog catalog,
             String gradleVersion,
             ExecutionContext ctx,
-            Reactor.Jars jars,
+            Jars jars,
             RepositoryParser.Warnings warnings,
             GradleRepositories repositories,
             AccessDenied accessDenied)
@@ -164,7 +166,7 @@ final class GradleProjectReader {
                 .buildscript(buildscript(own, variables, pluginVersions))
                 .build();
         String level = own.javaLevel().or(rootScript::javaLevel).orElse(null);
-        JavaVersion javaVersion = Reactor.javaVersionMarker(level, level);
+        JavaVersion javaVersion = CompilerSettings.javaVersionMarker(level, level);
         List<Marker> markers = List.of(
                 new BuildTool(randomId(), BuildTool.Type.Gradle, gradleVersion),
                 new JavaProject(randomId(), name, new JavaProject.Publication(group, name, version)));

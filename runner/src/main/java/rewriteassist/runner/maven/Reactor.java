@@ -2,31 +2,22 @@ package rewriteassist.runner.maven;
 
 import static org.openrewrite.Tree.randomId;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
-import org.openrewrite.HttpSenderExecutionContextView;
 import org.openrewrite.InMemoryExecutionContext;
-import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
 import org.openrewrite.groovy.tree.G;
@@ -39,28 +30,12 @@ import org.openrewrite.kotlin.tree.K;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.marker.Marker;
 import org.openrewrite.marker.Markers;
-import org.openrewrite.maven.MavenExecutionContextView;
 import org.openrewrite.maven.MavenParser;
-import org.openrewrite.maven.cache.CompositeMavenPomCache;
-import org.openrewrite.maven.cache.InMemoryMavenPomCache;
-import org.openrewrite.maven.cache.MavenPomCache;
-import org.openrewrite.maven.tree.MavenRepository;
-import org.openrewrite.maven.tree.MavenRepositoryMirror;
 import org.openrewrite.maven.tree.MavenResolutionResult;
-import org.openrewrite.maven.tree.Plugin;
-import org.openrewrite.maven.tree.ResolvedDependency;
-import org.openrewrite.maven.tree.ResolvedPom;
-import org.openrewrite.maven.tree.Scope;
 import org.openrewrite.maven.utilities.MavenArtifactDownloader;
 import org.openrewrite.xml.tree.Xml;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.gradle.GradleBuild;
-import rewriteassist.runner.net.AccessDenied;
-import rewriteassist.runner.net.ArtifactPaths;
-import rewriteassist.runner.net.DiskPomCache;
-import rewriteassist.runner.net.GuardedPomCache;
-import rewriteassist.runner.net.LocalRepositoryCache;
-import rewriteassist.runner.net.Network;
 import rewriteassist.runner.net.RepositoryPolicy;
 import rewriteassist.runner.parse.JavaSources;
 import rewriteassist.runner.parse.RepositoryParser;
@@ -80,12 +55,6 @@ public final class Reactor {
      * read, so this is a recent release rather than the project's own.
      */
     static final String MAVEN_VERSION = "3.9.11";
-
-    /**
-     * POMs read once stay cached for the runner's life (later parses and recipe runs), and on
-     * disk too when {@link #keepPomsIn} was called.
-     */
-    private static volatile MavenPomCache pomCache = new InMemoryMavenPomCache();
 
     private final Path root;
     private final RepositoryPolicy policy;
@@ -148,8 +117,8 @@ public final class Reactor {
             return trees;
         }
         long started = System.nanoTime();
-        ExecutionContext ctx =
-                configure(new InMemoryExecutionContext(t -> Log.log("resolving again: " + Log.oneLine(t))), policy);
+        ExecutionContext ctx = MavenContexts.configure(
+                new InMemoryExecutionContext(t -> Log.log("resolving again: " + Log.oneLine(t))), policy);
         List<Parser.Input> inputs = new ArrayList<>();
         resolvedFrom.forEach((path, text) -> inputs.add(new Parser.Input(
                 root.resolve(path), () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))));
@@ -198,7 +167,7 @@ public final class Reactor {
         all.putAll(modules);
         Map<Path, String> allGavs = new HashMap<>(gradle.gavs());
         allGavs.putAll(gavs);
-        return new Reactor(root, policy, poms, resolvedFrom, deepestFirst(all), allGavs, unavailable);
+        return new Reactor(root, policy, poms, resolvedFrom, ModuleReader.deepestFirst(all), allGavs, unavailable);
     }
 
     /**
@@ -220,39 +189,6 @@ public final class Reactor {
         return new Reactor(root, policy, poms, texts, modules, gavs, unavailable);
     }
 
-    /** Keeps downloaded POMs and version metadata in {@code folder} as well, for later runners. */
-    public static void keepPomsIn(Path folder) {
-        pomCache = new CompositeMavenPomCache(new InMemoryMavenPomCache(), new DiskPomCache(folder, Clock.systemUTC()));
-    }
-
-    /**
-     * Sets the user's Maven settings, the local repository and the caches on a context, for the
-     * parse and for recipes that resolve or download while they run. Every POM, version list and jar
-     * passes the policy's checks ({@link GuardedPomCache}, {@link LocalRepositoryCache}).
-     */
-    public static ExecutionContext configure(ExecutionContext ctx, RepositoryPolicy policy) {
-        // First: the settings replace the context's local repository, and ours is the request's.
-        policy.settings().applyTo(ctx);
-        configureWithoutMavenSettings(ctx, policy);
-        MavenExecutionContextView.view(ctx).setResolutionListener(new Prefetcher(c -> configure(c, policy)));
-        return ctx;
-    }
-
-    /**
-     * {@link #configure} without the user's Maven settings, for Gradle builds: Gradle does not read
-     * settings.xml, so its mirrors and servers are not what the build would use.
-     */
-    public static ExecutionContext configureWithoutMavenSettings(ExecutionContext ctx, RepositoryPolicy policy) {
-        MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
-        maven.setLocalRepository(MavenRepository.MAVEN_LOCAL_DEFAULT.withUri(
-                policy.localRepository().toUri().toString()));
-        maven.setPomCache(new GuardedPomCache(pomCache, policy));
-        maven.setArtifactCache(new LocalRepositoryCache(policy));
-        HttpSenderExecutionContextView.view(ctx).setHttpSender(policy.sender()).setLargeFileHttpSender(policy.sender());
-        maven.setResolutionListener(new Prefetcher(c -> configureWithoutMavenSettings(c, policy)));
-        return ctx;
-    }
-
     public static Reactor resolve(
             Path root,
             List<Path> pomFiles,
@@ -262,8 +198,9 @@ public final class Reactor {
             throws IOException {
         long started = System.nanoTime();
         Unavailable unavailable = new Unavailable();
-        ExecutionContext ctx =
-                configure(new InMemoryExecutionContext(t -> downloadFailure(t, policy, warnings, unavailable)), policy);
+        ExecutionContext ctx = MavenContexts.configure(
+                new InMemoryExecutionContext(t -> PomResolution.downloadFailure(t, policy, warnings, unavailable)),
+                policy);
 
         List<SourceFile> parsed = new ArrayList<>();
         // A parent cycle or a property bomb would cost the whole resolution (PomBudget): such a POM
@@ -274,12 +211,12 @@ public final class Reactor {
         }
         List<Path> withinBudget =
                 pomFiles.stream().filter(file -> !overBudget.containsKey(file)).toList();
-        for (SourceFile tree : parseAll(withinBudget, Map.of(), root, ctx)) {
+        for (SourceFile tree : PomResolution.parseAll(withinBudget, Map.of(), root, ctx)) {
             // A POM that is not even XML is plain text, like any file that does not parse.
             parsed.add(RepositoryParser.kept(tree, root, ctx, unparsed));
         }
         Map<Path, String> texts = new HashMap<>();
-        parsed = resolveWithout(parsed, unavailable, texts, root, ctx, warnings);
+        parsed = PomResolution.resolveWithout(parsed, unavailable, texts, root, ctx, warnings);
         Map<Path, String> resolvedFrom = new LinkedHashMap<>();
         for (SourceFile pom : parsed) {
             if (pom instanceof Xml.Document) {
@@ -292,7 +229,7 @@ public final class Reactor {
         Map<String, Path> reactor = new LinkedHashMap<>();
         for (SourceFile pom : parsed) {
             if (pom instanceof Xml.Document document) {
-                reactor.put(Coordinates.of(document).ga(), directoryOf(pom));
+                reactor.put(ModuleReader.Coordinates.of(document).ga(), ModuleReader.directoryOf(pom));
             }
         }
         Jars jars = new Jars(policy, warnings, ctx, policy.accessDenied());
@@ -302,436 +239,24 @@ public final class Reactor {
                 marked.add(pom);
                 continue;
             }
-            Path dir = directoryOf(pom);
+            Path dir = ModuleReader.directoryOf(pom);
             MavenResolutionResult classpathOnly =
                     document.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
                             ? null
-                            : parentless(document, root, policy, warnings);
+                            : PomResolution.parentless(document, root, policy, warnings);
             if (classpathOnly == null
                     && document.getMarkers()
                             .findFirst(MavenResolutionResult.class)
                             .isEmpty()) {
                 warnings.add(pom.getSourcePath() + ": its module's types come from its sources only");
             }
-            Module module = module(document, classpathOnly, reactor, jars);
+            Module module = ModuleReader.module(document, classpathOnly, reactor, jars);
             modules.put(dir, module);
             marked.add(document);
         }
         Log.log("  maven: " + pomFiles.size() + " POMs, " + jars.count() + " jars in " + Log.seconds(started) + " s");
-        return new Reactor(root, policy, marked, resolvedFrom, deepestFirst(modules), jars.gavs, unavailable);
-    }
-
-    /** The directory of a module's POM, relative to the root ("" for the root). */
-    private static Path directoryOf(SourceFile pom) {
-        return pom.getSourcePath().getParent() == null
-                ? Path.of("")
-                : pom.getSourcePath().getParent();
-    }
-
-    /** Modules by directory, deepest first, so a file belongs to the innermost module around it. */
-    private static Map<Path, Module> deepestFirst(Map<Path, Module> modules) {
-        Map<Path, Module> out = new LinkedHashMap<>();
-        modules.keySet().stream()
-                .sorted(Comparator.comparingInt((Path p) -> p.toString().isEmpty() ? 0 : p.getNameCount())
-                        .reversed()
-                        .thenComparing(Path::toString))
-                .forEach(dir -> out.put(dir, modules.get(dir)));
-        return out;
-    }
-
-    /** Parses the POMs in one call; {@code texts} replaces the content of some of them. */
-    private static List<SourceFile> parseAll(
-            List<Path> pomFiles, Map<Path, String> texts, Path root, ExecutionContext ctx) {
-        if (pomFiles.isEmpty()) {
-            return List.of();
-        }
-        List<Parser.Input> inputs = new ArrayList<>();
-        for (Path file : pomFiles) {
-            String text = texts.get(root.relativize(file));
-            inputs.add(
-                    text == null
-                            ? new Parser.Input(file, () -> open(file))
-                            : new Parser.Input(
-                                    file, () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))));
-        }
-        return MavenParser.builder().build().parseInputs(inputs, root, ctx).toList();
-    }
-
-    private static InputStream open(Path file) {
-        try {
-            return Files.newInputStream(file);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** A failure the downloaders report: a warning, and what {@link #resolveWithout} leaves out. */
-    private static void downloadFailure(
-            Throwable t, RepositoryPolicy policy, RepositoryParser.Warnings warnings, Unavailable unavailable) {
-        policy.accessDenied().take(t);
-        List<String> reported = unavailable.take(t);
-        if (reported == null) {
-            warnings.add(Log.oneLine(t));
-        } else {
-            reported.forEach(warnings::add);
-        }
-    }
-
-    /**
-     * One artifact that cannot be downloaded (a dependency that exists only in a private repository,
-     * a BOM on a retired one) leaves the whole POM unresolved, and Maven recipes then skip it. So
-     * POMs that failed are resolved again from copies without what failed ({@link Unavailable}: a few
-     * rounds, since dropping a BOM can make versionless dependencies fail next, and a transitive
-     * failure is first excluded alone), and that resolution is attached to the original, untouched
-     * tree. An unresolvable parent stays a failure, unless it is a snapshot with a release below it.
-     */
-    private static List<SourceFile> resolveWithout(
-            List<SourceFile> poms,
-            Unavailable unavailable,
-            Map<Path, String> texts,
-            Path root,
-            ExecutionContext ctx,
-            RepositoryParser.Warnings warnings) {
-        Map<Path, MavenResolutionResult> resolved = new HashMap<>();
-        Map<Path, Set<String>> dropped = new HashMap<>();
-        Unavailable.Releases releases = new NewestRelease(ctx);
-        for (int round = 0; round < 6; round++) {
-            boolean changed = false;
-            for (SourceFile pom : poms) {
-                if (!(pom instanceof Xml.Document) || isResolved(pom, resolved)) {
-                    continue;
-                }
-                String before = texts.getOrDefault(pom.getSourcePath(), pom.printAll());
-                String after = unavailable.withoutFailures(
-                        before, dropped.computeIfAbsent(pom.getSourcePath(), p -> new LinkedHashSet<>()), releases);
-                if (!after.equals(before)) {
-                    texts.put(pom.getSourcePath(), after);
-                    changed = true;
-                }
-            }
-            if (!changed) {
-                break;
-            }
-            List<Path> files = poms.stream()
-                    .filter(p -> p instanceof Xml.Document)
-                    .map(p -> root.resolve(p.getSourcePath()))
-                    .toList();
-            unavailable.newRound();
-            try {
-                for (SourceFile again : parseAll(files, texts, root, ctx)) {
-                    again.getMarkers()
-                            .findFirst(MavenResolutionResult.class)
-                            .ifPresent(r -> resolved.put(again.getSourcePath(), r));
-                }
-            } catch (RuntimeException e) {
-                warnings.add("resolving the POMs again without what cannot be downloaded failed: " + Log.oneLine(e));
-                break;
-            }
-        }
-        List<SourceFile> out = new ArrayList<>();
-        for (SourceFile pom : poms) {
-            MavenResolutionResult again = resolved.get(pom.getSourcePath());
-            if (pom.getMarkers().findFirst(MavenResolutionResult.class).isEmpty() && again != null) {
-                Set<String> without = dropped.getOrDefault(pom.getSourcePath(), Set.of());
-                warnings.add(pom.getSourcePath()
-                        + (without.isEmpty()
-                                ? ": resolved once the other POMs were resolved without what cannot be downloaded"
-                                : ": resolved without the artifacts that cannot be downloaded ("
-                                        + String.join(", ", without) + ")"));
-                Markers markers = pom.getMarkers().removeByType(ParseExceptionResult.class);
-                out.add(pom.withMarkers(markers.add(again)));
-            } else {
-                if (pom instanceof Xml.Document
-                        && pom.getMarkers()
-                                .findFirst(MavenResolutionResult.class)
-                                .isEmpty()) {
-                    warnings.add(pom.getSourcePath() + ": not resolved (its parent or a BOM cannot be downloaded): "
-                            + "Maven recipes skip it");
-                }
-                out.add(pom);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The resolution of a POM of the unresolved POM's own versioned dependencies
-     * ({@link ParentlessClasspath}), for its classpath only; null when there is none. A dependency
-     * that cannot be downloaded is left out, as for any POM.
-     */
-    private static @Nullable MavenResolutionResult parentless(
-            Xml.Document pom, Path root, RepositoryPolicy policy, RepositoryParser.Warnings warnings) {
-        Optional<String> text = ParentlessClasspath.pomOf(pom);
-        if (text.isEmpty()) {
-            return null;
-        }
-        Path dir = pom.getSourcePath().getParent() == null
-                ? Path.of("")
-                : pom.getSourcePath().getParent();
-        Path file = root.resolve(dir).resolve(".rewriteassist-parentless").resolve("pom.xml");
-        Map<Path, String> texts = new HashMap<>();
-        texts.put(root.relativize(file), text.get());
-        Unavailable unavailable = new Unavailable();
-        ExecutionContext quiet = configure(
-                new InMemoryExecutionContext(t -> {
-                    policy.accessDenied().take(t);
-                    unavailable.take(t);
-                }),
-                policy);
-        Set<String> dropped = new LinkedHashSet<>();
-        for (int round = 0; round < 4; round++) {
-            unavailable.newRound();
-            try {
-                for (SourceFile again : parseAll(List.of(file), texts, root, quiet)) {
-                    Optional<MavenResolutionResult> resolution =
-                            again.getMarkers().findFirst(MavenResolutionResult.class);
-                    if (resolution.isPresent()) {
-                        warnings.add(pom.getSourcePath() + ": its module's classpath comes from the dependencies it "
-                                + "declares with versions of their own, without its parent"
-                                + (dropped.isEmpty() ? "" : " (left out: " + String.join(", ", dropped) + ")"));
-                        return resolution.get();
-                    }
-                }
-            } catch (RuntimeException e) {
-                Log.log("classpath without the parent of " + pom.getSourcePath() + ": " + Log.oneLine(e));
-                return null;
-            }
-            String before = texts.get(root.relativize(file));
-            String after = unavailable.withoutFailures(before, dropped, Unavailable.Releases.NONE);
-            if (after.equals(before)) {
-                return null;
-            }
-            texts.put(root.relativize(file), after);
-        }
-        return null;
-    }
-
-    private static boolean isResolved(SourceFile pom, Map<Path, MavenResolutionResult> resolved) {
-        return pom.getMarkers().findFirst(MavenResolutionResult.class).isPresent()
-                || resolved.containsKey(pom.getSourcePath());
-    }
-
-    /** A POM's coordinates and project name: resolved when it could be, else as written. */
-    private record Coordinates(String group, String artifact, String version, String name) {
-        public static Coordinates of(Xml.Document pom) {
-            Optional<MavenResolutionResult> resolution = pom.getMarkers().findFirst(MavenResolutionResult.class);
-            if (resolution.isPresent()) {
-                ResolvedPom resolved = resolution.get().getPom();
-                String name = resolved.getRequested().getName() == null
-                        ? null
-                        : resolved.getValue(resolved.getRequested().getName());
-                return new Coordinates(
-                        resolved.getGroupId(),
-                        resolved.getArtifactId(),
-                        resolved.getVersion(),
-                        name == null ? resolved.getArtifactId() : name);
-            }
-            Xml.Tag project = pom.getRoot();
-            Optional<Xml.Tag> parent = project.getChild("parent");
-            String artifact = project.getChildValue("artifactId").orElse("?");
-            return new Coordinates(
-                    project.getChildValue("groupId")
-                            .orElse(parent.flatMap(p -> p.getChildValue("groupId"))
-                                    .orElse("?")),
-                    artifact,
-                    project.getChildValue("version")
-                            .orElse(parent.flatMap(p -> p.getChildValue("version"))
-                                    .orElse("?")),
-                    project.getChildValue("name").orElse(artifact));
-        }
-
-        String ga() {
-            return group + ":" + artifact;
-        }
-    }
-
-    private static Module module(
-            Xml.Document pom, @Nullable MavenResolutionResult classpathOnly, Map<String, Path> reactor, Jars jars) {
-        Coordinates coordinates = Coordinates.of(pom);
-        MavenResolutionResult own =
-                pom.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
-        MavenResolutionResult resolution = own != null ? own : classpathOnly;
-        Classpaths classpaths = resolution == null
-                ? Classpaths.unresolved(declaredDependencies(pom))
-                : Classpaths.of(resolution, reactor, jars);
-        if (resolution != null && own == null) {
-            // Only the classpath is known: what the parent left out counts as unresolved.
-            classpaths.unresolved += Math.max(
-                    0,
-                    declaredDependencies(pom)
-                            - resolution.getPom().getRequestedDependencies().size());
-        }
-        JavaVersion mainVersion = own == null ? javaVersionMarker(null, null) : javaVersion(own.getPom(), false);
-        JavaVersion testVersion = own == null ? mainVersion : javaVersion(own.getPom(), true);
-        List<Marker> project = List.of(
-                new BuildTool(randomId(), BuildTool.Type.Maven, MAVEN_VERSION),
-                new JavaProject(
-                        randomId(),
-                        coordinates.name(),
-                        new JavaProject.Publication(
-                                coordinates.group(), coordinates.artifact(), coordinates.version())));
-        return new Module(
-                pom.getSourcePath(),
-                coordinates.group() + ":" + coordinates.artifact() + ":" + coordinates.version(),
-                classpaths.main,
-                classpaths.test,
-                classpaths.unresolved,
-                project,
-                mainVersion,
-                testVersion,
-                classpaths.siblings,
-                own == null ? null : charset(own.getPom()));
-    }
-
-    private static int declaredDependencies(Xml.Document pom) {
-        return pom.getRoot()
-                .getChild("dependencies")
-                .map(d -> d.getChildren("dependency").size())
-                .orElse(0);
-    }
-
-    /** A module's jars by classpath, the reactor modules it depends on, and what has no jar. */
-    private static final class Classpaths {
-        final List<Path> main = new ArrayList<>();
-        final List<Path> test = new ArrayList<>();
-        final Set<Path> siblings = new LinkedHashSet<>();
-        int unresolved;
-
-        static Classpaths unresolved(int declared) {
-            Classpaths classpaths = new Classpaths();
-            classpaths.unresolved = declared;
-            return classpaths;
-        }
-
-        /** Maven's classpaths: main = compile + provided; test = every scope. */
-        public static Classpaths of(MavenResolutionResult resolution, Map<String, Path> reactor, Jars jars) {
-            Classpaths classpaths = new Classpaths();
-            int[] unresolved = {0};
-            Set<ResolvedDependency> seen = new LinkedHashSet<>();
-            for (Scope scope : List.of(Scope.Compile, Scope.Provided, Scope.Runtime, Scope.Test)) {
-                for (ResolvedDependency dependency :
-                        resolution.getDependencies().getOrDefault(scope, List.of())) {
-                    if (!seen.add(dependency)) {
-                        continue;
-                    }
-                    Path sibling = reactor.get(dependency.getGroupId() + ":" + dependency.getArtifactId());
-                    if (sibling != null) {
-                        classpaths.siblings.add(sibling);
-                    }
-                    Optional<Path> jar =
-                            jars.of(dependency, resolution.getPom().getRepositories(), reactor.keySet(), unresolved);
-                    if (jar.isPresent()) {
-                        if (scope == Scope.Compile || scope == Scope.Provided) {
-                            classpaths.main.add(jar.get());
-                        }
-                        classpaths.test.add(jar.get());
-                    }
-                }
-            }
-            classpaths.unresolved = unresolved[0];
-            dedupe(classpaths.main);
-            dedupe(classpaths.test);
-            return classpaths;
-        }
-
-        private static void dedupe(List<Path> jars) {
-            List<Path> unique = new ArrayList<>(new LinkedHashSet<>(jars));
-            jars.clear();
-            jars.addAll(unique);
-        }
-    }
-
-    /**
-     * The charset of a module's sources as rewrite-maven-plugin reads it: the compiler plugin's
-     * {@code encoding}, else {@code project.build.sourceEncoding}; null when neither names a
-     * charset this JVM knows.
-     */
-    static @Nullable Charset charset(ResolvedPom pom) {
-        JsonNode configuration = compilerConfiguration(pom);
-        String encoding = configuration == null
-                ? null
-                : level(pom, configuration.path("encoding").asText(null));
-        if (encoding == null) {
-            encoding = level(pom, pom.getProperties().get("project.build.sourceEncoding"));
-        }
-        try {
-            return encoding == null ? null : Charset.forName(encoding);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    /** The module's Java level as the compiler plugin or the properties set it (the plugin's rules). */
-    static JavaVersion javaVersion(ResolvedPom pom, boolean test) {
-        String release = test ? "testRelease" : "release";
-        String source = test ? "testSource" : "source";
-        String target = test ? "testTarget" : "target";
-        String sourceLevel = null;
-        String targetLevel = null;
-        JsonNode configuration = compilerConfiguration(pom);
-        if (configuration != null) {
-            String level = level(pom, configuration.path(release).asText(null));
-            if (level != null) {
-                sourceLevel = level;
-                targetLevel = level;
-            } else {
-                sourceLevel = level(pom, configuration.path(source).asText(null));
-                targetLevel = level(pom, configuration.path(target).asText(null));
-            }
-        }
-        if (sourceLevel == null || targetLevel == null) {
-            String level = level(pom, pom.getProperties().get("maven.compiler." + release));
-            if (level != null) {
-                sourceLevel = level;
-                targetLevel = level;
-            } else {
-                sourceLevel = sourceLevel != null
-                        ? sourceLevel
-                        : level(pom, pom.getProperties().get("maven.compiler." + source));
-                targetLevel = targetLevel != null
-                        ? targetLevel
-                        : level(pom, pom.getProperties().get("maven.compiler." + target));
-            }
-        }
-        if (test && (sourceLevel == null || targetLevel == null)) {
-            JavaVersion main = javaVersion(pom, false);
-            sourceLevel = sourceLevel != null ? sourceLevel : main.getSourceCompatibility();
-            targetLevel = targetLevel != null ? targetLevel : main.getTargetCompatibility();
-        }
-        return javaVersionMarker(sourceLevel, targetLevel);
-    }
-
-    private static @Nullable JsonNode compilerConfiguration(ResolvedPom pom) {
-        for (List<Plugin> plugins : List.of(pom.getPlugins(), pom.getPluginManagement())) {
-            for (Plugin plugin : plugins) {
-                if (plugin.getGroupId().equals(Plugin.PLUGIN_DEFAULT_GROUPID)
-                        && plugin.getArtifactId().equals("maven-compiler-plugin")
-                        && plugin.getConfiguration() != null) {
-                    return plugin.getConfiguration();
-                }
-            }
-        }
-        return null;
-    }
-
-    /** A usable level: set, with its properties resolved, and no placeholder left. */
-    private static @Nullable String level(ResolvedPom pom, @Nullable String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        String resolved = pom.getValue(value.strip());
-        return resolved == null || resolved.isBlank() || resolved.contains("${") ? null : resolved;
-    }
-
-    public static JavaVersion javaVersionMarker(@Nullable String source, @Nullable String target) {
-        String runtime = System.getProperty("java.specification.version");
-        String sourceLevel = source == null ? runtime : source;
-        return new JavaVersion(
-                randomId(),
-                runtime,
-                System.getProperty("java.vm.vendor"),
-                sourceLevel,
-                target == null ? sourceLevel : target);
+        return new Reactor(
+                root, policy, marked, resolvedFrom, ModuleReader.deepestFirst(modules), jars.gavs, unavailable);
     }
 
     /**
@@ -763,7 +288,7 @@ public final class Reactor {
                 JavaSourceSet sourceSet = sourceSets.computeIfAbsent(key, k -> builder.build(set, classpath));
                 markers = markers.addIfAbsent(sourceSet);
                 JavaVersion version = module == null
-                        ? javaVersionMarker(null, null)
+                        ? CompilerSettings.javaVersionMarker(null, null)
                         : test ? module.testVersion() : module.mainVersion();
                 markers = markers.addIfAbsent(version);
             }
@@ -927,103 +452,5 @@ public final class Reactor {
                 .map(module -> new ParseResults.ParsedModule(
                         module.pom().toString(), module.gav(), module.testJars().size(), module.unresolved()))
                 .toList();
-    }
-
-    /** Jars of dependencies, each fetched once per parse (Maven modules and Gradle projects). */
-    public static final class Jars {
-        private final MavenArtifactDownloader downloader;
-        private final RepositoryPolicy policy;
-        private final Map<String, Optional<Path>> fetched = new HashMap<>();
-        private final Collection<MavenRepositoryMirror> mirrors;
-        private final AccessDenied accessDenied;
-        public final Map<Path, String> gavs = new HashMap<>();
-
-        /**
-         * Jars through {@code ctx}: its Maven settings (none for a Gradle build) give the mirrors and
-         * the servers' credentials (a Gradle build's repositories carry their own). A repository that
-         * refuses access goes to {@code accessDenied}.
-         */
-        public Jars(
-                RepositoryPolicy policy,
-                RepositoryParser.Warnings warnings,
-                ExecutionContext ctx,
-                AccessDenied accessDenied) {
-            Consumer<Throwable> onError = t -> warnings.add("jar not downloaded: " + Log.oneLine(t));
-            MavenExecutionContextView maven = MavenExecutionContextView.view(ctx);
-            this.policy = policy;
-            this.accessDenied = accessDenied;
-            // Through the runner's sender, like POMs: counted, bounded, and a refusal is seen.
-            this.downloader = new MavenArtifactDownloader(
-                    new LocalRepositoryCache(policy), maven.getSettings(), policy.sender(), onError, ctx);
-            this.mirrors = maven.getMirrors();
-        }
-
-        public int count() {
-            return (int) fetched.values().stream().filter(Optional::isPresent).count();
-        }
-
-        /**
-         * The jar of a dependency. A sibling in the reactor has none (its sources are parsed), nor
-         * has a non-jar artifact. A jar whose POM was found in the local repository without the jar
-         * beside it is fetched from {@code repositories} (the POM's) and Maven Central, as Maven
-         * would.
-         */
-        public Optional<Path> of(
-                ResolvedDependency dependency,
-                List<MavenRepository> repositories,
-                Set<String> reactor,
-                int[] unresolved) {
-            String type = dependency.getType() == null ? "jar" : dependency.getType();
-            if (dependency.getRepository() == null
-                    || reactor.contains(dependency.getGroupId() + ":" + dependency.getArtifactId())
-                    || !type.equals("jar")) {
-                return Optional.empty();
-            }
-            String key = dependency.getGav() + ":" + dependency.getClassifier();
-            Optional<Path> jar = fetched.computeIfAbsent(key, k -> download(dependency, repositories));
-            if (jar.isEmpty()) {
-                unresolved[0]++;
-            } else {
-                ResolvedDependency d = dependency;
-                gavs.put(jar.get(), d.getGroupId() + ":" + d.getArtifactId() + ":" + d.getVersion());
-            }
-            return jar;
-        }
-
-        private Optional<Path> download(ResolvedDependency dependency, List<MavenRepository> alsoFrom) {
-            String invalid = ArtifactPaths.problem(dependency);
-            if (invalid != null) {
-                policy.refuse("refused " + ArtifactPaths.describe(dependency) + ": " + invalid);
-                return Optional.empty();
-            }
-            List<MavenRepository> repositories = new ArrayList<>();
-            repositories.add(dependency.getRepository());
-            if (dependency.getRepository().getUri().startsWith("file:")) {
-                // As declared, so through the settings' mirrors, as Maven would reach them.
-                alsoFrom.forEach(r -> repositories.add(MavenRepositoryMirror.apply(mirrors, r)));
-                repositories.add(MavenRepositoryMirror.apply(mirrors, MavenRepository.MAVEN_CENTRAL));
-            }
-            for (MavenRepository repository : repositories) {
-                String refusal = policy.refusal(repository.getUri());
-                if (refusal != null) {
-                    policy.refuse(refusal);
-                    continue;
-                }
-                try {
-                    Path jar = downloader.downloadArtifact(dependency.withRepository(repository));
-                    if (jar != null) {
-                        return Optional.of(jar);
-                    }
-                } catch (RuntimeException e) {
-                    Log.log("jar of " + dependency.getGav() + " from " + repository.getUri() + ": " + Log.oneLine(e));
-                }
-                int denied = Network.SENDER.deniedUnder(
-                        Network.folder(repository.getUri(), dependency.getGroupId(), dependency.getArtifactId()));
-                if (denied != 0) {
-                    accessDenied.refused(repository, denied, dependency.getGav().toString());
-                }
-            }
-            return Optional.empty();
-        }
     }
 }

@@ -22,12 +22,14 @@ import org.openrewrite.maven.tree.ResolvedDependency;
 import org.openrewrite.xml.tree.Xml;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.gradle.GradleResolution;
+import rewriteassist.runner.maven.Jars;
+import rewriteassist.runner.maven.MavenContexts;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.parse.RepositoryParser;
 
 /**
  * A source set's classpath after the whole recipe, for {@link CompileCheck}: what the build files
- * the recipe changed now resolve to, fetched as the parse fetches jars ({@link Reactor.Jars}: the
+ * the recipe changed now resolve to, fetched as the parse fetches jars ({@link Jars}: the
  * same policy, local repository, checksums and sender).
  *
  * <ul>
@@ -50,11 +52,11 @@ final class ClasspathAfter {
 
     private final RepositoryParser.Warnings downloads = new RepositoryParser.Warnings();
     private final Map<String, List<Path>> known = new HashMap<>();
-    private Reactor.@Nullable Jars mavenJars;
+    private @Nullable Jars mavenJars;
     /** The reactor's POMs as the recipe left them, resolved again together; null until asked. */
     private @Nullable Map<Path, MavenResolutionResult> pomsAfter;
 
-    private Reactor.@Nullable Jars gradleJars;
+    private @Nullable Jars gradleJars;
 
     ClasspathAfter(RepositoryParser.Outcome parsed, Map<Path, Result> changes) {
         this.parsed = parsed;
@@ -187,21 +189,21 @@ final class ClasspathAfter {
         return all;
     }
 
-    private Reactor.Jars mavenJars() {
+    private Jars mavenJars() {
         if (mavenJars == null) {
-            ExecutionContext ctx = Reactor.configure(context(), parsed.policy());
-            mavenJars = new Reactor.Jars(
-                    parsed.policy(), downloads, ctx, parsed.policy().accessDenied());
+            ExecutionContext ctx = MavenContexts.configure(context(), parsed.policy());
+            mavenJars =
+                    new Jars(parsed.policy(), downloads, ctx, parsed.policy().accessDenied());
         }
         return mavenJars;
     }
 
     /** Gradle's: without the user's Maven settings, as the parse reads Gradle builds. */
-    private Reactor.Jars gradleJars() {
+    private Jars gradleJars() {
         if (gradleJars == null) {
-            ExecutionContext ctx = Reactor.configureWithoutMavenSettings(context(), parsed.policy());
-            gradleJars = new Reactor.Jars(
-                    parsed.policy(), downloads, ctx, parsed.policy().accessDenied());
+            ExecutionContext ctx = MavenContexts.configureWithoutMavenSettings(context(), parsed.policy());
+            gradleJars =
+                    new Jars(parsed.policy(), downloads, ctx, parsed.policy().accessDenied());
         }
         return gradleJars;
     }

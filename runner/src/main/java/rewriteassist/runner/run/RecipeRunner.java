@@ -40,7 +40,7 @@ import org.openrewrite.marker.Markup;
 import org.openrewrite.table.SourcesFileErrors;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.common.Log;
-import rewriteassist.runner.maven.Reactor;
+import rewriteassist.runner.maven.MavenContexts;
 import rewriteassist.runner.measure.Measurements;
 import rewriteassist.runner.net.Unreachable;
 import rewriteassist.runner.openrewrite.DeclarativeRecipes;
@@ -288,7 +288,7 @@ public final class RecipeRunner {
         } catch (RuntimeException e) {
             throw new Failure(ErrorKind.YAML_ERROR, "the recipe to run first, `" + name + "`: " + Log.oneLine(e));
         }
-        ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(t -> {}), parsed.policy());
+        ExecutionContext ctx = MavenContexts.configure(new InMemoryExecutionContext(t -> {}), parsed.policy());
         RecipeRun result;
         try {
             result = recipe.run(sourceSet(parsed), ctx);
@@ -633,7 +633,7 @@ public final class RecipeRunner {
             @Nullable Path datatables) {
         long started = System.nanoTime();
         List<Throwable> reported = new ArrayList<>();
-        ExecutionContext ctx = Reactor.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
+        ExecutionContext ctx = MavenContexts.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
         ExportedTables tables = datatables == null ? null : ExportedTables.into(datatables, ctx);
         int withheldBefore = parsed.policy().credentials().warnings().size();
         try {
