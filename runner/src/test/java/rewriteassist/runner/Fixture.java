@@ -12,24 +12,85 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import rewriteassist.runner.common.Jackson;
 
-/** Small git repositories, request files and a runner to send them to, in a temporary directory. */
-public final class Fixture {
-    public final Path dir;
+/**
+ * Small git repositories, request files and a runner to send them to, in a temporary directory.
+ * Registered as an extension ({@code @RegisterExtension final Fixture fixture = new Fixture();}),
+ * each test gets a temporary directory of its own ({@link #root}), deleted after it.
+ */
+public final class Fixture implements BeforeEachCallback, AfterEachCallback {
     final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     public final Main main = new Main(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+    private final @Nullable String subdirectory;
+    private @Nullable Path root;
+    private @Nullable Path dir;
     private int requests;
 
+    /** A fixture for {@code @RegisterExtension}, working in the test's temporary directory. */
+    public Fixture() {
+        this.subdirectory = null;
+    }
+
+    /**
+     * A fixture for {@code @RegisterExtension} working in {@code subdirectory} of the test's
+     * temporary directory, whose rest the test uses for other files (a local repository, a server's).
+     */
+    public static Fixture in(String subdirectory) {
+        return new Fixture(subdirectory);
+    }
+
+    private Fixture(String subdirectory) {
+        this.subdirectory = subdirectory;
+    }
+
+    /** A fixture in {@code dir}, for a test that makes several. */
     public Fixture(Path dir) {
+        this.subdirectory = null;
+        this.root = dir;
         this.dir = dir;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        root = Files.createTempDirectory("runner-test-");
+        dir = subdirectory == null ? root : root.resolve(subdirectory);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        Path temporary = root;
+        if (temporary != null) {
+            try (Stream<Path> paths = Files.walk(temporary)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        }
+    }
+
+    /** The test's temporary directory. */
+    public Path root() {
+        return Objects.requireNonNull(root, "the fixture is not registered as an extension");
+    }
+
+    /** Where the requests, their results and the repositories go. */
+    public Path dir() {
+        return Objects.requireNonNull(dir, "the fixture is not registered as an extension");
     }
 
     /** A git repository with the given files (path, content, path, content, …), committed. */
     public Path repo(String... pathsAndContents) throws IOException, InterruptedException {
-        Path root = dir.resolve("repo");
+        Path root = dir().resolve("repo");
         for (int i = 0; i < pathsAndContents.length; i += 2) {
             Path file = root.resolve(pathsAndContents[i]);
             Files.createDirectories(file.getParent());
@@ -71,7 +132,7 @@ public final class Fixture {
 
     public ObjectNode runRequest(String recipeYaml, String recipe, boolean eachStep) throws IOException {
         ObjectNode request = request("run");
-        Path file = dir.resolve(request.get("id").asText() + "-recipe.yml");
+        Path file = dir().resolve(request.get("id").asText() + "-recipe.yml");
         Files.writeString(file, recipeYaml);
         request.putArray("recipe_files").add(file.toString());
         request.put("recipe", recipe);
@@ -85,13 +146,13 @@ public final class Fixture {
         request.put("protocol", 1);
         request.put("id", id);
         request.put("type", type);
-        request.put("output", dir.resolve(id + ".json").toString());
+        request.put("output", dir().resolve(id + ".json").toString());
         return request;
     }
 
     /** Writes the request file; its path is what goes on the runner's stdin. */
     public Path write(ObjectNode request) throws IOException {
-        Path file = dir.resolve(request.get("id").asText() + ".request.json");
+        Path file = dir().resolve(request.get("id").asText() + ".request.json");
         Files.writeString(file, Jackson.MAPPER.writeValueAsString(request));
         return file;
     }

@@ -20,7 +20,7 @@ import java.util.jar.Manifest;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 import rewriteassist.runner.RepositoryServer;
 
@@ -37,19 +37,17 @@ class GradlePrivateRepositoryTest {
     private static final String PASSWORD = "s3cret-" + Long.toHexString(System.nanoTime());
     private static final String SECRET = "com.acme.priv.Secret";
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = Fixture.in("work");
 
-    private Fixture fixture;
     private Path localRepository;
     private Path gradleUserHome;
 
     @BeforeEach
     void fixture() throws Exception {
-        fixture = new Fixture(dir.resolve("work"));
-        Files.createDirectories(fixture.dir);
-        localRepository = Files.createDirectories(dir.resolve("repository"));
-        gradleUserHome = Files.createDirectories(dir.resolve("gradle-home"));
+        Files.createDirectories(fixture.dir());
+        localRepository = Files.createDirectories(fixture.root().resolve("repository"));
+        gradleUserHome = Files.createDirectories(fixture.root().resolve("gradle-home"));
     }
 
     /** A private repository serving {@code com.acme.private:lib:1.0}, whose jar holds {@link #SECRET}. */
@@ -66,10 +64,10 @@ class GradlePrivateRepositoryTest {
 
     /** A jar with the compiled {@code com.acme.priv.Secret}. */
     private byte[] jarWithSecret() throws Exception {
-        Path sources = Files.createDirectories(dir.resolve("secret/com/acme/priv"));
+        Path sources = Files.createDirectories(fixture.root().resolve("secret/com/acme/priv"));
         Path source =
                 Files.writeString(sources.resolve("Secret.java"), "package com.acme.priv;\npublic class Secret {}\n");
-        Path classes = Files.createDirectories(dir.resolve("secret-classes"));
+        Path classes = Files.createDirectories(fixture.root().resolve("secret-classes"));
         int status =
                 ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), source.toString());
         assertEquals(0, status, "javac");
@@ -126,7 +124,7 @@ class GradlePrivateRepositoryTest {
         for (ObjectNode request : requests) {
             stdin.append(fixture.write(request)).append('\n');
         }
-        Path log = dir.resolve("runner-" + requests.get(0).get("id").asText() + ".log");
+        Path log = fixture.root().resolve("runner-" + requests.get(0).get("id").asText() + ".log");
         Process runner = Fixture.startRunner(log, environment, "--serve");
         runner.getOutputStream().write(stdin.toString().getBytes(StandardCharsets.UTF_8));
         runner.getOutputStream().close();

@@ -10,9 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.Parser;
 import org.openrewrite.gradle.GradleParser;
@@ -26,15 +25,8 @@ import rewriteassist.runner.Fixture;
  * running on the markers built from it (real parsers, real recipes, Maven Central for the POMs).
  */
 public class GradleTest {
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     /** A script's tree, as the runner parses it. */
     private static JavaSourceFile tree(String path, String text) {

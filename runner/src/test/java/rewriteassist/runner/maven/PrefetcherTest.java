@@ -97,7 +97,7 @@ class PrefetcherTest {
                     + "<repositories><repository><id>declared</id><url>" + server.url()
                     + "</url></repository></repositories><dependencies>" + dependencies + "</dependencies></project>\n";
             Fixture fixture = new Fixture(dir.resolve(name));
-            Files.createDirectories(fixture.dir);
+            Files.createDirectories(fixture.dir());
             Path root = fixture.repo("pom.xml", project, "src/main/java/App.java", "class App {}\n");
             Path local = Files.createDirectories(dir.resolve(name + "-repository"));
             PrintStream before = System.err;

@@ -11,9 +11,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.common.Log;
@@ -24,15 +23,8 @@ import rewriteassist.runner.common.Log;
  * OpenRewrite's real recipes (the jars come from Maven Central into the local repository).
  */
 class MeasureTest {
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String JUNIT4_POM =
             """

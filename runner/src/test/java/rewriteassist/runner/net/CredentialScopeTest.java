@@ -19,7 +19,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.Parser;
 import org.openrewrite.ipc.http.HttpSender;
@@ -39,17 +39,15 @@ class CredentialScopeTest {
     private static final String BASIC =
             "Basic " + Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = Fixture.in("work");
 
-    private Fixture fixture;
     private Path localRepository;
 
     @BeforeEach
     void fixture() throws Exception {
-        fixture = new Fixture(dir.resolve("work"));
-        Files.createDirectories(fixture.dir);
-        localRepository = dir.resolve("repository");
+        Files.createDirectories(fixture.dir());
+        localRepository = fixture.root().resolve("repository");
         Files.createDirectories(localRepository);
     }
 
@@ -164,7 +162,7 @@ class CredentialScopeTest {
                 + "    <dependency><groupId>com.acme.private</groupId><artifactId>bait</artifactId>"
                 + "<version>1.0</version></dependency>\n  </dependencies>\n</project>\n";
         Path root = fixture.repo("pom.xml", pom, "src/main/java/App.java", "class App {}\n");
-        Path settings = dir.resolve("settings.xml");
+        Path settings = fixture.root().resolve("settings.xml");
         Files.writeString(
                 settings,
                 "<settings><mirrors><mirror><id>company</id><url>" + company.url()

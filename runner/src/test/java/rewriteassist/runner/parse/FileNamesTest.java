@@ -11,9 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 
 /**
@@ -25,19 +24,12 @@ class FileNamesTest {
     /** {@code café.txt} in Latin-1: one byte, 0xE9, that is not UTF-8. */
     private static final byte[] LATIN_1 = "caf\u00e9.txt".getBytes(StandardCharsets.ISO_8859_1);
 
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     @Test
     void aNameThatIsNotUtf8IsNamedByItsBytes() throws Exception {
-        Path root = Files.createDirectories(dir.resolve("names"));
+        Path root = Files.createDirectories(fixture.dir().resolve("names"));
         FileNames.Named named = FileNames.of(root, LATIN_1);
         assertNotNull(named.odd());
         Files.writeString(named.path(), "x\n");
@@ -45,15 +37,17 @@ class FileNamesTest {
         assertEquals("caf\uFFFD.txt", root.relativize(named.path()).toString());
         assertEquals("caf\\xE9.txt", FileNames.shown(LATIN_1));
 
-        FileNames.Named plain = FileNames.of(root, "dir/caf\u00e9.txt".getBytes(StandardCharsets.UTF_8));
+        FileNames.Named plain = FileNames.of(root, "fixture.dir()/caf\u00e9.txt".getBytes(StandardCharsets.UTF_8));
         assertNull(plain.odd());
-        assertEquals(root.resolve("dir/caf\u00e9.txt"), plain.path());
-        assertEquals("dir/caf\u00e9.txt", FileNames.shown("dir/caf\u00e9.txt".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(root.resolve("fixture.dir()/caf\u00e9.txt"), plain.path());
+        assertEquals(
+                "fixture.dir()/caf\u00e9.txt",
+                FileNames.shown("fixture.dir()/caf\u00e9.txt".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
     void aFileNameThatIsNotUtf8IsKeptAsPlainTextAndTheParseGoesOn() throws Exception {
-        Path root = Files.createDirectories(dir.resolve("repo"));
+        Path root = Files.createDirectories(fixture.dir().resolve("repo"));
         Files.writeString(FileNames.fromBytes(root, LATIN_1), "old\n");
         root = fixture.repo(
                 "pom.xml",

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 
 /**
@@ -18,8 +18,8 @@ import rewriteassist.runner.Fixture;
  * recipe's result uses.
  */
 class HeadFilesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String BASE = "package com.acme;\n\nimport static org.hamcrest.MatcherAssert.assertThat;\n"
             + "import static org.hamcrest.Matchers.equalTo;\n\nimport java.util.List;\n\nclass CartTest {\n"
@@ -32,9 +32,8 @@ class HeadFilesTest {
 
     @Test
     void theHeadsTypesAreTheOnesTheBaseLeftBehind() throws Exception {
-        Fixture fixture = new Fixture(dir);
         Path root = fixture.repo("src/test/java/com/acme/CartTest.java", BASE, "README.md", "# cart\n");
-        Path head = dir.resolve("head");
+        Path head = fixture.dir().resolve("head");
         Files.createDirectories(head.resolve("src/test/java/com/acme"));
         Files.writeString(head.resolve("src/test/java/com/acme/CartTest.java"), HEAD);
         ObjectNode request = fixture.parseRequest(root);

@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import rewriteassist.runner.Fixture;
 
@@ -27,15 +27,8 @@ import rewriteassist.runner.Fixture;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PathologicalInputTest {
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String JAVA = "package com.acme;\n\nclass A {\n}\n";
 

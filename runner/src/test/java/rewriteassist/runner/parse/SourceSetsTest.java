@@ -11,9 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.marker.JavaSourceSet;
@@ -30,15 +29,8 @@ import rewriteassist.runner.Fixture;
  * module's charset; and the provenance markers the plugins add.
  */
 class SourceSetsTest {
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static String parent(String... modules) {
         StringBuilder list = new StringBuilder();

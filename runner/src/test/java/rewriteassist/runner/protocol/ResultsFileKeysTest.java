@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 
 /**
@@ -22,8 +22,8 @@ import rewriteassist.runner.Fixture;
  * it was absent, or turns from null into absent shows here, whatever the code that writes it.
  */
 class ResultsFileKeysTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String POM = "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId>"
             + "<artifactId>shop</artifactId><version>1</version></project>\n";
@@ -36,7 +36,6 @@ class ResultsFileKeysTest {
 
     @Test
     void everyResultsFileHasTheKeysTheRustSideReads() throws Exception {
-        Fixture fixture = new Fixture(dir);
         ObjectNode early = fixture.runRequest(recipe("test.Early", changeType("a.B", "a.C")), "test.Early", true);
         JsonNode noParse = fixture.send(early);
         assertEquals(List.of("protocol", "id", "ok", "error", "seconds"), keys(noParse));
@@ -52,7 +51,7 @@ class ResultsFileKeysTest {
                 "package com.acme;\nclass Broken { void f( {\n}\n",
                 "README.md",
                 "# shop\n");
-        Path head = dir.resolve("head");
+        Path head = fixture.dir().resolve("head");
         Files.createDirectories(head.resolve("src/main/java/com/acme"));
         Files.writeString(head.resolve("src/main/java/com/acme/Cart.java"), CART.replace("List", "Collection"));
         ObjectNode request = fixture.parseRequest(root);

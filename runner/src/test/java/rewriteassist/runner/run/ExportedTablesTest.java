@@ -11,13 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 
 /** A run request's {@code datatables}: the whole run's data tables as CSV files, as the plugins export them. */
 class ExportedTablesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String OPTION = "test.Option";
 
@@ -28,9 +28,8 @@ class ExportedTablesTest {
 
     @Test
     void theWholeRunExportsOneCsvPerTableAndTheStepsNone() throws Exception {
-        Fixture fixture = new Fixture(dir);
         fixture.parse(fixture.repo("README.md", "# Acme\n", "NOTES.md", "nothing to replace\n"));
-        Path tables = dir.resolve("tables");
+        Path tables = fixture.dir().resolve("tables");
         ObjectNode request = fixture.runRequest(recipe(OPTION, REPLACE_IN_README), OPTION, true);
         request.put("datatables", tables.toString());
         JsonNode results = fixture.send(request);
@@ -53,15 +52,14 @@ class ExportedTablesTest {
 
     @Test
     void aRequestWithoutItExportsNothingAndAnExportThatFailsLeavesTheRunAsItIs() throws Exception {
-        Fixture fixture = new Fixture(dir);
         fixture.parse(fixture.repo("README.md", "# Acme\n"));
         JsonNode plain = fixture.run(recipe(OPTION, REPLACE_IN_README), OPTION);
-        try (var files = Files.list(dir)) {
+        try (var files = Files.list(fixture.dir())) {
             assertFalse(files.anyMatch(p -> p.toString().endsWith(".csv")), "nothing exported unasked");
         }
 
         // A file where the directory should be: the tables cannot be written, the run stands.
-        Path blocked = dir.resolve("blocked");
+        Path blocked = fixture.dir().resolve("blocked");
         Files.writeString(blocked, "a file\n");
         ObjectNode request = fixture.runRequest(recipe(OPTION, REPLACE_IN_README), OPTION, true);
         request.put("datatables", blocked.toString());

@@ -6,18 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 
 public class RecipeNamesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     @Test
     void aClassThatIsNotARecipeIsRefusedWithoutRunningItsStaticInitializer() throws Exception {
-        Fixture fixture = new Fixture(dir);
         fixture.parse(fixture.repo("src/main/java/com/acme/A.java", "package com.acme;\n\nclass A {}\n"));
         String probe = "rewriteassist.runner.StaticInitProbe";
         String yaml = Fixture.recipe("com.acme.Evil", Fixture.changeType("com.acme.A", "com.acme.B"), probe);

@@ -10,9 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarFile;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
 import rewriteassist.runner.common.Jackson;
 
@@ -21,15 +20,8 @@ import rewriteassist.runner.common.Jackson;
  * processor, and that jar's recipes run by a {@code run} request like any other recipe.
  */
 class TemplatesTest {
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String TEMPLATE =
             """
@@ -110,9 +102,9 @@ class TemplatesTest {
         String id = "compile-" + Path.of(file).getFileName().toString().replace(".java", "");
         request.put("id", id);
         request.put("type", "compile_templates");
-        request.put("output", dir.resolve(id + ".json").toString());
+        request.put("output", fixture.dir().resolve(id + ".json").toString());
         request.putObject("sources").put(file, source);
-        request.put("directory", dir.resolve("learned").toString());
+        request.put("directory", fixture.dir().resolve("learned").toString());
         request.put("coordinates", "org.example.learned:learned-recipes:0.1.0");
         return request;
     }
