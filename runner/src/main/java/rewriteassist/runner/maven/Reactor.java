@@ -39,7 +39,7 @@ import rewriteassist.runner.gradle.GradleBuild;
 import rewriteassist.runner.net.RepositoryPolicy;
 import rewriteassist.runner.parse.JavaSources;
 import rewriteassist.runner.parse.RepositoryParser;
-import rewriteassist.runner.protocol.ParseResults;
+import rewriteassist.runner.results.ParseResults;
 
 /**
  * The Maven reactor without Maven: every POM in one {@link MavenParser} call (siblings and parents

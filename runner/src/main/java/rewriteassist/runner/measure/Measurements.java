@@ -12,7 +12,7 @@ import org.openrewrite.Result;
 import org.openrewrite.SourceFile;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.parse.RepositoryParser;
-import rewriteassist.runner.protocol.StepRun;
+import rewriteassist.runner.results.StepRun;
 
 /**
  * What a {@code run} request's {@code measure} asks of the whole run (never of a single step, which

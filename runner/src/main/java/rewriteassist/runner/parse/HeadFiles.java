@@ -11,7 +11,7 @@ import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.JavaParser;
 import rewriteassist.runner.common.Log;
-import rewriteassist.runner.protocol.ParseResults;
+import rewriteassist.runner.results.ParseResults;
 import rewriteassist.runner.run.RecipeRunner;
 
 /**

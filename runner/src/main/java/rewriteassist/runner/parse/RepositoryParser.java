@@ -47,7 +47,7 @@ import rewriteassist.runner.maven.PomBudget;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.net.RepositoryPolicy;
 import rewriteassist.runner.net.SafeXml;
-import rewriteassist.runner.protocol.ParseResults;
+import rewriteassist.runner.results.ParseResults;
 
 /**
  * A repository's tracked files into OpenRewrite trees, with OpenRewrite's own parsers and without

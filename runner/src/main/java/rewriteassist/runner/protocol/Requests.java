@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import org.jspecify.annotations.Nullable;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.common.Log;
+import rewriteassist.runner.results.ResultsFile;
 
 /**
  * Request files read and checked against the protocol: the fields every request has ({@code output},

@@ -1,7 +1,7 @@
 /**
- * The protocol of docs/embedded-runner.md as types: the requests, the results written for them
- * (records serialized by Jackson, in the shapes of src/validation/embedded/protocol.rs), and the
- * failures and error kinds they report.
+ * The requests of docs/embedded-runner.md: one record per request type, read and checked by
+ * {@link rewriteassist.runner.protocol.Requests}, and the failures and error kinds a request
+ * reports.
  */
 @NullMarked
 package rewriteassist.runner.protocol;

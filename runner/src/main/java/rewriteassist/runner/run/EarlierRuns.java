@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.parse.RepositoryParser;
-import rewriteassist.runner.protocol.StepRun;
+import rewriteassist.runner.results.StepRun;
 
 /**
  * The runs of catalog recipes on a parse's unchanged trees, kept while that parse is the last:

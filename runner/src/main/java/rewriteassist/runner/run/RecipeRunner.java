@@ -50,10 +50,10 @@ import rewriteassist.runner.openrewrite.SourceSets;
 import rewriteassist.runner.parse.RepositoryParser;
 import rewriteassist.runner.parse.TypesInUse;
 import rewriteassist.runner.protocol.ErrorKind;
-import rewriteassist.runner.protocol.ErrorReport;
 import rewriteassist.runner.protocol.Failure;
-import rewriteassist.runner.protocol.RunResults;
-import rewriteassist.runner.protocol.StepRun;
+import rewriteassist.runner.results.ErrorReport;
+import rewriteassist.runner.results.RunResults;
+import rewriteassist.runner.results.StepRun;
 import rewriteassist.runner.template.LearnedRecipes;
 
 /**

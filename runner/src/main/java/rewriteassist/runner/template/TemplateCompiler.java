@@ -29,11 +29,11 @@ import javax.tools.SimpleJavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 import rewriteassist.runner.common.Log;
-import rewriteassist.runner.protocol.CompileResults;
-import rewriteassist.runner.protocol.CompiledTemplate;
 import rewriteassist.runner.protocol.ErrorKind;
 import rewriteassist.runner.protocol.Failure;
 import rewriteassist.runner.protocol.TemplateRequest;
+import rewriteassist.runner.results.CompileResults;
+import rewriteassist.runner.results.CompiledTemplate;
 
 /**
  * A {@code compile_templates} request: Refaster templates compiled in this JVM with javac and

@@ -1,4 +1,4 @@
-package rewriteassist.runner.protocol;
+package rewriteassist.runner.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.measure.CompileCheck;
 import rewriteassist.runner.measure.Residual;
+import rewriteassist.runner.protocol.ErrorKind;
 
 /**
  * The exact JSON of each results record, as the runner writes it into a results file: the keys,

@@ -1,6 +1,7 @@
-package rewriteassist.runner.protocol;
+package rewriteassist.runner.results;
 
 import org.jspecify.annotations.Nullable;
+import rewriteassist.runner.protocol.ErrorKind;
 
 /**
  * The protocol's {@code error} object, of a failed request or of one recipe run. {@code stack} is

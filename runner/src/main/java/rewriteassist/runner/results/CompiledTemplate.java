@@ -1,4 +1,4 @@
-package rewriteassist.runner.protocol;
+package rewriteassist.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.jspecify.annotations.Nullable;

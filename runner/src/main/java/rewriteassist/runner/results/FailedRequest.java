@@ -1,8 +1,9 @@
-package rewriteassist.runner.protocol;
+package rewriteassist.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.jspecify.annotations.Nullable;
+import rewriteassist.runner.protocol.ErrorKind;
 
 /**
  * The results of a request that failed ({@code ok: false}). {@code seconds} is absent only in the

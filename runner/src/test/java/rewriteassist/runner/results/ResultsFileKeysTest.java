@@ -1,4 +1,4 @@
-package rewriteassist.runner.protocol;
+package rewriteassist.runner.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
+import rewriteassist.runner.protocol.BadRequest;
 
 /**
  * The keys of every results file the real runner writes, in order, and which of them are null or
