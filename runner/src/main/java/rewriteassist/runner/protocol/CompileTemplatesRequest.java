@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 /** A {@code compile_templates} request: what to compile ({@link TemplateRequest}). */
 public record CompileTemplatesRequest(String id, Path output, TemplateRequest templates) implements Request {
-    public static final String TYPE = "compile_templates";
+    static final String TYPE = "compile_templates";
 
     @Override
     public String type() {
