@@ -37,17 +37,22 @@ fn the_runner_is_formatted_compiles_without_warnings_and_passes_its_tests() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "mvn verify failed:\n{stdout}\n{stderr}");
-    // Every test class ran (surefire writes one report per class), with at least one test.
+    // Every test class ran (surefire writes one report per class, named by the class's fully
+    // qualified name: the runner's tests sit in its packages), with at least one test.
     let reports = dir.path().join("target/surefire-reports");
-    let classes = walkdir::WalkDir::new(dir.path().join("src/test/java"))
+    let tests = dir.path().join("src/test/java");
+    let classes = walkdir::WalkDir::new(&tests)
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_name().to_string_lossy().ends_with("Test.java"))
-        .map(|e| e.file_name().to_string_lossy().trim_end_matches(".java").to_string())
+        .map(|e| {
+            let relative = e.path().strip_prefix(&tests).unwrap().with_extension("");
+            relative.to_string_lossy().replace('/', ".")
+        })
         .collect::<Vec<_>>();
     assert!(!classes.is_empty());
     for class in classes {
-        let report = reports.join(format!("TEST-rewriteassist.runner.{class}.xml"));
+        let report = reports.join(format!("TEST-{class}.xml"));
         let text = std::fs::read_to_string(&report).unwrap_or_else(|e| panic!("{}: {e}", report.display()));
         assert!(!text.contains("tests=\"0\""), "{class} ran no test");
     }

@@ -1,26 +1,44 @@
 package rewriteassist.runner;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import rewriteassist.runner.common.Log;
+import rewriteassist.runner.maven.MavenContexts;
+import rewriteassist.runner.maven.MavenUserSettings;
+import rewriteassist.runner.measure.EarlierChecks;
+import rewriteassist.runner.measure.Residual;
+import rewriteassist.runner.net.Network;
+import rewriteassist.runner.net.RepositoryPolicy;
+import rewriteassist.runner.net.SafeXml;
+import rewriteassist.runner.parse.HeadFiles;
+import rewriteassist.runner.parse.RepositoryParser;
+import rewriteassist.runner.protocol.BadRequest;
+import rewriteassist.runner.protocol.CompileTemplatesRequest;
+import rewriteassist.runner.protocol.ErrorKind;
+import rewriteassist.runner.protocol.Failure;
+import rewriteassist.runner.protocol.ParseRequest;
+import rewriteassist.runner.protocol.Request;
+import rewriteassist.runner.protocol.Requests;
+import rewriteassist.runner.protocol.RunRequest;
+import rewriteassist.runner.results.FailedRequest;
+import rewriteassist.runner.results.ParseResults;
+import rewriteassist.runner.results.Results;
+import rewriteassist.runner.results.ResultsFile;
+import rewriteassist.runner.results.RunResults;
+import rewriteassist.runner.run.EarlierRuns;
+import rewriteassist.runner.run.RecipeRunner;
+import rewriteassist.runner.template.LearnedRecipes;
+import rewriteassist.runner.template.TemplateCompiler;
 
 /**
  * The protocol of docs/embedded-runner.md: one request-file path per line on stdin, one results file
@@ -31,9 +49,6 @@ import org.jspecify.annotations.Nullable;
  * {@code System.out} is pointed at stderr, so a library that prints cannot corrupt it.
  */
 public final class Main {
-    static final int PROTOCOL = 1;
-    static final String COMPILE_TEMPLATES = "compile_templates";
-    static final ObjectMapper JSON = new ObjectMapper();
 
     /** Exit status for a request file that cannot be read or is not a request. */
     static final int BAD_REQUEST = 2;
@@ -42,7 +57,7 @@ public final class Main {
 
     private final PrintStream protocol;
     /** The trees of the last parse (and where they came from); null before any. */
-    private Parse.@Nullable Outcome parsed;
+    private RepositoryParser.@Nullable Outcome parsed;
     /** The learned recipe jars of the last run, kept for the next run that names the same. */
     private LearnedRecipes learned = LearnedRecipes.NONE;
 
@@ -52,7 +67,7 @@ public final class Main {
     }
 
     /** The last parse's trees, for tests. */
-    Parse.@Nullable Outcome parsed() {
+    public RepositoryParser.@Nullable Outcome parsed() {
         return parsed;
     }
 
@@ -65,7 +80,7 @@ public final class Main {
             List<String> rest = new ArrayList<>(List.of(args));
             int pomCache = rest.indexOf("--pom-cache");
             if (pomCache >= 0 && pomCache + 1 < rest.size()) {
-                Reactor.keepPomsIn(Paths.get(rest.remove(pomCache + 1)));
+                MavenContexts.keepPomsIn(Paths.get(rest.remove(pomCache + 1)));
                 rest.remove(pomCache);
             }
             if (rest.equals(List.of("--serve"))) {
@@ -73,17 +88,17 @@ public final class Main {
             } else if (rest.size() == 1 && !rest.get(0).startsWith("-")) {
                 main.handle(Paths.get(rest.get(0)));
             } else {
-                log("usage: Main [--pom-cache DIR] (--serve | REQUEST.json)");
+                Log.log("usage: Main [--pom-cache DIR] (--serve | REQUEST.json)");
                 System.exit(BAD_REQUEST);
             }
         } catch (BadRequest e) {
-            log("not a request: " + e.getMessage());
+            Log.log("not a request: " + e.getMessage());
             System.exit(BAD_REQUEST);
         } catch (OutOfMemoryError e) {
             // Normally -XX:+ExitOnOutOfMemoryError ends the JVM first; this is for runs without it.
             Runtime.getRuntime().halt(OUT_OF_MEMORY);
         } catch (IOException e) {
-            log("cannot read stdin: " + e);
+            Log.log("cannot read stdin: " + e);
             System.exit(1);
         }
         System.exit(0);
@@ -91,7 +106,7 @@ public final class Main {
 
     /** Handles request after request until the end of stdin. */
     void serve(BufferedReader in) throws IOException, BadRequest {
-        Run.readRecipesInBackground();
+        RecipeRunner.readRecipesInBackground();
         String line;
         while ((line = in.readLine()) != null) {
             if (!line.isBlank()) {
@@ -104,77 +119,83 @@ public final class Main {
      * Handles one request: writes its results file, then prints {@code done <id>}. A request that
      * fails still gets results ({@code ok: false}); only an unusable request file throws.
      */
-    void handle(Path requestFile) throws BadRequest {
-        Request request = Request.read(requestFile, this::reject);
+    public void handle(Path requestFile) throws BadRequest {
+        Request request = Requests.read(requestFile, this::reject);
         long started = System.nanoTime();
-        log("request " + request.id + " (" + request.type + ")");
+        Log.log("request " + request.id() + " (" + request.type() + ")");
         Results results;
         try {
-            results = switch (request.type) {
-                case "parse" -> parse(request);
-                case "run" -> run(request);
-                case COMPILE_TEMPLATES -> TemplateCompiler.compile(request.templates());
-                default -> throw new IllegalStateException("unreachable: " + request.type);
-            };
+            results = answer(request);
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Failure e) {
-            results = failure(e.kind, e.getMessage(), e.stack);
+            results = FailedRequest.of(e.kind, e.getMessage(), e.stack);
         } catch (Throwable t) {
-            log("request " + request.id + " failed: " + stack(t));
-            results = failure(ErrorKind.INTERNAL, oneLine(t), stack(t));
+            Log.log("request " + request.id() + " failed: " + Log.stack(t));
+            results = FailedRequest.of(ErrorKind.INTERNAL, Log.oneLine(t), Log.stack(t));
         }
         if (results instanceof FailedRequest failed && failed.seconds() == null) {
-            results = failed.withSeconds(seconds(started));
+            results = failed.withSeconds(Log.seconds(started));
         }
-        write(request.output, ResultsFile.of(request.id, results));
-        protocol.println("done " + request.id);
+        ResultsFile.of(request.id(), results).write(request.output());
+        protocol.println("done " + request.id());
         protocol.flush();
-        log("done " + request.id + " in " + String.format("%.1f", seconds(started)) + " s; network so far: "
+        Log.log("done " + request.id() + " in " + String.format("%.1f", Log.seconds(started)) + " s; network so far: "
                 + Network.SENDER.summary());
     }
 
-    private ParseResults parse(Request request) throws Exception {
+    private Results answer(Request request) throws Exception {
+        if (request instanceof ParseRequest parse) {
+            return parse(parse);
+        }
+        if (request instanceof RunRequest run) {
+            return run(run);
+        }
+        return TemplateCompiler.compile(((CompileTemplatesRequest) request).templates());
+    }
+
+    private ParseResults parse(ParseRequest request) throws Exception {
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
         EarlierRuns.forget();
         EarlierChecks.forget();
         Residual.forget();
-        Parse.Outcome outcome = Parse.repository(
+        RepositoryParser.Outcome outcome = RepositoryParser.repository(
                 request.root(),
                 new RepositoryPolicy(
                         request.localRepository(),
-                        request.trustFileRepositories,
-                        MavenUserSettings.read(request.mavenSettings),
-                        request.credentialUrls),
-                request.buildEnvironment);
+                        request.trustFileRepositories(),
+                        MavenUserSettings.read(request.mavenSettings()),
+                        request.credentialUrls()),
+                request.buildEnvironment());
         parsed = outcome;
         ParseResults results = outcome.results();
-        if (request.headRoot != null) {
-            results = results.withTypes(HeadFiles.types(outcome, request.headRoot, request.headFiles));
+        Path head = request.headRoot();
+        if (head != null) {
+            results = results.withTypes(HeadFiles.types(outcome, head, request.headFiles()));
         }
         return results;
     }
 
-    private RunResults run(Request request) throws Failure {
-        Parse.Outcome last = parsed;
+    private RunResults run(RunRequest request) throws Failure {
+        RepositoryParser.Outcome last = parsed;
         if (last == null) {
             throw new Failure(ErrorKind.NO_PARSE, "no parse request came before this run (or the last one failed)");
         }
-        learned = learned.reuseOr(request.learnedJars, request.learnedLibraries);
+        learned = learned.reuseOr(request.learnedJars(), request.learnedLibraries());
         LearnedRecipes.Scope scope = learned.activate();
         try {
-            return Run.recipe(
+            return RecipeRunner.recipe(
                     last,
-                    request.recipeFiles,
+                    request.recipeFiles(),
                     request.recipe(),
-                    new Run.Mode(
-                            request.eachStep,
-                            request.whole,
-                            request.stopAfterSeconds,
-                            request.after,
-                            request.measure,
-                            request.datatables,
+                    new RecipeRunner.Mode(
+                            request.eachStep(),
+                            request.whole(),
+                            request.stopAfterSeconds(),
+                            request.after(),
+                            request.measure(),
+                            request.datatables(),
                             learned));
         } finally {
             scope.close();
@@ -188,312 +209,13 @@ public final class Main {
     private BadRequest reject(String why, @Nullable String id, @Nullable Path output) {
         if (output != null) {
             // No request was handled, so these results have no `seconds`.
-            write(output, ResultsFile.of(id, failure(ErrorKind.INTERNAL, "not a request: " + why, null)));
+            ResultsFile.of(id, FailedRequest.of(ErrorKind.INTERNAL, "not a request: " + why, null))
+                    .write(output);
             if (id != null) {
                 protocol.println("done " + id);
                 protocol.flush();
             }
         }
         return new BadRequest(why);
-    }
-
-    static FailedRequest failure(ErrorKind kind, String message, @Nullable String stack) {
-        return new FailedRequest(new ErrorReport(kind, message, stack), null);
-    }
-
-    /** Written to a temporary name in the same directory and renamed: readers never see half a file. */
-    static void write(Path output, ResultsFile results) {
-        Path partial = output.resolveSibling(
-                output.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Files.write(partial, JSON.writeValueAsBytes(results));
-            rename(partial, output);
-        } catch (IOException e) {
-            log("cannot write " + output + ": " + e);
-        }
-    }
-
-    /** Renames {@code from} to {@code to}, replacing it, in one step where the file system can. */
-    static void rename(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    static void log(String line) {
-        System.err.println("runner: " + Redaction.mask(line));
-        System.err.flush();
-    }
-
-    static double seconds(long startedNanos) {
-        return Math.round((System.nanoTime() - startedNanos) / 1e7) / 100.0;
-    }
-
-    /** A throwable as one line: its type and message, whitespace folded, at most 500 characters. */
-    static String oneLine(Throwable t) {
-        String message = t.getMessage() == null ? "" : ": " + t.getMessage();
-        return oneLine(t.getClass().getSimpleName() + message);
-    }
-
-    static String oneLine(String text) {
-        String line = Redaction.mask(text.replaceAll("\\s+", " ").strip());
-        return line.length() <= 500 ? line : line.substring(0, 497) + "...";
-    }
-
-    /** The first ten lines of a stack trace: enough to see where, short enough for a report. */
-    static String stack(Throwable t) {
-        StringWriter text = new StringWriter();
-        t.printStackTrace(new PrintWriter(text));
-        return excerpt(Redaction.mask(text.toString()));
-    }
-
-    static String excerpt(String trace) {
-        return String.join(
-                "\n", trace.lines().limit(10).map(String::stripTrailing).toList());
-    }
-
-    /** A request that failed for a reason the protocol names (its results say {@code ok: false}). */
-    static final class Failure extends Exception {
-        private static final long serialVersionUID = 1L;
-        final ErrorKind kind;
-        final @Nullable String stack;
-
-        Failure(ErrorKind kind, String message) {
-            this(kind, message, null);
-        }
-
-        Failure(ErrorKind kind, String message, @Nullable String stack) {
-            super(message);
-            this.kind = kind;
-            this.stack = stack;
-        }
-    }
-
-    /** A request file that cannot be read or is not a request: the runner exits with status 2. */
-    static final class BadRequest extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        BadRequest(String message) {
-            super(message);
-        }
-    }
-
-    /** A request file, checked against the protocol. */
-    static final class Request {
-        final String id;
-        final String type;
-        final Path output;
-        /** The repository to parse (a parse request's only). */
-        private final @Nullable Path root;
-
-        private final @Nullable Path localRepository;
-        /** Whether {@code file:} repositories named by POMs and build scripts may be read. */
-        final boolean trustFileRepositories;
-        /** The user's Maven settings.xml (null: none): mirrors, servers, profiles. */
-        final @Nullable Path mavenSettings;
-        /** Per server id, URLs its credentials may go to besides those the settings name. */
-        final Map<String, List<String>> credentialUrls;
-        /** The CI's variables for {@code BuildEnvironment} (the runner's own environment has none). */
-        final Map<String, String> buildEnvironment;
-        /** Where the PR's head versions of the changed files are (null: none), and which they are. */
-        final @Nullable Path headRoot;
-
-        final List<String> headFiles;
-
-        final List<Path> recipeFiles;
-        /** The recipe to run (a run request's only). */
-        private final @Nullable String recipe;
-
-        final boolean eachStep;
-        /** Whether the recipe also runs as a whole (discovery only wants each step on its own). */
-        final boolean whole;
-        /** With each step on its own: no step starts after this many seconds (0: no limit). */
-        final double stopAfterSeconds;
-        /**
-         * A recipe (in {@link #recipeFiles}) run once first; the steps then run on its result and
-         * report what they change of it (null: the steps run on the parsed trees).
-         */
-        final @Nullable String after;
-
-        /** What to measure of the whole run (a run request's {@code measure}; null: nothing). */
-        final @Nullable Measure measure;
-
-        /** Where the whole run exports its data tables (a run request's {@code datatables}; null: nowhere). */
-        final @Nullable Path datatables;
-
-        /** Learned recipe jars whose recipes a run may name, and the libraries their templates use. */
-        final List<Path> learnedJars;
-
-        final List<Path> learnedLibraries;
-
-        /** What to compile (a compile_templates request's only). */
-        private final @Nullable TemplateRequest templates;
-
-        TemplateRequest templates() {
-            return Objects.requireNonNull(templates, "only a compile_templates request has templates");
-        }
-
-        Path root() {
-            return Objects.requireNonNull(root, "only a parse request has a root");
-        }
-
-        Path localRepository() {
-            return Objects.requireNonNull(localRepository, "only a parse request has a local repository");
-        }
-
-        String recipe() {
-            return Objects.requireNonNull(recipe, "only a run request has a recipe");
-        }
-
-        interface Rejecter {
-            BadRequest reject(String why, @Nullable String id, @Nullable Path output);
-        }
-
-        private Request(JsonNode json, String id, String type, Path output, Rejecter rejecter) throws BadRequest {
-            this.id = id;
-            this.type = type;
-            this.output = output;
-            if (type.equals("parse")) {
-                root = Paths.get(text(json, "root", rejecter));
-                String local = json.path("local_repository").asText("");
-                localRepository = local.isEmpty()
-                        ? Paths.get(System.getProperty("user.home"), ".m2", "repository")
-                        : Paths.get(local);
-                trustFileRepositories = json.path("trust_file_repositories").asBoolean(false);
-                String settings = json.path("maven_settings").asText("");
-                mavenSettings = settings.isEmpty() ? null : Paths.get(settings);
-                Map<String, List<String>> allowed = new java.util.LinkedHashMap<>();
-                json.path("credential_urls").properties().forEach(e -> {
-                    List<String> urls = new ArrayList<>();
-                    e.getValue().forEach(url -> urls.add(url.asText()));
-                    allowed.put(e.getKey(), List.copyOf(urls));
-                });
-                credentialUrls = Map.copyOf(allowed);
-                Map<String, String> environment = new java.util.HashMap<>();
-                json.path("build_environment")
-                        .properties()
-                        .forEach(e -> environment.put(e.getKey(), e.getValue().asText()));
-                buildEnvironment = Map.copyOf(environment);
-                JsonNode head = json.path("head");
-                headRoot = head.path("root").isTextual()
-                        ? Paths.get(head.path("root").asText()).toAbsolutePath().normalize()
-                        : null;
-                List<String> files = new ArrayList<>();
-                head.path("files").forEach(f -> files.add(f.asText()));
-                headFiles = List.copyOf(files);
-                recipeFiles = List.of();
-                recipe = null;
-                eachStep = false;
-                whole = true;
-                stopAfterSeconds = 0;
-                after = null;
-                measure = null;
-                datatables = null;
-                learnedJars = List.of();
-                learnedLibraries = List.of();
-                templates = null;
-            } else if (type.equals(COMPILE_TEMPLATES)) {
-                root = null;
-                localRepository = null;
-                trustFileRepositories = false;
-                mavenSettings = null;
-                credentialUrls = Map.of();
-                buildEnvironment = Map.of();
-                headRoot = null;
-                headFiles = List.of();
-                recipeFiles = List.of();
-                recipe = null;
-                eachStep = false;
-                whole = true;
-                stopAfterSeconds = 0;
-                after = null;
-                measure = null;
-                datatables = null;
-                learnedJars = List.of();
-                learnedLibraries = List.of();
-                try {
-                    templates = TemplateRequest.from(json);
-                } catch (IllegalArgumentException e) {
-                    throw rejecter.reject(e.getMessage(), id, output);
-                }
-            } else {
-                root = null;
-                localRepository = null;
-                trustFileRepositories = false;
-                mavenSettings = null;
-                credentialUrls = Map.of();
-                buildEnvironment = Map.of();
-                headRoot = null;
-                headFiles = List.of();
-                if (!json.path("recipe_files").isArray()) {
-                    throw rejecter.reject("`recipe_files` is not a list", id, output);
-                }
-                recipeFiles = java.util.stream.StreamSupport.stream(
-                                json.path("recipe_files").spliterator(), false)
-                        .map(file -> Paths.get(file.asText()))
-                        .toList();
-                recipe = text(json, "recipe", rejecter);
-                eachStep = json.path("each_step").asBoolean(false);
-                whole = json.path("whole").asBoolean(true);
-                stopAfterSeconds = json.path("stop_after_seconds").asDouble(0);
-                after = json.path("after").isTextual()
-                                && !json.path("after").asText().isEmpty()
-                        ? json.path("after").asText()
-                        : null;
-                measure = Measure.from(json.path("measure"));
-                datatables = json.path("datatables").isTextual()
-                                && !json.path("datatables").asText().isEmpty()
-                        ? Paths.get(json.path("datatables").asText())
-                        : null;
-                learnedJars = paths(json.path("learned").path("jars"));
-                learnedLibraries = paths(json.path("learned").path("libraries"));
-                templates = null;
-            }
-        }
-
-        private static List<Path> paths(JsonNode list) {
-            List<Path> paths = new ArrayList<>();
-            list.forEach(path -> paths.add(Paths.get(path.asText())));
-            return List.copyOf(paths);
-        }
-
-        private String text(JsonNode json, String field, Rejecter rejecter) throws BadRequest {
-            JsonNode value = json.get(field);
-            if (value == null || !value.isTextual() || value.asText().isEmpty()) {
-                throw rejecter.reject("`" + field + "` is missing", id, output);
-            }
-            return value.asText();
-        }
-
-        static Request read(Path file, Rejecter rejecter) throws BadRequest {
-            JsonNode json;
-            try {
-                json = JSON.readTree(file.toFile());
-            } catch (IOException | RuntimeException e) {
-                throw rejecter.reject(file + " cannot be read as JSON: " + oneLine(e), null, null);
-            }
-            if (json == null || !json.isObject()) {
-                throw rejecter.reject(file + " is not a JSON object", null, null);
-            }
-            String outputText = json.path("output").asText("");
-            Path output = outputText.isEmpty() ? null : Paths.get(outputText);
-            String id = json.path("id").isTextual() ? json.path("id").asText() : null;
-            if (output == null) {
-                throw rejecter.reject(file + " has no `output`", id, null);
-            }
-            if (id == null || id.isEmpty()) {
-                throw rejecter.reject(file + " has no `id`", null, output);
-            }
-            if (json.path("protocol").asInt(-1) != PROTOCOL) {
-                throw rejecter.reject("protocol " + json.path("protocol") + " is not " + PROTOCOL, id, output);
-            }
-            String type = json.path("type").asText("");
-            if (!type.equals("parse") && !type.equals("run") && !type.equals(COMPILE_TEMPLATES)) {
-                throw rejecter.reject("unknown request type `" + type + "`", id, output);
-            }
-            return new Request(json, id, type, output, rejecter);
-        }
     }
 }

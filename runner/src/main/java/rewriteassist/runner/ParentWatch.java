@@ -1,6 +1,7 @@
 package rewriteassist.runner;
 
 import java.util.Optional;
+import rewriteassist.runner.common.Log;
 
 /**
  * Ends the runner when the process that started it is gone, even in the middle of a request: a
@@ -55,7 +56,7 @@ final class ParentWatch {
                 return;
             }
             if (orphaned(original)) {
-                Main.log("the parent process " + original + " is gone; stopping");
+                Log.log("the parent process " + original + " is gone; stopping");
                 // halt, not exit: shutdown hooks could wait on the very work that is abandoned.
                 Runtime.getRuntime().halt(ORPHANED);
             }

@@ -12,23 +12,85 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import rewriteassist.runner.common.Jackson;
 
-/** Small git repositories, request files and a runner to send them to, in a temporary directory. */
-final class Fixture {
-    final Path dir;
+/**
+ * Small git repositories, request files and a runner to send them to, in a temporary directory.
+ * Registered as an extension ({@code @RegisterExtension final Fixture fixture = new Fixture();}),
+ * each test gets a temporary directory of its own ({@link #root}), deleted after it.
+ */
+public final class Fixture implements BeforeEachCallback, AfterEachCallback {
     final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    final Main main = new Main(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+    public final Main main = new Main(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+    private final @Nullable String subdirectory;
+    private @Nullable Path root;
+    private @Nullable Path dir;
     private int requests;
 
-    Fixture(Path dir) {
+    /** A fixture for {@code @RegisterExtension}, working in the test's temporary directory. */
+    public Fixture() {
+        this.subdirectory = null;
+    }
+
+    /**
+     * A fixture for {@code @RegisterExtension} working in {@code subdirectory} of the test's
+     * temporary directory, whose rest the test uses for other files (a local repository, a server's).
+     */
+    public static Fixture in(String subdirectory) {
+        return new Fixture(subdirectory);
+    }
+
+    private Fixture(String subdirectory) {
+        this.subdirectory = subdirectory;
+    }
+
+    /** A fixture in {@code dir}, for a test that makes several. */
+    public Fixture(Path dir) {
+        this.subdirectory = null;
+        this.root = dir;
         this.dir = dir;
     }
 
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        root = Files.createTempDirectory("runner-test-");
+        dir = subdirectory == null ? root : root.resolve(subdirectory);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        Path temporary = root;
+        if (temporary != null) {
+            try (Stream<Path> paths = Files.walk(temporary)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        }
+    }
+
+    /** The test's temporary directory. */
+    public Path root() {
+        return Objects.requireNonNull(root, "the fixture is not registered as an extension");
+    }
+
+    /** Where the requests, their results and the repositories go. */
+    public Path dir() {
+        return Objects.requireNonNull(dir, "the fixture is not registered as an extension");
+    }
+
     /** A git repository with the given files (path, content, path, content, …), committed. */
-    Path repo(String... pathsAndContents) throws IOException, InterruptedException {
-        Path root = dir.resolve("repo");
+    public Path repo(String... pathsAndContents) throws IOException, InterruptedException {
+        Path root = dir().resolve("repo");
         for (int i = 0; i < pathsAndContents.length; i += 2) {
             Path file = root.resolve(pathsAndContents[i]);
             Files.createDirectories(file.getParent());
@@ -51,16 +113,16 @@ final class Fixture {
     }
 
     /** The local repository of the machine: the tests read the jars it has and add what they fetch. */
-    static Path localRepository() {
+    public static Path localRepository() {
         return Paths.get(System.getProperty("user.home"), ".m2", "repository");
     }
 
-    ObjectNode parseRequest(Path root) {
+    public ObjectNode parseRequest(Path root) {
         return parseRequest(root, localRepository(), false);
     }
 
     /** A parse with its own local repository, and whether POMs' {@code file:} repositories are trusted. */
-    ObjectNode parseRequest(Path root, Path localRepository, boolean trustFileRepositories) {
+    public ObjectNode parseRequest(Path root, Path localRepository, boolean trustFileRepositories) {
         ObjectNode request = request("parse");
         request.put("root", root.toString());
         request.put("local_repository", localRepository.toString());
@@ -68,9 +130,9 @@ final class Fixture {
         return request;
     }
 
-    ObjectNode runRequest(String recipeYaml, String recipe, boolean eachStep) throws IOException {
+    public ObjectNode runRequest(String recipeYaml, String recipe, boolean eachStep) throws IOException {
         ObjectNode request = request("run");
-        Path file = dir.resolve(request.get("id").asText() + "-recipe.yml");
+        Path file = dir().resolve(request.get("id").asText() + "-recipe.yml");
         Files.writeString(file, recipeYaml);
         request.putArray("recipe_files").add(file.toString());
         request.put("recipe", recipe);
@@ -80,38 +142,38 @@ final class Fixture {
 
     private ObjectNode request(String type) {
         String id = type + "-" + ++requests;
-        ObjectNode request = Main.JSON.createObjectNode();
+        ObjectNode request = Jackson.MAPPER.createObjectNode();
         request.put("protocol", 1);
         request.put("id", id);
         request.put("type", type);
-        request.put("output", dir.resolve(id + ".json").toString());
+        request.put("output", dir().resolve(id + ".json").toString());
         return request;
     }
 
     /** Writes the request file; its path is what goes on the runner's stdin. */
-    Path write(ObjectNode request) throws IOException {
-        Path file = dir.resolve(request.get("id").asText() + ".request.json");
-        Files.writeString(file, Main.JSON.writeValueAsString(request));
+    public Path write(ObjectNode request) throws IOException {
+        Path file = dir().resolve(request.get("id").asText() + ".request.json");
+        Files.writeString(file, Jackson.MAPPER.writeValueAsString(request));
         return file;
     }
 
     /** Sends a request to the in-process runner and reads its results. */
-    JsonNode send(ObjectNode request) throws Exception {
+    public JsonNode send(ObjectNode request) throws Exception {
         main.handle(write(request));
         return results(request);
     }
 
-    static JsonNode results(ObjectNode request) throws IOException {
-        return Main.JSON.readTree(Paths.get(request.get("output").asText()).toFile());
+    public static JsonNode results(ObjectNode request) throws IOException {
+        return Jackson.MAPPER.readTree(Paths.get(request.get("output").asText()).toFile());
     }
 
-    JsonNode parse(Path root) throws Exception {
+    public JsonNode parse(Path root) throws Exception {
         JsonNode results = send(parseRequest(root));
         assertEquals(true, results.path("ok").asBoolean(), results.toString());
         return results;
     }
 
-    JsonNode run(String recipeYaml, String recipe) throws Exception {
+    public JsonNode run(String recipeYaml, String recipe) throws Exception {
         JsonNode results = send(runRequest(recipeYaml, recipe, true));
         assertEquals(true, results.path("ok").asBoolean(), results.toString());
         return results;
@@ -122,7 +184,8 @@ final class Fixture {
      * environment is exactly {@code environment} (and {@code PATH}, to find git), as the binary
      * starts it with its allow-list of variables.
      */
-    static Process startRunner(Path log, Map<String, String> environment, String... arguments) throws IOException {
+    public static Process startRunner(Path log, Map<String, String> environment, String... arguments)
+            throws IOException {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(
                 List.of(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path")));
@@ -138,7 +201,7 @@ final class Fixture {
     }
 
     /** A declarative recipe named {@code name} with these entries (YAML, one per line, indented). */
-    static String recipe(String name, String... entries) {
+    public static String recipe(String name, String... entries) {
         StringBuilder yaml = new StringBuilder("type: specs.openrewrite.org/v1beta/recipe\nname: " + name
                 + "\ndisplayName: " + name + "\nrecipeList:\n");
         for (String entry : entries) {
@@ -147,7 +210,7 @@ final class Fixture {
         return yaml.toString();
     }
 
-    static String changeType(String from, String to) {
+    public static String changeType(String from, String to) {
         return "org.openrewrite.java.ChangeType:\n  oldFullyQualifiedTypeName: " + from
                 + "\n  newFullyQualifiedTypeName: " + to;
     }

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>With {@link #requireCredentials} it is a private repository: every request without that user
  * and password (HTTP basic authentication) gets 401, as Nexus or Artifactory answer.
  */
-final class RepositoryServer implements AutoCloseable {
+public final class RepositoryServer implements AutoCloseable {
     private final ServerSocket socket;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
@@ -48,7 +48,7 @@ final class RepositoryServer implements AutoCloseable {
 
     private final AtomicInteger mostPomsAtOnce = new AtomicInteger();
 
-    RepositoryServer() throws IOException {
+    public RepositoryServer() throws IOException {
         socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         acceptor = new Thread(this::accept, "repository-server");
         acceptor.setDaemon(true);
@@ -123,37 +123,37 @@ final class RepositoryServer implements AutoCloseable {
     }
 
     /** From now on, every POM is answered after {@code millis}. */
-    RepositoryServer slowPoms(long millis) {
+    public RepositoryServer slowPoms(long millis) {
         pomDelayMillis = millis;
         return this;
     }
 
     /** The most POM requests this server was answering at the same time. */
-    int mostPomsAtOnce() {
+    public int mostPomsAtOnce() {
         return mostPomsAtOnce.get();
     }
 
     /** The server's base URL, with a trailing slash. */
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + socket.getLocalPort() + "/";
     }
 
-    RepositoryServer serve(String path, String text) {
+    public RepositoryServer serve(String path, String text) {
         return serve(path, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    RepositoryServer serve(String path, byte[] bytes) {
+    public RepositoryServer serve(String path, byte[] bytes) {
         files.put(path, bytes);
         return this;
     }
 
     /** From now on, every request needs this user and password (HTTP basic authentication). */
-    RepositoryServer requireCredentials(String user, String password) {
+    public RepositoryServer requireCredentials(String user, String password) {
         return requireCredentials(user, password, "");
     }
 
     /** From now on, requests for paths ending with {@code suffix} need this user and password. */
-    RepositoryServer requireCredentials(String user, String password, String suffix) {
+    public RepositoryServer requireCredentials(String user, String password, String suffix) {
         protectedSuffix = suffix;
         authorization =
                 "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
@@ -164,7 +164,7 @@ final class RepositoryServer implements AutoCloseable {
      * Every request so far, as {@code METHOD /path?query}, followed by {@code (authorized)} or
      * {@code (refused)} once credentials are required.
      */
-    List<String> requests() {
+    public List<String> requests() {
         synchronized (requests) {
             return new ArrayList<>(requests);
         }
@@ -174,14 +174,14 @@ final class RepositoryServer implements AutoCloseable {
      * Every request so far, as {@code METHOD /path?query Authorization: <header>}, with {@code -}
      * for a request without one: which credentials this host was sent, and when.
      */
-    List<String> credentialsSeen() {
+    public List<String> credentialsSeen() {
         synchronized (credentials) {
             return new ArrayList<>(credentials);
         }
     }
 
     /** Whether any request so far carried an Authorization header. */
-    boolean wasSentCredentials() {
+    public boolean wasSentCredentials() {
         return credentialsSeen().stream().anyMatch(r -> !r.endsWith("Authorization: -"));
     }
 

@@ -18,27 +18,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.marker.JavaProject;
 import org.openrewrite.java.marker.JavaSourceSet;
 import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.marker.BuildTool;
 import org.openrewrite.text.PlainText;
+import rewriteassist.runner.net.Unreachable;
 
 /** The runner on small git repositories of its own, with OpenRewrite's real parsers and recipes. */
 class RunnerTest {
-    @TempDir
-    Path dir;
-
-    private Fixture fixture;
-
-    @BeforeEach
-    void fixture() {
-        fixture = new Fixture(dir);
-    }
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
 
     private static final String PARENT =
             """
@@ -409,7 +402,7 @@ class RunnerTest {
     void aDependencyWhoseOwnDependenciesExistNowhereKeepsItsJar() throws Exception {
         // A file repository of our own: `bridge` depends on `middle`, whose parent exists nowhere
         // (as for a dependency whose parent was only on a retired repository).
-        Path repository = fixture.dir.resolve("file-repository");
+        Path repository = fixture.dir().resolve("file-repository");
         artifact(
                 repository,
                 "bridge",
@@ -857,7 +850,7 @@ class RunnerTest {
         JsonNode missing = Fixture.results(unknown);
         assertFalse(missing.path("ok").asBoolean());
         assertEquals("unknown_recipe", missing.path("error").path("kind").asText(), missing.toString());
-        try (var files = Files.list(dir)) {
+        try (var files = Files.list(fixture.dir())) {
             assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left");
         }
     }
@@ -965,13 +958,13 @@ class RunnerTest {
         assertEquals(
                 "no_parse", Fixture.results(early).path("error").path("kind").asText());
 
-        Path garbage = dir.resolve("garbage.json");
+        Path garbage = fixture.dir().resolve("garbage.json");
         Files.writeString(garbage, "this is not json");
         Process bad = runner(garbage.toString());
         assertTrue(bad.waitFor(60, TimeUnit.SECONDS));
         assertEquals(2, bad.exitValue());
 
-        ObjectNode wrong = fixture.parseRequest(dir);
+        ObjectNode wrong = fixture.parseRequest(fixture.dir());
         wrong.put("protocol", 99);
         Process rejected = runner(fixture.write(wrong).toString());
         assertTrue(rejected.waitFor(60, TimeUnit.SECONDS));
