@@ -4,7 +4,9 @@
 
 use std::fmt;
 
+use crate::catalog::Catalog;
 use crate::model::RecipeDescriptor;
+use crate::openrewrite::RecipeStep;
 
 /// What is wrong with the options given to one recipe.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +79,29 @@ fn closest(recipe: &RecipeDescriptor, given: &str) -> Option<String> {
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, name)| name.clone())
+}
+
+/// Whether the catalog accepts the step: the recipe exists, every option name is known, every
+/// required option is given.
+pub(crate) fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProblem> {
+    if catalog.get(&step.name).is_none() {
+        return Err(StepProblem::NotInCatalog(step.name.clone()));
+    }
+    let given: Vec<&str> = step.options.keys().map(String::as_str).collect();
+    catalog.check_options(&step.name, &given).map_err(|problems| StepProblem::Options {
+        recipe: step.name.clone(),
+        problems: problems.to_string(),
+    })
+}
+
+/// Why the catalog does not accept a step.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum StepProblem {
+    #[error("`{0}` is not in the recipe catalog")]
+    NotInCatalog(String),
+    /// Unknown option names or missing required options, as the catalog words them.
+    #[error("`{recipe}`: {problems}")]
+    Options { recipe: String, problems: String },
 }
 
 #[cfg(test)]

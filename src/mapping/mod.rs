@@ -16,31 +16,11 @@ use crate::model::intent::{Intent, IntentTree, Level, label};
 use crate::model::{CandidateOption, PlannedStep, Strategy};
 use crate::openrewrite::RecipeStep;
 
+// The catalog's check of a step, which validation runs too; at home in the catalog, below both.
+pub(crate) use crate::catalog::options::check_step;
+
 /// Reads a file's content at the base commit (None when it does not exist there).
 pub(crate) type BaseFile<'a> = &'a dyn Fn(&str) -> Option<String>;
-
-/// Whether the catalog accepts the step: the recipe exists, every option name is known, every
-/// required option is given.
-pub(crate) fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProblem> {
-    if catalog.get(&step.name).is_none() {
-        return Err(StepProblem::NotInCatalog(step.name.clone()));
-    }
-    let given: Vec<&str> = step.options.keys().map(String::as_str).collect();
-    catalog.check_options(&step.name, &given).map_err(|problems| StepProblem::Options {
-        recipe: step.name.clone(),
-        problems: problems.to_string(),
-    })
-}
-
-/// Why the catalog does not accept a step.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum StepProblem {
-    #[error("`{0}` is not in the recipe catalog")]
-    NotInCatalog(String),
-    /// Unknown option names or missing required options, as the catalog words them.
-    #[error("`{recipe}`: {problems}")]
-    Options { recipe: String, problems: String },
-}
 
 /// Option 1: for each strategic intent (or, when none fits, each of its tactical intents) the best
 /// broad recipe of the catalog.

@@ -39,7 +39,8 @@ pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15 * 60);
 /// Looks up the artifact that ships a recipe (None: bundled with the plugins, or unknown).
 pub(crate) type ArtifactLookup<'a> = &'a (dyn Fn(&str) -> Option<Coordinates> + Sync);
 /// Checks a recipe step's option names before running (OpenRewrite ignores unknown ones).
-pub(crate) type OptionCheck<'a> = &'a (dyn Fn(&RecipeStep) -> Result<(), crate::mapping::StepProblem> + Sync);
+pub(crate) type OptionCheck<'a> =
+    &'a (dyn Fn(&RecipeStep) -> Result<(), crate::catalog::options::StepProblem> + Sync);
 
 /// One validation run.
 pub(crate) struct Request<'a> {
