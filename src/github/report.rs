@@ -490,84 +490,11 @@ fn cut_at(text: &str, max: usize) -> String {
 pub(crate) mod tests {
     use super::*;
     use crate::diff::ChangeKind;
-    use crate::model::{
-        ErrorKind, IntentSummary, OptionId, OptionResult, Recommendation, RunError, RunStatus, Strategy,
-    };
+    use crate::model::{OptionId, Strategy};
 
     /// A fixed run: three options, the narrow one recommended, a failed synthesized one.
     pub(crate) fn sample_report() -> Report {
-        let option = |n: u8, strategy: Strategy, p: f64, r: f64, f1: f64, recipes: usize| OptionResult {
-            option: n.try_into().unwrap(),
-            strategy,
-            recipe_name: format!("rewriteassist.Option{n}"),
-            recipes,
-            precision: p,
-            recall: r,
-            f1,
-            perfect_match: false,
-            semantic_share: 1.0,
-            wall_seconds: 31.6,
-            attempts: 1,
-            dropped: vec![],
-            tests_dropped: false,
-            error: None,
-            backend: Some(crate::model::Backend::MavenPlugin),
-            migration_precision: None,
-            false_positive_classes: None,
-            migration_recall: None,
-            migration_f1: None,
-            residual: None,
-            unresolved: None,
-        };
-        let mut third = option(3, Strategy::Synthesized, 0.0, 0.0, 0.0, 3);
-        third.error = Some(RunError::new(ErrorKind::UnknownRecipe, "recipe org.example.Nope | not found"));
-        let summary = RunSummary {
-            status: RunStatus::Partial,
-            reason: Some("validate_refined: option 3 could not run".into()),
-            pr_kind: crate::model::PrKind::Migration,
-            pr_kind_reason: "the intent tree names a migration: Migrate javax -> jakarta".into(),
-            verdict: crate::model::Verdict::ReproducesThisPrOnly,
-            recommended: Some(Recommendation {
-                option: OptionId::Narrow,
-                precision: 0.9167,
-                recall: 1.0,
-                f1: 0.9565,
-                perfect_match: false,
-                semantic_share: 1.0,
-                confidence: Confidence::Recommended,
-                migration_precision: Some(1.0),
-                why: None,
-                migration_semantic_share: None,
-            }),
-            options: vec![
-                option(1, Strategy::Wide, 0.8, 0.7273, 0.7619, 1),
-                // Its one false positive is layout: as a migration it is precise.
-                OptionResult {
-                    migration_precision: Some(1.0),
-                    ..option(2, Strategy::Narrow, 0.9167, 1.0, 0.9565, 2)
-                },
-                third,
-            ],
-            intents: IntentSummary {
-                coverage: 1.0,
-                strategic: vec!["Migrate javax -> jakarta".into()],
-                tactical: 2,
-                atomic: 2,
-            },
-            artifacts_dir: "/tmp/run".into(),
-            wall_seconds: 64.2,
-            backend: Some("plugin".into()),
-            confirmation: None,
-            reusable: None,
-            authors_way: vec![crate::model::AuthorsWay {
-                path: "src/main/java/com/acme/Order.java".into(),
-                lines_differing: 2,
-                recipe: "org.openrewrite.java.migrate.jakarta.JavaxPersistenceToJakartaPersistence".into(),
-                on_migration: false,
-                lines_written: 2,
-                lines_missed: 3,
-            }],
-        };
+        let summary = crate::fixtures::summary::sample_summary();
         Report {
             summary,
             reusable_yaml: None,

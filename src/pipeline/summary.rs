@@ -317,7 +317,7 @@ mod tests {
     /// run among them (an option's number ignores a format width, so hand padding misaligned it).
     #[test]
     fn the_options_table_is_aligned() {
-        let mut summary = crate::github::report::tests::sample_report().summary;
+        let mut summary = crate::fixtures::summary::sample_summary();
         summary.options[0].wall_seconds = 1234.0;
         summary.options[1].recipes = 120;
         let mut failed = summary.options[1].clone();
