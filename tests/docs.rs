@@ -488,14 +488,14 @@ fn command_lines_are_read_with_their_path_and_flags() {
 /// The `kind` strings of the validation errors and of the embedded runner's protocol, read from the
 /// sources (what the binary prints).
 fn error_kinds() -> BTreeSet<String> {
-    let validation = read(&root().join("src/model/validation.rs"));
+    let validation = read(&root().join("crates/core/src/model/validation.rs"));
     let as_str = validation.split("fn as_str").nth(1).expect("ErrorKind::as_str");
     let body = &as_str[..as_str.find("\n    }\n").unwrap()];
     let arm = regex::Regex::new(r#"ErrorKind::\w+ => "([a-z_]+)""#).unwrap();
     let mut kinds: BTreeSet<String> = arm.captures_iter(body).map(|c| c[1].to_string()).collect();
     assert!(kinds.len() >= 12, "{kinds:?}");
 
-    let protocol = read(&root().join("src/validation/embedded/protocol.rs"));
+    let protocol = read(&root().join("crates/runner/src/embedded/protocol.rs"));
     let failure = protocol.split("enum FailureKind {").nth(1).expect("enum FailureKind");
     let variants = &failure[..failure.find('}').unwrap()];
     let variant = regex::Regex::new(r"(?m)^\s+([A-Z][A-Za-z]+),").unwrap();
