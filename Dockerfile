@@ -4,8 +4,9 @@
 
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
-COPY Cargo.toml Cargo.lock build.rs ./
+COPY Cargo.toml Cargo.lock ./
 COPY src ./src
+COPY crates ./crates
 COPY benches ./benches
 COPY catalog ./catalog
 # The embedded OpenRewrite runner's sources are compiled into the binary (include_dir).

@@ -1,37 +1,27 @@
 //! rewrite-assist: turns one migration pull request into a validated, reusable OpenRewrite recipe.
 //!
-//! The modules follow the pipeline of ARCHITECTURE.md; `cli` is the thin layer that parses arguments and
-//! calls into them.
+//! The binary's own modules: `cli`, the thin layer that parses arguments and calls into the crates
+//! under crates/ (ARCHITECTURE.md), and the commands that stand on top of the pipeline: `eval`,
+//! `learn`.
 
-pub mod catalog;
 pub mod cli;
-pub mod decision;
-pub mod demo;
-pub mod diff;
-pub mod discovery;
-pub mod document;
-pub mod error;
 pub mod eval;
+pub mod learn;
+pub mod logging;
+pub mod schemas;
+
+// The layers this binary stands on (crates/), in scope under the names the modules have always used
+// (`crate::pipeline::…`); the integration tests (tests/) reach the ones they use through this crate.
+pub use rewrite_assist_core::{catalog, diff, metrics, model, openrewrite, process, setup};
+use rewrite_assist_core::{demo, document, error, redact};
+pub use rewrite_assist_engine::intents;
+use rewrite_assist_engine::{decision, discovery, pipeline, reuse};
+pub use rewrite_assist_github as github;
+pub use rewrite_assist_runner as validation;
 // Test fixtures stay out of the shipped binary: `cargo test` turns the feature on through the
 // dev-dependency on this crate in Cargo.toml.
 #[cfg(any(test, feature = "fixtures"))]
-pub mod fixtures;
-pub mod github;
-pub mod intents;
-pub mod learn;
-pub mod logging;
-pub mod mapping;
-pub mod metrics;
-pub mod model;
-pub mod openrewrite;
-pub mod pipeline;
-pub mod process;
-pub(crate) mod redact;
-pub mod refinement;
-pub mod reuse;
-pub mod schemas;
-pub mod setup;
-pub mod validation;
+pub use rewrite_assist_fixtures as fixtures;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

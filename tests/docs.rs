@@ -490,14 +490,14 @@ fn command_lines_are_read_with_their_path_and_flags() {
 /// The `kind` strings of the validation errors and of the embedded runner's protocol, read from the
 /// sources (what the binary prints).
 fn error_kinds() -> BTreeSet<String> {
-    let validation = read(&root().join("src/model/validation.rs"));
+    let validation = read(&root().join("crates/core/src/model/validation.rs"));
     let as_str = validation.split("fn as_str").nth(1).expect("ErrorKind::as_str");
     let body = &as_str[..as_str.find("\n    }\n").unwrap()];
     let arm = regex::Regex::new(r#"ErrorKind::\w+ => "([a-z_]+)""#).unwrap();
     let mut kinds: BTreeSet<String> = arm.captures_iter(body).map(|c| c[1].to_string()).collect();
     assert!(kinds.len() >= 12, "{kinds:?}");
 
-    let protocol = read(&root().join("src/validation/embedded/protocol.rs"));
+    let protocol = read(&root().join("crates/runner/src/embedded/protocol.rs"));
     let failure = protocol.split("enum FailureKind {").nth(1).expect("enum FailureKind");
     let variants = &failure[..failure.find('}').unwrap()];
     let variant = regex::Regex::new(r"(?m)^\s+([A-Z][A-Za-z]+),").unwrap();
@@ -529,20 +529,25 @@ fn every_error_kind_is_on_the_troubleshooting_page() {
 // The dependency table
 
 /// The runtime dependencies of every package of the repository (`[dependencies]` of the root
-/// manifest and of `crates/*/Cargo.toml`), without the workspace's own path dependencies.
+/// manifest and of `crates/*/Cargo.toml`), without the workspace's own packages.
 fn runtime_dependencies() -> BTreeSet<String> {
     let mut manifests = vec![root().join("Cargo.toml")];
     if let Ok(crates) = std::fs::read_dir(root().join("crates")) {
         manifests.extend(crates.flatten().map(|e| e.path().join("Cargo.toml")).filter(|p| p.is_file()));
     }
     let mut names = BTreeSet::new();
+    let mut members = BTreeSet::new();
     for manifest in manifests {
-        let mut in_dependencies = false;
+        let mut section = String::new();
         for line in read(&manifest).lines().map(str::trim) {
             if line.starts_with('[') {
-                in_dependencies = line == "[dependencies]";
+                section = line.to_string();
                 continue;
             }
+            if section == "[package]" && line.starts_with("name =") {
+                members.insert(line.trim_start_matches("name =").trim().trim_matches('"').to_string());
+            }
+            let in_dependencies = section == "[dependencies]";
             let Some((key, value)) = line.split_once('=') else { continue };
             if !in_dependencies || line.starts_with('#') || value.contains("path =") {
                 continue;
@@ -552,7 +557,7 @@ fn runtime_dependencies() -> BTreeSet<String> {
             names.insert(name.to_string());
         }
     }
-    names
+    &names - &members
 }
 
 #[test]

@@ -222,7 +222,7 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         "eval: suite `{}`, shard {}: {} of {} cases, results in {}{}",
         suite.name,
         options.shard,
-        options.shard.cases(&suite).len(),
+        crate::eval::shard::cases(options.shard, &suite).len(),
         suite.cases.len(),
         options.out.display(),
         options.cache.as_ref().map(|c| format!(", clone cache {}", c.root().display())).unwrap_or_default()

@@ -66,7 +66,7 @@ pub(crate) fn run_suite(
 ) -> Result<ShardResults> {
     prepare_out_dir(&options.out)?;
     let settings = suite.defaults.overridden_by(options.overrides);
-    let cases = options.shard.cases(suite);
+    let cases = super::shard::cases(options.shard, suite);
     let mut shard = ShardResults {
         suite_name: suite.name.clone(),
         shard: options.shard,

@@ -8,34 +8,21 @@
 //! another shard. Linking cases by a new pair, reordering or removing cases can move them, which is
 //! harmless: `eval aggregate` matches results by case name, not by shard.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::suite::{Case, Suite};
 use crate::model::Shard;
 
-impl Shard {
-    /// The whole suite in one job.
-    pub(crate) const ALL: Shard = Shard { index: 1, count: 1 };
-
-    /// This shard's cases of `suite`, in suite order, with the cases its pairs link kept together.
-    pub(crate) fn cases(self, suite: &Suite) -> Vec<&Case> {
-        let names: Vec<&str> = suite.cases.iter().map(|c| c.name.as_str()).collect();
-        let links: Vec<(&str, &str)> = suite.pairs.iter().map(|p| (p.from.as_str(), p.to.as_str())).collect();
-        let shards = assignment(&names, &links, self.count);
-        suite
-            .cases
-            .iter()
-            .zip(shards)
-            .filter(|(_, shard)| *shard == self.index)
-            .map(|(case, _)| case)
-            .collect()
-    }
-
-    /// Every shard of this split: 1/N … N/N.
-    pub(crate) fn siblings(self) -> impl Iterator<Item = Shard> {
-        (1..=self.count).map(move |index| Shard { index, count: self.count })
-    }
+/// `shard`'s cases of `suite`, in suite order, with the cases its pairs link kept together.
+pub(crate) fn cases(shard: Shard, suite: &Suite) -> Vec<&Case> {
+    let names: Vec<&str> = suite.cases.iter().map(|c| c.name.as_str()).collect();
+    let links: Vec<(&str, &str)> = suite.pairs.iter().map(|p| (p.from.as_str(), p.to.as_str())).collect();
+    let shards = assignment(&names, &links, shard.count);
+    suite
+        .cases
+        .iter()
+        .zip(shards)
+        .filter(|(_, in_shard)| *in_shard == shard.index)
+        .map(|(case, _)| case)
+        .collect()
 }
 
 /// The shard (1-based) of each of `names`, with the names `links` connect in the same shard.
@@ -73,33 +60,6 @@ fn assignment(names: &[&str], links: &[(&str, &str)], count: usize) -> Vec<usize
             })
         })
         .collect()
-}
-
-/// Text that is not `I/N` with 1 ≤ I ≤ N.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/4")]
-pub(crate) struct NotAShard(pub String);
-
-impl FromStr for Shard {
-    type Err = NotAShard;
-
-    /// `I/N` with 1 ≤ I ≤ N.
-    fn from_str(text: &str) -> Result<Shard, NotAShard> {
-        let usage = || NotAShard(text.to_string());
-        let (index, count) = text.trim().split_once('/').ok_or_else(usage)?;
-        let index: usize = index.trim().parse().map_err(|_| usage())?;
-        let count: usize = count.trim().parse().map_err(|_| usage())?;
-        if index == 0 || count == 0 || index > count {
-            return Err(usage());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
 }
 
 #[cfg(test)]
@@ -158,7 +118,7 @@ mod tests {
             std::path::Path::new("/tmp"),
         )
         .unwrap();
-        let names = |shard: Shard| shard.cases(&suite).iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        let names = |shard: Shard| cases(shard, &suite).iter().map(|c| c.name.clone()).collect::<Vec<_>>();
         assert_eq!(names(Shard { index: 1, count: 2 }), ["a", "d"]);
         assert_eq!(names(Shard { index: 2, count: 2 }), ["b", "c"]);
         assert_eq!(names(Shard::ALL), ["a", "b", "c", "d"]);

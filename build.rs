@@ -1,6 +1,0 @@
-//! Rebuild when the embedded runner's sources change: `include_dir!` embeds `runner/src/main`, and
-//! cargo does not notice a file added to that directory on its own.
-fn main() {
-    println!("cargo:rerun-if-changed=runner/pom.xml");
-    println!("cargo:rerun-if-changed=runner/src/main");
-}

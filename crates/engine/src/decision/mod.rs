@@ -1,0 +1,295 @@
+//! Phase 6, decision: the most semantic of the options within [`F1_TOLERANCE`] of the best F1
+//! (ties: the higher F1, then fewer recipes, then the lower option number) and the confidence it
+//! deserves. Further away, within [`MIGRATION_MARGIN`], a more semantic option still wins when
+//! none of its false positives is wrong and some are layout, variants or completions (a migration
+//! written another way, not another change, nor one that only misses lines), and the
+//! recommendation says so.
+
+pub(crate) mod own_changes;
+pub(crate) mod pr_kind;
+pub mod verdict;
+
+use std::cmp::Ordering;
+
+use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};
+use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, file_pattern_matches};
+
+/// How much F1 a more semantic option may give up: a recipe that describes the migration with
+/// OpenRewrite's recipes works on the next repository, one that replays this PR's text does not,
+/// and one line in a hundred is worth that. It bounds what the choice costs in F1 per PR.
+pub(crate) const F1_TOLERANCE: f64 = 0.01;
+
+/// How much line F1 a more semantic option may give up when none of its false positives is wrong:
+/// the lines it writes differently are the same migration ([`crate::metrics::classes`]).
+pub(crate) const MIGRATION_MARGIN: f64 = 0.05;
+
+/// Picks the recommendation among the options that ran.
+pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
+    let ran: Vec<&OptionResult> = results.iter().filter(|r| r.ran()).collect();
+    let (best, why) = best_of(&ran)?;
+    Some(Recommendation {
+        option: best.option,
+        precision: best.precision,
+        recall: best.recall,
+        f1: best.f1,
+        perfect_match: best.perfect_match,
+        semantic_share: best.semantic_share,
+        confidence: Confidence::of(best.f1),
+        migration_precision: best.migration_precision,
+        migration_semantic_share: None,
+        why,
+    })
+}
+
+/// The best of the options that ran, and why when it is not the one of the best F1. On a full
+/// tie, the later of `ran`.
+fn best_of<'a>(ran: &[&'a OptionResult]) -> Option<(&'a OptionResult, Option<String>)> {
+    let top = ran.iter().map(|r| r.f1).fold(f64::NEG_INFINITY, f64::max);
+    // Rounded F1s (4 places): compare with a hair of slack so 0.99 vs 1.0 is within 0.01.
+    let by_f1 =
+        ran.iter().copied().filter(|r| r.f1 >= top - F1_TOLERANCE - 1e-9).max_by(|a, b| rank(a, b))?;
+    let migration = ran
+        .iter()
+        .copied()
+        .filter(|r| r.f1 >= top - MIGRATION_MARGIN - 1e-9 && r.migration_precision == Some(1.0))
+        // The margin pays for lines written another way; an option that wrote none only missed
+        // lines, and missing part of the migration is not a way of writing it.
+        .filter(|r| r.false_positive_classes.is_some_and(|c| c.layout + c.variant + c.completion > 0))
+        .filter(|r| r.semantic_share > by_f1.semantic_share)
+        .max_by(|a, b| rank(a, b));
+    let (best, why) = match migration {
+        Some(m) => (
+            m,
+            Some(format!(
+                "option {} has a higher F1 ({:.4}), but option {} makes the migration with semantic recipes \
+                 (semantic share {:.2} against {:.2}) and none of its false positives is wrong: \
+                 they are layout, variants or completions of the migration",
+                by_f1.option, by_f1.f1, m.option, m.semantic_share, by_f1.semantic_share
+            )),
+        ),
+        None => (by_f1, None),
+    };
+    Some((best, why))
+}
+
+/// Whether `a` would be recommended over `b` (two versions of one option: on a full tie, `b`).
+pub(crate) fn better(a: &OptionResult, b: &OptionResult) -> bool {
+    // As one option: only what they did counts. `b` comes last, so a full tie keeps it.
+    let challenger = OptionResult { option: b.option, ..a.clone() };
+    let ran: Vec<&OptionResult> = [&challenger, b].into_iter().filter(|r| r.ran()).collect();
+    best_of(&ran).is_some_and(|(best, _)| std::ptr::eq(best, &challenger))
+}
+
+/// Orders options close enough in F1 from worst to best.
+fn rank(a: &OptionResult, b: &OptionResult) -> Ordering {
+    a.semantic_share
+        .total_cmp(&b.semantic_share)
+        .then(a.f1.total_cmp(&b.f1))
+        .then(b.recipes.cmp(&a.recipes))
+        .then(b.option.cmp(&a.option))
+}
+
+/// Share of the true positives that semantic recipes produced: a true-positive line counts as
+/// plain-text work when a non-semantic step of the option targets its file, carries its text and,
+/// when the run said which step changed which file (`changed[i]`: the files of step `i`), changed
+/// that file (a text step whose `find` no longer matched after the semantic steps produced nothing).
+pub(crate) fn semantic_share(
+    steps: &[PlannedStep],
+    metrics: &Metrics,
+    changed: Option<&[std::collections::BTreeSet<String>]>,
+) -> f64 {
+    semantic_share_among(steps, metrics, changed, |_| true)
+}
+
+/// [`semantic_share`] over the true positives `counted` keeps (0 when it keeps none): with the
+/// side work of a migration PR left out, the share of the *migration* that semantic recipes make.
+pub(crate) fn semantic_share_among(
+    steps: &[PlannedStep],
+    metrics: &Metrics,
+    changed: Option<&[std::collections::BTreeSet<String>]>,
+    counted: impl Fn(&ChangeLine) -> bool,
+) -> f64 {
+    let tp: Vec<&ChangeLine> = metrics.true_positive_lines.iter().filter(|l| counted(l)).collect();
+    if tp.is_empty() {
+        return 0.0;
+    }
+    let text_steps: Vec<(usize, &PlannedStep)> =
+        steps.iter().enumerate().filter(|(_, s)| !s.semantic).collect();
+    let ran_on = |index: usize, path: &str| {
+        changed.is_none_or(|files| files.get(index).is_some_and(|f| f.contains(path)))
+    };
+    let by_text = tp
+        .iter()
+        .filter(|line| text_steps.iter().any(|(i, s)| ran_on(*i, &line.path) && text_step_explains(s, line)))
+        .count();
+    crate::metrics::round4((tp.len() - by_text) as f64 / tp.len() as f64)
+}
+
+/// A plain-text step explains a line when it targets the line's file and its literal text carries
+/// the line.
+pub(crate) fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
+    let option = |key: &str| step.step.text(key);
+    match step.step.name.as_str() {
+        CREATE_TEXT_FILE => {
+            return line.kind == crate::diff::ChangeKind::Added
+                && option("relativeFileName") == line.path
+                && option("fileContents").lines().any(|l| l == line.content);
+        }
+        DELETE_SOURCE_FILES => {
+            return line.kind == crate::diff::ChangeKind::Removed
+                && file_pattern_matches(&option("filePattern"), &line.path);
+        }
+        _ => {}
+    }
+    let pattern = option("filePattern");
+    let in_scope = pattern.is_empty() || file_pattern_matches(&pattern, &line.path);
+    let content = line.content.trim();
+    in_scope
+        && !content.is_empty()
+        && (option("find").contains(content) || option("replace").contains(content))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::ChangeKind;
+    use crate::model::Strategy;
+    use crate::openrewrite::RecipeStep;
+    use crate::openrewrite::text::FIND_AND_REPLACE;
+
+    fn result(option: u8, f1: f64, semantic_share: f64, recipes: usize) -> OptionResult {
+        OptionResult {
+            option: option.try_into().unwrap(),
+            strategy: Strategy::Narrow,
+            recipe_name: format!("o{option}"),
+            recipes,
+            precision: f1,
+            recall: f1,
+            f1,
+            perfect_match: f1 == 1.0,
+            semantic_share,
+            wall_seconds: 1.0,
+            attempts: 1,
+            dropped: vec![],
+            tests_dropped: false,
+            error: None,
+            backend: Some(crate::model::Backend::MavenPlugin),
+            migration_precision: None,
+            false_positive_classes: None,
+            migration_recall: None,
+            migration_f1: None,
+            residual: None,
+            unresolved: None,
+        }
+    }
+
+    #[test]
+    fn best_f1_wins_then_semantic_share_then_fewer_recipes() {
+        let r = choose(&[result(1, 0.7, 1.0, 1), result(2, 0.9, 0.5, 5), result(3, 0.9, 0.5, 4)]).unwrap();
+        assert_eq!(r.option.number(), 3);
+        // Within 0.01 of the best F1, the more semantic option wins; further away, F1 does.
+        let r = choose(&[result(2, 0.9814, 0.33, 9), result(3, 0.9875, 0.23, 30)]).unwrap();
+        assert_eq!(r.option.number(), 2);
+        let r = choose(&[result(2, 0.99, 0.9, 9), result(3, 1.0, 0.1, 30)]).unwrap();
+        assert_eq!(r.option.number(), 2, "exactly the tolerance");
+        let r = choose(&[result(2, 0.9383, 0.26, 9), result(3, 0.9877, 0.2, 8)]).unwrap();
+        assert_eq!(r.option.number(), 3);
+        // Among the close ones, equal semantic share: the higher F1.
+        let r = choose(&[result(2, 0.995, 1.0, 3), result(3, 1.0, 1.0, 3)]).unwrap();
+        assert_eq!(r.option.number(), 3);
+        let r = choose(&[result(1, 0.9, 0.5, 1), result(2, 0.9, 1.0, 5)]).unwrap();
+        assert_eq!(r.option.number(), 2);
+        let r = choose(&[result(1, 0.9, 1.0, 3), result(2, 0.9, 1.0, 3)]).unwrap();
+        assert_eq!(r.option.number(), 1, "a full tie keeps the lower option");
+    }
+
+    #[test]
+    fn a_semantic_option_whose_extra_lines_are_the_migration_wins_within_the_margin() {
+        let mut semantic = result(3, 0.96, 1.0, 2);
+        let text = result(2, 1.0, 0.1, 40);
+        semantic.migration_precision = Some(1.0);
+        let written_another_way =
+            crate::model::classes::ClassCounts { layout: 1, variant: 2, completion: 0, wrong: 0 };
+        // Precise but short of lines, with nothing written another way: it only missed some.
+        semantic.false_positive_classes = Some(crate::model::classes::ClassCounts::default());
+        assert_eq!(choose(&[text.clone(), semantic.clone()]).unwrap().option.number(), 2);
+        semantic.false_positive_classes = Some(written_another_way);
+        let r = choose(&[text.clone(), semantic.clone()]).unwrap();
+        assert_eq!(r.option.number(), 3);
+        assert!(
+            r.why.as_deref().is_some_and(|w| w.contains("none of its false positives is wrong")),
+            "{r:?}"
+        );
+        // One wrong line, or further than the margin: F1 decides.
+        semantic.migration_precision = Some(0.97);
+        assert_eq!(choose(&[text.clone(), semantic.clone()]).unwrap().option.number(), 2);
+        semantic.migration_precision = Some(1.0);
+        semantic.f1 = 0.94;
+        let r = choose(&[text, semantic]).unwrap();
+        assert_eq!((r.option.number(), r.why), (2, None));
+    }
+
+    #[test]
+    fn options_that_did_not_run_are_never_chosen() {
+        let mut failed = result(2, 1.0, 1.0, 1);
+        failed.error = Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "slow"));
+        assert_eq!(choose(&[result(1, 0.3, 1.0, 1), failed.clone()]).unwrap().option.number(), 1);
+        assert!(choose(&[failed]).is_none());
+    }
+
+    #[test]
+    fn confidence_thresholds() {
+        assert_eq!(Confidence::of(0.8), Confidence::Recommended);
+        assert_eq!(Confidence::of(0.79), Confidence::NeedsReview);
+        assert_eq!(Confidence::of(0.5), Confidence::NeedsReview);
+        assert_eq!(Confidence::of(0.49), Confidence::NoReliableRecipe);
+    }
+
+    #[test]
+    fn semantic_share_counts_lines_a_text_step_carries() {
+        let text = PlannedStep::new(
+            RecipeStep::new(FIND_AND_REPLACE)
+                .with("find", "FROM eclipse-temurin:11-jre")
+                .with("replace", "FROM eclipse-temurin:17-jre")
+                .with("filePattern", "Dockerfile"),
+            false,
+            vec![],
+            "",
+        );
+        let semantic =
+            PlannedStep::new(RecipeStep::new("org.openrewrite.java.ChangePackage"), true, vec![], "");
+        let line = |path: &str, kind, content: &str| ChangeLine {
+            path: path.into(),
+            kind,
+            line: 1,
+            content: content.into(),
+        };
+        let metrics = Metrics {
+            true_positive_lines: vec![
+                line("Dockerfile", ChangeKind::Removed, "FROM eclipse-temurin:11-jre"),
+                line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:17-jre"),
+                line("src/A.java", ChangeKind::Added, "import jakarta.persistence.Id;"),
+                line("src/B.java", ChangeKind::Added, "import jakarta.persistence.Id;"),
+            ],
+            ..Metrics::default()
+        };
+        let steps = [semantic.clone(), text];
+        assert_eq!(semantic_share(&steps, &metrics, None), 0.5);
+        assert_eq!(semantic_share(&[semantic], &metrics, None), 1.0);
+        assert_eq!(semantic_share(&[], &Metrics::default(), None), 0.0);
+        // The run says what each step changed: the text step changed the Dockerfile, so its lines
+        // are its own; had it changed nothing (its `find` gone after an earlier step), they are not.
+        let files = |paths: &[&str]| paths.iter().map(|p| p.to_string()).collect();
+        let changed = [files(&["src/A.java", "src/B.java"]), files(&["Dockerfile"])];
+        assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 0.5);
+        let changed = [files(&["src/A.java", "src/B.java", "Dockerfile"]), files(&[])];
+        assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 1.0);
+        // Over the migration's lines: the Dockerfile as side work leaves only semantic lines; the
+        // Java files as side work leave only text ones; nothing kept is 0.
+        let not_docker = |l: &ChangeLine| l.path != "Dockerfile";
+        assert_eq!(semantic_share_among(&steps, &metrics, None, not_docker), 1.0);
+        assert_eq!(semantic_share_among(&steps, &metrics, None, |l| !not_docker(l)), 0.0);
+        assert_eq!(semantic_share_among(&steps, &metrics, None, |l| l.path == "src/A.java"), 1.0);
+        assert_eq!(semantic_share_among(&steps, &metrics, None, |_| false), 0.0);
+    }
+}

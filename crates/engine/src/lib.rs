@@ -1,0 +1,17 @@
+//! The analysis of rewrite-assist: the phases (intents, mapping, discovery, refinement, decision,
+//! generalization) and the pipeline that drives them (ARCHITECTURE.md).
+
+pub mod decision;
+pub mod discovery;
+pub mod intents;
+pub mod mapping;
+pub mod pipeline;
+pub mod refinement;
+pub mod reuse;
+
+// The layers below, in scope under the names the modules have always used (`crate::diff::…`).
+use rewrite_assist_core::{catalog, diff, document, error, metrics, model, openrewrite, process, setup};
+use rewrite_assist_runner as validation;
+
+#[cfg(test)]
+use rewrite_assist_fixtures as fixtures;

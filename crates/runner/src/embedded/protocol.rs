@@ -1,0 +1,417 @@
+//! The runner's protocol, version 1 (docs/embedded-runner.md): request files in, results files out.
+//! This side owns it; the Java runner follows it.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+pub(crate) use crate::model::residual::Measure;
+use crate::model::residual::{Residual, Unresolved};
+use crate::validation::maven_settings::CredentialUrls;
+
+pub(crate) const PROTOCOL: u32 = 1;
+
+/// How the runner words a 401/403 from a declared repository, in a parse's or a run's warnings
+/// (`AccessDenied.java`): `repository `id` (url) refused access (HTTP 401) to …`.
+pub const ACCESS_REFUSED: &str = ") refused access (HTTP ";
+
+/// How the runner words a file a recipe left as it was because a host could not be reached
+/// (`Unreachable.java`): the recipe's other changes stand, so the run is short of that file.
+pub(crate) const HOST_OUT_OF_REACH: &str = "a host out of reach";
+
+/// A request file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Request {
+    /// Parse every tracked file under `root` into trees, replacing earlier ones. A `file:`
+    /// repository named by a POM or build script is read only with `trust_file_repositories`.
+    Parse {
+        protocol: u32,
+        id: String,
+        output: PathBuf,
+        root: PathBuf,
+        local_repository: PathBuf,
+        trust_file_repositories: bool,
+        /// The user's Maven settings.xml: mirrors, servers (credentials, `${env.X}` from the
+        /// runner's environment) and active profiles, read with rewrite-maven's `MavenSettings`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        maven_settings: Option<PathBuf>,
+        /// Per server id, URLs its credentials may go to besides those the settings name
+        /// (`--credential-url`); the runner sends a server's credentials nowhere else.
+        #[serde(skip_serializing_if = "CredentialUrls::is_empty")]
+        credential_urls: CredentialUrls,
+        /// The CI's variables for the `BuildEnvironment` marker the build plugins add (the
+        /// runner's own environment is an allow-list without them).
+        build_environment: BTreeMap<String, String>,
+        /// The PR's head versions of its changed files, parsed beside the base for their types.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        head: Option<HeadFiles>,
+    },
+    /// Run `recipe` (and with `each_step` each of its steps on its own) on the parsed trees;
+    /// without `whole` (discovery), only the steps.
+    Run {
+        protocol: u32,
+        id: String,
+        output: PathBuf,
+        recipe_files: Vec<PathBuf>,
+        recipe: String,
+        each_step: bool,
+        whole: bool,
+        /// With `each_step`: no step starts after this many seconds (discovery's time limit).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stop_after_seconds: Option<f64>,
+        /// A recipe of `recipe_files` run once first: the steps run on its result.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+        /// What the whole run measures besides its diff (residual uses of the old library, the
+        /// compile check); None: nothing.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        measure: Option<Measure>,
+        /// Where the whole run writes OpenRewrite's data tables, one CSV per table as the build
+        /// plugins export them; None: nowhere.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        datatables: Option<PathBuf>,
+    },
+}
+
+impl Request {
+    pub(crate) fn id(&self) -> &str {
+        match self {
+            Request::Parse { id, .. } | Request::Run { id, .. } => id,
+        }
+    }
+
+    pub(crate) fn output(&self) -> &PathBuf {
+        match self {
+            Request::Parse { output, .. } | Request::Run { output, .. } => output,
+        }
+    }
+}
+
+/// Why a request or a step failed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub message: String,
+    #[serde(default)]
+    pub stack: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    UnknownRecipe,
+    YamlError,
+    InvalidOption,
+    RecipeError,
+    NoParse,
+    Internal,
+    /// Any kind a newer runner reports that this side does not know.
+    #[serde(other)]
+    Other,
+}
+
+/// The results of a `parse`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct ParseResults {
+    pub id: String,
+    pub ok: bool,
+    #[serde(default)]
+    pub error: Option<Failure>,
+    #[serde(default)]
+    pub seconds: f64,
+    #[serde(default)]
+    pub files: FileCounts,
+    #[serde(default)]
+    pub unparsed: Vec<Unparsed>,
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    #[serde(default)]
+    pub modules: Vec<Module>,
+    /// With `head` in the request: the types the base and head versions of those Java files use.
+    #[serde(default)]
+    pub types: Option<Types>,
+}
+
+/// The types the base and head versions of the PR's Java files use, by path.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+pub struct Types {
+    #[serde(default)]
+    pub base: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub head: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub seconds: f64,
+}
+
+/// The PR's head versions of the files it changes, for the runner to parse beside the base.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct HeadFiles {
+    /// A directory with the head versions at their paths (relative to the parse root).
+    pub root: PathBuf,
+    pub files: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+pub struct FileCounts {
+    #[serde(default)]
+    pub total: usize,
+    #[serde(default)]
+    pub by_kind: BTreeMap<String, usize>,
+    #[serde(default)]
+    pub binary_skipped: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Unparsed {
+    pub path: String,
+    pub error: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Module {
+    pub pom: String,
+    #[serde(default)]
+    pub gav: Option<String>,
+    #[serde(default)]
+    pub classpath_jars: usize,
+    #[serde(default)]
+    pub unresolved: usize,
+}
+
+/// The results of a `run`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct RunResults {
+    pub id: String,
+    pub ok: bool,
+    #[serde(default)]
+    pub error: Option<Failure>,
+    #[serde(default)]
+    pub seconds: f64,
+    #[serde(default)]
+    pub runs: Vec<StepRun>,
+    /// Steps that did not start because `stop_after_seconds` had passed.
+    #[serde(default)]
+    pub not_run: Vec<usize>,
+}
+
+impl RunResults {
+    /// The run of the recipe as a whole.
+    pub(crate) fn whole(&self) -> Option<&StepRun> {
+        self.runs.iter().find(|r| r.step.is_none())
+    }
+
+    /// The runs of single steps, in step order.
+    pub fn steps(&self) -> impl Iterator<Item = &StepRun> {
+        self.runs.iter().filter(|r| r.step.is_some())
+    }
+}
+
+/// One recipe run: a step on its own (`step` its index), or the whole recipe (`step` None).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct StepRun {
+    pub step: Option<usize>,
+    pub name: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub seconds: f64,
+    #[serde(default)]
+    pub diff: String,
+    #[serde(default)]
+    pub files: Vec<String>,
+    #[serde(default)]
+    pub error: Option<Failure>,
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    /// Steps the whole-recipe run left out (they failed on their own).
+    #[serde(default)]
+    pub left_out: Vec<usize>,
+    /// The whole run only: for each file it changed, the steps in its recipe stacks (a step that
+    /// works on an earlier step's result changes nothing on its own).
+    #[serde(default)]
+    pub steps_by_file: BTreeMap<String, Vec<usize>>,
+    /// For each changed Java file, the types its result uses.
+    #[serde(default)]
+    pub types: BTreeMap<String, Vec<String>>,
+    /// The whole run with a `measure`: uses of the old library before and after.
+    #[serde(default)]
+    pub residual: Option<Residual>,
+    /// The whole run with a `compile_check`: symbols that do not resolve before and after.
+    #[serde(default)]
+    pub unresolved: Option<Unresolved>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_serialize_as_the_document_says() {
+        let request = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-2".into(),
+            output: "/o/run-2.json".into(),
+            recipe_files: vec!["/o/r.yaml".into()],
+            recipe: "rewriteassist.Option2Narrow".into(),
+            each_step: true,
+            whole: true,
+            stop_after_seconds: None,
+            after: None,
+            measure: None,
+            datatables: None,
+        };
+        let json = serde_json::to_value(&request).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"type": "run", "protocol": 1, "id": "run-2", "output": "/o/run-2.json",
+                "recipe_files": ["/o/r.yaml"], "recipe": "rewriteassist.Option2Narrow", "each_step": true,
+                "whole": true})
+        );
+        let follow_ups = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-3".into(),
+            output: "/o/run-3.json".into(),
+            recipe_files: vec!["/o/f.yaml".into()],
+            recipe: "rewriteassist.FollowUps1".into(),
+            each_step: true,
+            whole: false,
+            stop_after_seconds: Some(30.0),
+            after: Some("rewriteassist.DiscoveryMigration".into()),
+            measure: None,
+            datatables: None,
+        };
+        let json = serde_json::to_value(&follow_ups).unwrap();
+        assert_eq!(json["after"], "rewriteassist.DiscoveryMigration");
+        assert_eq!(json["stop_after_seconds"], 30.0);
+        // A whole run that measures: the old library's fields as the runner reads them.
+        let old = crate::model::residual::OldLibrary {
+            packages: vec!["org.junit".into()],
+            new_packages: vec!["org.junit.jupiter".into()],
+            dependencies: vec!["junit:junit".into()],
+            java_version: Some(11),
+            ..Default::default()
+        };
+        let measured = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-4".into(),
+            output: "/o/run-4.json".into(),
+            recipe_files: vec!["/o/r.yaml".into()],
+            recipe: "r.R".into(),
+            each_step: true,
+            whole: true,
+            stop_after_seconds: None,
+            after: None,
+            measure: Some(crate::model::residual::Measure::of(&old)),
+            datatables: Some("/o/run-4-datatables".into()),
+        };
+        assert_eq!(serde_json::to_value(&measured).unwrap()["datatables"], "/o/run-4-datatables");
+        assert_eq!(
+            serde_json::to_value(&measured).unwrap()["measure"],
+            serde_json::json!({"residual": {"packages": ["org.junit"], "new_packages": ["org.junit.jupiter"],
+                "dependencies": ["junit:junit"], "java_version": 11}, "compile_check": true})
+        );
+    }
+
+    /// The runner's own results, byte for byte as its ResultsJsonTest pins them.
+    fn sample(name: &str) -> &'static str {
+        match name {
+            "parse" => include_str!("../../../../runner/src/test/resources/results/parse.json"),
+            "parse-with-types" => {
+                include_str!("../../../../runner/src/test/resources/results/parse-with-types.json")
+            }
+            "run" => include_str!("../../../../runner/src/test/resources/results/run.json"),
+            "run-measured" => include_str!("../../../../runner/src/test/resources/results/run-measured.json"),
+            "failed" => include_str!("../../../../runner/src/test/resources/results/failed.json"),
+            "rejected" => include_str!("../../../../runner/src/test/resources/results/rejected.json"),
+            _ => unreachable!("no sample {name}"),
+        }
+    }
+
+    #[test]
+    fn the_runners_parse_results_read_as_written() {
+        let parsed: ParseResults = serde_json::from_str(sample("parse")).unwrap();
+        assert_eq!(
+            (parsed.ok, parsed.seconds, parsed.files.total, parsed.files.binary_skipped),
+            (true, 12.5, 3, 1)
+        );
+        assert_eq!(parsed.files.by_kind["plain_text"], 2);
+        assert_eq!(parsed.unparsed[0].path, "src/main/java/Broken.java");
+        assert_eq!(parsed.warnings, ["a warning"]);
+        let module = &parsed.modules[0];
+        assert_eq!(
+            (module.pom.as_str(), module.gav.as_deref(), module.classpath_jars, module.unresolved),
+            ("core/pom.xml", Some("g:a:v"), 12, 1)
+        );
+        assert_eq!(parsed.types, None);
+
+        let with_types: ParseResults = serde_json::from_str(sample("parse-with-types")).unwrap();
+        let types = with_types.types.unwrap();
+        assert_eq!((types.base["A.java"][0].as_str(), types.head["A.java"][0].as_str()), ("a.B", "a.C"));
+    }
+
+    #[test]
+    fn a_measured_whole_run_reads_as_written() {
+        let results: RunResults = serde_json::from_str(sample("run-measured")).unwrap();
+        let whole = results.whole().unwrap();
+        let residual = whole.residual.as_ref().unwrap();
+        assert_eq!(
+            (residual.before, residual.after, residual.files_after, residual.out_of_reach),
+            (12, 2, 1, 2)
+        );
+        assert_eq!(residual.after_in_reach(), 0);
+        let unresolved = whole.unresolved.as_ref().unwrap();
+        assert_eq!(
+            (unresolved.before, unresolved.after, unresolved.checked_files, unresolved.added()),
+            (4, 9, 3, 5)
+        );
+        assert_eq!(unresolved.samples, ["src/test/java/a/BTest.java:12: org.junit.jupiter.api.Test"]);
+        // Not asked for: absent.
+        let plain: RunResults = serde_json::from_str(sample("run")).unwrap();
+        assert!(plain.whole().unwrap().residual.is_none() && plain.whole().unwrap().unresolved.is_none());
+    }
+
+    #[test]
+    fn the_runners_run_results_read_as_written() {
+        let results: RunResults = serde_json::from_str(sample("run")).unwrap();
+        assert_eq!((results.ok, results.not_run.as_slice(), results.seconds), (true, &[3][..], 3.0));
+        let steps: Vec<&StepRun> = results.steps().collect();
+        assert_eq!(steps[0].options["oldFullyQualifiedTypeName"], "a.B");
+        assert_eq!(steps[0].types["A.java"], ["a.C"]);
+        let invalid = steps[1].error.as_ref().unwrap();
+        assert_eq!((invalid.kind, invalid.stack.as_deref()), (FailureKind::InvalidOption, None));
+        assert!(steps[1].types.is_empty());
+        let whole = results.whole().unwrap();
+        assert_eq!(
+            (whole.left_out.as_slice(), whole.steps_by_file["A.java"].as_slice()),
+            (&[1][..], &[0][..])
+        );
+    }
+
+    #[test]
+    fn the_runners_failures_read_as_written() {
+        let failed: RunResults = serde_json::from_str(sample("failed")).unwrap();
+        let error = failed.error.unwrap();
+        assert_eq!(
+            (failed.ok, error.kind, error.stack.as_deref()),
+            (false, FailureKind::NoParse, Some("at x"))
+        );
+        let rejected: ParseResults = serde_json::from_str(sample("rejected")).unwrap();
+        assert_eq!((rejected.ok, rejected.error.unwrap().kind), (false, FailureKind::Internal));
+    }
+
+    #[test]
+    fn results_read_with_unknown_kinds_and_missing_fields() {
+        let text = r#"{"protocol":1,"id":"run-1","ok":true,"runs":[
+            {"step":0,"name":"a.B","diff":"","files":[],"error":{"kind":"recipe_error","message":"boom","stack":"at x"}},
+            {"step":null,"name":"w.Hole","diff":"d","files":["f"],"left_out":[0],"error":{"kind":"brand_new","message":"?"}}]}"#;
+        let results: RunResults = serde_json::from_str(text).unwrap();
+        assert_eq!(results.steps().count(), 1);
+        let whole = results.whole().unwrap();
+        assert_eq!(
+            (whole.left_out.as_slice(), whole.error.as_ref().unwrap().kind),
+            (&[0][..], FailureKind::Other)
+        );
+    }
+}
