@@ -7,7 +7,7 @@ use super::pr_args::PrArgs;
 use super::validate::{BackendArgs, VersionArgs};
 use crate::error::exit;
 use crate::model::RunStatus;
-use crate::pipeline::{self, Budgets, NoProgress, Progress, Request};
+use crate::pipeline::{self, AnalysisRequest, Budgets, NoProgress, Progress};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -58,8 +58,8 @@ impl RunArgs {
         base: String,
         head: String,
         command: &str,
-    ) -> Result<Request> {
-        Ok(Request {
+    ) -> Result<AnalysisRequest> {
+        Ok(AnalysisRequest {
             repo,
             base,
             head,
@@ -90,7 +90,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
 }
 
 /// Runs the pipeline with a spinner on a terminal and prints the summary.
-pub(crate) fn execute(request: &Request, json: bool) -> Result<u8> {
+pub(crate) fn execute(request: &AnalysisRequest, json: bool) -> Result<u8> {
     let spinner = pipeline::progress::Spinner::on_terminal();
     let progress: &dyn Progress = match &spinner {
         Some(s) => s,

@@ -15,7 +15,7 @@ use super::suite::{Case, Defaults, Suite};
 use super::totals;
 use crate::model::{CaseResult, CaseStatus, Commits, RunSummary, Shard, ShardResults};
 use crate::openrewrite::Versions;
-use crate::pipeline::{self, NoProgress, Request};
+use crate::pipeline::{self, AnalysisRequest, NoProgress};
 
 /// File names of an eval output directory.
 pub(crate) const CASE_RESULT: &str = "case-result.json";
@@ -115,7 +115,7 @@ fn run_case(
     let started = Instant::now();
     let dir = options.out.join(&case.name);
     let outcome = sources.prepare(case).and_then(|prepared| {
-        let request = Request {
+        let request = AnalysisRequest {
             repo: prepared.repo.clone(),
             base: prepared.base.clone(),
             head: prepared.head.clone(),

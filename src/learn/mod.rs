@@ -21,7 +21,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use crate::model::{CandidateOption, OptionId, PlannedStep, RunSummary, Strategy};
-use crate::pipeline::{self, NoProgress, Request};
+use crate::pipeline::{self, AnalysisRequest, NoProgress};
 use crate::reuse::scope::LineKey;
 
 /// One PR to learn from.
@@ -88,14 +88,14 @@ pub(crate) struct Learned {
 
 /// Analyzes each PR into `out/pr-N`, runs every candidate on every PR (`out/runs/…`) and writes
 /// the chosen recipe to `out/result/reusable-recipe.yaml`, with `out/learn.md` and `learn.json`.
-pub(crate) fn learn(prs: &[PrSpec], template: &Request) -> Result<Learned> {
+pub(crate) fn learn(prs: &[PrSpec], template: &AnalysisRequest) -> Result<Learned> {
     let out = &template.out_dir;
     crate::setup::out_dir::prepare(out)?;
     let mut analyses = Vec::new();
     let mut options = Vec::new();
     for (index, pr) in prs.iter().enumerate() {
         let dir = out.join(format!("pr-{}", index + 1));
-        let request = Request {
+        let request = AnalysisRequest {
             repo: pr.repo.clone(),
             base: pr.base.clone(),
             head: pr.head.clone(),
@@ -199,7 +199,7 @@ fn run_on(
     pr: &PrSpec,
     index: usize,
     dir: &Path,
-    template: &Request,
+    template: &AnalysisRequest,
     side_work: &HashSet<LineKey>,
 ) -> Result<Cell> {
     let repo = crate::setup::Repo::open(&pr.repo)?;

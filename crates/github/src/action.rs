@@ -484,7 +484,7 @@ impl Bot<'_> {
         }
         tracing::info!("analyzing {}#{} ({}..{})", pr.repo, pr.number, &base_commit, &pr.head_sha);
         self.run_dir = Some(out_dir.clone());
-        let request = pipeline::Request {
+        let request = pipeline::AnalysisRequest {
             repo: repo_path.clone(),
             base: base_commit.clone(),
             head: pr.head_sha.clone(),

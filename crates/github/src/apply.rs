@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::branch::{self, Refusal, Target};
+use super::branch::{self, PushTarget, Refusal};
 use super::choice::{ChosenRecipe, RecipeChoice};
 use super::remote::Remote;
 use super::source::SourcePr;
@@ -80,7 +80,7 @@ pub(crate) fn publish_branch(
     base: &str,
     changes: &Changes<'_>,
     remote: &Remote,
-    target: &Target<'_>,
+    target: &PushTarget<'_>,
     take_over: bool,
 ) -> Result<Published> {
     let clone = crate::setup::git::clone_at(source, base)?;

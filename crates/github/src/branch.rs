@@ -74,7 +74,7 @@ impl std::fmt::Display for Refusal {
 
 /// Where a push goes: a branch of `repo`, whose default branch is `default_branch`.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Target<'a> {
+pub(crate) struct PushTarget<'a> {
     pub repo: &'a RepoId,
     pub branch: &'a str,
     pub default_branch: &'a str,
@@ -86,7 +86,7 @@ pub(crate) struct Target<'a> {
 pub(crate) fn lease(
     remote: &Remote,
     dir: &Path,
-    target: &Target<'_>,
+    target: &PushTarget<'_>,
     base: &str,
     take_over: bool,
 ) -> Result<std::result::Result<Option<String>, Refusal>> {
@@ -102,7 +102,7 @@ pub(crate) fn lease(
 }
 
 /// Who owns `target.branch`: fetched into the clone at `dir` (which holds `base`) and read.
-pub(crate) fn owner(remote: &Remote, dir: &Path, target: &Target<'_>, base: &str) -> Result<Owner> {
+pub(crate) fn owner(remote: &Remote, dir: &Path, target: &PushTarget<'_>, base: &str) -> Result<Owner> {
     let branch = target.branch;
     let listed = remote
         .git(
@@ -195,8 +195,8 @@ mod tests {
             self.dir.path().join("work")
         }
 
-        fn target<'a>(&'a self, branch: &'a str) -> Target<'a> {
-            Target { repo: &self.repo, branch, default_branch: "main" }
+        fn target<'a>(&'a self, branch: &'a str) -> PushTarget<'a> {
+            PushTarget { repo: &self.repo, branch, default_branch: "main" }
         }
 
         /// Publishes `text` as a.txt on `branch`.

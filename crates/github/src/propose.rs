@@ -11,7 +11,7 @@
 use anyhow::{Context, Result};
 
 use super::apply::{self, Changes, MigrationRecipe, Published};
-use super::branch::Target;
+use super::branch::PushTarget;
 use super::choice::{self, ChosenRecipe, RecipeChoice};
 use super::event::PullRequest;
 use super::pulls::{self, Opened};
@@ -148,7 +148,7 @@ fn recipe_only_pr(
     let branch = format!("rewrite-assist/pr-{}-recipe{}", p.pr.number, monorepo::suffix(p.project_dir));
     let message = format!("Add the OpenRewrite recipe {} of #{} to {path}", recipe.name, p.pr.number);
     let changes = Changes { diff: "", recipe_yaml: Some(&yaml), recipe_path: path, message: &message };
-    let target = Target { repo: &p.pr.repo, branch: &branch, default_branch: &p.pr.base_ref };
+    let target = PushTarget { repo: &p.pr.repo, branch: &branch, default_branch: &p.pr.base_ref };
     if let Published::Refused(refusal) =
         apply::publish_branch(p.source, p.base_commit, &changes, remote, &target, false)?
     {

@@ -8,5 +8,5 @@ mod scenario;
 pub mod shop;
 
 pub use repo::RepoBuilder;
-pub use scenario::{Change, Fixture, Scenario};
+pub use scenario::{FileEdit, Fixture, Scenario};
 pub use shop::DEMO;

@@ -23,12 +23,12 @@ pub struct Scenario {
     pub name: &'static str,
     pub title: &'static str,
     pub base: &'static [(&'static str, &'static str)],
-    pub changes: &'static [Change],
+    pub changes: &'static [FileEdit],
 }
 
 /// One change of a PR.
 #[derive(Debug, Clone, Copy)]
-pub enum Change {
+pub enum FileEdit {
     /// Replace, in the base content of the file, each `from` by its `to` (every occurrence).
     Edit(&'static str, &'static [(&'static str, &'static str)]),
     /// Write the file with this content.
@@ -47,7 +47,7 @@ impl Scenario {
         repo.branch("migration")?;
         for change in self.changes {
             match change {
-                Change::Edit(path, replacements) => {
+                FileEdit::Edit(path, replacements) => {
                     let mut content = std::fs::read_to_string(dir.join(path))?;
                     for (from, to) in *replacements {
                         anyhow::ensure!(content.contains(from), "{}: `{from}` not in {path}", self.name);
@@ -55,8 +55,8 @@ impl Scenario {
                     }
                     repo.write(path, content)?
                 }
-                Change::Write(path, content) => repo.write(path, content)?,
-                Change::Delete(path) => repo.remove(path)?,
+                FileEdit::Write(path, content) => repo.write(path, content)?,
+                FileEdit::Delete(path) => repo.remove(path)?,
             };
         }
         let head = repo.commit(self.title)?;

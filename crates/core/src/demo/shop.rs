@@ -1,7 +1,7 @@
 //! The demo's migration PR: a small Maven shop moved to Java 17 and Jakarta Persistence in one
 //! commit. The test fixtures' javax and Java 17 scenarios reuse its files.
 
-use super::scenario::{Change, Scenario};
+use super::scenario::{FileEdit, Scenario};
 
 /// The `demo` command's PR: one commit that moves a small service to Java 17 and Jakarta
 /// Persistence, as teams do on the way to Spring Boot 3.
@@ -17,15 +17,15 @@ pub const DEMO: Scenario = Scenario {
         ("src/test/java/com/acme/shop/CustomerTest.java", CUSTOMER_TEST),
     ],
     changes: &[
-        Change::Edit("pom.xml", JAVA_17_PROPERTIES),
-        Change::Edit("pom.xml", JAKARTA_DEPENDENCY),
-        Change::Edit(".github/workflows/ci.yml", CI_JAVA_17),
-        Change::Edit("Dockerfile", DOCKER_JAVA_17),
-        Change::Edit(
+        FileEdit::Edit("pom.xml", JAVA_17_PROPERTIES),
+        FileEdit::Edit("pom.xml", JAKARTA_DEPENDENCY),
+        FileEdit::Edit(".github/workflows/ci.yml", CI_JAVA_17),
+        FileEdit::Edit("Dockerfile", DOCKER_JAVA_17),
+        FileEdit::Edit(
             "src/main/java/com/acme/shop/Customer.java",
             &[("javax.persistence", "jakarta.persistence")],
         ),
-        Change::Write("src/main/java/com/acme/shop/Order.java", ORDER_JAKARTA),
+        FileEdit::Write("src/main/java/com/acme/shop/Order.java", ORDER_JAKARTA),
     ],
 };
 

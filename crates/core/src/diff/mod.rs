@@ -103,7 +103,7 @@ impl FileDiff {
 
     /// Changed lines in diff order. Removals belong to the old path and additions to the new one,
     /// so a rename's removed lines are keyed by where they came from.
-    pub(crate) fn changes(&self) -> impl Iterator<Item = Change<'_>> {
+    pub(crate) fn changes(&self) -> impl Iterator<Item = LineChange<'_>> {
         self.hunks.iter().flat_map(move |hunk| {
             hunk.lines.iter().filter_map(move |line| {
                 let (kind, path, line_no) = match line.kind {
@@ -111,7 +111,7 @@ impl FileDiff {
                     LineKind::Removed => (ChangeKind::Removed, self.old_path.as_deref(), line.old_line),
                     LineKind::Context => return None,
                 };
-                Some(Change {
+                Some(LineChange {
                     path: path.unwrap_or_else(|| self.path()),
                     kind,
                     content: &line.content,
@@ -124,7 +124,7 @@ impl FileDiff {
 
 /// A changed line: the unit the metric counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Change<'a> {
+pub struct LineChange<'a> {
     pub path: &'a str,
     pub kind: ChangeKind,
     pub content: &'a str,
@@ -142,7 +142,7 @@ pub struct Diff {
 }
 
 impl Diff {
-    pub fn changes(&self) -> impl Iterator<Item = Change<'_>> {
+    pub fn changes(&self) -> impl Iterator<Item = LineChange<'_>> {
         self.files.iter().flat_map(FileDiff::changes)
     }
 

@@ -8,7 +8,7 @@ pub use report::render_text;
 
 use rustc_hash::FxHashMap;
 
-use crate::diff::{Change, ChangeKind, Diff, Unreproducible};
+use crate::diff::{ChangeKind, Diff, LineChange, Unreproducible};
 use crate::model::intent::UnreproducibleFile;
 use crate::model::{ChangeLine, FileCounts, Metrics, UnreproducibleLine};
 
@@ -29,7 +29,7 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
         walked_actual: usize,
     }
     type Key<'a> = (&'a str, ChangeKind, &'a str);
-    fn key<'a>(c: &Change<'a>) -> Key<'a> {
+    fn key<'a>(c: &LineChange<'a>) -> Key<'a> {
         (c.path, c.kind, c.content)
     }
 
@@ -98,7 +98,7 @@ pub fn compare(expected: &Diff, actual: &Diff) -> Metrics {
 
 /// A diff's changed lines, split: those a recipe can make, and those it cannot, with why (every
 /// line of a symbolic link, a submodule or an LFS pointer; a line that is not UTF-8).
-fn unreproducible(diff: &Diff) -> (Vec<Change<'_>>, Vec<(Change<'_>, Unreproducible)>) {
+fn unreproducible(diff: &Diff) -> (Vec<LineChange<'_>>, Vec<(LineChange<'_>, Unreproducible)>) {
     let mut kept = Vec::new();
     let mut left_out = Vec::new();
     for file in &diff.files {
@@ -114,7 +114,7 @@ fn unreproducible(diff: &Diff) -> (Vec<Change<'_>>, Vec<(Change<'_>, Unreproduci
     (kept, left_out)
 }
 
-fn line_of(change: &Change<'_>) -> ChangeLine {
+fn line_of(change: &LineChange<'_>) -> ChangeLine {
     ChangeLine {
         path: change.path.to_string(),
         kind: change.kind,

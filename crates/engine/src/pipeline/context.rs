@@ -4,14 +4,14 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use super::Request;
+use super::AnalysisRequest;
 use super::artifacts::{self, RunDir};
 use super::progress::Progress;
 use super::session::RunnerUnavailable;
 use crate::catalog::Catalog;
 
 pub(crate) struct Context<'a> {
-    pub req: &'a Request,
+    pub req: &'a AnalysisRequest,
     pub dir: RunDir,
     pub catalog: &'static Catalog,
     pub progress: &'a dyn Progress,
@@ -23,7 +23,7 @@ pub(crate) struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    pub(crate) fn new(req: &'a Request, dir: RunDir, progress: &'a dyn Progress) -> Self {
+    pub(crate) fn new(req: &'a AnalysisRequest, dir: RunDir, progress: &'a dyn Progress) -> Self {
         Context {
             req,
             dir,

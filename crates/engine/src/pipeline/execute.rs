@@ -22,7 +22,7 @@ const MAX_ATTEMPTS: usize = 3;
 
 /// What validating an option reads: the run's context, its budget (each attempt takes an
 /// execution) and the checkout it runs on.
-pub(super) struct Validator<'r, 'a> {
+pub(super) struct OptionValidation<'r, 'a> {
     pub ctx: &'r Context<'a>,
     pub budget: &'r Budget,
     pub checkout: &'r Checkout,
@@ -30,7 +30,7 @@ pub(super) struct Validator<'r, 'a> {
     pub measure: Option<&'r Measure>,
 }
 
-impl Validator<'_, '_> {
+impl OptionValidation<'_, '_> {
     /// Validates `options` concurrently; results in option order, and one line per option whose
     /// validation broke (e.g. a clone that failed) — the other options' results are kept.
     /// Interruptions and bad input end the whole run.

@@ -6,7 +6,7 @@ use anyhow::{Context as _, Result};
 use super::artifacts::{OPTION_FILES, REUSABLE_OPTION, REUSABLE_RECIPE, RunDir, option_file_name};
 use super::budget::Budget;
 use super::context::Context;
-use super::execute::Validator;
+use super::execute::OptionValidation;
 use super::products::{Checkout, Report, Step, Validations};
 use super::state::PhaseEnd;
 use crate::discovery::Discovery;
@@ -81,7 +81,7 @@ pub(super) fn generalize(
     let side_work = inputs.tree.map(|t| side_work_lines(t, evidence)).unwrap_or_default();
     let measure =
         inputs.tree.map(|t| crate::model::residual::Measure::of(&crate::intents::old_library::of(t)));
-    let validator = Validator { ctx, budget, checkout: inputs.checkout, measure: measure.as_ref() };
+    let validator = OptionValidation { ctx, budget, checkout: inputs.checkout, measure: measure.as_ref() };
     let same = first.option.signature() == chosen.option.signature();
     // Each candidate runs in a directory of its own (`reusable/candidate-N/`), kept for the
     // reviewer; the winner's files become option 4's.
@@ -198,7 +198,7 @@ fn candidates(
 /// A candidate's run on this PR (as option 4, its files in `dir`); None when it cannot run here
 /// (the plugin backend, or no execution left).
 fn run_candidate(
-    validator: &Validator,
+    validator: &OptionValidation,
     option: &crate::model::CandidateOption,
     dir: &RunDir,
     side_work: &std::collections::HashSet<LineKey>,

@@ -64,7 +64,7 @@ impl Default for Budgets {
 
 /// One `analyze` run.
 #[derive(Debug, Clone)]
-pub struct Request {
+pub struct AnalysisRequest {
     pub repo: PathBuf,
     pub base: String,
     pub head: String,
@@ -85,7 +85,7 @@ pub struct Request {
 /// Runs the pipeline. The artifacts, `workflow-metadata.json` included, are written even when a
 /// phase fails; a bad input (not a repository, unknown ref, empty diff, no build file) is returned
 /// as an error after that.
-pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
+pub fn analyze(req: &AnalysisRequest, progress: &dyn Progress) -> Result<RunSummary> {
     let (summary, fatal) = analyze_to_end(req, progress)?;
     match fatal {
         Some(error) => Err(error),
@@ -95,7 +95,10 @@ pub fn analyze(req: &Request, progress: &dyn Progress) -> Result<RunSummary> {
 
 /// [`analyze`], also giving the summary (status `failed`, with its reason) when a fatal error ended
 /// the run: `--json` prints it either way. `Err` only when not even the run directory was made.
-pub fn analyze_to_end(req: &Request, progress: &dyn Progress) -> Result<(RunSummary, Option<anyhow::Error>)> {
+pub fn analyze_to_end(
+    req: &AnalysisRequest,
+    progress: &dyn Progress,
+) -> Result<(RunSummary, Option<anyhow::Error>)> {
     crate::process::install_interrupt_handler();
     let ctx = context::Context::new(req, RunDir::create_fresh(&req.out_dir)?, progress);
     let mut budget = budget::Budget::new(req.budgets, ctx.started);

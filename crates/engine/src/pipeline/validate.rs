@@ -1,5 +1,5 @@
 //! Phase 4, validation: options 1 and 2 (`validate_candidates`), then each round's option 3
-//! (`validate_refined`), through the [`Validator`].
+//! (`validate_refined`), through the [`OptionValidation`].
 
 use crate::model::residual::Measure;
 use anyhow::Result;
@@ -7,7 +7,7 @@ use anyhow::Result;
 use super::artifacts::{self, RunDir, option_file_name};
 use super::budget::Budget;
 use super::context::Context;
-use super::execute::Validator;
+use super::execute::OptionValidation;
 use super::products::{Checkout, Report, Step, Validated};
 use super::state::PhaseEnd;
 use crate::model::{CandidateOption, OptionId};
@@ -25,7 +25,8 @@ pub(super) fn validate_candidates(
     if options.is_empty() {
         return Ok(Report::bare(PhaseEnd::Failed, "no candidate recipe to validate").into());
     }
-    let (validated, broken) = Validator { ctx, budget, checkout, measure }.validate_all(options, None)?;
+    let (validated, broken) =
+        OptionValidation { ctx, budget, checkout, measure }.validate_all(options, None)?;
     let ran = validated.iter().filter(|v| v.result.ran()).count();
     let mut detail: Vec<String> = validated.iter().map(option_detail).collect();
     let outputs = validated.iter().flat_map(|v| option_outputs(v.option.number)).collect();
@@ -66,7 +67,7 @@ pub(super) fn validate_refined(
 ) -> Result<Step<Validated>> {
     budget.tried.push(refined.signature());
     let round_dir = round_dir(ctx, budget.rounds)?;
-    let validator = Validator { ctx, budget, checkout, measure };
+    let validator = OptionValidation { ctx, budget, checkout, measure };
     let (mut validated, broken) = validator.validate_all(vec![refined.clone()], Some(&round_dir))?;
     let Some(v) = validated.pop() else {
         // Either something failed before the run (the cause is the detail) or no execution

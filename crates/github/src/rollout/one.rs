@@ -10,7 +10,7 @@ use anyhow::{Context as _, Result};
 use super::hygiene::Slot;
 use super::{Figures, Mode, RepoOutcome, Rollout, Status, body};
 use crate::github::apply::{self, Changes, Published, REWRITE_YML};
-use crate::github::branch::{self, Refusal, Target};
+use crate::github::branch::{self, PushTarget, Refusal};
 use crate::github::remote::Remote;
 use crate::github::{GitHub, RepoId, pulls};
 use crate::model::residual::Completion;
@@ -262,7 +262,7 @@ fn open_pr(
     );
     let changes =
         Changes { diff: here.diff, recipe_yaml: Some(&family), recipe_path: REWRITE_YML, message: &message };
-    let target = Target { repo: here.repo, branch: ctx.branch, default_branch: here.default_branch };
+    let target = PushTarget { repo: here.repo, branch: ctx.branch, default_branch: here.default_branch };
     let lock = || lock(gh);
     let mut published = apply::publish_branch(checkout, here.base, &changes, ctx.remote, &target, false)?;
     if let Published::Refused(Refusal::NotTheBots(_)) = &published {
@@ -326,7 +326,7 @@ const LEFT_ALONE_MARKER: &str = "<!-- rewrite-assist:left-alone -->";
 
 /// Says on the branch's open PR, if there is one, why the rollout left its branch as it is, and
 /// how to hand it back; returns the PR's address.
-fn say_left_alone(gh: &GitHub, target: &Target<'_>, refusal: &Refusal) -> Result<Option<String>> {
+fn say_left_alone(gh: &GitHub, target: &PushTarget<'_>, refusal: &Refusal) -> Result<Option<String>> {
     let Some(pr) = pulls::open_for(gh, target.repo, target.branch)? else { return Ok(None) };
     let text = format!(
         "{LEFT_ALONE_MARKER}\nrewrite-assist ran this rollout again and left the branch `{}` as it is: {refusal}. \
