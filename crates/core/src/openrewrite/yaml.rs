@@ -9,7 +9,16 @@ use serde_json::Value;
 pub use serde_saphyr::granit_parser as events;
 
 fn options() -> serde_saphyr::Options {
-    serde_saphyr::options! { legacy_octal_numbers: true }
+    // The parser's own budget (250,000 nodes, 1,024 documents by default) would refuse a file our
+    // limits accept and say less: `yaml_limits` bounds the size and the depth before parsing and
+    // counts the steps after it ("250000 recipe steps; recipe files are limited to 10000"). Every
+    // node and event takes at least a byte of the text, so the byte limit bounds them too.
+    let budget = serde_saphyr::budget! {
+        max_nodes: super::yaml_limits::MAX_BYTES,
+        max_events: 2 * super::yaml_limits::MAX_BYTES,
+        max_documents: super::yaml_limits::MAX_BYTES,
+    };
+    serde_saphyr::options! { legacy_octal_numbers: true, budget: budget }
 }
 
 /// Every document of `text` (empty documents left out), or the error in one line.
@@ -54,6 +63,12 @@ mod tests {
         let strings = serde_json::json!({"a": "yes", "b": "on", "c": "0777", "d": "2001-12-14", "e": "~"});
         let written = to_string(&strings).unwrap();
         assert_eq!(documents(&written).unwrap(), vec![strings], "{written}");
+    }
+
+    #[test]
+    fn the_byte_limit_not_the_parsers_budget_bounds_a_recipe_file() {
+        let steps = "- a.B\n".repeat(300_000);
+        assert_eq!(documents(&steps).unwrap()[0].as_array().map(Vec::len), Some(300_000));
     }
 
     #[test]
