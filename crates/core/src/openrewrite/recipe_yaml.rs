@@ -151,8 +151,10 @@ pub(crate) fn quote(text: &str) -> String {
             '\u{85}' => out.push_str("\\N"),
             '\u{2028}' => out.push_str("\\L"),
             '\u{2029}' => out.push_str("\\P"),
-            // ...and rejects these unescaped.
+            // ...and rejects these unescaped (outside its printable set).
             '\u{feff}' => out.push_str("\\uFEFF"),
+            '\u{fffe}' => out.push_str("\\uFFFE"),
+            '\u{ffff}' => out.push_str("\\uFFFF"),
             c if (c as u32) < 0x20 || (0x7f..=0x9f).contains(&(c as u32)) => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }

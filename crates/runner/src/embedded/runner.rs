@@ -31,8 +31,9 @@ pub struct Runner {
     pub classpath: String,
 }
 
-/// The built runner for `versions`, building it first when it is not in the cache.
-pub(crate) fn ensure(versions: &Versions) -> Result<Runner> {
+/// The built runner for `versions`, building it first when it is not in the cache (tests read
+/// its classpath to run OpenRewrite's own libraries, e.g. SnakeYAML, on what we write).
+pub fn ensure(versions: &Versions) -> Result<Runner> {
     ensure_in(&cache_root()?, versions)
 }
 
