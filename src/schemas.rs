@@ -148,11 +148,6 @@ pub fn documents() -> &'static [Document] {
     DOCUMENTS
 }
 
-/// The document named `name`.
-pub fn document(name: &str) -> Option<&'static Document> {
-    DOCUMENTS.iter().find(|d| d.name == name)
-}
-
 /// `docs/schemas/README.md`: which file or output holds which document.
 pub fn index() -> String {
     let mut out = String::from(

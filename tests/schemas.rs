@@ -43,3 +43,16 @@ fn a_document_without_its_version_or_with_a_wrong_type_fails_its_schema() {
     let wrong = serde_json::json!({ "schema_version": 1, "entries": "none" });
     assert!(!schemas::errors("eval-cache", &wrong).is_empty(), "entries is a list");
 }
+
+#[test]
+fn files_are_checked_against_the_schema_of_the_document_they_are_written_as() {
+    let of = |file: &str| schemas::schema_of(std::path::Path::new("out").join(file).as_path());
+    assert_eq!(of("stats.json"), Some("validation-stats"));
+    assert_eq!(of("option-12-stats.json"), Some("validation-stats"));
+    assert_eq!(of("option--stats.json"), None);
+    assert_eq!(of("audit.jsonl"), Some("audit-entry"));
+    assert_eq!(of("case-result.json"), Some("eval-case"));
+    assert_eq!(of("reusable-option.json"), Some("reusable-option"));
+    assert_eq!(of("result.json"), Some("rollout-repository"));
+    assert_eq!(of("pom.json"), None, "JSON the tool does not own");
+}

@@ -11,28 +11,30 @@ fn schema(name: &str) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
-/// The schema of a file the tool writes, by its name; `None` for JSON it does not own (a file a
-/// recipe changed, a build tool's report).
-fn schema_of(path: &Path) -> Option<&'static str> {
+/// The schema of a file the tool writes, by its name, as `src/schemas.rs` lists the files each
+/// document is written as; `None` for JSON it does not own (a file a recipe changed, a build
+/// tool's report).
+pub fn schema_of(path: &Path) -> Option<&'static str> {
     let name = path.file_name()?.to_str()?;
-    Some(match name {
-        "intent-tree.json" => "intent-tree",
-        "stats.json" => "validation-stats",
-        n if n.starts_with("option-") && n.ends_with("-stats.json") => "validation-stats",
-        "discovery.json" => "discovery",
-        "reusable-option.json" => "reusable-option",
-        "pull-request.json" => "pull-request",
-        "workflow-metadata.json" => "workflow-metadata",
-        "audit.jsonl" => "audit-entry",
-        "learn.json" => "learn",
-        "case-result.json" => "eval-case",
-        "shard-results.json" => "eval-shard",
-        "suite-results.json" => "eval-suite",
-        "history.json" => "eval-history",
-        "rollout.json" => "rollout",
-        "result.json" => "rollout-repository",
-        _ => return None,
-    })
+    let document =
+        rewrite_assist::schemas::documents().iter().find(|d| d.written_as.iter().any(|w| names(w, name)))?;
+    Some(document.name)
+}
+
+/// Whether `file` is a file written as `written_as` (`stats.json`, `<case>/case-result.json`,
+/// `option-N-stats.json`, `audit.jsonl (each line)`); command outputs (`analyze --json`) name none.
+fn names(written_as: &str, file: &str) -> bool {
+    let Some(pattern) = written_as.split(' ').next().and_then(|w| w.rsplit('/').next()) else { return false };
+    if !(pattern.ends_with(".json") || pattern.ends_with(".jsonl")) {
+        return false;
+    }
+    match pattern.split_once("-N-") {
+        Some((prefix, suffix)) => file
+            .strip_prefix(&format!("{prefix}-"))
+            .and_then(|rest| rest.strip_suffix(&format!("-{suffix}")))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
+        None => pattern == file,
+    }
 }
 
 /// The errors of `instance` against the schema `name`, one line each.
@@ -79,21 +81,17 @@ pub fn assert_documents(dir: &Path) -> usize {
 
 /// Every file under `dir`, clones and build output left out.
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                if !matches!(entry.file_name().to_str(), Some(".git" | "target" | "build" | "node_modules")) {
-                    stack.push(path);
-                }
-            } else {
-                out.push(path);
-            }
-        }
-    }
+    let skipped = |e: &walkdir::DirEntry| {
+        e.file_type().is_dir()
+            && matches!(e.file_name().to_str(), Some(".git" | "target" | "build" | "node_modules"))
+    };
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|e| !skipped(e))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .collect();
     out.sort();
     out
 }
