@@ -188,8 +188,10 @@ impl Validator {
             explored.stats.error = Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"));
         }
         explored.stats.confirmation = Some(confirmation);
+        // Written again with the confirmation, capped like the first time (`finish`).
         let path = output.dir.join(format!("{}stats.json", output.prefix));
-        std::fs::write(path, crate::document::to_json(&explored.stats)?)?;
+        let listed = explored.stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
+        std::fs::write(path, crate::document::to_json(&listed)?)?;
         Ok(explored)
     }
 

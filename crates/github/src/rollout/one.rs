@@ -272,11 +272,14 @@ fn open_pr(
             published = apply::publish_branch(checkout, here.base, &changes, ctx.remote, &target, true)?;
         }
     }
-    if let Published::Refused(refusal) = published {
-        let url = say_left_alone(&lock(), &target, &refusal)?;
-        let edited = matches!(refusal, Refusal::NotTheBots(_));
-        return Ok((Status::LeftAlone { reason: refusal.to_string(), url, edited }, Vec::new()));
-    }
+    let commit = match published {
+        Published::Pushed { commit } => commit,
+        Published::Refused(refusal) => {
+            let url = say_left_alone(&lock(), &target, &refusal)?;
+            let edited = matches!(refusal, Refusal::NotTheBots(_));
+            return Ok((Status::LeftAlone { reason: refusal.to_string(), url, edited }, Vec::new()));
+        }
+    };
     let body = body::render(&body::RolloutPr {
         recipe_name: ctx.name,
         recipe_yaml: &family,
@@ -295,11 +298,7 @@ fn open_pr(
         return Ok((Status::Opened { url: opened.url, draft }, warnings));
     }
     // An open PR's checks say how far its review can go; a freshly pushed commit has none yet.
-    let commit = match &published {
-        Published::Pushed { commit } => commit.as_str(),
-        Published::Refused(_) => "",
-    };
-    let ci = super::ci::of(&lock(), here.repo, commit).unwrap_or_else(|e| {
+    let ci = super::ci::of(&lock(), here.repo, &commit).unwrap_or_else(|e| {
         tracing::warn!("{}: the PR's check runs could not be read: {e:#}", here.repo);
         None
     });
