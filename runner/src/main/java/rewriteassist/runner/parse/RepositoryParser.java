@@ -306,50 +306,39 @@ public final class RepositoryParser {
     }
 
     /**
-     * The kind a tree counts as in {@code by_kind}, by the tree type of its language. Kotlin and
-     * Groovy trees are Java trees too ({@code K} and {@code G} extend {@code J}), so they come first.
+     * The kind each tree type counts as, in order: the first type a tree is an instance of wins.
+     * Kotlin and Groovy trees are Java trees too ({@code K} and {@code G} extend {@code J}), and XML
+     * and Gradle scripts depend on the path, so {@link #kindOf} looks at those before this table.
      */
+    private static final List<Map.Entry<Class<?>, FileKind>> KINDS = List.of(
+            Map.entry(PlainText.class, FileKind.PLAIN_TEXT),
+            Map.entry(Quark.class, FileKind.QUARK),
+            Map.entry(J.class, FileKind.JAVA),
+            Map.entry(Docker.class, FileKind.DOCKER),
+            Map.entry(Yaml.class, FileKind.YAML),
+            Map.entry(Json.class, FileKind.JSON),
+            Map.entry(Properties.class, FileKind.PROPERTIES),
+            Map.entry(Hcl.class, FileKind.HCL),
+            Map.entry(Toml.class, FileKind.TOML),
+            Map.entry(Proto.class, FileKind.PROTO));
+
+    /** The kind a tree counts as in {@code by_kind}, by the tree type of its language. */
     static FileKind kindOf(SourceFile tree, Set<Path> poms) {
-        if (tree instanceof PlainText) {
-            return FileKind.PLAIN_TEXT;
-        }
+        String path = tree.getSourcePath().toString();
         if (tree instanceof Xml) {
             return poms.contains(tree.getSourcePath()) ? FileKind.MAVEN : FileKind.XML;
         }
         if (tree instanceof K) {
-            return tree.getSourcePath().toString().endsWith(".gradle.kts") ? FileKind.GRADLE : FileKind.KOTLIN;
+            return path.endsWith(".gradle.kts") ? FileKind.GRADLE : FileKind.KOTLIN;
         }
         if (tree instanceof G) {
-            return tree.getSourcePath().toString().endsWith(".gradle") ? FileKind.GRADLE : FileKind.GROOVY;
+            return path.endsWith(".gradle") ? FileKind.GRADLE : FileKind.GROOVY;
         }
-        if (tree instanceof Quark) {
-            return FileKind.QUARK;
-        }
-        if (tree instanceof J) {
-            return FileKind.JAVA;
-        }
-        if (tree instanceof Docker) {
-            return FileKind.DOCKER;
-        }
-        if (tree instanceof Yaml) {
-            return FileKind.YAML;
-        }
-        if (tree instanceof Json) {
-            return FileKind.JSON;
-        }
-        if (tree instanceof Properties) {
-            return FileKind.PROPERTIES;
-        }
-        if (tree instanceof Hcl) {
-            return FileKind.HCL;
-        }
-        if (tree instanceof Toml) {
-            return FileKind.TOML;
-        }
-        if (tree instanceof Proto) {
-            return FileKind.PROTO;
-        }
-        return FileKind.PLAIN_TEXT;
+        return KINDS.stream()
+                .filter(kind -> kind.getKey().isInstance(tree))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(FileKind.PLAIN_TEXT);
     }
 
     /**
