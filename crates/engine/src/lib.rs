@@ -1,5 +1,6 @@
 //! The analysis of rewrite-assist: the phases (intents, mapping, discovery, refinement, decision,
 //! generalization) and the pipeline that drives them (ARCHITECTURE.md).
+#![deny(missing_docs)]
 
 pub mod decision;
 pub mod discovery;

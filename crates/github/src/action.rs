@@ -75,20 +75,34 @@ impl Mode {
 /// The action's configuration, from the workflow's environment.
 #[derive(Debug, Clone)]
 pub struct Settings {
+    /// `GITHUB_EVENT_NAME`: the event that started the workflow (`pull_request`, `issue_comment`,
+    /// …).
     pub event_name: String,
+    /// `GITHUB_EVENT_PATH`: the file holding the event's JSON payload.
     pub event_path: PathBuf,
     /// `GITHUB_REPOSITORY`.
     pub repository: Option<String>,
+    /// `GITHUB_WORKSPACE`: the checked-out repository, used when it holds the PR (`.` when unset).
     pub workspace: PathBuf,
+    /// `GITHUB_STEP_SUMMARY`: the file the job summary is appended to; None: no summary.
     pub step_summary: Option<PathBuf>,
+    /// `GITHUB_OUTPUT`: the file the step outputs are written to; None: no outputs.
     pub output: Option<PathBuf>,
+    /// `GITHUB_SERVER_URL`: the server's web address, for links and git
+    /// ([`super::remote::DEFAULT_SERVER_URL`] when unset).
     pub server_url: String,
+    /// `GITHUB_RUN_ID`: the workflow run, for links to it; None outside Actions.
     pub run_id: Option<String>,
     /// Where run directories go (`RUNNER_TEMP/rewrite-assist`).
     pub out_root: PathBuf,
+    /// Input `mode`: what automatic runs publish.
     pub mode: Mode,
+    /// The analysis's limits: the defaults, with input `timeout` (seconds) as the wall-time limit.
     pub budgets: Budgets,
+    /// Input `fail-under`: the job fails when the recommended recipe's F1 (0 to 1; no recipe counts
+    /// as 0) is below it; None: never.
     pub fail_under: Option<f64>,
+    /// The OpenRewrite versions: the pins, with input `recipe-artifacts` overriding recipe modules.
     pub versions: Versions,
     /// Input `backend`: what validates the recipes.
     pub backend: crate::validation::choice::BackendChoice,
@@ -107,10 +121,13 @@ pub struct Settings {
     /// Where settings servers' credentials may go besides the URLs the settings name (input
     /// `credential-urls`).
     pub credential_urls: crate::validation::maven_settings::CredentialUrls,
+    /// The REST client's configuration: `GITHUB_API_URL` and `GITHUB_TOKEN`.
     pub github: super::Config,
 }
 
 impl Settings {
+    /// Reads the settings from `env` (`GITHUB_*` and action.yml's `INPUT_*`); a missing event or a
+    /// bad input value is a bad input.
     pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<Settings> {
         let get = |name: &str| env(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         let event_name = get("GITHUB_EVENT_NAME").ok_or_else(|| {

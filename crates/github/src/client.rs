@@ -23,8 +23,11 @@ pub(crate) const BODY_LIMIT: usize = 65_536;
 /// Where the API is and who we are. `Debug` never shows the token.
 #[derive(Clone)]
 pub struct Config {
+    /// The REST API's base URL (`GITHUB_API_URL`; `https://api.github.com` by default).
     pub api_url: String,
+    /// The token every request carries (`GITHUB_TOKEN`); None: anonymous requests.
     pub token: Option<SecretString>,
+    /// How failed and rate-limited requests are retried.
     pub retry: RetryPolicy,
     /// Limit of one attempt (connect, send, read the whole body).
     pub timeout: Duration,
@@ -204,6 +207,7 @@ impl std::fmt::Debug for GitHub {
 }
 
 impl GitHub {
+    /// A client for `config`; a token that cannot be an HTTP header value is a bad input.
     pub fn new(config: Config) -> Result<GitHub> {
         if let Some(token) = &config.token {
             // A header value must be visible ASCII; checked here so a pasted newline is a clear

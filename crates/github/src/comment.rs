@@ -88,11 +88,24 @@ impl IssueComment {
 /// What [`upsert_results`] did, and the comment's web address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Upserted {
-    Created { id: u64, url: String },
-    Updated { id: u64, url: String },
+    /// No results comment was there: a new one was posted.
+    Created {
+        /// The comment's id in the API.
+        id: u64,
+        /// Its web address.
+        url: String,
+    },
+    /// The bot's results comment was there and was edited in place.
+    Updated {
+        /// The comment's id in the API.
+        id: u64,
+        /// Its web address.
+        url: String,
+    },
 }
 
 impl Upserted {
+    /// The comment's web address.
     pub fn url(&self) -> &str {
         match self {
             Upserted::Created { url, .. } | Upserted::Updated { url, .. } => url,

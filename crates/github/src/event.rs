@@ -35,12 +35,19 @@ pub(crate) enum Event {
 /// A pull request's coordinates.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PullRequest {
+    /// The repository the PR targets (the base repository, not a fork).
     pub repo: RepoId,
+    /// The PR's number in that repository.
     pub number: u64,
+    /// Its title as the author wrote it.
     pub title: String,
+    /// The branch it merges into.
     pub base_ref: String,
+    /// The base branch's commit when the PR was read (its tip then, not the merge base).
     pub base_sha: String,
+    /// The PR's branch, in `head_repo`.
     pub head_ref: String,
+    /// The PR's head commit.
     pub head_sha: String,
     /// The repository the head branch lives in; differs from `repo` for a fork (None: deleted).
     pub head_repo: Option<String>,

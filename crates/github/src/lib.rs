@@ -13,6 +13,7 @@
 //!   `rewrite.yml`, [`recipe_pr`]); [`rollout`] runs it on other repositories (a dry run, then
 //!   PRs); [`apply`] commits and pushes through [`remote`] (git over HTTPS with the token kept
 //!   out of URLs and logs); [`instructions`] and [`source`] feed the PR bodies.
+#![deny(missing_docs)]
 
 pub mod action;
 pub(crate) mod annotations;
@@ -55,7 +56,9 @@ use std::fmt;
 /// A repository on GitHub, `owner/name`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RepoId {
+    /// The user or organisation that owns it.
     pub owner: String,
+    /// The repository's name under its owner.
     pub name: String,
 }
 

@@ -33,7 +33,9 @@ pub enum PushToken {
 
 /// Everything a proposal needs.
 pub struct Proposal<'a> {
+    /// The analyzed PR: the recipe goes to its repository.
     pub pr: &'a PullRequest,
+    /// The analysis's result, which the recipe is chosen from.
     pub summary: &'a RunSummary,
     /// A local repository holding the PR's commits.
     pub source: &'a std::path::Path,
@@ -41,9 +43,14 @@ pub struct Proposal<'a> {
     pub base_commit: &'a str,
     /// The recipe asked for (None: the reusable one).
     pub choice: Option<RecipeChoice>,
+    /// The OpenRewrite versions a recipe-only PR's body tells users to run it with.
     pub versions: &'a Versions,
+    /// The build's directory in a monorepo (None: the root): the recipe goes to its `rewrite.yml`.
     pub project_dir: Option<&'a ProjectDir>,
+    /// Whose token pushes: with the workflow's own, the recipe gets a PR of its own (a commit would
+    /// start no checks).
     pub token: PushToken,
+    /// The server's web address, for links to the PR.
     pub server_url: &'a str,
 }
 
@@ -51,11 +58,32 @@ pub struct Proposal<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Proposed {
     /// A commit adding the recipe was pushed onto the PR's branch.
-    Committed { recipe: String, path: String, commit: String },
+    Committed {
+        /// The recipe's name.
+        recipe: String,
+        /// The file it went to: `rewrite.yml` at the build's root.
+        path: String,
+        /// The pushed commit's id.
+        commit: String,
+    },
     /// The PR's branch already has that recipe in that file.
-    AlreadyThere { recipe: String, path: String },
+    AlreadyThere {
+        /// The recipe's name.
+        recipe: String,
+        /// The file that holds it.
+        path: String,
+    },
     /// A PR adding only the recipe was opened or updated; `why` says why not a commit on the PR.
-    Opened { recipe: String, path: String, pr: Opened, why: String },
+    Opened {
+        /// The recipe's name.
+        recipe: String,
+        /// The file it goes to: `rewrite.yml` at the build's root.
+        path: String,
+        /// The recipe-only pull request.
+        pr: Opened,
+        /// Why not a commit on the PR's branch: a fork, the workflow's own token, a refused push.
+        why: String,
+    },
 }
 
 impl Proposed {
@@ -68,6 +96,8 @@ impl Proposed {
     }
 }
 
+/// Brings the chosen recipe to the PR's repository: a commit on the PR's branch when the token may
+/// push there, else a pull request adding only the recipe file.
 pub fn propose(gh: &GitHub, remote: &Remote, p: &Proposal<'_>) -> Result<Proposed> {
     let chosen = choice::choose(p.summary, p.choice)?;
     let source = SourcePr::of(p.pr, p.server_url, p.project_dir);

@@ -44,12 +44,15 @@ pub(crate) fn merged_for(gh: &GitHub, repo: &RepoId, branch: &str) -> Result<Opt
 /// A bot PR after [`upsert`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Opened {
+    /// The PR's number in its repository.
     pub number: u64,
+    /// Its web address.
     pub url: String,
     /// False when an open PR for the branch existed and was updated.
     pub created: bool,
 }
 
+/// The pull request `number` of `repo`, read from the API.
 pub fn get(gh: &GitHub, repo: &RepoId, number: u64) -> Result<PullRequest> {
     let fields: PullRequestFields = gh.get(&format!("{}/pulls/{number}", repo.api()))?;
     Ok(fields.into_pull_request(repo.clone()))

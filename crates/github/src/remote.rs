@@ -17,8 +17,11 @@ use secrecy::{ExposeSecret, SecretString};
 use super::RepoId;
 use crate::setup::git::{git_command, run_git};
 
+/// The server when `GITHUB_SERVER_URL` is not set.
 pub const DEFAULT_SERVER_URL: &str = "https://github.com";
 
+/// Git over HTTPS (or a local directory of bare repositories) to one server's repositories, with
+/// the token kept out of URLs and arguments.
 #[derive(Clone)]
 pub struct Remote {
     /// `https://github.com`, a GHE URL, `file:///srv/git` or `/srv/git`, without a trailing slash.
@@ -33,6 +36,8 @@ impl std::fmt::Debug for Remote {
 }
 
 impl Remote {
+    /// A remote for `server` (a URL, or a directory of `owner/name.git` bare repositories) that
+    /// authenticates with `token` over HTTP(S).
     pub fn new(server: &str, token: Option<SecretString>) -> Remote {
         Remote { server: server.trim().trim_end_matches('/').to_string(), token }
     }

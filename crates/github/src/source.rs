@@ -16,8 +16,11 @@ pub(crate) const PULL_REQUEST_JSON: &str = "result/pull-request.json";
 pub struct SourcePr {
     /// `owner/name`.
     pub repository: String,
+    /// The PR's number in its repository.
     pub number: u64,
+    /// Its title, trimmed.
     pub title: String,
+    /// Its web address.
     pub url: String,
     /// The build's directory in a monorepo.
     #[serde(default, skip_serializing_if = "Option::is_none")]

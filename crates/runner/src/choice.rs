@@ -18,6 +18,7 @@ use crate::openrewrite::Versions;
 /// The environment variable behind `--backend`.
 pub const BACKEND_ENV: &str = "REWRITE_ASSIST_BACKEND";
 
+/// Which backend validates recipes: `--backend`, the action input `backend`.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
 )]
@@ -38,6 +39,7 @@ impl BackendChoice {
     /// `apply`'s default: a recipe applied to a repository runs none of its code unless asked.
     pub const APPLY_DEFAULT: BackendChoice = BackendChoice::Embedded;
 
+    /// The choice as users write it (`embedded`, `plugin`, `auto`), for messages and reports.
     pub fn label(self) -> &'static str {
         match self {
             BackendChoice::Embedded => "embedded",
@@ -89,6 +91,7 @@ pub struct Base {
     pub repo: PathBuf,
     /// The base commit (a full id, see [`crate::setup::Repo::resolve`]).
     pub commit: String,
+    /// The OpenRewrite versions every run uses: the pins with the user's overrides.
     pub versions: Versions,
     /// The build's directory in the repository (None: its root).
     pub project: Option<crate::setup::ProjectDir>,

@@ -5,9 +5,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+/// An installed JDK that can run OpenRewrite.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Jdk {
+    /// Its home directory (`JAVA_HOME`, or a directory under `/usr/lib/jvm`).
     pub home: PathBuf,
+    /// Its major version (17, 21, …), from its `release` file.
     pub major: u32,
 }
 

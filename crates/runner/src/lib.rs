@@ -11,6 +11,7 @@
 //! [`Expected`], into an [`Output`], within [`Limits`]; this module holds what both backends share:
 //! those inputs (as the backends read them, a [`RecipeRun`]), the artifacts a run writes and their
 //! stats.
+#![deny(missing_docs)]
 
 pub mod build;
 pub mod choice;
@@ -148,6 +149,7 @@ impl RecipeRun<'_> {
 
 /// What a run produced besides the stats.
 pub struct RunOutput {
+    /// The run's stats, as written to `<prefix>stats.json` (metrics, timings, error).
     pub stats: ValidationStats,
     /// The recipe's diff (excluded paths removed), as written to `<prefix>recipe.diff`.
     pub diff: String,

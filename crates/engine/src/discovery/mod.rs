@@ -41,6 +41,8 @@ pub(crate) const MAX_SPLIT_RUNS: usize = 1000;
 pub struct Tried {
     /// The recipe and the options it ran with (a composite's sub-recipe keeps the composite's).
     pub step: RecipeStep,
+    /// Why it is in the pool: the search that found it, the hit it is a relative of, or the
+    /// composite it was split from.
     pub why: String,
     /// 1 for the pool; 2 and 3 for sub-recipes of composites that over-applied.
     pub round: usize,
@@ -50,11 +52,13 @@ pub struct Tried {
     pub on_migration: bool,
     /// Sub-recipes per the catalog (0 for a single recipe).
     pub members: usize,
+    /// The run's wall time in the runner, in seconds.
     pub seconds: f64,
     /// Why it did not run (bad options, an exception), if it did not.
     pub error: Option<String>,
-    /// Changed lines that the PR changes too, and those it does not.
+    /// Changed lines that the PR changes too (true positives).
     pub tp_lines: Vec<ChangeLine>,
+    /// Changed lines that the PR does not change (false positives, whatever their class).
     pub fp_lines: Vec<ChangeLine>,
     /// Its false positives by class (layout, variant, completion, wrong), when the PR's files
     /// were known.
@@ -117,7 +121,9 @@ impl Tried {
 /// A recipe the cover chose: an index into [`Discovery::tried`], and the PR lines only it added.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Chosen {
+    /// The index of the recipe in [`Discovery::tried`].
     pub tried: usize,
+    /// PR line occurrences it added that the recipes chosen before it did not.
     pub fresh: usize,
 }
 
@@ -130,8 +136,12 @@ pub struct Discovery {
     pub runs: usize,
     /// Recipes of the pool (and sub-recipes) that did not start: discovery's time was up.
     pub not_run: usize,
+    /// Wall time of the whole discovery phase, in seconds.
     pub seconds: f64,
+    /// Every recipe run kept, in the order they ran (sub-recipes that changed nothing are left
+    /// out).
     pub tried: Vec<Tried>,
+    /// The recipes the set cover chose, in the order it chose them.
     pub chosen: Vec<Chosen>,
     /// Why discovery ended early (a time limit, the runner stopped), if it did.
     pub stopped: Option<String>,

@@ -6,12 +6,15 @@ use super::Discovery;
 
 /// The pool's recipe file in the run directory (one recipe per batch).
 pub const POOL_YAML: &str = "discovery-pool.yaml";
+/// The discovery report users read, in the run directory ([`render_markdown`]).
 pub const DISCOVERY_MD: &str = "discovery.md";
+/// Everything discovery ran and chose ([`crate::discovery::Discovery`]), in the run directory.
 pub const DISCOVERY_JSON: &str = "discovery.json";
 
 /// Recipes listed in the table, at most (the JSON has all).
 const MAX_ROWS: usize = 60;
 
+/// `discovery.md`: the pool, each recipe's right and wrong lines on the PR, and the cover it chose.
 pub fn render_markdown(d: &Discovery) -> String {
     let mut out = String::from("# Recipe discovery\n\n");
     let _ = writeln!(

@@ -8,6 +8,8 @@ use crate::model::{Intent, IntentTree};
 /// Unexplained lines listed in full up to this many; the JSON always has them all.
 const UNEXPLAINED_SHOWN: usize = 100;
 
+/// `intent-tree.md`: the strategic, tactical and atomic intents as a nested list, then the lines no
+/// intent explains.
 pub fn render_markdown(tree: &IntentTree) -> String {
     let mut out = String::from("# Intent tree\n\n");
     let unexplained = tree.unexplained.len();

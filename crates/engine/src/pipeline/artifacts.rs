@@ -16,14 +16,21 @@ use crate::model::{AuditEntry, OptionId};
 
 /// The embedded runner's own log (stderr), when it ran.
 pub(crate) const RUNNER_LOG: &str = crate::validation::embedded::RUNNER_LOG;
+/// The PR's diff as setup read it, files too large to analyze left out and named in `#` lines
+/// before it.
 pub const PR_DIFF: &str = "pr.diff";
+/// The intent tree for a reviewer, as a nested list.
 pub const INTENT_TREE_MD: &str = "intent-tree.md";
+/// The intent tree ([`crate::model::IntentTree`]) the intents phase made.
 pub const INTENT_TREE_JSON: &str = "intent-tree.json";
 pub(crate) const AUDIT: &str = "audit.jsonl";
+/// The run's summary, what it ran on and what it spent ([`super::metadata::WorkflowMetadata`]).
 pub const METADATA: &str = "workflow-metadata.json";
 pub(crate) const RESULT_DIR: &str = "result";
+/// The recommended option's recipe, written at publish (absent without a recommendation).
 pub const RECOMMENDED_RECIPE: &str = "result/recommended-recipe.yaml";
 pub(crate) const RECOMMENDED_DIFF: &str = "result/recommended-recipe.diff";
+/// The recipe generalized for other repositories (option 4), written by generalize.
 pub const REUSABLE_RECIPE: &str = "result/reusable-recipe.yaml";
 /// The reusable recipe's steps with their intents and reasons (what `learn` combines).
 pub const REUSABLE_OPTION: &str = "result/reusable-option.json";
@@ -129,6 +136,7 @@ impl RunDir {
     }
 }
 
+/// The run directory's name of an option's file: `option-N-<what>` (`what` e.g. `recipe.yaml`).
 pub fn option_file_name(option: OptionId, what: &str) -> String {
     format!("option-{option}-{what}")
 }

@@ -65,13 +65,19 @@ impl Default for Budgets {
 /// One `analyze` run.
 #[derive(Debug, Clone)]
 pub struct AnalysisRequest {
+    /// The repository to analyze (work tree or bare directory); only read.
     pub repo: PathBuf,
+    /// The PR's base: any commit-ish, resolved by setup.
     pub base: String,
+    /// The PR's head: any commit-ish, resolved by setup.
     pub head: String,
+    /// The run directory the artifacts go to; it must not exist yet or be empty.
     pub out_dir: PathBuf,
     /// Recipe executions at once.
     pub jobs: usize,
+    /// The run's limits: wall time, per execution, executions, refinement rounds.
     pub budgets: Budgets,
+    /// The OpenRewrite versions to validate with: the pins with the user's overrides.
     pub versions: Versions,
     /// What validates the options (`auto`: the embedded runner, then the plugin confirms).
     pub backend: crate::validation::choice::BackendChoice,

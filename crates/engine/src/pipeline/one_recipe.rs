@@ -30,6 +30,7 @@ pub struct RecipeCheck {
     pub repo: PathBuf,
     /// The commit the recipe runs on (any commit-ish).
     pub base: String,
+    /// What the recipe's diff is measured against.
     pub truth: Truth,
     /// The recipe file (rewrite.yml format).
     pub recipe: PathBuf,
@@ -38,9 +39,14 @@ pub struct RecipeCheck {
     /// Where `recipe.diff`, `stats.json` and `build.log` go; prepared here (never mixed with
     /// files already there).
     pub out_dir: PathBuf,
+    /// The run's time limit (at least one second).
     pub timeout: Duration,
+    /// What validates the recipe (`auto`: the embedded runner, then the plugin confirms).
     pub backend: BackendChoice,
+    /// How far the repository's own build is trusted: whether it may run, and whether its `.mvn/`
+    /// configuration is honoured.
     pub trust: Trust,
+    /// The OpenRewrite versions to validate with: the pins with the user's overrides.
     pub versions: Versions,
 }
 

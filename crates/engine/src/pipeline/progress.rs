@@ -8,9 +8,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::state::Phase;
 
+/// Where the pipeline reports what it is doing: a spinner on a terminal, or nothing.
 pub trait Progress: Sync {
+    /// The pipeline enters `phase`.
     fn phase(&self, phase: Phase);
+    /// What the current phase is doing now (e.g. which option it validates).
     fn message(&self, message: &str);
+    /// The run is over: clear the display.
     fn finish(&self);
 }
 

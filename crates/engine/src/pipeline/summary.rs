@@ -290,6 +290,7 @@ pub fn authors_way_line(way: &crate::model::AuthorsWay) -> String {
     )
 }
 
+/// The text summary's line about the reusable recipe: its recipe count and how it did on this PR.
 pub fn reusable_line(reusable: &crate::model::ReusableRecipe) -> String {
     let recipes = format!("{} recipe{}", reusable.recipes, crate::model::plural(reusable.recipes));
     match &reusable.result {

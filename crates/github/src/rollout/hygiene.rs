@@ -18,9 +18,11 @@ pub const DEFAULT_MAX_PRS: usize = 5;
 pub struct PrHygiene {
     /// At most this many of the campaign's pull requests open at once.
     pub max_prs: usize,
+    /// Labels added to each of the campaign's pull requests.
     pub labels: Vec<String>,
     /// Logins, and `org/team` for a team.
     pub reviewers: Vec<String>,
+    /// Logins assigned to each of the campaign's pull requests.
     pub assignees: Vec<String>,
     /// Every new pull request as a draft.
     pub draft: bool,

@@ -50,13 +50,19 @@ pub enum Mode {
 /// Where the recipe came from: the analyzed PR and the recipe's run on it, when known.
 #[derive(Debug, Clone, Default)]
 pub struct Provenance {
+    /// The analyzed PR (`result/pull-request.json` of its run directory); None when none was
+    /// recorded (a recipe file, a run directory of `analyze`).
     pub source: Option<SourcePr>,
+    /// The recipe's validated run on that PR (F1, precision, recall); None for a recipe file.
     pub run: Option<OptionResult>,
     /// The recipe file it was read from, for the PR body when there is no source PR.
     pub file: String,
 }
 
+/// One run of a rollout campaign: the recipe, the repositories, how each is validated and what its
+/// pull request gets.
 pub struct Rollout<'a> {
+    /// The recipe file's text (rewrite.yml format).
     pub recipe_yaml: &'a str,
     /// Which recipe of the file to run (None: its only one).
     pub recipe_name: Option<&'a str>,
@@ -67,17 +73,22 @@ pub struct Rollout<'a> {
     pub campaign: (&'a [RepoId], Shard),
     /// The branch of the PRs (default: `rewrite-assist/<recipe name>`).
     pub branch: Option<&'a str>,
+    /// The OpenRewrite versions every run uses: the pins with the user's overrides.
     pub versions: &'a Versions,
+    /// The time limit of the recipe's run on one repository.
     pub timeout: Duration,
+    /// Where the recipe's steps ship (the plugin adds those artifacts).
     pub artifacts_for: ArtifactLookup<'a>,
     /// Per repository: `<out>/<owner>/<name>/` holds `recipe.diff`, `stats.json`, `build.log`.
     pub out_dir: &'a Path,
     /// How far the repositories' builds are trusted (`--trust-build-config`; without it, a
     /// repository whose build would run its own code fails).
     pub trust: crate::validation::trust::Trust,
+    /// Report only (dry run), or push branches and open pull requests.
     pub mode: Mode,
     /// Repositories at once.
     pub jobs: usize,
+    /// Where the recipe came from, for the pull requests' bodies.
     pub provenance: &'a Provenance,
     /// What runs the recipe on each repository: the embedded runner (it also says whether the
     /// migration is done there) or the repository's build with the plugin.
@@ -97,70 +108,93 @@ pub struct Rollout<'a> {
     pub needs_migration: bool,
 }
 
+/// What the rollout did in one repository (`status` and its fields in `rollout.json`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "status")]
 pub enum Status {
     /// Dry run: the recipe changes something here.
     WouldChange,
+    /// The recipe changes nothing here, and the campaign has no open or merged PR here.
     NoChanges,
+    /// A new pull request holds the changes.
     Opened {
+        /// The pull request's web address.
         url: String,
+        /// Opened as a draft: a partial migration (`--include-partial`), or the campaign asks for
+        /// drafts.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         draft: bool,
     },
     /// The campaign's PR was open and now holds this run's changes; `ci`: its head commit's
     /// check runs, when it has any.
     Updated {
+        /// The pull request's web address.
         url: String,
+        /// Its head commit's check runs; None when it has none.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ci: Option<ci::Ci>,
     },
     /// The campaign's PR was merged: the recipe changes nothing here any more.
     Merged {
+        /// The merged pull request's web address.
         url: String,
     },
     /// The migration is not done here (partial, or it breaks compilation): no pull request
     /// (`--include-partial` opens a partial one as a draft).
     NotOpened {
+        /// What keeps the migration from being done here (partial, compile errors).
         reason: String,
     },
     /// The branch is the default branch or someone else's: nothing was pushed (`reason`); the
     /// open PR, if any (`url`), says so.
     LeftAlone {
+        /// Why nothing was pushed.
         reason: String,
+        /// The branch's open pull request, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         url: Option<String>,
         /// Someone else pushed to the campaign's branch (the PR was edited by a human).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         edited: bool,
     },
+    /// The repository could not be rolled out to (clone, run or push failed); the others go on.
     Failed {
+        /// What failed (the clone, the recipe's run, the push), in one line.
         error: String,
     },
     /// The rollout was interrupted before this repository's turn: nothing ran here.
     NotStarted,
     /// The repository does not use the old library (`--needs-migration`): nothing is proposed.
     NotNeeded {
+        /// Why: no use of the old library before the recipe, and what the recipe would still
+        /// change.
         reason: String,
     },
     /// The recipe changes nothing here any more: the campaign's open PR was closed, with a comment.
     Closed {
+        /// The closed pull request's web address.
         url: String,
     },
     /// The campaign's limit of open pull requests is reached: nothing was pushed here, a later
     /// run opens it (`reason` says so).
     Queued {
+        /// That the limit (`--max-prs`) is reached: this repository waits for a later run.
         reason: String,
     },
 }
 
+/// One repository's row of the rollout report (`rollout.json`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RepoOutcome {
+    /// The repository, `owner/name`.
     pub repo: String,
+    /// What the rollout did there.
     #[serde(flatten)]
     pub status: Status,
+    /// What the recipe changed there and how far the migration got (zeros when it did not run).
     #[serde(flatten)]
     pub figures: Figures,
+    /// Wall time spent on this repository, in seconds (0 when it did not start).
     pub seconds: f64,
     /// The repository's artifacts: the recipe's diff, stats and build log.
     pub artifacts: String,

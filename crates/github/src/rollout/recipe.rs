@@ -17,8 +17,12 @@ use crate::pipeline::artifacts;
 /// The YAML to run, the recipe of it to run (None: its only one) and where it came from.
 #[derive(Debug, Clone)]
 pub struct RolloutRecipe {
+    /// The recipe file's text.
     pub yaml: String,
+    /// Which recipe of it to run; None: its only one.
     pub name: Option<String>,
+    /// Where it came from (the analyzed PR and its run there, or the file), for the pull requests'
+    /// bodies.
     pub provenance: Provenance,
     /// What the recipe's migration moves away from: the analyzed PR's (its intent tree), else
     /// what the recipe's steps say.

@@ -19,8 +19,12 @@ pub struct Report {
     /// The recipe the campaign rolls out (empty in reports of older versions).
     #[serde(default)]
     pub recipe: String,
+    /// Dry run, or pull requests opened.
     pub mode: Mode,
+    /// One row per repository the report covers (merged shards: each once, sorted by name).
     pub results: Vec<RepoOutcome>,
+    /// The rollout's output directory: `rollout.md`, `rollout.json` and one `<owner>/<name>/` per
+    /// repository.
     pub artifacts_dir: PathBuf,
 }
 

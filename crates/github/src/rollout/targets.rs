@@ -24,12 +24,15 @@ pub enum Targets {
 /// An organisation's repositories, as `--org` and its filters ask for them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OrgQuery {
+    /// The organisation's login.
     pub org: String,
     /// Keep a repository only if it has every one of these topics.
     pub topics: Vec<String>,
     /// Keep a repository only if GitHub's main language of it is one of these (any case).
     pub languages: Vec<String>,
+    /// Keep archived repositories too (left out by default).
     pub include_archived: bool,
+    /// Keep forks too (left out by default).
     pub include_forks: bool,
 }
 

@@ -92,20 +92,31 @@ impl Request {
 /// Why a request or a step failed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
+    /// The error's class, which decides the run's [`crate::model::ErrorKind`].
     pub kind: FailureKind,
+    /// What went wrong, in one line.
     pub message: String,
+    /// A short excerpt of the Java stack (at most 10 lines); None when the message says it all.
     #[serde(default)]
     pub stack: Option<String>,
 }
 
+/// The protocol's error kinds (`kind` of an `error` object), as the runner names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FailureKind {
+    /// A step names a recipe that none of the loaded recipes is.
     UnknownRecipe,
+    /// A recipe file that does not load.
     YamlError,
+    /// A step whose options fail `validate()` or name options its recipe does not have; it is not
+    /// run.
     InvalidOption,
+    /// A recipe that threw while running; the trees it broke do not count in its diff.
     RecipeError,
+    /// A `run` before any `parse`: there are no trees to run on.
     NoParse,
+    /// A failure of the runner itself (a bug, or a request it could not read).
     Internal,
     /// Any kind a newer runner reports that this side does not know.
     #[serde(other)]
@@ -115,18 +126,27 @@ pub enum FailureKind {
 /// The results of a `parse`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct ParseResults {
+    /// The request's `id`, echoed back.
     pub id: String,
+    /// False when the parse failed as a whole; then `error` says why.
     pub ok: bool,
+    /// Why the request failed; None when `ok`.
     #[serde(default)]
     pub error: Option<Failure>,
+    /// Wall time of the parse, in seconds.
     #[serde(default)]
     pub seconds: f64,
+    /// How many files were parsed, by what each became.
     #[serde(default)]
     pub files: FileCounts,
+    /// Files that did not parse, kept in the trees as plain text.
     #[serde(default)]
     pub unparsed: Vec<Unparsed>,
+    /// One line each: an unresolvable parent, BOM, dependency or repository (a refused repository
+    /// first).
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// The Maven modules or Gradle projects found, with how well their classpaths resolved.
     #[serde(default)]
     pub modules: Vec<Module>,
     /// With `head` in the request: the types the base and head versions of those Java files use.
@@ -137,10 +157,13 @@ pub struct ParseResults {
 /// The types the base and head versions of the PR's Java files use, by path.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 pub struct Types {
+    /// Per changed Java file, the types its base version uses.
     #[serde(default)]
     pub base: BTreeMap<String, Vec<String>>,
+    /// Per changed Java file, the types its head version uses.
     #[serde(default)]
     pub head: BTreeMap<String, Vec<String>>,
+    /// Time spent parsing the head files for their types, in seconds.
     #[serde(default)]
     pub seconds: f64,
 }
@@ -153,29 +176,43 @@ pub(crate) struct HeadFiles {
     pub files: Vec<String>,
 }
 
+/// How many files a parse read, by what each became.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 pub struct FileCounts {
+    /// Every file parsed, whatever it became.
     #[serde(default)]
     pub total: usize,
+    /// Per kind (`java`, `maven`, `yaml`, …, `plain_text` for unparsed files, `quark` for files
+    /// OpenRewrite does not read), how many files.
     #[serde(default)]
     pub by_kind: BTreeMap<String, usize>,
+    /// Files over 10 MiB, left out of the trees.
     #[serde(default)]
     pub binary_skipped: usize,
 }
 
+/// A file whose parse failed: it is in the trees as plain text.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Unparsed {
+    /// The file, relative to the parse root.
     pub path: String,
+    /// Why its parse failed, in one line.
     pub error: String,
 }
 
+/// A Maven module or Gradle project of the parsed repository.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Module {
+    /// Its build file (a POM, or a Gradle project's build script), relative to the parse root.
     pub pom: String,
+    /// Its `group:artifact:version`; None when unknown.
     #[serde(default)]
     pub gav: Option<String>,
+    /// How many jars its test classpath has.
     #[serde(default)]
     pub classpath_jars: usize,
+    /// How many of its declared dependencies were left without a jar (those whose version only an
+    /// unreachable parent knows).
     #[serde(default)]
     pub unresolved: usize,
 }
@@ -183,12 +220,18 @@ pub struct Module {
 /// The results of a `run`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct RunResults {
+    /// The request's `id`, echoed back.
     pub id: String,
+    /// False when the request failed as a whole (a recipe file that does not load, no parse yet); a
+    /// step's own failure is in its run.
     pub ok: bool,
+    /// Why the request failed; None when `ok`.
     #[serde(default)]
     pub error: Option<Failure>,
+    /// Wall time of the whole request, in seconds.
     #[serde(default)]
     pub seconds: f64,
+    /// One run per step run on its own, and one for the whole recipe (`step` None).
     #[serde(default)]
     pub runs: Vec<StepRun>,
     /// Steps that did not start because `stop_after_seconds` had passed.
@@ -211,18 +254,28 @@ impl RunResults {
 /// One recipe run: a step on its own (`step` its index), or the whole recipe (`step` None).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct StepRun {
+    /// The step's index in the recipe's list; None for the whole recipe.
     pub step: Option<usize>,
+    /// The recipe that ran (the step's recipe, or the whole recipe's name).
     pub name: String,
+    /// The step's options as the recipe file wrote them (empty for the whole recipe).
     #[serde(default)]
     pub options: BTreeMap<String, serde_json::Value>,
+    /// Wall time of this run, in seconds.
     #[serde(default)]
     pub seconds: f64,
+    /// The changes, as a git-format unified diff with paths relative to the parse root (empty:
+    /// none).
     #[serde(default)]
     pub diff: String,
+    /// The paths the run changed, created or deleted (the before path for a deletion).
     #[serde(default)]
     pub files: Vec<String>,
+    /// Why this run failed (not loaded, invalid option, threw); None when it ran.
     #[serde(default)]
     pub error: Option<Failure>,
+    /// What the run could not do but did not fail on (a refused repository, a host out of reach),
+    /// one line each.
     #[serde(default)]
     pub warnings: Vec<String>,
     /// Steps the whole-recipe run left out (they failed on their own).

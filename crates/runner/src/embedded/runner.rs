@@ -27,7 +27,10 @@ pub(crate) const CACHE_ENV: &str = "REWRITE_ASSIST_RUNNER_CACHE";
 /// A built runner: what `java -cp` needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Runner {
+    /// The runner's cache directory, `…/rewrite-assist/runner/<versions>-<hash>/`, where Maven
+    /// built it.
     pub dir: PathBuf,
+    /// Its compiled classes and dependency jars, `:`-separated, for `java -cp`.
     pub classpath: String,
 }
 

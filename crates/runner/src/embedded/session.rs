@@ -31,10 +31,13 @@ pub(crate) const XMX_ENV: &str = "REWRITE_ASSIST_RUNNER_XMX";
 /// How a request to the runner ended, when it did not produce results.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stopped {
+    /// The request ran past its time limit (the limit given) and the runner was stopped.
     TimedOut(Duration),
+    /// The runner ran out of heap (`-Xmx`, see `REWRITE_ASSIST_RUNNER_XMX`).
     OutOfMemory,
     /// The process ended without answering: its exit status and the end of its log.
     Crashed(String),
+    /// The user pressed Ctrl-C (or the process got SIGTERM).
     Interrupted,
 }
 
@@ -56,7 +59,10 @@ impl std::fmt::Display for Stopped {
 /// Settings of a session.
 #[derive(Debug, Clone)]
 pub struct Settings {
+    /// The built runner the session starts.
     pub runner: Runner,
+    /// The JDK that runs it: 17 or newer, at least the project's language level when one is
+    /// installed.
     pub jdk: Jdk,
     /// `-Xmx` value, e.g. `4g`.
     pub xmx: String,

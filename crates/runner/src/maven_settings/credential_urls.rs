@@ -50,6 +50,7 @@ impl CredentialUrls {
         self.0.get(id).map(Vec::as_slice).unwrap_or_default()
     }
 
+    /// Whether no server id has extra URLs (the `--credential-url` default).
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
