@@ -15,6 +15,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct Versioned<'a, T: ?Sized> {
     /// The layout of this document ([`SCHEMA_VERSION`] when it was written).
     pub schema_version: u32,
+    /// The document's own fields, flattened after `schema_version`.
     #[serde(flatten)]
     pub document: &'a T,
 }
@@ -28,14 +29,17 @@ pub fn versioned<T: ?Sized>(document: &T) -> Versioned<'_, T> {
 /// and `analyze` print theirs with the failure in it instead).
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Failed {
+    /// Always `failed`.
     pub status: FailedStatus,
     /// Why, in one line.
     pub reason: String,
 }
 
+/// The status of a [`Failed`] document.
 #[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FailedStatus {
+    /// The command failed.
     Failed,
 }
 

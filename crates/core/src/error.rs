@@ -3,6 +3,7 @@
 
 /// Exit codes of the binary. Kept in one place so README, `--help` and tests agree.
 pub mod exit {
+    /// The command succeeded.
     pub const OK: u8 = 0;
     /// The command ran but its outcome is a failure (a recipe could not run, a regression gate tripped).
     pub const FAILURE: u8 = 1;

@@ -2,6 +2,8 @@
 //! the repository and the PR's diff, facts about OpenRewrite, the data types the phases exchange, the
 //! metrics, the recipe catalog, and the demo's example repository.
 
+#![deny(missing_docs)]
+
 pub mod catalog;
 pub mod demo;
 pub mod diff;

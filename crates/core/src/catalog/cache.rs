@@ -15,6 +15,7 @@ use super::text;
 use crate::openrewrite::Versions;
 use crate::openrewrite::versions::REWRITE_CORE_VERSION;
 
+/// The user's cached catalog with the text of every module, one file per set of versions.
 pub struct Cache {
     path: PathBuf,
 }
@@ -31,6 +32,7 @@ impl Cache {
         Cache { path: dir.join(format!("{}.json.gz", key(versions))) }
     }
 
+    /// The cache file, `<cache dir>/catalog/<key>.json.gz`.
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -41,7 +41,9 @@ use search::SearchIndex;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchHit {
+    /// Fully qualified recipe name, e.g. `org.openrewrite.java.ChangePackage`.
     pub name: String,
+    /// OpenRewrite's display name; empty when the catalog holds no text for its module.
     pub display_name: String,
     /// Reciprocal-rank-fusion score: the sum over phrasings of `1 / (60 + rank)`.
     pub score: f64,
@@ -49,6 +51,7 @@ pub struct SearchHit {
     pub artifact: Option<String>,
 }
 
+/// The recipe catalog: a snapshot's recipes by name, and their search index.
 pub struct Catalog {
     snapshot: Snapshot,
     by_name: FxHashMap<String, usize>,
@@ -96,18 +99,22 @@ impl Catalog {
         Catalog { snapshot, by_name, index: OnceLock::new() }
     }
 
+    /// Number of recipes.
     pub fn len(&self) -> usize {
         self.snapshot.recipes.len()
     }
 
+    /// True when the catalog has no recipe.
     pub fn is_empty(&self) -> bool {
         self.snapshot.recipes.is_empty()
     }
 
+    /// The snapshot the catalog was made of.
     pub fn snapshot(&self) -> &Snapshot {
         &self.snapshot
     }
 
+    /// Every recipe, sorted by name.
     pub fn recipes(&self) -> &[RecipeDescriptor] {
         &self.snapshot.recipes
     }

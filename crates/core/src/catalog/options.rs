@@ -97,11 +97,17 @@ pub fn check_step(catalog: &Catalog, step: &RecipeStep) -> Result<(), StepProble
 /// Why the catalog does not accept a step.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StepProblem {
+    /// The recipe name is not in the catalog.
     #[error("`{0}` is not in the recipe catalog")]
     NotInCatalog(String),
     /// Unknown option names or missing required options, as the catalog words them.
     #[error("`{recipe}`: {problems}")]
-    Options { recipe: String, problems: String },
+    Options {
+        /// The step's recipe name.
+        recipe: String,
+        /// What is wrong with its options.
+        problems: String,
+    },
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub const DEFAULT_PATH: &str = "catalog/recipes.json.gz";
 /// The snapshot compiled into the binary.
 pub static EMBEDDED: &[u8] = include_bytes!("../../../../catalog/recipes.json.gz");
 
+/// The recipe catalog as `catalog refresh` writes it (`catalog/recipes.json.gz`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
@@ -33,14 +34,19 @@ pub struct Snapshot {
     pub recipes: Vec<RecipeDescriptor>,
 }
 
+/// One recipe module of a snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleSummary {
+    /// The module's artifact id, e.g. `rewrite-spring`.
     pub module: String,
     /// `g:a:v`; `None` for core modules bundled with the build plugins.
     pub artifact: Option<String>,
+    /// The module's version the recipes were read from.
     pub version: String,
+    /// The module's licence: `Apache-2.0` or `Moderne Source Available License`.
     pub licence: String,
+    /// Number of recipes the module ships.
     pub recipes: usize,
     /// How much of OpenRewrite's text about the module's recipes this snapshot holds.
     pub text: ModuleText,
@@ -58,13 +64,17 @@ pub enum ModuleText {
     NamesOnly,
 }
 
+/// A jar on the generator's classpath that ships recipes but is not a pinned module.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExcludedJar {
+    /// The jar's file name.
     pub jar: String,
+    /// Number of recipes it ships, left out of the catalog.
     pub recipes: usize,
 }
 
 impl Snapshot {
+    /// Reads a gzipped JSON snapshot (as [`Snapshot::encode`] writes it).
     pub fn decode(gzipped: &[u8]) -> Result<Snapshot> {
         let mut json = Vec::new();
         GzDecoder::new(gzipped).read_to_end(&mut json).context("catalog snapshot is not gzip")?;

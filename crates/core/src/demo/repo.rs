@@ -21,6 +21,7 @@ impl RepoBuilder {
         Ok(RepoBuilder { path: path.to_path_buf() })
     }
 
+    /// The repository's work tree.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -35,6 +36,7 @@ impl RepoBuilder {
         Ok(self)
     }
 
+    /// Deletes a file of the work tree (committed by the next [`RepoBuilder::commit`]).
     pub fn remove(&self, relative: &str) -> Result<&Self> {
         std::fs::remove_file(self.path.join(relative)).with_context(|| format!("removing {relative}"))?;
         Ok(self)
@@ -48,16 +50,19 @@ impl RepoBuilder {
         Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
     }
 
+    /// Creates or resets branch `name` at the current commit and checks it out.
     pub fn branch(&self, name: &str) -> Result<&Self> {
         git_output(&self.path, ["checkout", "--quiet", "-B", name])?;
         Ok(self)
     }
 
+    /// Checks out `rev` (a branch, tag or commit).
     pub fn checkout(&self, rev: &str) -> Result<&Self> {
         git_output(&self.path, ["checkout", "--quiet", rev])?;
         Ok(self)
     }
 
+    /// Tags the current commit `name`.
     pub fn tag(&self, name: &str) -> Result<&Self> {
         git_output(self.path(), ["tag", name])?;
         Ok(self)

@@ -10,6 +10,7 @@ use super::RepoBuilder;
 /// A built fixture repository.
 #[derive(Debug, Clone)]
 pub struct Fixture {
+    /// The repository's work tree.
     pub path: PathBuf,
     /// Commit id of the base (on `main`).
     pub base: String,
@@ -20,9 +21,13 @@ pub struct Fixture {
 /// A migration PR: the project before, and what the PR does to it.
 #[derive(Debug, Clone, Copy)]
 pub struct Scenario {
+    /// Short name of the scenario, e.g. `demo`.
     pub name: &'static str,
+    /// The PR's title, used as the migration commit's message.
     pub title: &'static str,
+    /// The base commit's files: path and content.
     pub base: &'static [(&'static str, &'static str)],
+    /// What the PR does to the base, file by file.
     pub changes: &'static [FileEdit],
 }
 
@@ -33,6 +38,7 @@ pub enum FileEdit {
     Edit(&'static str, &'static [(&'static str, &'static str)]),
     /// Write the file with this content.
     Write(&'static str, &'static str),
+    /// Delete the file.
     Delete(&'static str),
 }
 

@@ -29,6 +29,7 @@ pub const DEMO: Scenario = Scenario {
     ],
 };
 
+/// The PR's swap of `javax.persistence-api` 2.2 for `jakarta.persistence-api` 3.1.0 in the POM.
 pub const JAKARTA_DEPENDENCY: &[(&str, &str)] = &[(
     "      <groupId>javax.persistence</groupId>
       <artifactId>javax.persistence-api</artifactId>
@@ -38,6 +39,7 @@ pub const JAKARTA_DEPENDENCY: &[(&str, &str)] = &[(
       <version>3.1.0</version>",
 )];
 
+/// The base POM: Java 11, `javax.persistence-api`.
 pub const JPA_POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0"
          xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -69,6 +71,7 @@ pub const JPA_POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 </project>
 "#;
 
+/// The base's `Customer` entity, on `javax.persistence`.
 pub const CUSTOMER_JAVAX: &str = r#"package com.acme.shop;
 
 import javax.persistence.Column;
@@ -105,6 +108,7 @@ public class Customer {
 }
 "#;
 
+/// The base's `Order` entity, on `javax.persistence`.
 pub const ORDER_JAVAX: &str = r#"package com.acme.shop;
 
 import java.math.BigDecimal;
@@ -129,6 +133,7 @@ public class Order {
 }
 "#;
 
+/// `Order` after the PR, on `jakarta.persistence`.
 pub const ORDER_JAKARTA: &str = r#"package com.acme.shop;
 
 import jakarta.persistence.Entity;
@@ -153,6 +158,7 @@ public class Order {
 }
 "#;
 
+/// The base's `CustomerTest` (JUnit 4), unchanged by the PR.
 pub const CUSTOMER_TEST: &str = r#"package com.acme.shop;
 
 import static org.junit.Assert.assertEquals;
@@ -173,6 +179,7 @@ public class CustomerTest {
 }
 "#;
 
+/// The PR's move of the compiler source and target from 11 to 17 in the POM.
 pub const JAVA_17_PROPERTIES: &[(&str, &str)] = &[
     (
         "<maven.compiler.source>11</maven.compiler.source>",
@@ -184,10 +191,13 @@ pub const JAVA_17_PROPERTIES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The PR's `setup-java` version change in the CI workflow.
 pub const CI_JAVA_17: &[(&str, &str)] = &[("java-version: '11'", "java-version: '17'")];
 
+/// The PR's Docker base image change from JRE 11 to 17.
 pub const DOCKER_JAVA_17: &[(&str, &str)] = &[("FROM eclipse-temurin:11-jre", "FROM eclipse-temurin:17-jre")];
 
+/// The base's GitHub Actions workflow, on Java 11.
 pub const CI_JAVA11: &str = r#"name: CI
 
 on:
@@ -207,6 +217,7 @@ jobs:
       - run: mvn -B verify
 "#;
 
+/// The base's Dockerfile, on `eclipse-temurin:11-jre`.
 pub const DOCKERFILE_JAVA11: &str = r#"FROM eclipse-temurin:11-jre
 WORKDIR /app
 COPY target/greeter.jar app.jar

@@ -21,6 +21,7 @@ pub(crate) const MAX_TOTAL_LINES: usize = 50_000;
 /// A file whose diff section was left out: where, and how large it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TooLarge {
+    /// Path of the file, as its section names it.
     pub path: String,
     /// Changed lines of its section.
     pub lines: usize,
@@ -31,6 +32,7 @@ pub struct TooLarge {
 /// A diff's text within the bounds, and the files left out of it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Bounded {
+    /// The diff's text, without the sections left out.
     pub text: String,
     /// Sorted by path.
     pub left_out: Vec<TooLarge>,

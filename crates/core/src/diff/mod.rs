@@ -24,11 +24,14 @@ use serde::{Deserialize, Serialize};
 )]
 #[serde(rename_all = "lowercase")]
 pub enum ChangeKind {
+    /// A `+` line: in the new file only.
     Added,
+    /// A `-` line: in the old file only.
     Removed,
 }
 
 impl ChangeKind {
+    /// The line's prefix in a diff: `+` or `-`.
     pub fn sign(self) -> char {
         match self {
             ChangeKind::Added => '+',
@@ -40,6 +43,7 @@ impl ChangeKind {
 /// One line of a hunk body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HunkLine {
+    /// Context, added or removed.
     pub kind: LineKind,
     /// The text without the leading `+`/`-`/space and without the line terminator.
     pub content: String,
@@ -52,19 +56,29 @@ pub struct HunkLine {
     pub no_newline: bool,
 }
 
+/// What a line of a hunk body is, by its first character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineKind {
+    /// A ` ` line: in both files.
     Context,
+    /// A `+` line.
     Added,
+    /// A `-` line.
     Removed,
 }
 
+/// One hunk: its `@@ -a,b +c,d @@` header and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hunk {
+    /// 1-based first line in the old file (`a`).
     pub old_start: u32,
+    /// Lines of the old file it covers (`b`).
     pub old_len: u32,
+    /// 1-based first line in the new file (`c`).
     pub new_start: u32,
+    /// Lines of the new file it covers (`d`).
     pub new_len: u32,
+    /// The body's lines, in order.
     pub lines: Vec<HunkLine>,
 }
 
@@ -79,6 +93,7 @@ pub struct FileDiff {
     pub binary: bool,
     /// A symbolic link or a submodule (from git's file modes): not a file a recipe can edit.
     pub special: Option<Unreproducible>,
+    /// The file's hunks, in order; empty for a binary or special file, or a pure rename.
     pub hunks: Vec<Hunk>,
 }
 
@@ -88,10 +103,12 @@ impl FileDiff {
         self.new_path.as_deref().or(self.old_path.as_deref()).unwrap_or("")
     }
 
+    /// True for a new file (no old path).
     pub fn is_new(&self) -> bool {
         self.old_path.is_none()
     }
 
+    /// True for a deleted file (no new path).
     pub fn is_deleted(&self) -> bool {
         self.new_path.is_none()
     }
@@ -125,8 +142,11 @@ impl FileDiff {
 /// A changed line: the unit the metric counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineChange<'a> {
+    /// The file: the old path for a removed line, the new one for an added line.
     pub path: &'a str,
+    /// Added or removed.
     pub kind: ChangeKind,
+    /// The line's text, without the `+`/`-` and the line terminator.
     pub content: &'a str,
     /// Line number in the old file (removed) or new file (added); not used for matching.
     pub line: u32,
@@ -135,6 +155,7 @@ pub struct LineChange<'a> {
 /// A parsed diff after the metric's preprocessing (see [`parse`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Diff {
+    /// The files' sections, in diff order (excluded paths and repeated sections dropped).
     pub files: Vec<FileDiff>,
     /// The PR's files left out for their size ([`bound`]; empty for any other diff): outside the
     /// metric, and the other diff's lines in them are left out too.
@@ -142,10 +163,12 @@ pub struct Diff {
 }
 
 impl Diff {
+    /// Every changed line of every file, in diff order.
     pub fn changes(&self) -> impl Iterator<Item = LineChange<'_>> {
         self.files.iter().flat_map(FileDiff::changes)
     }
 
+    /// Number of changed lines.
     pub fn change_count(&self) -> usize {
         self.changes().count()
     }

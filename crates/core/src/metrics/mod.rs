@@ -190,8 +190,11 @@ pub fn score_lines(
 /// A recipe diff scored against the PR: the lines it got right and wrong, and what its false
 /// positives are when the PR's files are known.
 pub struct Scored {
+    /// Lines the recipe changed as the PR did.
     pub tp_lines: Vec<ChangeLine>,
+    /// Lines the recipe changed that the PR did not.
     pub fp_lines: Vec<ChangeLine>,
+    /// What each false positive is, when the PR's files were known.
     pub classes: Option<classes::Classes>,
 }
 

@@ -7,6 +7,7 @@ use crate::model::Metrics;
 /// How many FP / FN lines the text report lists before summarising the rest.
 const LINES_SHOWN: usize = 20;
 
+/// The text report of `rewrite-assist metrics`: counts, scores and the first FP / FN lines.
 pub fn render_text(metrics: &Metrics) -> String {
     let mut out = String::new();
     let m = metrics;

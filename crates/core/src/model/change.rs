@@ -17,250 +17,506 @@ use super::intent::kind;
 // The variants are the JSON kinds (`java.annotation_change` is JavaAnnotationChange).
 #[allow(clippy::enum_variant_names)]
 pub enum Change {
+    /// Every type of a Java package moved to another package, keeping its simple name.
     #[serde(rename = "java.package_move")]
-    JavaPackageMove { old_package: String, new_package: String },
+    JavaPackageMove {
+        /// The package before, e.g. `javax.servlet`.
+        old_package: String,
+        /// The package after, e.g. `jakarta.servlet`.
+        new_package: String,
+    },
+    /// A Java type renamed or moved (its uses follow).
     #[serde(rename = "java.type_rename")]
-    JavaTypeRename { old_type: String, new_type: String },
+    JavaTypeRename {
+        /// Fully qualified name before.
+        old_type: String,
+        /// Fully qualified name after.
+        new_type: String,
+    },
     /// A type used as annotation whose simple name changed; names fully qualified via imports.
     #[serde(rename = "java.annotation_change")]
-    JavaAnnotationChange { old_annotation: String, new_annotation: String },
+    JavaAnnotationChange {
+        /// Fully qualified annotation type before, e.g. `org.junit.Before`.
+        old_annotation: String,
+        /// Fully qualified annotation type after, e.g. `org.junit.jupiter.api.BeforeEach`.
+        new_annotation: String,
+    },
     /// `declaring_type`: fully qualified when known, else empty.
     #[serde(rename = "java.method_rename")]
-    JavaMethodRename { old_method: String, new_method: String, declaring_type: String },
+    JavaMethodRename {
+        /// Simple name of the method before.
+        old_method: String,
+        /// Simple name of the method after.
+        new_method: String,
+        /// Fully qualified type that declares the method; empty when unknown.
+        declaring_type: String,
+    },
     /// `method`: `*` for a wildcard static import. `new_method`: the name the call has on the new
     /// type when it changes too (`Preconditions.checkNotNull` -> `Objects.requireNonNull`), else
     /// empty (and absent in the JSON).
     #[serde(rename = "java.static_call_target")]
     JavaStaticCallTarget {
+        /// Simple name of the static method called, or `*` for a wildcard static import.
         method: String,
+        /// Fully qualified type the call went to before.
         old_type: String,
+        /// Fully qualified type the call goes to after.
         new_type: String,
+        /// The method's name on the new type when it changed; empty (absent) when it did not.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         new_method: String,
     },
 
+    /// The POM's `<parent>` changed coordinates or version.
     #[serde(rename = "maven.parent_change")]
     MavenParentChange {
+        /// Parent's groupId before.
         old_group_id: String,
+        /// Parent's artifactId before.
         old_artifact_id: String,
+        /// Parent's version before.
         old_version: String,
+        /// Parent's groupId after.
         new_group_id: String,
+        /// Parent's artifactId after.
         new_artifact_id: String,
+        /// Parent's version after.
         new_version: String,
         /// The PR removed explicit versions of dependencies (ones the new parent manages); when it
         /// did not, the recipe must not either (`ChangeParentPom` does by default).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         drops_managed_versions: bool,
     },
+    /// A Maven `<properties>` value changed.
     #[serde(rename = "maven.property_change")]
     MavenPropertyChange {
+        /// Property name, e.g. `java.version`.
         key: String,
+        /// Value before, as written.
         old_value: String,
+        /// Value after, as written.
         new_value: String,
+        /// Id of the `<profile>` the property is in; absent at the top level.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         profile: Option<String>,
     },
+    /// A Maven property added.
     #[serde(rename = "maven.property_added")]
     MavenPropertyAdded {
+        /// Property name.
         key: String,
+        /// Its value, as written.
         value: String,
+        /// Id of the `<profile>` the property is in; absent at the top level.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         profile: Option<String>,
     },
+    /// A Maven property removed.
     #[serde(rename = "maven.property_removed")]
     MavenPropertyRemoved {
+        /// Property name.
         key: String,
+        /// Id of the `<profile>` the property was in; absent at the top level.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         profile: Option<String>,
     },
     /// Versions as written (`${prop}` stays); `managed`: in `dependencyManagement`.
     #[serde(rename = "maven.dependency_version")]
     MavenDependencyVersion {
+        /// The dependency's groupId.
         group_id: String,
+        /// The dependency's artifactId.
         artifact_id: String,
+        /// Version before, as written.
         old_version: String,
+        /// Version after, as written.
         new_version: String,
+        /// `"true"` when the dependency is in `<dependencyManagement>`.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         managed: bool,
     },
+    /// One dependency replaced by another (a different groupId or artifactId) in the same section.
     #[serde(rename = "maven.dependency_swap")]
     MavenDependencySwap {
+        /// Removed dependency's groupId.
         old_group_id: String,
+        /// Removed dependency's artifactId.
         old_artifact_id: String,
+        /// Added dependency's groupId.
         new_group_id: String,
+        /// Added dependency's artifactId.
         new_artifact_id: String,
+        /// Removed dependency's version as written; empty when it had none.
         old_version: String,
+        /// Added dependency's version as written; empty when it has none.
         new_version: String,
+        /// `"true"` when in `<dependencyManagement>`.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         managed: bool,
     },
+    /// A Maven dependency added.
     #[serde(rename = "maven.dependency_added")]
     MavenDependencyAdded {
+        /// groupId.
         group_id: String,
+        /// artifactId.
         artifact_id: String,
+        /// Version as written; empty when managed elsewhere.
         version: String,
+        /// `<scope>`, e.g. `test`; empty when not given.
         scope: String,
+        /// `"true"` when in `<dependencyManagement>`.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         managed: bool,
     },
+    /// A Maven dependency removed.
     #[serde(rename = "maven.dependency_removed")]
     MavenDependencyRemoved {
+        /// groupId.
         group_id: String,
+        /// artifactId.
         artifact_id: String,
+        /// `"true"` when it was in `<dependencyManagement>`.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         managed: bool,
     },
+    /// A Maven plugin's version changed.
     #[serde(rename = "maven.plugin_version")]
-    MavenPluginVersion { group_id: String, artifact_id: String, old_version: String, new_version: String },
+    MavenPluginVersion {
+        /// groupId (`org.apache.maven.plugins` when the POM omits it).
+        group_id: String,
+        /// artifactId, e.g. `maven-surefire-plugin`.
+        artifact_id: String,
+        /// Version before, as written.
+        old_version: String,
+        /// Version after, as written.
+        new_version: String,
+    },
     /// `key`: the dotted path under `<configuration>`.
     #[serde(rename = "maven.plugin_config")]
     MavenPluginConfig {
+        /// Plugin's groupId.
         group_id: String,
+        /// Plugin's artifactId.
         artifact_id: String,
+        /// Dotted path under `<configuration>`, e.g. `release`.
         key: String,
+        /// Value before; empty when the key was added.
         old_value: String,
+        /// Value after; empty when the key was removed.
         new_value: String,
     },
+    /// A Maven plugin added.
     #[serde(rename = "maven.plugin_added")]
     MavenPluginAdded {
+        /// Plugin's groupId.
         group_id: String,
+        /// Plugin's artifactId.
         artifact_id: String,
+        /// Version as written; empty when not given.
         version: String,
         /// Where it was added: `build/plugins`, `build/pluginManagement`, `profile:ID/build/plugins`.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         section: String,
     },
+    /// A Maven plugin removed.
     #[serde(rename = "maven.plugin_removed")]
-    MavenPluginRemoved { group_id: String, artifact_id: String },
+    MavenPluginRemoved {
+        /// Plugin's groupId.
+        group_id: String,
+        /// Plugin's artifactId.
+        artifact_id: String,
+    },
     /// `change`: `url`, `added` or `removed`.
     #[serde(rename = "maven.repository_change")]
     MavenRepositoryChange {
+        /// What changed: `url`, `added` or `removed`.
         change: String,
+        /// `repositories` or `pluginRepositories`, prefixed `profile:ID/` inside a profile.
         section: String,
+        /// The repository's `<id>`.
         id: String,
+        /// URL before; empty when added.
         old_url: String,
+        /// URL after; empty when removed.
         new_url: String,
-        /// An added repository's `<name>`, and whether its snapshots and releases are enabled
-        /// (`"true"`/`"false"`; empty when the POM does not say).
+        /// An added repository's `<name>`; empty when the POM does not say.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         name: String,
+        /// An added repository's snapshots `<enabled>`: `"true"`/`"false"`, empty when not said.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         snapshots: String,
+        /// An added repository's releases `<enabled>`: `"true"`/`"false"`, empty when not said.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         releases: String,
     },
 
+    /// A Gradle dependency's version changed (string or map notation).
     #[serde(rename = "gradle.dependency_version")]
     GradleDependencyVersion {
+        /// The dependency's group.
         group_id: String,
+        /// The dependency's name (artifact).
         artifact_id: String,
+        /// Version before, as written.
         old_version: String,
+        /// Version after, as written.
         new_version: String,
+        /// Gradle configuration, e.g. `implementation`.
         configuration: String,
     },
+    /// One Gradle dependency replaced by another in the same configuration.
     #[serde(rename = "gradle.dependency_swap")]
     GradleDependencySwap {
+        /// Removed dependency's group.
         old_group_id: String,
+        /// Removed dependency's name.
         old_artifact_id: String,
+        /// Added dependency's group.
         new_group_id: String,
+        /// Added dependency's name.
         new_artifact_id: String,
+        /// Removed dependency's version; empty when it had none.
         old_version: String,
+        /// Added dependency's version; empty when it has none.
         new_version: String,
+        /// Gradle configuration, e.g. `testImplementation`.
         configuration: String,
     },
+    /// A Gradle dependency added.
     #[serde(rename = "gradle.dependency_added")]
-    GradleDependencyAdded { group_id: String, artifact_id: String, version: String, configuration: String },
+    GradleDependencyAdded {
+        /// group.
+        group_id: String,
+        /// name (artifact).
+        artifact_id: String,
+        /// Version as written; empty when none.
+        version: String,
+        /// Gradle configuration, e.g. `implementation`.
+        configuration: String,
+    },
+    /// A Gradle dependency removed.
     #[serde(rename = "gradle.dependency_removed")]
-    GradleDependencyRemoved { group_id: String, artifact_id: String, configuration: String },
+    GradleDependencyRemoved {
+        /// group.
+        group_id: String,
+        /// name (artifact).
+        artifact_id: String,
+        /// Gradle configuration it was declared in.
+        configuration: String,
+    },
+    /// A Gradle plugin's version changed in `plugins { }`.
     #[serde(rename = "gradle.plugin_version")]
-    GradlePluginVersion { plugin_id: String, old_version: String, new_version: String },
+    GradlePluginVersion {
+        /// Plugin id; `kotlin("jvm")` is `org.jetbrains.kotlin.jvm`.
+        plugin_id: String,
+        /// Version before.
+        old_version: String,
+        /// Version after.
+        new_version: String,
+    },
     /// `property`: `sourceCompatibility`, `targetCompatibility` or `jvmTarget`.
     #[serde(rename = "gradle.java_compatibility")]
-    GradleJavaCompatibility { property: String, old_value: String, new_value: String },
+    GradleJavaCompatibility {
+        /// `sourceCompatibility`, `targetCompatibility` or `jvmTarget`.
+        property: String,
+        /// Value before, as written (e.g. `JavaVersion.VERSION_11`).
+        old_value: String,
+        /// Value after, as written.
+        new_value: String,
+    },
+    /// The Java toolchain's version changed (`JavaLanguageVersion.of(N)`, `jvmToolchain(N)`).
     #[serde(rename = "gradle.toolchain")]
-    GradleToolchain { old_version: String, new_version: String },
+    GradleToolchain {
+        /// Java major version before.
+        old_version: String,
+        /// Java major version after.
+        new_version: String,
+    },
+    /// The Gradle wrapper's version changed (`gradle-wrapper.properties`).
     #[serde(rename = "gradle.wrapper_version")]
     GradleWrapperVersion {
+        /// Gradle version before, e.g. `8.4`.
         old_version: String,
+        /// Gradle version after.
         new_version: String,
+        /// Distribution type: `bin` or `all`.
         distribution: String,
+        /// The new `distributionUrl`, unescaped.
         distribution_url: String,
     },
     /// A string value of the version catalog (`gradle/libs.versions.toml`): `key` is its TOML path
     /// (`versions.jspecify`, `libraries.guava`, `plugins.boot`).
     #[serde(rename = "gradle.catalog_value")]
-    GradleCatalogValue { key: String, old_value: String, new_value: String },
+    GradleCatalogValue {
+        /// TOML path of the value, e.g. `versions.guava`.
+        key: String,
+        /// Value before.
+        old_value: String,
+        /// Value after.
+        new_value: String,
+    },
 
+    /// A `.properties` key renamed, its value kept.
     #[serde(rename = "properties.key_rename")]
-    PropertiesKeyRename { old_key: String, new_key: String },
+    PropertiesKeyRename {
+        /// Key before.
+        old_key: String,
+        /// Key after.
+        new_key: String,
+    },
+    /// A `.properties` value changed.
     #[serde(rename = "properties.value_change")]
-    PropertiesValueChange { key: String, old_value: String, new_value: String },
+    PropertiesValueChange {
+        /// The property's key.
+        key: String,
+        /// Value before.
+        old_value: String,
+        /// Value after.
+        new_value: String,
+    },
+    /// A `.properties` key added.
     #[serde(rename = "properties.key_added")]
-    PropertiesKeyAdded { key: String, value: String },
+    PropertiesKeyAdded {
+        /// The new key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A `.properties` key removed.
     #[serde(rename = "properties.key_removed")]
-    PropertiesKeyRemoved { key: String },
+    PropertiesKeyRemoved {
+        /// The removed key.
+        key: String,
+    },
 
+    /// A YAML key renamed (moved), its value kept.
     #[serde(rename = "yaml.key_rename")]
-    YamlKeyRename { old_key: String, new_key: String },
+    YamlKeyRename {
+        /// Dotted path before (`list[0]` for sequence items).
+        old_key: String,
+        /// Dotted path after.
+        new_key: String,
+    },
+    /// A YAML scalar value changed.
     #[serde(rename = "yaml.value_change")]
     YamlValueChange {
+        /// Dotted path of the key.
         key: String,
+        /// Value before.
         old_value: String,
+        /// Value after.
         new_value: String,
+        /// `"true"` when the new value is quoted.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         quoted: bool,
     },
+    /// A YAML key added.
     #[serde(rename = "yaml.key_added")]
     YamlKeyAdded {
+        /// Dotted path of the new key.
         key: String,
+        /// Its value.
         value: String,
+        /// `"true"` when the value is quoted.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         quoted: bool,
     },
+    /// A YAML key removed.
     #[serde(rename = "yaml.key_removed")]
-    YamlKeyRemoved { key: String },
+    YamlKeyRemoved {
+        /// Dotted path of the removed key.
+        key: String,
+    },
 
+    /// A GitHub Actions `setup-java` step's Java version or distribution changed.
     #[serde(rename = "github_actions.setup_java")]
     GithubActionsSetupJava {
+        /// `java-version` before.
         old_version: String,
+        /// `java-version` after (repeats the old one when unchanged).
         new_version: String,
+        /// `distribution` before.
         old_distribution: String,
+        /// `distribution` after (repeats the old one when unchanged).
         new_distribution: String,
     },
+    /// A workflow's `uses:` action changed its ref.
     #[serde(rename = "github_actions.action_version")]
-    GithubActionsActionVersion { action: String, old_ref: String, new_ref: String },
+    GithubActionsActionVersion {
+        /// The action, e.g. `actions/checkout`.
+        action: String,
+        /// Ref before, e.g. `v3`.
+        old_ref: String,
+        /// Ref after, e.g. `v4`.
+        new_ref: String,
+    },
+    /// Any other workflow value changed, added or removed.
     #[serde(rename = "github_actions.value_change")]
-    GithubActionsValueChange { key: String, old_value: String, new_value: String },
+    GithubActionsValueChange {
+        /// Dotted path, steps named by id, action or name: `jobs.build.steps[actions/setup-java].with.cache`.
+        key: String,
+        /// Value before; empty when added.
+        old_value: String,
+        /// Value after; empty when removed.
+        new_value: String,
+    },
 
     /// A digest stays with the tag: `1.2@sha256:…`.
     #[serde(rename = "docker.from_change")]
-    DockerFromChange { old_image: String, old_tag: String, new_image: String, new_tag: String },
+    DockerFromChange {
+        /// Image before, e.g. `eclipse-temurin`.
+        old_image: String,
+        /// Tag before (with its digest, if any).
+        old_tag: String,
+        /// Image after.
+        new_image: String,
+        /// Tag after (with its digest, if any).
+        new_tag: String,
+    },
 
     /// One line replaced by another; only added (removed) lines have an empty `from` (`to`).
     #[serde(rename = "text.edit")]
-    TextEdit { from: String, to: String },
+    TextEdit {
+        /// The removed line(s), joined by `\n`; empty when lines were only added.
+        from: String,
+        /// The added line(s), joined by `\n`; empty when lines were only removed.
+        to: String,
+    },
+    /// A new file; its every line is evidence.
     #[serde(rename = "file.added")]
     FileAdded {
+        /// Number of lines in the new file, as a string.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         lines: usize,
     },
+    /// A deleted file; its every line is evidence.
     #[serde(rename = "file.deleted")]
     FileDeleted {
+        /// Number of lines the file had, as a string.
         #[serde(with = "as_text")]
         #[schemars(with = "String")]
         lines: usize,
     },
+    /// A file moved; content changes are other intents.
     #[serde(rename = "file.renamed")]
-    FileRenamed { old_file: String, new_file: String },
+    FileRenamed {
+        /// Path before.
+        old_file: String,
+        /// Path after.
+        new_file: String,
+    },
+    /// Lines that differ only in whitespace, or blank lines (one per file).
     #[serde(rename = "whitespace")]
     Whitespace {},
+    /// Imports removed and added back unchanged, i.e. reordered (one per file).
     #[serde(rename = "import_order")]
     ImportOrder {},
 }
@@ -382,6 +638,8 @@ mod as_text {
 // With `test-support`, for the tests of the crates above (`one_of_each`).
 #[cfg(any(test, feature = "test-support"))]
 pub mod tests {
+    //! Examples of every change kind, for tests here and in the crates above.
+
     #[cfg(test)]
     use std::collections::BTreeSet;
 

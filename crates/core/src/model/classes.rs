@@ -11,15 +11,20 @@ use super::ChangeLine;
 /// rule that classified it; wrong is what no rule took.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Classes {
+    /// Lines laid out differently from the PR's: whitespace, wrapping, qualified names against imports.
     pub layout: Vec<Classified>,
+    /// Lines the PR replaced too, written another way without keeping the old library.
     pub variant: Vec<Classified>,
+    /// The PR's change made in more places than the author made it.
     pub completion: Vec<Classified>,
+    /// False positives no rule classified: changes the migration does not call for.
     pub wrong: Vec<ChangeLine>,
 }
 
 /// A false positive a rule of `metrics::classes::rules` took out of the wrong ones.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Classified {
+    /// The false-positive line.
     #[serde(flatten)]
     pub line: ChangeLine,
     /// The name of the rule that classified it (`metrics::classes::rules::RULES`).
@@ -49,9 +54,13 @@ impl Classes {
 /// [`Classes`] as counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClassCounts {
+    /// Number of layout lines.
     pub layout: usize,
+    /// Number of variant lines.
     pub variant: usize,
+    /// Number of completion lines.
     pub completion: usize,
+    /// Number of wrong lines: the ones that lower migration precision.
     pub wrong: usize,
 }
 

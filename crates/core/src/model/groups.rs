@@ -11,31 +11,57 @@ use super::intent::{Intent, Node};
 /// A tactical intent's concern. Declaration order is display order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tactical {
+    /// `change_parent`: the Maven parent POM changed.
     ChangeParent,
+    /// `set_java_level`: the Java level in Maven or Gradle build files.
     SetJavaLevel,
+    /// `change_build_properties`: Maven properties added, removed or changed.
     ChangeBuildProperties,
+    /// `change_dependencies`: dependencies bumped, swapped, added or removed.
     ChangeDependencies,
+    /// `update_build_plugins`: build plugins bumped, added or removed.
     UpdateBuildPlugins,
+    /// `configure_build_plugins`: a Maven plugin's `<configuration>` changed.
     ConfigureBuildPlugins,
+    /// `change_repositories`: Maven repositories added, removed or moved.
     ChangeRepositories,
+    /// `update_gradle_wrapper`: the Gradle wrapper's version.
     UpdateGradleWrapper,
+    /// `move_packages`: Java package moves.
     MovePackages,
+    /// `change_types`: Java type renames.
     ChangeTypes,
+    /// `change_annotations`: Java annotation changes.
     ChangeAnnotations,
+    /// `change_static_calls`: static calls moved to another type.
     ChangeStaticCalls,
+    /// `rename_methods`: Java method renames.
     RenameMethods,
+    /// `rename_config_keys`: `.properties` and YAML keys renamed.
     RenameConfigKeys,
+    /// `change_config_values`: `.properties` and YAML values changed.
     ChangeConfigValues,
+    /// `update_config_keys`: `.properties` and YAML keys added or removed.
     UpdateConfigKeys,
+    /// `bump_ci_java`: `setup-java` versions or distributions in GitHub Actions.
     BumpCiJava,
+    /// `bump_ci_actions`: GitHub Actions `uses:` refs.
     BumpCiActions,
+    /// `change_ci_values`: other GitHub Actions workflow values.
     ChangeCiValues,
+    /// `update_docker_images`: Dockerfile `FROM` images and tags.
     UpdateDockerImages,
+    /// `move_files`: renamed files.
     MoveFiles,
+    /// `add_files`: new files.
     AddFiles,
+    /// `delete_files`: deleted files.
     DeleteFiles,
+    /// `edit_text`: line edits no analyzer understood (`text.edit`).
     EditText,
+    /// `reorder_imports`: imports only reordered.
     ReorderImports,
+    /// `format_whitespace`: whitespace-only changes.
     FormatWhitespace,
 }
 
@@ -131,22 +157,49 @@ impl Tactical {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strategic {
     /// `upgrade_spring_boot`: Spring Boot versions as written (`2.7.18`, `3.2.0`).
-    SpringBoot { from: String, to: String },
+    SpringBoot {
+        /// Spring Boot version before.
+        from: String,
+        /// Spring Boot version after.
+        to: String,
+    },
     /// `upgrade_java`: Java major versions.
-    Java { from: u32, to: u32 },
+    Java {
+        /// Java major version before, e.g. 11.
+        from: u32,
+        /// Java major version after, e.g. 17.
+        to: u32,
+    },
     /// `migrate_javax_to_jakarta`.
     Jakarta,
     /// `migrate_junit4_to_junit5`.
     JUnit,
     /// `migrate_dependency`: `group:artifact` before and after.
-    Dependency { old: String, new: String },
+    Dependency {
+        /// `group:artifact` of the dependency removed.
+        old: String,
+        /// `group:artifact` of the dependency that took its place.
+        new: String,
+    },
     /// `migrate_library`: code moved from one library's namespace to another's (Hamcrest ->
     /// AssertJ, Apache HttpClient 4 -> 5, Guava -> the JDK), the libraries as
     /// `intents::libraries` names them; `from` may name several ("Hamcrest and JUnit 4 assertions").
-    Library { from: String, to: String },
+    Library {
+        /// The library (or libraries, joined by ` and `) code moved away from.
+        from: String,
+        /// The library code moved to, e.g. `AssertJ` or `the JDK`.
+        to: String,
+    },
     /// `upgrade_framework`: a framework's major version (Quarkus 2 -> 3, Micronaut 3 -> 4), its
     /// versions as written.
-    Framework { name: String, from: String, to: String },
+    Framework {
+        /// The framework: `Quarkus` or `Micronaut`.
+        name: String,
+        /// Its version before, as written.
+        from: String,
+        /// Its version after, as written.
+        to: String,
+    },
 }
 
 impl Strategic {

@@ -44,7 +44,9 @@ pub struct IntentTree {
 /// A file whose change no recipe can make, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct UnreproducibleFile {
+    /// Path of the file in the repository.
     pub path: String,
+    /// Why no recipe can make its change.
     pub reason: crate::diff::Unreproducible,
     /// How many of its changed lines are concerned (for `not_utf8`, the lines that are not UTF-8).
     pub lines: usize,
@@ -57,6 +59,7 @@ pub struct UnreproducibleFile {
 pub struct Intent {
     /// Position in the tree: "2" is the second top-level node, "2.1.3" its first child's third child.
     pub id: String,
+    /// What the node says: its level, kind and params, typed.
     pub node: Node,
     /// A reviewer's one-line summary, e.g. "Upgrade Java 11 -> 17".
     pub title: String,
@@ -65,29 +68,39 @@ pub struct Intent {
     /// The changed lines this intent explains. Only atomic intents carry evidence; a group's
     /// evidence is the union of its children's.
     pub evidence: Vec<ChangeLine>,
+    /// The nodes this one groups: tactical under strategic, atomic under tactical.
     pub children: Vec<Intent>,
 }
 
 /// What a node says.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
+    /// A migration its children add up to.
     Strategic(Strategic),
+    /// One concern, grouping atomic intents of a kind.
     Tactical(Tactical),
     /// One concrete edit, about `file` (the first of `files` when it spans several files).
     Atomic {
+        /// The edit, with its kind and params.
         change: Change,
+        /// The path the change applies to (the old path for a deletion).
         file: String,
+        /// Every path, sorted, when the same change spans several files.
         files: Option<Vec<String>>,
     },
 }
 
+/// A node's place in the tree (`level` in the JSON).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// What the PR adds up to (`upgrade_java`, `migrate_library`, …).
     Strategic,
+    /// One concern (`change_dependencies`, `move_packages`, …).
     Tactical,
+    /// One concrete edit, with the changed lines as evidence.
     Atomic,
 }
 
@@ -108,6 +121,7 @@ impl Intent {
         }
     }
 
+    /// The node's level, from what it says.
     pub fn level(&self) -> Level {
         match self.node {
             Node::Strategic(_) => Level::Strategic,
@@ -262,52 +276,85 @@ pub mod label {
 
 /// Atomic intent kinds: the contract with recipe mapping. `docs/intents.md` lists their params.
 pub mod kind {
+    /// The `kind` of [`Change::JavaPackageMove`](super::Change::JavaPackageMove).
     pub const JAVA_PACKAGE_MOVE: &str = "java.package_move";
+    /// The `kind` of [`Change::JavaTypeRename`](super::Change::JavaTypeRename).
     pub const JAVA_TYPE_RENAME: &str = "java.type_rename";
+    /// The `kind` of [`Change::JavaAnnotationChange`](super::Change::JavaAnnotationChange).
     pub const JAVA_ANNOTATION_CHANGE: &str = "java.annotation_change";
+    /// The `kind` of [`Change::JavaMethodRename`](super::Change::JavaMethodRename).
     pub const JAVA_METHOD_RENAME: &str = "java.method_rename";
+    /// The `kind` of [`Change::JavaStaticCallTarget`](super::Change::JavaStaticCallTarget).
     pub const JAVA_STATIC_CALL_TARGET: &str = "java.static_call_target";
 
+    /// The `kind` of [`Change::MavenParentChange`](super::Change::MavenParentChange).
     pub const MAVEN_PARENT_CHANGE: &str = "maven.parent_change";
+    /// The `kind` of [`Change::MavenPropertyChange`](super::Change::MavenPropertyChange).
     pub const MAVEN_PROPERTY_CHANGE: &str = "maven.property_change";
+    /// The `kind` of [`Change::MavenPropertyAdded`](super::Change::MavenPropertyAdded).
     pub const MAVEN_PROPERTY_ADDED: &str = "maven.property_added";
+    /// The `kind` of [`Change::MavenPropertyRemoved`](super::Change::MavenPropertyRemoved).
     pub const MAVEN_PROPERTY_REMOVED: &str = "maven.property_removed";
+    /// The `kind` of [`Change::MavenDependencyVersion`](super::Change::MavenDependencyVersion).
     pub const MAVEN_DEPENDENCY_VERSION: &str = "maven.dependency_version";
+    /// The `kind` of [`Change::MavenDependencySwap`](super::Change::MavenDependencySwap).
     pub const MAVEN_DEPENDENCY_SWAP: &str = "maven.dependency_swap";
+    /// The `kind` of [`Change::MavenDependencyAdded`](super::Change::MavenDependencyAdded).
     pub const MAVEN_DEPENDENCY_ADDED: &str = "maven.dependency_added";
+    /// The `kind` of [`Change::MavenDependencyRemoved`](super::Change::MavenDependencyRemoved).
     pub const MAVEN_DEPENDENCY_REMOVED: &str = "maven.dependency_removed";
+    /// The `kind` of [`Change::MavenPluginVersion`](super::Change::MavenPluginVersion).
     pub const MAVEN_PLUGIN_VERSION: &str = "maven.plugin_version";
     pub(crate) const MAVEN_PLUGIN_CONFIG: &str = "maven.plugin_config";
+    /// The `kind` of [`Change::MavenPluginAdded`](super::Change::MavenPluginAdded).
     pub const MAVEN_PLUGIN_ADDED: &str = "maven.plugin_added";
     pub(crate) const MAVEN_PLUGIN_REMOVED: &str = "maven.plugin_removed";
     pub(crate) const MAVEN_REPOSITORY_CHANGE: &str = "maven.repository_change";
 
+    /// The `kind` of [`Change::GradleDependencyVersion`](super::Change::GradleDependencyVersion).
     pub const GRADLE_DEPENDENCY_VERSION: &str = "gradle.dependency_version";
+    /// The `kind` of [`Change::GradleDependencySwap`](super::Change::GradleDependencySwap).
     pub const GRADLE_DEPENDENCY_SWAP: &str = "gradle.dependency_swap";
+    /// The `kind` of [`Change::GradleDependencyAdded`](super::Change::GradleDependencyAdded).
     pub const GRADLE_DEPENDENCY_ADDED: &str = "gradle.dependency_added";
+    /// The `kind` of [`Change::GradleDependencyRemoved`](super::Change::GradleDependencyRemoved).
     pub const GRADLE_DEPENDENCY_REMOVED: &str = "gradle.dependency_removed";
+    /// The `kind` of [`Change::GradlePluginVersion`](super::Change::GradlePluginVersion).
     pub const GRADLE_PLUGIN_VERSION: &str = "gradle.plugin_version";
+    /// The `kind` of [`Change::GradleJavaCompatibility`](super::Change::GradleJavaCompatibility).
     pub const GRADLE_JAVA_COMPATIBILITY: &str = "gradle.java_compatibility";
     pub(crate) const GRADLE_TOOLCHAIN: &str = "gradle.toolchain";
     pub(crate) const GRADLE_WRAPPER_VERSION: &str = "gradle.wrapper_version";
+    /// The `kind` of [`Change::GradleCatalogValue`](super::Change::GradleCatalogValue).
     pub const GRADLE_CATALOG_VALUE: &str = "gradle.catalog_value";
 
+    /// The `kind` of [`Change::PropertiesKeyRename`](super::Change::PropertiesKeyRename).
     pub const PROPERTIES_KEY_RENAME: &str = "properties.key_rename";
+    /// The `kind` of [`Change::PropertiesValueChange`](super::Change::PropertiesValueChange).
     pub const PROPERTIES_VALUE_CHANGE: &str = "properties.value_change";
+    /// The `kind` of [`Change::PropertiesKeyAdded`](super::Change::PropertiesKeyAdded).
     pub const PROPERTIES_KEY_ADDED: &str = "properties.key_added";
+    /// The `kind` of [`Change::PropertiesKeyRemoved`](super::Change::PropertiesKeyRemoved).
     pub const PROPERTIES_KEY_REMOVED: &str = "properties.key_removed";
 
+    /// The `kind` of [`Change::YamlKeyRename`](super::Change::YamlKeyRename).
     pub const YAML_KEY_RENAME: &str = "yaml.key_rename";
+    /// The `kind` of [`Change::YamlValueChange`](super::Change::YamlValueChange).
     pub const YAML_VALUE_CHANGE: &str = "yaml.value_change";
     pub(crate) const YAML_KEY_ADDED: &str = "yaml.key_added";
     pub(crate) const YAML_KEY_REMOVED: &str = "yaml.key_removed";
 
+    /// The `kind` of [`Change::GithubActionsSetupJava`](super::Change::GithubActionsSetupJava).
     pub const GITHUB_ACTIONS_SETUP_JAVA: &str = "github_actions.setup_java";
+    /// The `kind` of [`Change::GithubActionsActionVersion`](super::Change::GithubActionsActionVersion).
     pub const GITHUB_ACTIONS_ACTION_VERSION: &str = "github_actions.action_version";
+    /// The `kind` of [`Change::GithubActionsValueChange`](super::Change::GithubActionsValueChange).
     pub const GITHUB_ACTIONS_VALUE_CHANGE: &str = "github_actions.value_change";
 
+    /// The `kind` of [`Change::DockerFromChange`](super::Change::DockerFromChange).
     pub const DOCKER_FROM_CHANGE: &str = "docker.from_change";
 
+    /// The `kind` of [`Change::TextEdit`](super::Change::TextEdit).
     pub const TEXT_EDIT: &str = "text.edit";
     pub(crate) const FILE_ADDED: &str = "file.added";
     pub(crate) const FILE_DELETED: &str = "file.deleted";

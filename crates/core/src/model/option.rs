@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::OptionId;
 use crate::openrewrite::{DeclarativeRecipe, RecipeStep};
 
+/// How an option's recipe was composed (`strategy` in the JSON).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
@@ -19,6 +20,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
+    /// The strategy as the JSON and the recipe names spell it.
     pub fn label(self) -> &'static str {
         match self {
             Strategy::Wide => "wide",
@@ -32,6 +34,7 @@ impl Strategy {
 /// One recipe of an option and its provenance.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlannedStep {
+    /// The OpenRewrite recipe and its options, as written in the recipe YAML.
     pub step: RecipeStep,
     /// False for plain-text recipes (`text.FindAndReplace`): they work, but know nothing of the
     /// code's structure.
@@ -60,6 +63,7 @@ pub struct PlannedStep {
 }
 
 impl PlannedStep {
+    /// A step with no scope, guard or ordering constraint.
     pub fn new(step: RecipeStep, semantic: bool, intents: Vec<String>, reason: impl Into<String>) -> Self {
         PlannedStep {
             step,
@@ -95,21 +99,26 @@ impl PlannedStep {
 /// A candidate recipe.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CandidateOption {
+    /// Which option this is (1 wide, 2 narrow, 3 refined, …).
     pub number: OptionId,
+    /// How its steps were chosen.
     pub strategy: Strategy,
     /// What the PR does, in a reviewer's words ("Upgrade Java 11 -> 17; Migrate javax -> jakarta").
     #[serde(default)]
     pub purpose: String,
+    /// The recipes of the option, in the order they run.
     pub steps: Vec<PlannedStep>,
     /// Notes for the creation analysis: intents left uncovered, recipes rejected and why.
     pub notes: Vec<String>,
 }
 
 impl CandidateOption {
+    /// An option with no steps or notes yet.
     pub fn new(number: OptionId, strategy: Strategy, purpose: impl Into<String>) -> Self {
         CandidateOption { number, strategy, purpose: purpose.into(), steps: Vec::new(), notes: Vec::new() }
     }
 
+    /// The option's declarative recipe name, e.g. `rewriteassist.Option1Wide`.
     pub fn recipe_name(&self) -> String {
         format!("rewriteassist.Option{}{}", self.number, capitalized(self.strategy.label()))
     }
@@ -174,6 +183,7 @@ impl CandidateOption {
         sig
     }
 
+    /// How many of its steps are semantic (not plain text).
     pub fn semantic_steps(&self) -> usize {
         self.steps.iter().filter(|s| s.semantic).count()
     }

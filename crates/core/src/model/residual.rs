@@ -35,6 +35,7 @@ pub struct OldLibrary {
 }
 
 impl OldLibrary {
+    /// True when nothing names the old library, so there is nothing to measure.
     pub fn is_empty(&self) -> bool {
         *self == OldLibrary::default()
     }
@@ -81,7 +82,9 @@ impl Measure {
 /// Uses of the old library before and after a recipe ran.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Residual {
+    /// Uses of the old library on the base, before the recipe.
     pub before: usize,
+    /// Uses of the old library left after the recipe.
     pub after: usize,
     /// Files that still use the old library after the recipe.
     pub files_after: usize,
@@ -124,7 +127,9 @@ impl Residual {
 /// before and after it: a compile check without a build.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Unresolved {
+    /// Unresolved symbols in those files before the recipe.
     pub before: usize,
+    /// Unresolved symbols in those files after the recipe.
     pub after: usize,
     /// Files re-attributed (at most the runner's bound).
     #[serde(default)]
@@ -163,6 +168,7 @@ impl Completion {
         Some(if residual.after == 0 { Completion::Complete } else { Completion::Partial })
     }
 
+    /// The value as reports print it: `complete`, `partial`, `breaks compilation`.
     pub fn label(self) -> &'static str {
         match self {
             Completion::Complete => "complete",

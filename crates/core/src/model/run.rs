@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{RunError, Strategy};
 
+/// How an `analyze` run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RunStatus {
@@ -28,6 +29,7 @@ pub enum Confidence {
 }
 
 impl Confidence {
+    /// The confidence an F1 (0.0–1.0) deserves: 0.8 and 0.5 are the thresholds.
     pub fn of(f1: f64) -> Confidence {
         if f1 >= 0.8 {
             Confidence::Recommended
@@ -38,6 +40,7 @@ impl Confidence {
         }
     }
 
+    /// The value as reports print it, e.g. `needs review`.
     pub fn label(self) -> &'static str {
         match self {
             Confidence::Recommended => "recommended",
@@ -69,6 +72,7 @@ impl Backend {
         }
     }
 
+    /// The value as the JSON spells it, e.g. `maven-plugin`.
     pub fn label(self) -> &'static str {
         match self {
             Backend::MavenPlugin => "maven-plugin",
@@ -86,9 +90,11 @@ pub struct Confirmation {
     pub backend: Option<Backend>,
     /// The plugin ran and produced the same changes as the embedded runner.
     pub confirmed: bool,
-    /// The plugin's scores (0 when it could not run).
+    /// The plugin's precision against the PR, 0.0–1.0 (0 when it could not run).
     pub precision: f64,
+    /// The plugin's recall against the PR, 0.0–1.0.
     pub recall: f64,
+    /// The plugin's F1 against the PR, 0.0–1.0.
     pub f1: f64,
     /// Why the plugin could not run (e.g. `dependency_resolution`: the build does not resolve).
     pub error: Option<RunError>,
@@ -100,17 +106,25 @@ pub struct Confirmation {
 /// One validated option.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OptionResult {
+    /// Which option (1 wide, 2 narrow, 3 refined, 4 reusable, 5 learned).
     pub option: super::OptionId,
+    /// How the option's recipe was composed.
     pub strategy: Strategy,
+    /// The option's declarative recipe name, e.g. `rewriteassist.Option2Narrow`.
     pub recipe_name: String,
     /// Number of recipes in the option's recipe list (after retries dropped failing ones).
     pub recipes: usize,
+    /// Share of the recipe's changed lines that the PR has too, 0.0–1.0.
     pub precision: f64,
+    /// Share of the PR's changed lines the recipe made, 0.0–1.0.
     pub recall: f64,
+    /// Harmonic mean of precision and recall, 0.0–1.0.
     pub f1: f64,
+    /// True when the recipe's diff equals the PR's (no FP, no FN).
     pub perfect_match: bool,
     /// Share of true positives produced by semantic (non-text) recipes.
     pub semantic_share: f64,
+    /// Seconds the option's validation took, retries included.
     pub wall_seconds: f64,
     /// Recipe executions spent on this option (retries included).
     pub attempts: usize,
@@ -131,11 +145,11 @@ pub struct OptionResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub false_positive_classes: Option<super::classes::ClassCounts>,
     /// The reusable recipe only: recall over the PR's migration lines (the lines of the intents
-    /// the reusable recipe leaves out as side work do not count), and the harmonic mean of
-    /// migration precision and that recall: how well it reproduces the PR's *migration* (the one
-    /// definition, `metrics::MigrationScore`).
+    /// the reusable recipe leaves out as side work do not count): with `migration_f1`, how well it
+    /// reproduces the PR's *migration* (the one definition, `metrics::MigrationScore`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_recall: Option<f64>,
+    /// Harmonic mean of migration precision and migration recall, 0.0–1.0 (reusable recipe only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration_f1: Option<f64>,
     /// Uses of the migration's old library before and after the option's recipe, on this PR's
@@ -148,6 +162,7 @@ pub struct OptionResult {
 }
 
 impl OptionResult {
+    /// True when the option's recipe ran (its last attempt did not fail).
     pub fn ran(&self) -> bool {
         self.error.is_none()
     }
@@ -156,12 +171,19 @@ impl OptionResult {
 /// The recommendation: the best option and the confidence it deserves.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Recommendation {
+    /// The recommended option.
     pub option: super::OptionId,
+    /// Its precision against the PR, 0.0–1.0.
     pub precision: f64,
+    /// Its recall against the PR, 0.0–1.0.
     pub recall: f64,
+    /// Its F1 against the PR, 0.0–1.0.
     pub f1: f64,
+    /// True when its diff equals the PR's.
     pub perfect_match: bool,
+    /// Share of its true positives made by semantic (non-text) recipes, 0.0–1.0.
     pub semantic_share: f64,
+    /// How far to trust it, from its F1.
     pub confidence: Confidence,
     /// Its migration precision, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -180,22 +202,28 @@ pub struct Recommendation {
 /// The outcome of `analyze` (its `--json` output; also inside `workflow-metadata.json`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RunSummary {
+    /// How the run ended.
     pub status: RunStatus,
     /// Why the run is partial or failed.
     pub reason: Option<String>,
-    /// Whether the PR is a migration (the gate of `decision::pr_kind`), and why, in one sentence.
+    /// Whether the PR is a migration (the gate of `decision::pr_kind`).
     #[serde(default)]
     pub pr_kind: super::PrKind,
+    /// One sentence saying why the PR is or is not a migration.
     #[serde(default)]
     pub pr_kind_reason: String,
     /// What the recipes are good for (`decision::verdict`).
     #[serde(default)]
     pub verdict: super::Verdict,
+    /// The option to use, with its scores; absent when no option could be validated.
     pub recommended: Option<Recommendation>,
+    /// Every option validated, in option order.
     pub options: Vec<OptionResult>,
     /// The intent tree's strategic titles and coverage, for reports.
     pub intents: IntentSummary,
+    /// The run's output directory, where every artifact is written.
     pub artifacts_dir: String,
+    /// Seconds the whole run took.
     pub wall_seconds: f64,
     /// The backend choice of the run (`embedded`, `plugin`, `auto`).
     #[serde(default)]
@@ -216,6 +244,7 @@ pub struct RunSummary {
 /// catalog recipe (run on its own by discovery) that writes the author's lines there.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AuthorsWay {
+    /// The file, as the PR names it.
     pub path: String,
     /// The recommended recipe's lines there that the PR does not have (variants and wrong lines).
     pub lines_differing: usize,
@@ -226,13 +255,16 @@ pub struct AuthorsWay {
     pub on_migration: bool,
     /// How many of the PR's lines there that the recommended recipe missed it writes exactly.
     pub lines_written: usize,
+    /// How many of the PR's lines there the recommended recipe missed.
     pub lines_missed: usize,
 }
 
 /// The reusable recipe: semantic steps only, nothing pinned to this repository.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReusableRecipe {
+    /// Its declarative recipe name in `result/reusable-recipe.yaml`.
     pub recipe_name: String,
+    /// Number of recipe steps it keeps.
     pub recipes: usize,
     /// What was left out or generalized, one line each.
     pub generalized: Vec<String>,
@@ -240,11 +272,16 @@ pub struct ReusableRecipe {
     pub result: Option<OptionResult>,
 }
 
+/// The intent tree in a few numbers, for reports.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct IntentSummary {
+    /// Share of the PR's changed lines some atomic intent explains, 0.0–1.0.
     pub coverage: f64,
+    /// Titles of the strategic intents, e.g. "Upgrade Java 11 -> 17".
     pub strategic: Vec<String>,
+    /// Number of tactical intents.
     pub tactical: usize,
+    /// Number of atomic intents.
     pub atomic: usize,
 }
 
@@ -253,10 +290,16 @@ pub struct IntentSummary {
 pub struct AuditEntry {
     /// RFC 3339 UTC time the phase ended.
     pub at: String,
+    /// The phase, as `audit.jsonl` names it (`setup`, `compose_wide`, `decide`, …).
     pub phase: String,
+    /// How it ended: `ok`, `skipped`, `failed`, `stuck` or `out_of_budget`.
     pub outcome: String,
+    /// Seconds the phase took.
     pub seconds: f64,
+    /// The products the phase read.
     pub inputs: Vec<String>,
+    /// Files the phase wrote, relative to the run directory.
     pub outputs: Vec<String>,
+    /// What happened, in a line; empty when there is nothing to say.
     pub detail: String,
 }

@@ -19,9 +19,11 @@ pub struct ValidationStats {
     pub recipe_artifacts: Vec<String>,
     /// The recipe's diff against the PR's diff (all zeros recall when the run failed).
     pub metrics: Metrics,
+    /// Seconds each stage of the validation took.
     pub timings: Timings,
     /// Which recipe changed which file (from the SourcesFileResults data table).
     pub attribution: Vec<Attribution>,
+    /// Test methods before and after the recipe.
     pub tests: TestCounts,
     /// Problems that did not stop the run, e.g. files OpenRewrite could not parse.
     pub warnings: Vec<String>,
@@ -95,12 +97,16 @@ impl ValidationStats {
 /// Migration precision (TP / (TP + wrong)) and what each false positive is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Migration {
+    /// TP / (TP + wrong), 0.0–1.0: layout, variants and completions do not count against it.
     pub precision: f64,
+    /// How many false positives fall in each class.
     pub counts: super::classes::ClassCounts,
+    /// The false-positive lines of each class (lists capped in the written file).
     pub lines: super::classes::Classes,
 }
 
 impl Migration {
+    /// The migration precision and counts of these classes, for a recipe with `true_positives`.
     pub fn of(classes: super::classes::Classes, true_positives: usize) -> Migration {
         Migration {
             precision: classes.migration_precision(true_positives),
@@ -115,7 +121,9 @@ impl Migration {
 pub struct StepLines {
     /// Its 0-based position in the option's recipe list.
     pub step: usize,
+    /// The step's lines the PR has too.
     pub tp_lines: Vec<super::ChangeLine>,
+    /// The step's lines the PR does not have.
     pub fp_lines: Vec<super::ChangeLine>,
     /// Its false positives by class, when the PR's files were known.
     pub classes: Option<super::classes::Classes>,
@@ -128,28 +136,38 @@ pub struct StepLines {
 pub struct LeftOut {
     /// Its 0-based position in the option's recipe list.
     pub step: usize,
+    /// The step's recipe name.
     pub recipe: String,
+    /// Why it failed.
     pub error: RunError,
 }
 
 /// Wall-clock seconds per step.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct Timings {
+    /// Seconds spent cloning the base commit.
     pub clone_seconds: f64,
+    /// Seconds the recipe run took (build tool or embedded runner).
     pub run_seconds: f64,
+    /// Seconds spent diffing and scoring the result.
     pub analysis_seconds: f64,
+    /// Seconds the whole validation took.
     pub total_seconds: f64,
 }
 
+/// Test methods counted in the project before and after the recipe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub struct TestCounts {
+    /// Test methods before the recipe.
     pub before: usize,
+    /// Test methods after the recipe.
     pub after: usize,
     /// Fewer test methods after the recipe than before.
     pub dropped: bool,
 }
 
 impl TestCounts {
+    /// Counts of test methods; `dropped` when there are fewer after.
     pub fn new(before: usize, after: usize) -> Self {
         TestCounts { before, after, dropped: after < before }
     }
@@ -158,9 +176,13 @@ impl TestCounts {
 /// One row: a recipe (at some level of the recipe hierarchy) changed a file.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Attribution {
+    /// Path of the file before the recipe (OpenRewrite's `sourcePath`).
     pub source_path: String,
+    /// Path of the file after the recipe (`afterSourcePath`); differs when the recipe moved it.
     pub after_source_path: String,
+    /// The recipe above `recipe` in the hierarchy (the option's own recipe); empty when not known.
     pub parent_recipe: String,
+    /// Fully qualified name of the recipe that made the change.
     pub recipe: String,
     /// The recipe's options as the build tool's log prints them (`{key=value, …}`); the data table
     /// does not record them, and they tell two steps of the same recipe apart.
@@ -168,6 +190,7 @@ pub struct Attribution {
     pub options: String,
 }
 
+/// What kind of failure stopped a recipe run (`error.kind` in the JSON).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
@@ -209,6 +232,7 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// The kind as the JSON spells it, e.g. `unknown_recipe`.
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorKind::UnknownRecipe => "unknown_recipe",
@@ -239,6 +263,7 @@ impl std::fmt::Display for ErrorKind {
 /// A classified run failure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RunError {
+    /// What kind of failure it was.
     pub kind: ErrorKind,
     /// One line saying what went wrong.
     pub detail: String,
@@ -254,6 +279,7 @@ pub struct RunError {
 }
 
 impl RunError {
+    /// An error of `kind` with only a detail line.
     pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
         RunError { kind, detail: detail.into(), excerpt: String::new(), recipe: None, property: None }
     }

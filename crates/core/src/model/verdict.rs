@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PrKind {
+    /// The PR makes a migration worth a recipe.
     Migration,
     /// Also what a run that stopped before the intent tree says: nothing showed a migration.
     #[default]

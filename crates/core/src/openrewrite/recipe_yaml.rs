@@ -17,12 +17,15 @@ pub(crate) const RECIPE_TYPE: &str = "specs.openrewrite.org/v1beta/recipe";
 /// One recipe in a `recipeList`, with its options (empty for recipes without options).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RecipeStep {
+    /// Fully qualified recipe name, e.g. `org.openrewrite.java.ChangePackage`.
     pub name: String,
+    /// Option values by option name, as written under the recipe in `recipeList`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub options: BTreeMap<String, OptionValue>,
 }
 
 impl RecipeStep {
+    /// A step of recipe `name`, without options.
     pub fn new(name: impl Into<String>) -> Self {
         RecipeStep { name: name.into(), options: BTreeMap::new() }
     }
@@ -33,11 +36,13 @@ impl RecipeStep {
         self
     }
 
+    /// Adds a boolean option (builder style).
     pub fn with_bool(mut self, key: &str, value: bool) -> Self {
         self.options.insert(key.to_string(), OptionValue::Bool(value));
         self
     }
 
+    /// Adds a list option (builder style).
     pub fn with_list(mut self, key: &str, items: Vec<String>) -> Self {
         self.options.insert(key.to_string(), OptionValue::List(items));
         self
@@ -63,12 +68,16 @@ impl RecipeStep {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum OptionValue {
+    /// A boolean, e.g. `true`.
     Bool(bool),
+    /// A string.
     Text(String),
+    /// A list of strings.
     List(Vec<String>),
 }
 
 impl OptionValue {
+    /// The value as one string: a list joined by commas.
     pub fn as_text(&self) -> String {
         match self {
             OptionValue::Bool(b) => b.to_string(),
@@ -81,13 +90,17 @@ impl OptionValue {
 /// A declarative recipe document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DeclarativeRecipe {
+    /// Fully qualified name of the declarative recipe, e.g. `rewriteassist.Option1Wide`.
     pub name: String,
+    /// Human-readable title (`displayName` in the YAML).
     pub display_name: String,
+    /// `description` in the YAML: what the recipe does.
     pub description: String,
     /// Recipes that must match a source file before `recipe_list` runs on it (e.g.
     /// `org.openrewrite.FindSourceFiles` to scope the list to some files).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub preconditions: Vec<RecipeStep>,
+    /// The recipes it runs, in order (`recipeList`).
     pub recipe_list: Vec<RecipeStep>,
 }
 
@@ -172,12 +185,18 @@ pub struct RecipeFile {
     pub recipes: Vec<DefinedRecipe>,
 }
 
+/// One recipe document of a recipe file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DefinedRecipe {
+    /// Its `name`.
     pub name: String,
+    /// Its `displayName`; empty when missing.
     pub display_name: String,
+    /// Its `description`; empty when missing.
     pub description: String,
+    /// Its `preconditions`.
     pub preconditions: Vec<RecipeStep>,
+    /// Its `recipeList`, in order.
     pub steps: Vec<RecipeStep>,
 }
 
@@ -197,12 +216,16 @@ impl DefinedRecipe {
 /// Why a recipe file cannot run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecipeFileError {
+    /// The text does not parse as YAML.
     #[error("not valid YAML: {0}")]
     Yaml(String),
+    /// Document number (1-based) is not a well-shaped recipe, and why.
     #[error("document {0}: {1}")]
     Document(usize, String),
+    /// No document defines a recipe.
     #[error("no recipe defined (a document with `type: {RECIPE_TYPE}` and a `name`)")]
     NoRecipe,
+    /// The file is over a size, depth or step limit.
     #[error(transparent)]
     Limit(#[from] super::yaml_limits::LimitError),
 }
@@ -274,10 +297,12 @@ impl RecipeFile {
         Ok(RecipeFile { recipes })
     }
 
+    /// The names of the recipes the file defines, in file order.
     pub fn names(&self) -> Vec<&str> {
         self.recipes.iter().map(|r| r.name.as_str()).collect()
     }
 
+    /// The recipe the file defines under `name`.
     pub fn get(&self, name: &str) -> Option<&DefinedRecipe> {
         self.recipes.iter().find(|r| r.name == name)
     }

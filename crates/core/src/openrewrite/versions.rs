@@ -20,12 +20,16 @@ use std::fmt;
 /// `group:artifact:version`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Coordinates {
+    /// Maven groupId, e.g. `org.openrewrite.recipe`.
     pub group: String,
+    /// Maven artifactId, e.g. `rewrite-spring`.
     pub artifact: String,
+    /// Version.
     pub version: String,
 }
 
 impl Coordinates {
+    /// Coordinates of `group:artifact:version`.
     pub fn new(group: &str, artifact: &str, version: &str) -> Self {
         Coordinates { group: group.into(), artifact: artifact.into(), version: version.into() }
     }
@@ -55,9 +59,13 @@ impl fmt::Display for Coordinates {
 /// A recipe module: where recipes ship, and under which licence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RecipeModule {
+    /// Maven groupId.
     pub group: &'static str,
+    /// Maven artifactId, e.g. `rewrite-spring`.
     pub artifact: &'static str,
+    /// The pinned version.
     pub version: &'static str,
+    /// The module's licence: `Apache-2.0` or `Moderne Source Available License`.
     pub licence: &'static str,
     /// Core modules are bundled with both build plugins and need no extra coordinates.
     pub bundled: bool,
@@ -133,7 +141,9 @@ pub const MODULES: &[RecipeModule] = &[
 /// The versions one run uses: the pins, with the user's overrides applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Versions {
+    /// Version of `rewrite-maven-plugin` (`REWRITE_ASSIST_MAVEN_PLUGIN_VERSION` overrides the pin).
     pub maven_plugin: String,
+    /// Version of the rewrite Gradle plugin (`REWRITE_ASSIST_GRADLE_PLUGIN_VERSION` overrides the pin).
     pub gradle_plugin: String,
     /// Replacements for recipe-module coordinates, matched by `group:artifact`.
     pub overrides: Vec<Coordinates>,

@@ -17,10 +17,13 @@ pub(crate) const MAX_STEPS: usize = 10_000;
 /// Why a recipe file is refused before it is parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
+    /// The file's size in bytes, over the limit.
     #[error("the file is {0} bytes; recipe files are limited to {MAX_BYTES} bytes")]
     Size(usize),
+    /// The line that nests too deep.
     #[error("line {0} nests deeper than {MAX_DEPTH} levels")]
     Depth(usize),
+    /// The file's number of recipe steps, over the limit.
     #[error("{0} recipe steps; recipe files are limited to {MAX_STEPS}")]
     Steps(usize),
 }

@@ -24,8 +24,11 @@ use nix::unistd::Pid;
 /// How a child process ended.
 #[derive(Debug)]
 pub enum ProcessEnd {
+    /// The child exited (or a signal ended it) with this status.
     Exited(ExitStatus),
+    /// The time limit passed; the child's process group was killed.
     TimedOut,
+    /// The user pressed Ctrl-C; the child's process group was killed.
     Interrupted,
 }
 
@@ -155,16 +158,19 @@ fn has_exited(pid: i32) -> bool {
     }
 }
 
+/// Sends SIGKILL to process group `group` (errors ignored: it may be gone already).
 pub fn kill_group(group: i32) {
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
+/// Adds process group `group` to those killed on Ctrl-C.
 pub fn register(group: i32) {
     if let Ok(mut groups) = CHILDREN.lock() {
         groups.push(group);
     }
 }
 
+/// Removes process group `group` from those killed on Ctrl-C.
 pub fn unregister(group: i32) {
     if let Ok(mut groups) = CHILDREN.lock() {
         groups.retain(|&g| g != group);

@@ -37,6 +37,7 @@ impl Repo {
         Ok(Repo { path, inner })
     }
 
+    /// The repository's directory, canonicalized.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -157,6 +158,7 @@ pub struct Clone {
 }
 
 impl Clone {
+    /// The clone's work tree.
     pub fn path(&self) -> &Path {
         &self.path
     }

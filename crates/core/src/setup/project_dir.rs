@@ -30,6 +30,7 @@ impl ProjectDir {
         Ok((!parts.as_os_str().is_empty()).then_some(ProjectDir(parts)))
     }
 
+    /// The directory, relative to the repository root.
     pub fn path(&self) -> &Path {
         &self.0
     }

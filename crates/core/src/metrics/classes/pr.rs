@@ -13,6 +13,7 @@ const MAX_FILE_BYTES: usize = 1 << 20;
 /// The PR as the classes see it.
 #[derive(Debug, Clone, Default)]
 pub struct PrView {
+    /// The PR's diff.
     pub diff: Diff,
     /// The head version of each file the PR changes, by path.
     pub head: BTreeMap<String, String>,

@@ -12,8 +12,11 @@ use crate::model::classes::{Classes, Classified};
 /// The class a rule gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
+    /// The same code laid out differently.
     Layout,
+    /// The PR's lines written another way.
     Variant,
+    /// The PR's change made where the author had not.
     Completion,
 }
 
@@ -23,6 +26,7 @@ pub struct Rule {
     pub name: &'static str,
     /// What it matches, in a sentence.
     pub matches: &'static str,
+    /// The class it gives the lines it matches.
     pub class: Class,
     /// Moves the lines it matches out of [`Work::pending`], in order.
     pub(super) take: fn(&mut Work<'_>) -> Vec<ChangeLine>,
