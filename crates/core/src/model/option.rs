@@ -187,7 +187,8 @@ fn wrapper(name: String, planned: &PlannedStep) -> DeclarativeRecipe {
     let mut description = String::from("One step of the recipe above");
     if !planned.scope.is_empty() {
         preconditions.push(
-            RecipeStep::new("org.openrewrite.FindSourceFiles").with("filePattern", planned.scope.join(";")),
+            RecipeStep::new(crate::openrewrite::recipe_names::FIND_SOURCE_FILES)
+                .with("filePattern", planned.scope.join(";")),
         );
         display_name = format!("{display_name} in {}", planned.scope.join(", "));
         description.push_str(", restricted to the files where it reproduces the pull request");

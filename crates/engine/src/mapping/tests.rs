@@ -438,7 +438,10 @@ fn narrow_composition_orders_text_last_and_explains_every_step() {
     let base = |path: &str| (path == "README.md").then(|| "Java 11\nend\n".to_string());
     let option = compose_narrow(&tree, &pr, Catalog::enriched(), &base);
     let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
-    assert_eq!(names, vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::text::FIND_AND_REPLACE]);
+    assert_eq!(
+        names,
+        vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::recipe_names::FIND_AND_REPLACE]
+    );
     assert_eq!(option.steps[1].intents, vec!["1"]);
     let analysis = creation_analysis(&option);
     insta::assert_snapshot!(analysis);

@@ -187,7 +187,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     let names = step_names(&option);
     assert_eq!(
         names,
-        vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::text::FIND_AND_REPLACE],
+        vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::recipe_names::FIND_AND_REPLACE],
         "{:#?}",
         option.notes
     );
@@ -252,7 +252,7 @@ fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
 
 #[test]
 fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options() {
-    let step = RecipeStep::new(crate::openrewrite::text::FIND_AND_REPLACE)
+    let step = RecipeStep::new(crate::openrewrite::recipe_names::FIND_AND_REPLACE)
         .with("caseSensitive", "true")
         .with("filePattern", "README.md")
         .with("find", "a\nold\n")
@@ -264,7 +264,7 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
     };
     let mut stats = stats(
         &option,
-        vec![("README.md", crate::openrewrite::text::FIND_AND_REPLACE)],
+        vec![("README.md", crate::openrewrite::recipe_names::FIND_AND_REPLACE)],
         vec![line("README.md", ChangeKind::Removed, "old"), line("README.md", ChangeKind::Added, "new")],
         vec![],
     );
@@ -430,7 +430,7 @@ fn a_text_step_that_repeats_a_semantic_steps_lines_is_left_out() {
     let pr = crate::diff::parse_all(PR).unwrap();
     let docker_tp = tree.intents[1].evidence.clone();
     let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
-    let text = RecipeStep::new(crate::openrewrite::text::FIND_AND_REPLACE)
+    let text = RecipeStep::new(crate::openrewrite::recipe_names::FIND_AND_REPLACE)
         .with("find", "FROM eclipse-temurin:11-jre\n")
         .with("replace", "FROM eclipse-temurin:17-jre\n")
         .with("filePattern", "Dockerfile");

@@ -8,13 +8,12 @@
 
 use crate::model::PlannedStep;
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::{
+    DEPENDENCIES_ADD_DEPENDENCY, GRADLE_ADD_DEPENDENCY, MAVEN_ADD_DEPENDENCY,
+};
 
 /// The recipes that add a dependency and take `onlyIfUsing`.
-const ADD_DEPENDENCY: &[&str] = &[
-    "org.openrewrite.maven.AddDependency",
-    "org.openrewrite.gradle.AddDependency",
-    "org.openrewrite.java.dependencies.AddDependency",
-];
+const ADD_DEPENDENCY: &[&str] = &[MAVEN_ADD_DEPENDENCY, GRADLE_ADD_DEPENDENCY, DEPENDENCIES_ADD_DEPENDENCY];
 
 /// `groupId:artifactId` a step adds, and whether it adds it only where code uses a type.
 fn adds(step: &RecipeStep) -> Option<(String, bool)> {

@@ -24,6 +24,7 @@ use std::collections::BTreeSet;
 use crate::catalog::Catalog;
 use crate::model::intent::IntentTree;
 use crate::model::{CandidateOption, Intent, OptionId, PlannedStep, Strategy};
+use crate::openrewrite::recipe_names::{ORDER_IMPORTS, PROPERTIES_ADD_PROPERTY, REMOVE_UNUSED_IMPORTS};
 
 /// Options that say where a change starts from, not what it does: without them a version bump
 /// or a value change applies whatever the current value is.
@@ -203,7 +204,7 @@ fn generalized(
     let mut step = planned.step.clone();
     // A recipe that would change every file of its kind (a key added to every properties
     // file) keeps its files, by name: the same files of the next repository.
-    let by_name: Vec<String> = if step.name == ADD_PROPERTY && !planned.scope.is_empty() {
+    let by_name: Vec<String> = if step.name == PROPERTIES_ADD_PROPERTY && !planned.scope.is_empty() {
         let names: std::collections::BTreeSet<String> =
             planned.scope.iter().map(|f| format!("**/{}", f.rsplit('/').next().unwrap_or(f))).collect();
         changes.push(format!("`{short}` runs on {}, not only {}", join(&names), planned.scope.join(", ")));
@@ -303,13 +304,9 @@ fn is_layout(name: &str) -> bool {
         // Cleanups of the POM's own style (explicit plugin group ids, prefixless expressions).
         "org.openrewrite.maven.cleanup.",
     ];
-    const LAYOUT: &[&str] =
-        &["org.openrewrite.java.OrderImports", "org.openrewrite.java.RemoveUnusedImports"];
+    const LAYOUT: &[&str] = &[ORDER_IMPORTS, REMOVE_UNUSED_IMPORTS];
     FORMAT_PACKAGES.iter().any(|p| name.starts_with(p)) || LAYOUT.contains(&name)
 }
-
-/// Adds a key to every properties file it sees (it has no file option of its own).
-const ADD_PROPERTY: &str = "org.openrewrite.properties.AddProperty";
 
 fn join(names: &std::collections::BTreeSet<String>) -> String {
     names.iter().cloned().collect::<Vec<_>>().join(", ")
@@ -323,7 +320,7 @@ fn has_wildcard(pattern: &str) -> bool {
 mod tests {
     use super::*;
     use crate::openrewrite::RecipeStep;
-    use crate::openrewrite::text::FIND_AND_REPLACE;
+    use crate::openrewrite::recipe_names::FIND_AND_REPLACE;
 
     fn planned(step: RecipeStep, semantic: bool) -> PlannedStep {
         PlannedStep::new(step, semantic, vec!["1".into()], "why.")
@@ -381,8 +378,10 @@ mod tests {
         assert!(reusable.option.to_yaml().contains("name: \"rewriteassist.Option4Reusable\""));
 
         // A key added to some properties files keeps to files of those names, anywhere.
-        let mut added =
-            planned(RecipeStep::new(ADD_PROPERTY).with("property", "app.mode").with("value", "fast"), true);
+        let mut added = planned(
+            RecipeStep::new(PROPERTIES_ADD_PROPERTY).with("property", "app.mode").with("value", "fast"),
+            true,
+        );
         added.scope = vec!["a/messages.properties".into(), "b/messages.properties".into()];
         let recommended = CandidateOption {
             steps: vec![added],

@@ -9,16 +9,19 @@ use crate::model::Change;
 use crate::model::change::property_reference;
 use crate::model::intent::IntentTree;
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::{
+    DEPENDENCIES_CHANGE_DEPENDENCY, GRADLE_CHANGE_DEPENDENCY, MAVEN_ADD_PROPERTY,
+    MAVEN_CHANGE_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID, MAVEN_CHANGE_PROPERTY_VALUE,
+};
 
 /// Recipes that swap a dependency for another and may set its version (`newVersion`).
 const SWAPS: &[&str] = &[
-    "org.openrewrite.java.dependencies.ChangeDependency",
-    "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId",
-    "org.openrewrite.gradle.ChangeDependency",
+    DEPENDENCIES_CHANGE_DEPENDENCY,
+    MAVEN_CHANGE_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID,
+    GRADLE_CHANGE_DEPENDENCY,
 ];
 /// Recipes that set one Maven property's value.
-const PROPERTY_VALUES: &[&str] =
-    &["org.openrewrite.maven.ChangePropertyValue", "org.openrewrite.maven.AddProperty"];
+const PROPERTY_VALUES: &[&str] = &[MAVEN_CHANGE_PROPERTY_VALUE, MAVEN_ADD_PROPERTY];
 
 /// What the PR's swaps target: the version each new dependency got, resolved through the
 /// properties the PR set, and the properties that only carried those versions.
