@@ -220,10 +220,11 @@ fn capitalized(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::openrewrite::RecipeFile;
+    use crate::openrewrite::recipe_names::CHANGE_TYPE;
 
     #[test]
     fn scoped_steps_become_wrapper_recipes_with_a_precondition() {
-        let change_type = RecipeStep::new("org.openrewrite.java.ChangeType")
+        let change_type = RecipeStep::new(CHANGE_TYPE)
             .with("oldFullyQualifiedTypeName", "java.util.List")
             .with("newFullyQualifiedTypeName", "java.util.Set");
         let mut scoped = PlannedStep::new(change_type.clone(), true, vec!["1".into()], "why");

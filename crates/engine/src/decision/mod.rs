@@ -156,7 +156,7 @@ mod tests {
     use crate::diff::ChangeKind;
     use crate::model::Strategy;
     use crate::openrewrite::RecipeStep;
-    use crate::openrewrite::recipe_names::FIND_AND_REPLACE;
+    use crate::openrewrite::recipe_names::{CHANGE_PACKAGE, FIND_AND_REPLACE};
 
     fn result(option: u8, f1: f64, semantic_share: f64, recipes: usize) -> OptionResult {
         OptionResult {
@@ -257,8 +257,7 @@ mod tests {
             vec![],
             "",
         );
-        let semantic =
-            PlannedStep::new(RecipeStep::new("org.openrewrite.java.ChangePackage"), true, vec![], "");
+        let semantic = PlannedStep::new(RecipeStep::new(CHANGE_PACKAGE), true, vec![], "");
         let line = |path: &str, kind, content: &str| ChangeLine {
             path: path.into(),
             kind,

@@ -56,14 +56,10 @@ mod tests {
     #[test]
     fn an_unconditional_add_goes_when_the_same_artifact_is_added_under_a_condition() {
         let mut steps = vec![
-            add(
-                "org.openrewrite.java.dependencies.AddDependency",
-                "mockito-junit-jupiter",
-                Some("org.mockito..*"),
-            ),
-            add("org.openrewrite.maven.AddDependency", "mockito-junit-jupiter", None),
+            add(DEPENDENCIES_ADD_DEPENDENCY, "mockito-junit-jupiter", Some("org.mockito..*")),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-junit-jupiter", None),
             // Another artifact, and the only add of it: it stays.
-            add("org.openrewrite.maven.AddDependency", "mockito-core", None),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-core", None),
         ];
         let mut changes = Vec::new();
         drop_unconditional_duplicates(&mut steps, &mut changes);
@@ -72,8 +68,8 @@ mod tests {
         assert_eq!(
             kept,
             vec![
-                ("org.openrewrite.java.dependencies.AddDependency".into(), "mockito-junit-jupiter".into()),
-                ("org.openrewrite.maven.AddDependency".into(), "mockito-core".into()),
+                (DEPENDENCIES_ADD_DEPENDENCY.into(), "mockito-junit-jupiter".into()),
+                (MAVEN_ADD_DEPENDENCY.into(), "mockito-core".into()),
             ]
         );
         assert_eq!(changes.len(), 1);
@@ -83,10 +79,10 @@ mod tests {
     #[test]
     fn two_unconditional_adds_or_two_conditions_stay_as_they_are() {
         let mut steps = vec![
-            add("org.openrewrite.maven.AddDependency", "mockito-junit-jupiter", None),
-            add("org.openrewrite.gradle.AddDependency", "mockito-junit-jupiter", None),
-            add("org.openrewrite.maven.AddDependency", "mockito-core", Some("org.mockito.*")),
-            add("org.openrewrite.gradle.AddDependency", "mockito-core", Some("org.mockito..*")),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-junit-jupiter", None),
+            add(GRADLE_ADD_DEPENDENCY, "mockito-junit-jupiter", None),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-core", Some("org.mockito.*")),
+            add(GRADLE_ADD_DEPENDENCY, "mockito-core", Some("org.mockito..*")),
         ];
         let mut changes = Vec::new();
         drop_unconditional_duplicates(&mut steps, &mut changes);

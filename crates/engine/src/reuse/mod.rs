@@ -320,7 +320,10 @@ fn has_wildcard(pattern: &str) -> bool {
 mod tests {
     use super::*;
     use crate::openrewrite::RecipeStep;
-    use crate::openrewrite::recipe_names::FIND_AND_REPLACE;
+    use crate::openrewrite::recipe_names::{
+        ADD_SPRING_PROPERTY, CHANGE_PACKAGE, CHANGE_TYPE, FIND_AND_REPLACE, MODULE_HAS_DEPENDENCY,
+        PROPERTIES_CHANGE_PROPERTY_VALUE, YAML_CHANGE_PROPERTY_VALUE,
+    };
 
     fn planned(step: RecipeStep, semantic: bool) -> PlannedStep {
         PlannedStep::new(step, semantic, vec!["1".into()], "why.")
@@ -329,28 +332,28 @@ mod tests {
     #[test]
     fn text_steps_go_scopes_and_pinned_optional_options_are_dropped() {
         let mut scoped = planned(
-            RecipeStep::new("org.openrewrite.java.ChangeType")
+            RecipeStep::new(CHANGE_TYPE)
                 .with("oldFullyQualifiedTypeName", "a.B")
                 .with("newFullyQualifiedTypeName", "c.B"),
             true,
         );
         scoped.scope = vec!["src/A.java".into()];
         let value = planned(
-            RecipeStep::new("org.openrewrite.properties.ChangePropertyValue")
+            RecipeStep::new(PROPERTIES_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", "app.greeting")
                 .with("newValue", "hello world")
                 .with("oldValue", "hello"),
             true,
         );
         let yaml = planned(
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", "jobs.build.runs-on")
                 .with("newValue", "ubuntu-24.04")
                 .with("filePattern", ".github/workflows/*.yml"),
             true,
         );
         let one_file = planned(
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", "jobs.build.timeout-minutes")
                 .with("newValue", "30")
                 .with("filePattern", ".github/workflows/build.yml"),
@@ -445,7 +448,7 @@ mod tests {
             true,
         );
         let narrow = planned(
-            RecipeStep::new("org.openrewrite.java.ChangeType")
+            RecipeStep::new(CHANGE_TYPE)
                 .with("oldFullyQualifiedTypeName", "org.junit.Test")
                 .with("newFullyQualifiedTypeName", "org.junit.jupiter.api.Test"),
             true,
@@ -486,7 +489,7 @@ mod tests {
         };
         let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
         assert!(Catalog::enriched().runs(boot, "org.openrewrite.java.migrate.UpgradeBuildToJava17"));
-        let guard = RecipeStep::new("org.openrewrite.java.dependencies.search.ModuleHasDependency")
+        let guard = RecipeStep::new(MODULE_HAS_DEPENDENCY)
             .with("groupIdPattern", "org.springframework.boot")
             .with("artifactIdPattern", "*");
         let composite = composites::Composite {
@@ -514,11 +517,11 @@ mod tests {
 
     #[test]
     fn recipes_that_only_lay_code_out_are_left_out() {
-        let mut order = planned(RecipeStep::new("org.openrewrite.java.OrderImports"), true);
+        let mut order = planned(RecipeStep::new(ORDER_IMPORTS), true);
         order.scope = vec!["src/test/java/AcceptEncodingTest.java".into()];
         let spaces = planned(RecipeStep::new("org.openrewrite.java.format.Spaces"), true);
         let move_package = planned(
-            RecipeStep::new("org.openrewrite.java.ChangePackage")
+            RecipeStep::new(CHANGE_PACKAGE)
                 .with("oldPackageName", "javax.servlet")
                 .with("newPackageName", "jakarta.servlet"),
             true,
@@ -603,12 +606,8 @@ mod tests {
             IntentTree { intents, ..IntentTree::default() }
         };
         let step = |key: &str, intents: &[&str]| {
-            let mut p = planned(
-                RecipeStep::new("org.openrewrite.java.spring.AddSpringProperty")
-                    .with("property", key)
-                    .with("value", "x"),
-                true,
-            );
+            let mut p =
+                planned(RecipeStep::new(ADD_SPRING_PROPERTY).with("property", key).with("value", "x"), true);
             p.intents = intents.iter().map(|i| i.to_string()).collect();
             p
         };

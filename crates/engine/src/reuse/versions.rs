@@ -108,6 +108,7 @@ impl Targets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openrewrite::recipe_names::CHANGE_PACKAGE;
 
     fn tree(intents: serde_json::Value) -> IntentTree {
         IntentTree { intents: serde_json::from_value(intents).unwrap(), ..IntentTree::default() }
@@ -170,8 +171,7 @@ mod tests {
         assert_eq!(step.options["newVersion"].as_text(), "6.0.0");
         let targets = Targets::of(&tree(serde_json::json!([swap("${elsewhere}")])));
         assert_eq!(targets.retarget(&change_dependency("5.0.x")), None);
-        let other =
-            RecipeStep::new("org.openrewrite.java.ChangePackage").with("oldPackageName", "javax.servlet");
+        let other = RecipeStep::new(CHANGE_PACKAGE).with("oldPackageName", "javax.servlet");
         assert_eq!(targets.retarget(&other), None);
     }
 }
