@@ -186,6 +186,33 @@ fn without_test_module(text: &str) -> &str {
     text
 }
 
+/// Recipe names are spelled once (#43): every `"org.openrewrite.<package>.<Recipe>"` literal of the
+/// shipped code is a constant of `crates/core/src/openrewrite/recipe_names.rs`, each name there
+/// once. Package prefixes (`"org.openrewrite.java.format."`) and coordinates are not recipe names;
+/// tests and the fixtures crate (which no release build holds) may spell the names they assert on.
+#[test]
+fn recipe_names_are_spelled_in_one_module() {
+    const OWNER: &str = "crates/core/src/openrewrite/recipe_names.rs";
+    let name = regex::Regex::new(r#""org\.openrewrite\.([a-z][a-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*""#).unwrap();
+    let sources = non_test_sources();
+    let outside: Vec<String> = sources
+        .iter()
+        .filter(|(relative, _)| relative != OWNER && !relative.starts_with("crates/fixtures/"))
+        .flat_map(|(relative, code)| {
+            code.lines()
+                .enumerate()
+                .flat_map(|(at, line)| name.find_iter(line).map(move |m| (at, m.as_str())))
+                .map(move |(at, found)| format!("{relative}:{} {found}", at + 1))
+        })
+        .collect();
+    assert!(outside.is_empty(), "recipe names spelled outside {OWNER}: {outside:#?}");
+    let owner = &sources.iter().find(|(relative, _)| relative == OWNER).expect("the owner exists").1;
+    let names: Vec<&str> = name.find_iter(owner).map(|m| m.as_str()).collect();
+    let distinct: BTreeSet<&str> = names.iter().copied().collect();
+    assert!(names.len() > 30, "the check would see nothing: {names:?}");
+    assert_eq!(names.len(), distinct.len(), "a recipe name is spelled twice in {OWNER}");
+}
+
 /// `auto → embedded → plugin` and the confirmation are decided in `crates/runner/src/choice.rs`
 /// (#30): no other module branches on a backend choice's variant or starts the embedded runner
 /// on its own. `analyze`, `validate` (`pipeline/one_recipe.rs`) and eval's transfer pairs call

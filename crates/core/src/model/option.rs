@@ -197,7 +197,8 @@ fn wrapper(name: String, planned: &PlannedStep) -> DeclarativeRecipe {
     let mut description = String::from("One step of the recipe above");
     if !planned.scope.is_empty() {
         preconditions.push(
-            RecipeStep::new("org.openrewrite.FindSourceFiles").with("filePattern", planned.scope.join(";")),
+            RecipeStep::new(crate::openrewrite::recipe_names::FIND_SOURCE_FILES)
+                .with("filePattern", planned.scope.join(";")),
         );
         display_name = format!("{display_name} in {}", planned.scope.join(", "));
         description.push_str(", restricted to the files where it reproduces the pull request");
@@ -229,10 +230,11 @@ fn capitalized(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::openrewrite::RecipeFile;
+    use crate::openrewrite::recipe_names::CHANGE_TYPE;
 
     #[test]
     fn scoped_steps_become_wrapper_recipes_with_a_precondition() {
-        let change_type = RecipeStep::new("org.openrewrite.java.ChangeType")
+        let change_type = RecipeStep::new(CHANGE_TYPE)
             .with("oldFullyQualifiedTypeName", "java.util.List")
             .with("newFullyQualifiedTypeName", "java.util.Set");
         let mut scoped = PlannedStep::new(change_type.clone(), true, vec!["1".into()], "why");

@@ -1,9 +1,10 @@
-//! Facts about OpenRewrite that several phases share: pinned versions and artifact coordinates, and
-//! the declarative recipe format.
+//! Facts about OpenRewrite that several phases share: pinned versions and artifact coordinates, the
+//! names of the recipes the tool writes or recognises, and the declarative recipe format.
 
 #[cfg(test)]
 mod fuzz;
 pub mod project_paths;
+pub mod recipe_names;
 pub mod recipe_yaml;
 pub mod rewrite_yml;
 pub mod text;

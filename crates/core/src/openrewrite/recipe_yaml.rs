@@ -419,6 +419,7 @@ fn scalar_text(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openrewrite::recipe_names::{CHANGE_PACKAGE, MAVEN_UPGRADE_DEPENDENCY_VERSION};
 
     const TWO: &str = r#"
 ---
@@ -512,11 +513,11 @@ recipeList:
             display_name: "Option 2: narrow".into(),
             description: "Say \"hi\"\nthen go".into(),
             recipe_list: vec![
-                RecipeStep::new("org.openrewrite.maven.UpgradeDependencyVersion")
+                RecipeStep::new(MAVEN_UPGRADE_DEPENDENCY_VERSION)
                     .with("groupId", "org.example")
                     .with("artifactId", "lib")
                     .with("newVersion", "3.10"),
-                RecipeStep::new("org.openrewrite.java.ChangePackage")
+                RecipeStep::new(CHANGE_PACKAGE)
                     .with("oldPackageName", "javax.persistence")
                     .with("newPackageName", "jakarta.persistence")
                     .with_bool("recursive", true),

@@ -1,13 +1,6 @@
-//! OpenRewrite's plain-text recipes, by name, and its `filePattern` globs: facts that mapping
-//! (which writes text steps), refinement and decision (which tell text work from semantic work)
-//! share.
-
-/// Replaces literal text (or a regex) in the files `filePattern` matches.
-pub const FIND_AND_REPLACE: &str = "org.openrewrite.text.FindAndReplace";
-/// Creates a file with the given contents.
-pub const CREATE_TEXT_FILE: &str = "org.openrewrite.text.CreateTextFile";
-/// Deletes the files `filePattern` matches.
-pub const DELETE_SOURCE_FILES: &str = "org.openrewrite.DeleteSourceFiles";
+//! OpenRewrite's `filePattern` globs: facts that mapping (which writes text steps), refinement and
+//! decision (which tell text work from semantic work) share. The plain-text recipes' names are in
+//! [`super::recipe_names`].
 
 /// OpenRewrite's `filePattern`: `;`-separated globs over the source path.
 pub fn file_pattern_matches(pattern: &str, path: &str) -> bool {

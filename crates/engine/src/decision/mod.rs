@@ -12,7 +12,8 @@ pub mod verdict;
 use std::cmp::Ordering;
 
 use crate::model::{ChangeLine, Confidence, Metrics, OptionResult, PlannedStep, Recommendation};
-use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, file_pattern_matches};
+use crate::openrewrite::recipe_names::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES};
+use crate::openrewrite::text::file_pattern_matches;
 
 /// How much F1 a more semantic option may give up: a recipe that describes the migration with
 /// OpenRewrite's recipes works on the next repository, one that replays this PR's text does not,
@@ -155,7 +156,7 @@ mod tests {
     use crate::diff::ChangeKind;
     use crate::model::Strategy;
     use crate::openrewrite::RecipeStep;
-    use crate::openrewrite::text::FIND_AND_REPLACE;
+    use crate::openrewrite::recipe_names::{CHANGE_PACKAGE, FIND_AND_REPLACE};
 
     fn result(option: u8, f1: f64, semantic_share: f64, recipes: usize) -> OptionResult {
         OptionResult {
@@ -256,8 +257,7 @@ mod tests {
             vec![],
             "",
         );
-        let semantic =
-            PlannedStep::new(RecipeStep::new("org.openrewrite.java.ChangePackage"), true, vec![], "");
+        let semantic = PlannedStep::new(RecipeStep::new(CHANGE_PACKAGE), true, vec![], "");
         let line = |path: &str, kind, content: &str| ChangeLine {
             path: path.into(),
             kind,

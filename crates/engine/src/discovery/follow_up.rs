@@ -14,6 +14,7 @@ use super::pool::Candidate;
 use super::run::{BATCH, Inputs, STEP_GRACE, record, split_round};
 use super::{Discovery, Tried};
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::{LAMBDA_BLOCK_TO_EXPRESSION, REMOVE_UNUSED_IMPORTS};
 use crate::openrewrite::recipe_yaml::DeclarativeRecipe;
 
 /// The recipe the follow-up round runs first: the migration as discovery found it.
@@ -29,8 +30,7 @@ const MAX_FOLLOW_UPS: usize = BATCH;
 /// Tidy-ups an author often makes by hand after a migration tool ran (a block lambda made an
 /// expression, the imports the migration left unused removed): each gets its chance on the
 /// migrated Java code, and the cover keeps it only where it writes the PR's lines.
-const TIDY_UPS: [&str; 2] =
-    ["org.openrewrite.staticanalysis.LambdaBlockToExpression", "org.openrewrite.java.RemoveUnusedImports"];
+const TIDY_UPS: [&str; 2] = [LAMBDA_BLOCK_TO_EXPRESSION, REMOVE_UNUSED_IMPORTS];
 
 /// [`TIDY_UPS`] the catalog has, when the PR changes Java code and they are not already among the
 /// follow-ups or the migration.

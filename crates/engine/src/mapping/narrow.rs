@@ -6,6 +6,19 @@ use crate::model::intent::Intent;
 use crate::model::java_level::java_major;
 use crate::model::{Change, ChangeLine};
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::{
+    ADD_SPRING_PROPERTY, CHANGE_METHOD_NAME, CHANGE_METHOD_TARGET_TO_STATIC, CHANGE_PACKAGE, CHANGE_TYPE,
+    DOCKER_CHANGE_FROM, GITHUB_CHANGE_ACTION_VERSION, GRADLE_ADD_DEPENDENCY, GRADLE_CHANGE_DEPENDENCY,
+    GRADLE_REMOVE_DEPENDENCY, GRADLE_UPDATE_JAVA_COMPATIBILITY, GRADLE_UPGRADE_DEPENDENCY_VERSION,
+    GRADLE_UPGRADE_PLUGIN_VERSION, MAVEN_ADD_DEPENDENCY, MAVEN_ADD_PLUGIN, MAVEN_ADD_PROPERTY,
+    MAVEN_ADD_REPOSITORY, MAVEN_CHANGE_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID,
+    MAVEN_CHANGE_MANAGED_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID, MAVEN_CHANGE_PARENT_POM,
+    MAVEN_CHANGE_PROPERTY_VALUE, MAVEN_REMOVE_DEPENDENCY, MAVEN_REMOVE_PROPERTY,
+    MAVEN_UPGRADE_DEPENDENCY_VERSION, MAVEN_UPGRADE_PLUGIN_VERSION, PROPERTIES_ADD_PROPERTY,
+    PROPERTIES_CHANGE_PROPERTY_KEY, PROPERTIES_CHANGE_PROPERTY_VALUE, PROPERTIES_DELETE_PROPERTY,
+    TOML_CHANGE_VALUE, UPGRADE_KOTLIN_JVM_TARGET_VERSION, YAML_CHANGE_PROPERTY_KEY,
+    YAML_CHANGE_PROPERTY_VALUE,
+};
 use crate::openrewrite::recipe_yaml::OptionValue;
 
 /// The semantic recipe(s) for one atomic intent, or None when only text can reproduce it.
@@ -72,7 +85,7 @@ const LATEST_RELEASE: &str = "latest.release";
 fn java(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
         Change::JavaPackageMove { old_package, new_package } => Some(vec![
-            RecipeStep::new("org.openrewrite.java.ChangePackage")
+            RecipeStep::new(CHANGE_PACKAGE)
                 .with("oldPackageName", old_package)
                 .with("newPackageName", new_package)
                 .with_bool("recursive", false),
@@ -85,7 +98,7 @@ fn java(change: Change) -> Option<Vec<RecipeStep>> {
         Change::JavaMethodRename { old_method, new_method, declaring_type } => is_qualified(&declaring_type)
             .then(|| {
                 vec![
-                    RecipeStep::new("org.openrewrite.java.ChangeMethodName")
+                    RecipeStep::new(CHANGE_METHOD_NAME)
                         .with("methodPattern", format!("{declaring_type} {old_method}(..)"))
                         .with("newMethodName", new_method),
                 ]
@@ -93,14 +106,14 @@ fn java(change: Change) -> Option<Vec<RecipeStep>> {
         Change::JavaStaticCallTarget { method, old_type, new_type, new_method } => {
             (is_qualified(&old_type) && is_qualified(&new_type)).then(|| {
                 let mut steps = vec![
-                    RecipeStep::new("org.openrewrite.java.ChangeMethodTargetToStatic")
+                    RecipeStep::new(CHANGE_METHOD_TARGET_TO_STATIC)
                         .with("methodPattern", format!("{old_type} {method}(..)"))
                         .with("fullyQualifiedTargetTypeName", new_type.clone()),
                 ];
                 // The call is on the new type now, under its old name.
                 if !new_method.is_empty() && new_method != method && method != "*" {
                     steps.push(
-                        RecipeStep::new("org.openrewrite.java.ChangeMethodName")
+                        RecipeStep::new(CHANGE_METHOD_NAME)
                             .with("methodPattern", format!("{new_type} {method}(..)"))
                             .with("newMethodName", new_method),
                     );
@@ -118,18 +131,21 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
     match change {
         change @ Change::MavenParentChange { .. } => parent_pom(change),
         Change::MavenPropertyChange { key, new_value, .. } => Some(vec![
-            RecipeStep::new("org.openrewrite.maven.ChangePropertyValue")
-                .with("key", key)
-                .with("newValue", new_value),
+            RecipeStep::new(MAVEN_CHANGE_PROPERTY_VALUE).with("key", key).with("newValue", new_value),
         ]),
-        Change::MavenPropertyAdded { key, value, .. } => Some(vec![
-            RecipeStep::new("org.openrewrite.maven.AddProperty").with("key", key).with("value", value),
-        ]),
+        Change::MavenPropertyAdded { key, value, .. } => {
+            Some(vec![RecipeStep::new(MAVEN_ADD_PROPERTY).with("key", key).with("value", value)])
+        }
         Change::MavenPropertyRemoved { key, .. } => {
-            Some(vec![RecipeStep::new("org.openrewrite.maven.RemoveProperty").with("propertyName", key)])
+            Some(vec![RecipeStep::new(MAVEN_REMOVE_PROPERTY).with("propertyName", key)])
         }
         Change::MavenDependencyVersion { group_id, artifact_id, new_version, .. } => {
-            Some(vec![upgrade_dependency("org.openrewrite.maven", group_id, artifact_id, new_version)])
+            Some(vec![upgrade_dependency(
+                MAVEN_UPGRADE_DEPENDENCY_VERSION,
+                group_id,
+                artifact_id,
+                new_version,
+            )])
         }
         Change::MavenDependencySwap {
             old_group_id,
@@ -141,9 +157,9 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
             ..
         } => {
             let name = if managed {
-                "org.openrewrite.maven.ChangeManagedDependencyGroupIdAndArtifactId"
+                MAVEN_CHANGE_MANAGED_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID
             } else {
-                "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId"
+                MAVEN_CHANGE_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID
             };
             Some(vec![change_dependency(
                 name,
@@ -158,7 +174,7 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
             // Added without a version: something manages it (the parent, a BOM), and AddDependency
             // then writes none; the selector only matters where nothing does.
             let version = if version.is_empty() { LATEST_RELEASE.to_string() } else { version };
-            let step = RecipeStep::new("org.openrewrite.maven.AddDependency")
+            let step = RecipeStep::new(MAVEN_ADD_DEPENDENCY)
                 .with("groupId", group_id)
                 .with("artifactId", artifact_id)
                 .with("version", version);
@@ -166,12 +182,12 @@ fn maven(change: Change) -> Option<Vec<RecipeStep>> {
             Some(vec![with_non_empty(step, "scope", scope)])
         }
         Change::MavenDependencyRemoved { group_id, artifact_id, .. } => Some(vec![
-            RecipeStep::new("org.openrewrite.maven.RemoveDependency")
+            RecipeStep::new(MAVEN_REMOVE_DEPENDENCY)
                 .with("groupId", group_id)
                 .with("artifactId", artifact_id),
         ]),
         Change::MavenPluginVersion { group_id, artifact_id, new_version, .. } => Some(vec![
-            RecipeStep::new("org.openrewrite.maven.UpgradePluginVersion")
+            RecipeStep::new(MAVEN_UPGRADE_PLUGIN_VERSION)
                 .with("groupId", non_empty(group_id, "org.apache.maven.plugins"))
                 .with("artifactId", artifact_id)
                 .with("newVersion", new_version),
@@ -199,7 +215,7 @@ fn parent_pom(change: Change) -> Option<Vec<RecipeStep>> {
     else {
         return None;
     };
-    let mut step = RecipeStep::new("org.openrewrite.maven.ChangeParentPom")
+    let mut step = RecipeStep::new(MAVEN_CHANGE_PARENT_POM)
         .with("oldGroupId", &old_group_id)
         .with("oldArtifactId", &old_artifact_id)
         .with("newVersion", new_version)
@@ -229,7 +245,7 @@ fn added_repository(change: &Change) -> Option<Vec<RecipeStep>> {
     if change != "added" || !matches!(section.as_str(), "repositories" | "pluginRepositories") {
         return None;
     }
-    let mut step = RecipeStep::new("org.openrewrite.maven.AddRepository").with("id", id).with("url", new_url);
+    let mut step = RecipeStep::new(MAVEN_ADD_REPOSITORY).with("id", id).with("url", new_url);
     if section == "pluginRepositories" {
         step = step.with("type", "PluginRepository");
     }
@@ -257,7 +273,7 @@ fn plugin_added(change: Change, evidence: &[ChangeLine], file: &str) -> Option<V
             .any(|t| text.starts_with(t))
     });
     (section == "build/plugins" && coordinates_only && !artifact_id.is_empty()).then(|| {
-        let step = RecipeStep::new("org.openrewrite.maven.AddPlugin")
+        let step = RecipeStep::new(MAVEN_ADD_PLUGIN)
             .with("groupId", non_empty(group_id, "org.apache.maven.plugins"))
             .with("artifactId", artifact_id)
             .with("filePattern", crate::openrewrite::text::glob_escape(file));
@@ -275,7 +291,12 @@ fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
         // UpgradeDependencyVersion needs a version.
         Change::GradleDependencyVersion { new_version, .. } if new_version.is_empty() => None,
         Change::GradleDependencyVersion { group_id, artifact_id, new_version, .. } => {
-            Some(vec![upgrade_dependency("org.openrewrite.gradle", group_id, artifact_id, new_version)])
+            Some(vec![upgrade_dependency(
+                GRADLE_UPGRADE_DEPENDENCY_VERSION,
+                group_id,
+                artifact_id,
+                new_version,
+            )])
         }
         Change::GradleDependencySwap {
             old_group_id,
@@ -285,7 +306,7 @@ fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
             new_version,
             ..
         } => Some(vec![change_dependency(
-            "org.openrewrite.gradle.ChangeDependency",
+            GRADLE_CHANGE_DEPENDENCY,
             old_group_id,
             old_artifact_id,
             new_group_id,
@@ -293,21 +314,21 @@ fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
             new_version,
         )]),
         Change::GradleDependencyAdded { group_id, artifact_id, version, configuration } => {
-            let step = RecipeStep::new("org.openrewrite.gradle.AddDependency")
+            let step = RecipeStep::new(GRADLE_ADD_DEPENDENCY)
                 .with("groupId", group_id)
                 .with("artifactId", artifact_id)
                 .with("version", version);
             Some(vec![with_non_empty(step, "configuration", configuration)])
         }
         Change::GradleDependencyRemoved { group_id, artifact_id, .. } => Some(vec![
-            RecipeStep::new("org.openrewrite.gradle.RemoveDependency")
+            RecipeStep::new(GRADLE_REMOVE_DEPENDENCY)
                 .with("groupId", group_id)
                 .with("artifactId", artifact_id),
         ]),
         Change::GradlePluginVersion { plugin_id, new_version, .. } => {
             (!plugin_id.is_empty() && !new_version.is_empty()).then(|| {
                 vec![
-                    RecipeStep::new("org.openrewrite.gradle.plugins.UpgradePluginVersion")
+                    RecipeStep::new(GRADLE_UPGRADE_PLUGIN_VERSION)
                         .with("pluginIdPattern", plugin_id)
                         .with("newVersion", new_version),
                 ]
@@ -321,7 +342,7 @@ fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
         // source; a value that would need escaping stays text.
         Change::GradleCatalogValue { key, new_value, .. } => (!new_value.contains(['"', '\\'])).then(|| {
             vec![
-                RecipeStep::new("org.openrewrite.toml.ChangeValue")
+                RecipeStep::new(TOML_CHANGE_VALUE)
                     .with("keyPath", key)
                     .with("newValue", format!("\"{new_value}\"")),
             ]
@@ -338,12 +359,12 @@ fn gradle(change: Change) -> Option<Vec<RecipeStep>> {
 fn config(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
     match change {
         Change::PropertiesKeyRename { old_key, new_key } => Some(vec![
-            RecipeStep::new("org.openrewrite.properties.ChangePropertyKey")
+            RecipeStep::new(PROPERTIES_CHANGE_PROPERTY_KEY)
                 .with("oldPropertyKey", old_key)
                 .with("newPropertyKey", new_key),
         ]),
         Change::PropertiesValueChange { key, old_value, new_value } => Some(vec![
-            RecipeStep::new("org.openrewrite.properties.ChangePropertyValue")
+            RecipeStep::new(PROPERTIES_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", key)
                 .with("newValue", new_value)
                 .with("oldValue", old_value),
@@ -351,9 +372,7 @@ fn config(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
         // A Spring Boot configuration file: the Spring recipe finds such files by name in any
         // repository (its default is `application.properties`); it inserts in key order.
         Change::PropertiesKeyAdded { key, value } if is_spring_config(file) => {
-            let mut step = RecipeStep::new("org.openrewrite.java.spring.AddSpringProperty")
-                .with("property", key)
-                .with("value", value);
+            let mut step = RecipeStep::new(ADD_SPRING_PROPERTY).with("property", key).with("value", value);
             let name = file.rsplit('/').next().unwrap_or(file);
             if name != "application.properties" {
                 step.options.insert("pathExpressions".into(), OptionValue::List(vec![format!("**/{name}")]));
@@ -362,16 +381,16 @@ fn config(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
         }
         // Any other properties file: the key at the end, in the PR's files only (see `scope`).
         Change::PropertiesKeyAdded { key, value } => Some(vec![
-            RecipeStep::new("org.openrewrite.properties.AddProperty")
+            RecipeStep::new(PROPERTIES_ADD_PROPERTY)
                 .with("property", key)
                 .with("value", value)
                 .with_bool("orderedInsertion", false),
         ]),
         Change::PropertiesKeyRemoved { key } => {
-            Some(vec![RecipeStep::new("org.openrewrite.properties.DeleteProperty").with("propertyKey", key)])
+            Some(vec![RecipeStep::new(PROPERTIES_DELETE_PROPERTY).with("propertyKey", key)])
         }
         Change::YamlKeyRename { old_key, new_key } => Some(vec![
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyKey")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_KEY)
                 .with("oldPropertyKey", old_key)
                 .with("newPropertyKey", new_key)
                 .with("filePattern", file),
@@ -409,14 +428,14 @@ fn ci_and_images(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
             // the recipe would not write, so that stays text.
             (!action.is_empty() && !is_commit_sha(&new_ref)).then(|| {
                 vec![
-                    RecipeStep::new("org.openrewrite.github.ChangeActionVersion")
+                    RecipeStep::new(GITHUB_CHANGE_ACTION_VERSION)
                         .with("action", action)
                         .with("version", new_ref),
                 ]
             })
         }
         Change::DockerFromChange { old_image, old_tag, new_image, new_tag } => {
-            let step = RecipeStep::new("org.openrewrite.docker.ChangeFrom").with("oldImageName", &old_image);
+            let step = RecipeStep::new(DOCKER_CHANGE_FROM).with("oldImageName", &old_image);
             let step = with_non_empty(step, "oldTag", old_tag);
             let new_image = if new_image == old_image { String::new() } else { new_image };
             let step = with_non_empty(step, "newImageName", new_image);
@@ -427,14 +446,14 @@ fn ci_and_images(change: Change, file: &str) -> Option<Vec<RecipeStep>> {
     }
 }
 
-/// `UpgradeDependencyVersion` of the Maven or Gradle package.
+/// `UpgradeDependencyVersion` (`recipe` is Maven's or Gradle's).
 fn upgrade_dependency(
-    package: &str,
+    recipe: &str,
     group_id: String,
     artifact_id: String,
     new_version: String,
 ) -> RecipeStep {
-    RecipeStep::new(format!("{package}.UpgradeDependencyVersion"))
+    RecipeStep::new(recipe)
         .with("groupId", group_id)
         .with("artifactId", artifact_id)
         .with("newVersion", new_version)
@@ -462,9 +481,7 @@ fn change_dependency(
 }
 
 fn change_type(old: String, new: String) -> RecipeStep {
-    RecipeStep::new("org.openrewrite.java.ChangeType")
-        .with("oldFullyQualifiedTypeName", old)
-        .with("newFullyQualifiedTypeName", new)
+    RecipeStep::new(CHANGE_TYPE).with("oldFullyQualifiedTypeName", old).with("newFullyQualifiedTypeName", new)
 }
 
 /// The option only when it has a value (OpenRewrite's default otherwise).
@@ -479,8 +496,7 @@ fn java_compatibility(property: &str, new_value: &str) -> Option<Vec<RecipeStep>
     // Kotlin's bytecode level (`kotlinOptions.jvmTarget`, `compilerOptions.jvmTarget`).
     if property.ends_with("jvmTarget") {
         return Some(vec![
-            RecipeStep::new("org.openrewrite.java.migrate.UpgradeKotlinJvmTargetVersion")
-                .with("version", version.to_string()),
+            RecipeStep::new(UPGRADE_KOTLIN_JVM_TARGET_VERSION).with("version", version.to_string()),
         ]);
     }
     let compatibility = if property.ends_with("sourceCompatibility") {
@@ -491,7 +507,7 @@ fn java_compatibility(property: &str, new_value: &str) -> Option<Vec<RecipeStep>
         return None;
     };
     Some(vec![
-        RecipeStep::new("org.openrewrite.gradle.UpdateJavaCompatibility")
+        RecipeStep::new(GRADLE_UPDATE_JAVA_COMPATIBILITY)
             .with("version", version.to_string())
             .with("compatibilityType", compatibility),
     ])
@@ -506,7 +522,7 @@ fn yaml_value(key: &str, old_value: String, new_value: String, file: &str) -> Op
         if key.contains('[') && !old_value.is_empty() { without_selectors(key) } else { key.to_string() };
     (!key.is_empty() && !key.contains('[')).then(|| {
         vec![
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", key)
                 .with("newValue", new_value)
                 .with("oldValue", old_value)
@@ -561,7 +577,7 @@ fn setup_java(values: [(&str, String, String); 2], file: &str) -> Option<Vec<Rec
         .into_iter()
         .filter(|(_, old, new)| !new.is_empty() && old != new)
         .map(|(key, old, new)| {
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", format!("jobs.*.steps.with.{key}"))
                 .with("newValue", new)
                 .with("oldValue", old)

@@ -8,6 +8,7 @@ use crate::diff::ChangeKind;
 use crate::model::intent::Node;
 use crate::model::intent::kind;
 use crate::model::{Change, ChangeLine, Strategic, Tactical};
+use crate::openrewrite::recipe_names::CHANGE_PACKAGE;
 
 /// The atomic intent intent extraction writes for `change` in `file`.
 fn of(change: Change, file: &str) -> Intent {
@@ -403,12 +404,12 @@ fn check_step_reports_unknown_recipes_and_options() {
             .to_string()
             .contains("not in the recipe catalog")
     );
-    let typo = RecipeStep::new("org.openrewrite.java.ChangePackage")
+    let typo = RecipeStep::new(CHANGE_PACKAGE)
         .with("oldPackageName", "a")
         .with("newPackageName", "b")
         .with("recursiv", "true");
     assert!(check_step(catalog, &typo).unwrap_err().to_string().contains("recursiv"));
-    let missing = RecipeStep::new("org.openrewrite.java.ChangePackage").with("oldPackageName", "a");
+    let missing = RecipeStep::new(CHANGE_PACKAGE).with("oldPackageName", "a");
     assert!(check_step(catalog, &missing).unwrap_err().to_string().contains("newPackageName"));
 }
 
@@ -438,7 +439,10 @@ fn narrow_composition_orders_text_last_and_explains_every_step() {
     let base = |path: &str| (path == "README.md").then(|| "Java 11\nend\n".to_string());
     let option = compose_narrow(&tree, &pr, Catalog::enriched(), &base);
     let names: Vec<&str> = option.steps.iter().map(|s| s.step.name.as_str()).collect();
-    assert_eq!(names, vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::text::FIND_AND_REPLACE]);
+    assert_eq!(
+        names,
+        vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::recipe_names::FIND_AND_REPLACE]
+    );
     assert_eq!(option.steps[1].intents, vec!["1"]);
     let analysis = creation_analysis(&option);
     insta::assert_snapshot!(analysis);

@@ -5,7 +5,8 @@
 use crate::diff::{FileDiff, LineKind};
 use crate::openrewrite::RecipeStep;
 
-use crate::openrewrite::text::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, FIND_AND_REPLACE, glob_escape};
+use crate::openrewrite::recipe_names::{CREATE_TEXT_FILE, DELETE_SOURCE_FILES, FIND_AND_REPLACE};
+use crate::openrewrite::text::glob_escape;
 
 /// A run of changed lines between context lines, with the context around it.
 #[derive(Debug, Clone, PartialEq, Eq)]

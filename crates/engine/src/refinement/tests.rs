@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::model::intent::Intent;
 use crate::model::{Attribution, Metrics, StepLines, TestCounts, Timings};
+use crate::openrewrite::recipe_names::{CHANGE_PACKAGE, FIND_AND_REPLACE};
 
 const PR: &str = "diff --git a/src/A.java b/src/A.java
 --- a/src/A.java
@@ -151,7 +152,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     let catalog = Catalog::enriched();
     let wide_name = "org.openrewrite.java.migrate.UpgradeToJava17";
     let wide = wide_option(wide_name);
-    let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
+    let change_package = RecipeStep::new(CHANGE_PACKAGE)
         .with("oldPackageName", "javax.x")
         .with("newPackageName", "jakarta.x")
         .with_bool("recursive", false);
@@ -170,8 +171,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
         vec![line("Dockerfile", ChangeKind::Added, "FROM eclipse-temurin:21-jre")],
     );
     // Option 2's ChangePackage was exact; its ChangeFrom changed nothing.
-    let narrow_stats =
-        stats(&narrow, vec![("src/A.java", "org.openrewrite.java.ChangePackage")], java_tp, vec![]);
+    let narrow_stats = stats(&narrow, vec![("src/A.java", CHANGE_PACKAGE)], java_tp, vec![]);
 
     let evaluated = [
         Evaluated { option: &wide, stats: &wide_stats },
@@ -185,12 +185,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
 
     let option = synthesize(&tree, &pr, catalog, &base, &evaluated, &[], Form::Migration);
     let names = step_names(&option);
-    assert_eq!(
-        names,
-        vec!["org.openrewrite.java.ChangePackage", crate::openrewrite::text::FIND_AND_REPLACE],
-        "{:#?}",
-        option.notes
-    );
+    assert_eq!(names, vec!["org.openrewrite.java.ChangePackage", FIND_AND_REPLACE], "{:#?}", option.notes);
     assert!(option.steps[0].semantic && !option.steps[1].semantic);
     let find = option.steps[1].step.options["find"].as_text();
     assert_eq!(find, "FROM eclipse-temurin:11-jre\n");
@@ -252,7 +247,7 @@ fn an_over_applying_step_is_kept_only_in_files_where_it_made_no_mistake() {
 
 #[test]
 fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options() {
-    let step = RecipeStep::new(crate::openrewrite::text::FIND_AND_REPLACE)
+    let step = RecipeStep::new(FIND_AND_REPLACE)
         .with("caseSensitive", "true")
         .with("filePattern", "README.md")
         .with("find", "a\nold\n")
@@ -264,7 +259,7 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
     };
     let mut stats = stats(
         &option,
-        vec![("README.md", crate::openrewrite::text::FIND_AND_REPLACE)],
+        vec![("README.md", FIND_AND_REPLACE)],
         vec![line("README.md", ChangeKind::Removed, "old"), line("README.md", ChangeKind::Added, "new")],
         vec![],
     );
@@ -279,7 +274,7 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
 fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() {
     let tree = tree();
     let pr = crate::diff::parse_all(PR).unwrap();
-    let change_package = RecipeStep::new("org.openrewrite.java.ChangePackage")
+    let change_package = RecipeStep::new(CHANGE_PACKAGE)
         .with("oldPackageName", "javax.x")
         .with("newPackageName", "jakarta.x")
         .with_bool("recursive", false);
@@ -288,8 +283,7 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
     };
     let java_tp = tree.intents[0].evidence.clone();
-    let narrow_stats =
-        stats(&narrow, vec![("src/A.java", "org.openrewrite.java.ChangePackage")], java_tp.clone(), vec![]);
+    let narrow_stats = stats(&narrow, vec![("src/A.java", CHANGE_PACKAGE)], java_tp.clone(), vec![]);
     // Discovery found a composite that produces the same Java lines, exactly, and nothing else.
     let composite = PlannedStep::new(
         RecipeStep::new("org.openrewrite.java.migrate.jakarta.JavaxMigrationToJakarta"),
@@ -345,9 +339,7 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
     let tree = tree();
     let docker_tp = tree.intents[1].evidence.clone();
     let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
-    let expose = RecipeStep::new("org.openrewrite.text.FindAndReplace")
-        .with("find", "WORKDIR")
-        .with("replace", "EXPOSE");
+    let expose = RecipeStep::new(FIND_AND_REPLACE).with("find", "WORKDIR").with("replace", "EXPOSE");
     let narrow = CandidateOption {
         steps: vec![planned(change_from), PlannedStep::new(expose, false, vec![], "test")],
         ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
@@ -385,8 +377,7 @@ fn a_few_blank_lines_of_layout_do_not_make_a_semantic_step_over_apply() {
     let docker_tp = tree.intents[1].evidence.clone();
     assert!(docker_tp.len() >= 2, "{docker_tp:?}");
     let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
-    let gap =
-        RecipeStep::new("org.openrewrite.text.FindAndReplace").with("find", "WORKDIR").with("replace", "\n");
+    let gap = RecipeStep::new(FIND_AND_REPLACE).with("find", "WORKDIR").with("replace", "\n");
     let narrow = CandidateOption {
         steps: vec![planned(change_from), PlannedStep::new(gap, false, vec![], "test")],
         ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
@@ -430,7 +421,7 @@ fn a_text_step_that_repeats_a_semantic_steps_lines_is_left_out() {
     let pr = crate::diff::parse_all(PR).unwrap();
     let docker_tp = tree.intents[1].evidence.clone();
     let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
-    let text = RecipeStep::new(crate::openrewrite::text::FIND_AND_REPLACE)
+    let text = RecipeStep::new(FIND_AND_REPLACE)
         .with("find", "FROM eclipse-temurin:11-jre\n")
         .with("replace", "FROM eclipse-temurin:17-jre\n")
         .with("filePattern", "Dockerfile");

@@ -8,13 +8,12 @@
 
 use crate::model::PlannedStep;
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::{
+    DEPENDENCIES_ADD_DEPENDENCY, GRADLE_ADD_DEPENDENCY, MAVEN_ADD_DEPENDENCY,
+};
 
 /// The recipes that add a dependency and take `onlyIfUsing`.
-const ADD_DEPENDENCY: &[&str] = &[
-    "org.openrewrite.maven.AddDependency",
-    "org.openrewrite.gradle.AddDependency",
-    "org.openrewrite.java.dependencies.AddDependency",
-];
+const ADD_DEPENDENCY: &[&str] = &[MAVEN_ADD_DEPENDENCY, GRADLE_ADD_DEPENDENCY, DEPENDENCIES_ADD_DEPENDENCY];
 
 /// `groupId:artifactId` a step adds, and whether it adds it only where code uses a type.
 fn adds(step: &RecipeStep) -> Option<(String, bool)> {
@@ -57,14 +56,10 @@ mod tests {
     #[test]
     fn an_unconditional_add_goes_when_the_same_artifact_is_added_under_a_condition() {
         let mut steps = vec![
-            add(
-                "org.openrewrite.java.dependencies.AddDependency",
-                "mockito-junit-jupiter",
-                Some("org.mockito..*"),
-            ),
-            add("org.openrewrite.maven.AddDependency", "mockito-junit-jupiter", None),
+            add(DEPENDENCIES_ADD_DEPENDENCY, "mockito-junit-jupiter", Some("org.mockito..*")),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-junit-jupiter", None),
             // Another artifact, and the only add of it: it stays.
-            add("org.openrewrite.maven.AddDependency", "mockito-core", None),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-core", None),
         ];
         let mut changes = Vec::new();
         drop_unconditional_duplicates(&mut steps, &mut changes);
@@ -73,8 +68,8 @@ mod tests {
         assert_eq!(
             kept,
             vec![
-                ("org.openrewrite.java.dependencies.AddDependency".into(), "mockito-junit-jupiter".into()),
-                ("org.openrewrite.maven.AddDependency".into(), "mockito-core".into()),
+                (DEPENDENCIES_ADD_DEPENDENCY.into(), "mockito-junit-jupiter".into()),
+                (MAVEN_ADD_DEPENDENCY.into(), "mockito-core".into()),
             ]
         );
         assert_eq!(changes.len(), 1);
@@ -84,10 +79,10 @@ mod tests {
     #[test]
     fn two_unconditional_adds_or_two_conditions_stay_as_they_are() {
         let mut steps = vec![
-            add("org.openrewrite.maven.AddDependency", "mockito-junit-jupiter", None),
-            add("org.openrewrite.gradle.AddDependency", "mockito-junit-jupiter", None),
-            add("org.openrewrite.maven.AddDependency", "mockito-core", Some("org.mockito.*")),
-            add("org.openrewrite.gradle.AddDependency", "mockito-core", Some("org.mockito..*")),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-junit-jupiter", None),
+            add(GRADLE_ADD_DEPENDENCY, "mockito-junit-jupiter", None),
+            add(MAVEN_ADD_DEPENDENCY, "mockito-core", Some("org.mockito.*")),
+            add(GRADLE_ADD_DEPENDENCY, "mockito-core", Some("org.mockito..*")),
         ];
         let mut changes = Vec::new();
         drop_unconditional_duplicates(&mut steps, &mut changes);

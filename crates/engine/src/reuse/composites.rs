@@ -31,6 +31,7 @@ use crate::discovery::{Discovery, Tried};
 use crate::model::ChangeLine;
 use crate::model::intent::{IntentTree, Level};
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::MODULE_HAS_DEPENDENCY;
 
 /// Lines away from a PR change that still count as the same place.
 const NEAR: u32 = 3;
@@ -47,9 +48,6 @@ pub(crate) struct Composite {
     /// The precondition an umbrella upgrade runs under (see the module's comment).
     pub guard: Option<RecipeStep>,
 }
-
-/// The recipe that marks the modules depending on the framework an upgrade is about.
-const MODULE_HAS_DEPENDENCY: &str = "org.openrewrite.java.dependencies.search.ModuleHasDependency";
 
 /// The guard for an umbrella upgrade of `strategic`'s framework; None when the migration is not
 /// a framework's upgrade, or the catalog lacks the recipe.

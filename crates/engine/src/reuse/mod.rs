@@ -24,6 +24,7 @@ use std::collections::BTreeSet;
 use crate::catalog::Catalog;
 use crate::model::intent::IntentTree;
 use crate::model::{CandidateOption, Intent, OptionId, PlannedStep, Strategy};
+use crate::openrewrite::recipe_names::{ORDER_IMPORTS, PROPERTIES_ADD_PROPERTY, REMOVE_UNUSED_IMPORTS};
 
 /// Options that say where a change starts from, not what it does: without them a version bump
 /// or a value change applies whatever the current value is.
@@ -203,7 +204,7 @@ fn generalized(
     let mut step = planned.step.clone();
     // A recipe that would change every file of its kind (a key added to every properties
     // file) keeps its files, by name: the same files of the next repository.
-    let by_name: Vec<String> = if step.name == ADD_PROPERTY && !planned.scope.is_empty() {
+    let by_name: Vec<String> = if step.name == PROPERTIES_ADD_PROPERTY && !planned.scope.is_empty() {
         let names: std::collections::BTreeSet<String> =
             planned.scope.iter().map(|f| format!("**/{}", f.rsplit('/').next().unwrap_or(f))).collect();
         changes.push(format!("`{short}` runs on {}, not only {}", join(&names), planned.scope.join(", ")));
@@ -303,13 +304,9 @@ fn is_layout(name: &str) -> bool {
         // Cleanups of the POM's own style (explicit plugin group ids, prefixless expressions).
         "org.openrewrite.maven.cleanup.",
     ];
-    const LAYOUT: &[&str] =
-        &["org.openrewrite.java.OrderImports", "org.openrewrite.java.RemoveUnusedImports"];
+    const LAYOUT: &[&str] = &[ORDER_IMPORTS, REMOVE_UNUSED_IMPORTS];
     FORMAT_PACKAGES.iter().any(|p| name.starts_with(p)) || LAYOUT.contains(&name)
 }
-
-/// Adds a key to every properties file it sees (it has no file option of its own).
-const ADD_PROPERTY: &str = "org.openrewrite.properties.AddProperty";
 
 fn join(names: &std::collections::BTreeSet<String>) -> String {
     names.iter().cloned().collect::<Vec<_>>().join(", ")
@@ -323,7 +320,10 @@ fn has_wildcard(pattern: &str) -> bool {
 mod tests {
     use super::*;
     use crate::openrewrite::RecipeStep;
-    use crate::openrewrite::text::FIND_AND_REPLACE;
+    use crate::openrewrite::recipe_names::{
+        ADD_SPRING_PROPERTY, CHANGE_PACKAGE, CHANGE_TYPE, FIND_AND_REPLACE, MODULE_HAS_DEPENDENCY,
+        PROPERTIES_CHANGE_PROPERTY_VALUE, YAML_CHANGE_PROPERTY_VALUE,
+    };
 
     fn planned(step: RecipeStep, semantic: bool) -> PlannedStep {
         PlannedStep::new(step, semantic, vec!["1".into()], "why.")
@@ -332,28 +332,28 @@ mod tests {
     #[test]
     fn text_steps_go_scopes_and_pinned_optional_options_are_dropped() {
         let mut scoped = planned(
-            RecipeStep::new("org.openrewrite.java.ChangeType")
+            RecipeStep::new(CHANGE_TYPE)
                 .with("oldFullyQualifiedTypeName", "a.B")
                 .with("newFullyQualifiedTypeName", "c.B"),
             true,
         );
         scoped.scope = vec!["src/A.java".into()];
         let value = planned(
-            RecipeStep::new("org.openrewrite.properties.ChangePropertyValue")
+            RecipeStep::new(PROPERTIES_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", "app.greeting")
                 .with("newValue", "hello world")
                 .with("oldValue", "hello"),
             true,
         );
         let yaml = planned(
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", "jobs.build.runs-on")
                 .with("newValue", "ubuntu-24.04")
                 .with("filePattern", ".github/workflows/*.yml"),
             true,
         );
         let one_file = planned(
-            RecipeStep::new("org.openrewrite.yaml.ChangePropertyValue")
+            RecipeStep::new(YAML_CHANGE_PROPERTY_VALUE)
                 .with("propertyKey", "jobs.build.timeout-minutes")
                 .with("newValue", "30")
                 .with("filePattern", ".github/workflows/build.yml"),
@@ -381,8 +381,10 @@ mod tests {
         assert!(reusable.option.to_yaml().contains("name: \"rewriteassist.Option4Reusable\""));
 
         // A key added to some properties files keeps to files of those names, anywhere.
-        let mut added =
-            planned(RecipeStep::new(ADD_PROPERTY).with("property", "app.mode").with("value", "fast"), true);
+        let mut added = planned(
+            RecipeStep::new(PROPERTIES_ADD_PROPERTY).with("property", "app.mode").with("value", "fast"),
+            true,
+        );
         added.scope = vec!["a/messages.properties".into(), "b/messages.properties".into()];
         let recommended = CandidateOption {
             steps: vec![added],
@@ -446,7 +448,7 @@ mod tests {
             true,
         );
         let narrow = planned(
-            RecipeStep::new("org.openrewrite.java.ChangeType")
+            RecipeStep::new(CHANGE_TYPE)
                 .with("oldFullyQualifiedTypeName", "org.junit.Test")
                 .with("newFullyQualifiedTypeName", "org.junit.jupiter.api.Test"),
             true,
@@ -487,7 +489,7 @@ mod tests {
         };
         let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
         assert!(Catalog::enriched().runs(boot, "org.openrewrite.java.migrate.UpgradeBuildToJava17"));
-        let guard = RecipeStep::new("org.openrewrite.java.dependencies.search.ModuleHasDependency")
+        let guard = RecipeStep::new(MODULE_HAS_DEPENDENCY)
             .with("groupIdPattern", "org.springframework.boot")
             .with("artifactIdPattern", "*");
         let composite = composites::Composite {
@@ -515,11 +517,11 @@ mod tests {
 
     #[test]
     fn recipes_that_only_lay_code_out_are_left_out() {
-        let mut order = planned(RecipeStep::new("org.openrewrite.java.OrderImports"), true);
+        let mut order = planned(RecipeStep::new(ORDER_IMPORTS), true);
         order.scope = vec!["src/test/java/AcceptEncodingTest.java".into()];
         let spaces = planned(RecipeStep::new("org.openrewrite.java.format.Spaces"), true);
         let move_package = planned(
-            RecipeStep::new("org.openrewrite.java.ChangePackage")
+            RecipeStep::new(CHANGE_PACKAGE)
                 .with("oldPackageName", "javax.servlet")
                 .with("newPackageName", "jakarta.servlet"),
             true,
@@ -604,12 +606,8 @@ mod tests {
             IntentTree { intents, ..IntentTree::default() }
         };
         let step = |key: &str, intents: &[&str]| {
-            let mut p = planned(
-                RecipeStep::new("org.openrewrite.java.spring.AddSpringProperty")
-                    .with("property", key)
-                    .with("value", "x"),
-                true,
-            );
+            let mut p =
+                planned(RecipeStep::new(ADD_SPRING_PROPERTY).with("property", key).with("value", "x"), true);
             p.intents = intents.iter().map(|i| i.to_string()).collect();
             p
         };

@@ -9,16 +9,19 @@ use crate::model::Change;
 use crate::model::change::property_reference;
 use crate::model::intent::IntentTree;
 use crate::openrewrite::RecipeStep;
+use crate::openrewrite::recipe_names::{
+    DEPENDENCIES_CHANGE_DEPENDENCY, GRADLE_CHANGE_DEPENDENCY, MAVEN_ADD_PROPERTY,
+    MAVEN_CHANGE_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID, MAVEN_CHANGE_PROPERTY_VALUE,
+};
 
 /// Recipes that swap a dependency for another and may set its version (`newVersion`).
 const SWAPS: &[&str] = &[
-    "org.openrewrite.java.dependencies.ChangeDependency",
-    "org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId",
-    "org.openrewrite.gradle.ChangeDependency",
+    DEPENDENCIES_CHANGE_DEPENDENCY,
+    MAVEN_CHANGE_DEPENDENCY_GROUP_ID_AND_ARTIFACT_ID,
+    GRADLE_CHANGE_DEPENDENCY,
 ];
 /// Recipes that set one Maven property's value.
-const PROPERTY_VALUES: &[&str] =
-    &["org.openrewrite.maven.ChangePropertyValue", "org.openrewrite.maven.AddProperty"];
+const PROPERTY_VALUES: &[&str] = &[MAVEN_CHANGE_PROPERTY_VALUE, MAVEN_ADD_PROPERTY];
 
 /// What the PR's swaps target: the version each new dependency got, resolved through the
 /// properties the PR set, and the properties that only carried those versions.
@@ -105,6 +108,7 @@ impl Targets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openrewrite::recipe_names::CHANGE_PACKAGE;
 
     fn tree(intents: serde_json::Value) -> IntentTree {
         IntentTree { intents: serde_json::from_value(intents).unwrap(), ..IntentTree::default() }
@@ -167,8 +171,7 @@ mod tests {
         assert_eq!(step.options["newVersion"].as_text(), "6.0.0");
         let targets = Targets::of(&tree(serde_json::json!([swap("${elsewhere}")])));
         assert_eq!(targets.retarget(&change_dependency("5.0.x")), None);
-        let other =
-            RecipeStep::new("org.openrewrite.java.ChangePackage").with("oldPackageName", "javax.servlet");
+        let other = RecipeStep::new(CHANGE_PACKAGE).with("oldPackageName", "javax.servlet");
         assert_eq!(targets.retarget(&other), None);
     }
 }
