@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::model::{CandidateOption, OptionId, PlannedStep, RunSummary, Strategy};
+use crate::model::{CandidateOption, OptionId, PlannedStep, RunSummary};
 use crate::pipeline::{self, AnalysisRequest, NoProgress};
 use crate::reuse::scope::LineKey;
 
@@ -172,7 +172,7 @@ fn read_reusable(dir: &Path) -> Result<Option<CandidateOption>> {
 /// Each PR's reusable recipe, and their union when it differs from each of them.
 fn candidates(options: &[Option<CandidateOption>]) -> Vec<(String, CandidateOption)> {
     let mut out: Vec<(String, CandidateOption)> = Vec::new();
-    let mut union = CandidateOption::new(OptionId::Learned, Strategy::Reusable, "");
+    let mut union = CandidateOption::new(OptionId::Learned, "");
     for (index, option) in options.iter().enumerate() {
         let Some(option) = option else { continue };
         let mut own = option.clone();

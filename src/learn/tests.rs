@@ -2,7 +2,7 @@ use super::*;
 use crate::openrewrite::RecipeStep;
 
 fn option(steps: &[&str]) -> CandidateOption {
-    let mut option = CandidateOption::new(crate::model::OptionId::Reusable, Strategy::Reusable, "Migrate");
+    let mut option = CandidateOption::new(crate::model::OptionId::Reusable, "Migrate");
     option.steps =
         steps.iter().map(|s| PlannedStep::new(RecipeStep::new(*s), true, vec![], "why.")).collect();
     option

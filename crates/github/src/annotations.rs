@@ -210,7 +210,7 @@ mod tests {
             .collect();
         let mut sorted = lines.clone();
         sorted.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
-        let notices = notices(OptionId::Refined, &sorted, &Diff::default());
+        let notices = notices(OptionId::Synthesized, &sorted, &Diff::default());
         assert_eq!(notices.len(), MAX_NOTICES);
         assert_eq!((notices[0].line, notices[0].end_line), (1, 3), "three lines of f0.txt together first");
         let long: Vec<ChangeLine> = (1..=8)

@@ -48,7 +48,7 @@ impl RecipeChoice {
             RecipeChoice::Reusable => OptionId::Reusable,
             RecipeChoice::One => OptionId::Wide,
             RecipeChoice::Two => OptionId::Narrow,
-            RecipeChoice::Three => OptionId::Refined,
+            RecipeChoice::Three => OptionId::Synthesized,
         }
     }
 }

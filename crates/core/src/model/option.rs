@@ -113,8 +113,9 @@ pub struct CandidateOption {
 }
 
 impl CandidateOption {
-    /// An option with no steps or notes yet.
-    pub fn new(number: OptionId, strategy: Strategy, purpose: impl Into<String>) -> Self {
+    /// An option with no steps or notes yet; its strategy follows from its number.
+    pub fn new(number: OptionId, purpose: impl Into<String>) -> Self {
+        let strategy = number.strategy();
         CandidateOption { number, strategy, purpose: purpose.into(), steps: Vec::new(), notes: Vec::new() }
     }
 
@@ -247,7 +248,7 @@ mod tests {
         );
         let option = CandidateOption {
             steps: vec![plain, scoped],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Use sets")
+            ..CandidateOption::new(OptionId::Synthesized, "Use sets")
         };
 
         assert_eq!(option.reported_name(0), "org.openrewrite.java.migrate.UpgradeToJava17");
@@ -277,7 +278,7 @@ mod tests {
 
     #[test]
     fn option_numbers_are_the_five_known_ones_and_stay_numbers_in_json() {
-        let option = CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Use sets");
+        let option = CandidateOption::new(OptionId::Synthesized, "Use sets");
         let json = serde_json::to_value(&option).unwrap();
         assert_eq!(json["number"], serde_json::json!(3));
         let back: CandidateOption = serde_json::from_value(json.clone()).unwrap();

@@ -17,7 +17,7 @@ pub enum OptionId {
     /// Option 2: one targeted recipe per atomic intent.
     Narrow = 2,
     /// Option 3: synthesized from what validating options 1 and 2 showed.
-    Refined = 3,
+    Synthesized = 3,
     /// The recommended recipe generalized for other repositories, validated as option 4 (not a
     /// candidate: the decision never sees it).
     Reusable = 4,
@@ -29,6 +29,17 @@ impl OptionId {
     /// The number users and file names know it by.
     pub fn number(self) -> u8 {
         self as u8
+    }
+
+    /// How the option's recipe is made: the one place that ties a number to its strategy
+    /// (`learn`'s recipe is a reusable one, made from several PRs).
+    pub fn strategy(self) -> super::Strategy {
+        match self {
+            OptionId::Wide => super::Strategy::Wide,
+            OptionId::Narrow => super::Strategy::Narrow,
+            OptionId::Synthesized => super::Strategy::Synthesized,
+            OptionId::Reusable | OptionId::Learned => super::Strategy::Reusable,
+        }
     }
 }
 
@@ -45,7 +56,7 @@ impl TryFrom<u8> for OptionId {
         match number {
             1 => Ok(OptionId::Wide),
             2 => Ok(OptionId::Narrow),
-            3 => Ok(OptionId::Refined),
+            3 => Ok(OptionId::Synthesized),
             4 => Ok(OptionId::Reusable),
             5 => Ok(OptionId::Learned),
             other => Err(format!("there is no option {other} (options are numbered 1 to 5)")),
@@ -65,13 +76,14 @@ mod tests {
 
     #[test]
     fn every_id_goes_through_its_number_and_back() {
-        for id in [OptionId::Wide, OptionId::Narrow, OptionId::Refined, OptionId::Reusable, OptionId::Learned]
+        for id in
+            [OptionId::Wide, OptionId::Narrow, OptionId::Synthesized, OptionId::Reusable, OptionId::Learned]
         {
             assert_eq!(OptionId::try_from(id.number()), Ok(id));
             assert_eq!(id.to_string(), id.number().to_string());
             assert_eq!(serde_json::to_string(&id).unwrap(), id.number().to_string());
         }
         assert!(OptionId::try_from(0).is_err());
-        assert!(OptionId::Wide < OptionId::Refined, "ordered as numbered");
+        assert!(OptionId::Wide < OptionId::Synthesized, "ordered as numbered");
     }
 }

@@ -25,7 +25,7 @@ pub(crate) type BaseFile<'a> = &'a dyn Fn(&str) -> Option<String>;
 /// Option 1: for each strategic intent (or, when none fits, each of its tactical intents) the best
 /// broad recipe of the catalog.
 pub(crate) fn compose_wide(tree: &IntentTree, catalog: &Catalog) -> CandidateOption {
-    let mut option = CandidateOption::new(crate::model::OptionId::Wide, Strategy::Wide, purpose(tree));
+    let mut option = CandidateOption::new(crate::model::OptionId::Wide, purpose(tree));
     for intent in &tree.intents {
         wide_for(intent, catalog, &mut option);
     }
@@ -101,7 +101,7 @@ pub(crate) fn compose_narrow(
     catalog: &Catalog,
     base_file: BaseFile<'_>,
 ) -> CandidateOption {
-    let mut option = CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, purpose(tree));
+    let mut option = CandidateOption::new(crate::model::OptionId::Narrow, purpose(tree));
     let mut text_steps: Vec<PlannedStep> = Vec::new();
     let semantic_evidence: Vec<&crate::model::ChangeLine> = tree
         .atomics()

@@ -123,11 +123,11 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
         }
         Phase::ValidateRefined => {
             let refined = p.refined.as_ref().context("no synthesized option")?;
-            let current = p.validated.get(&OptionId::Refined);
+            let current = p.validated.get(&OptionId::Synthesized);
             let measure = p.tree.as_ref().map(measure_of);
             let step =
                 validate::validate_refined(ctx, budget, checkout(p)?, refined, current, measure.as_ref())?;
-            p.validated.extend(step.product.map(|v| (OptionId::Refined, v)));
+            p.validated.extend(step.product.map(|v| (OptionId::Synthesized, v)));
             step.report
         }
         Phase::Decide => {

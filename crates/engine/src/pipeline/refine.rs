@@ -31,8 +31,8 @@ pub(super) fn refine(
 ) -> Result<Step<CandidateOption>> {
     let mut step = refine_round(ctx, budget, inputs)?;
     let report = &mut step.report;
-    if report.outcome != PhaseEnd::Ok && !inputs.validated.contains_key(&OptionId::Refined) {
-        let name = option_file_name(OptionId::Refined, "creation-analysis.md");
+    if report.outcome != PhaseEnd::Ok && !inputs.validated.contains_key(&OptionId::Synthesized) {
+        let name = option_file_name(OptionId::Synthesized, "creation-analysis.md");
         let text = format!(
             "# Option 3: synthesized recipe\n\nNot synthesized: {}.\n\nOption 3 is built from what \
              validating options 1 and 2 showed; see their validation analyses.\n",
@@ -91,8 +91,8 @@ fn synthesize(ctx: &Context, round: usize, inputs: &RefineInputs) -> Result<Cand
 /// is more semantic, or as semantic with fewer recipes (one composite for several narrow steps).
 fn discovery_may_improve(inputs: &RefineInputs, perfect: &Validated) -> bool {
     let chosen = inputs.discovery.map_or(0, |d| d.chosen.len());
-    perfect.option.number != OptionId::Refined
-        && !inputs.validated.contains_key(&OptionId::Refined)
+    perfect.option.number != OptionId::Synthesized
+        && !inputs.validated.contains_key(&OptionId::Synthesized)
         && chosen > 0
         && (perfect.result.semantic_share < 1.0 || chosen < perfect.result.recipes)
 }

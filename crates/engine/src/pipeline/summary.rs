@@ -322,7 +322,7 @@ mod tests {
         summary.options[0].wall_seconds = 1234.0;
         summary.options[1].recipes = 120;
         let mut failed = summary.options[1].clone();
-        failed.option = crate::model::OptionId::Refined;
+        failed.option = crate::model::OptionId::Synthesized;
         failed.error = Some(crate::model::RunError::new(crate::model::ErrorKind::Timeout, "over 900 s"));
         summary.options.push(failed);
         let mut out = String::new();

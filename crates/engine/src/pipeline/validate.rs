@@ -93,7 +93,7 @@ pub(super) fn validate_refined(
     }
     let mut outputs = Vec::new();
     for what in artifacts::OPTION_FILES {
-        let name = option_file_name(OptionId::Refined, what);
+        let name = option_file_name(OptionId::Synthesized, what);
         let from = round_dir.path(&name);
         if from.exists() {
             ctx.dir.copy_in(&from, &name)?;

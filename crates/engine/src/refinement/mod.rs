@@ -14,7 +14,7 @@ use crate::catalog::Catalog;
 use crate::diff::{ChangeKind, Diff};
 use crate::mapping::{self, BaseFile};
 use crate::model::intent::IntentTree;
-use crate::model::{CandidateOption, ChangeLine, PlannedStep, Strategy, ValidationStats};
+use crate::model::{CandidateOption, ChangeLine, PlannedStep, ValidationStats};
 use crate::openrewrite::RecipeStep;
 
 /// A validated option: what it ran and what it did.
@@ -71,11 +71,7 @@ pub(crate) fn synthesize(
     let pool: Vec<(PlannedStep, StepEffect)> =
         all.iter().filter(|(s, _)| !s.after_previous).cloned().collect();
     let mut synthesis = Synthesis {
-        option: CandidateOption::new(
-            crate::model::OptionId::Refined,
-            Strategy::Synthesized,
-            mapping::purpose(tree),
-        ),
+        option: CandidateOption::new(crate::model::OptionId::Synthesized, mapping::purpose(tree)),
         known_bad: pool
             .iter()
             .filter(|(_, e)| matches!(e.kind, EffectKind::OnlyFalsePositives | EffectKind::NoEffect))

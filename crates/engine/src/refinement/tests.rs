@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::model::intent::Intent;
-use crate::model::{Attribution, Metrics, StepLines, TestCounts, Timings};
+use crate::model::{Attribution, Metrics, StepLines, Strategy, TestCounts, Timings};
 use crate::openrewrite::recipe_names::{CHANGE_PACKAGE, FIND_AND_REPLACE};
 
 const PR: &str = "diff --git a/src/A.java b/src/A.java
@@ -122,7 +122,7 @@ fn base(path: &str) -> Option<String> {
 fn wide_option(recipe: &str) -> CandidateOption {
     CandidateOption {
         steps: vec![planned(RecipeStep::new(recipe))],
-        ..CandidateOption::new(crate::model::OptionId::Wide, Strategy::Wide, "")
+        ..CandidateOption::new(crate::model::OptionId::Wide, "")
     }
 }
 
@@ -160,7 +160,7 @@ fn clean_steps_stay_over_applying_ones_go_and_missing_lines_get_text() {
     let change_from = mapping::narrow::semantic_steps(&tree.intents[1]).unwrap().remove(0);
     let narrow = CandidateOption {
         steps: vec![planned(change_package.clone()), planned(change_from.clone())],
-        ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
+        ..CandidateOption::new(crate::model::OptionId::Narrow, "")
     };
     let java_tp = tree.intents[0].evidence.clone();
     // Option 1 got the Java lines right but wrote the wrong Docker tag.
@@ -215,7 +215,7 @@ fn a_step_with_only_false_positives_is_dropped_and_its_intent_gets_the_narrow_re
         option.notes
     );
     assert!(option.notes.iter().any(|n| n.contains("only produced 1 false positives")));
-    assert_eq!(option.number, crate::model::OptionId::Refined);
+    assert_eq!(option.number, crate::model::OptionId::Synthesized);
     assert_eq!(option.strategy, Strategy::Synthesized);
 }
 
@@ -255,7 +255,7 @@ fn a_multi_line_text_step_is_matched_to_its_row_although_the_log_cut_its_options
         .with("replace", "a\nnew\n");
     let option = CandidateOption {
         steps: vec![PlannedStep::new(step, false, vec![], "test")],
-        ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
+        ..CandidateOption::new(crate::model::OptionId::Narrow, "")
     };
     let mut stats = stats(
         &option,
@@ -280,7 +280,7 @@ fn discovered_recipes_come_first_and_a_validated_step_they_repeat_is_left_out() 
         .with_bool("recursive", false);
     let narrow = CandidateOption {
         steps: vec![planned(change_package)],
-        ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
+        ..CandidateOption::new(crate::model::OptionId::Narrow, "")
     };
     let java_tp = tree.intents[0].evidence.clone();
     let narrow_stats = stats(&narrow, vec![("src/A.java", CHANGE_PACKAGE)], java_tp.clone(), vec![]);
@@ -342,7 +342,7 @@ fn a_step_is_judged_by_its_own_lines_when_the_runner_gives_them() {
     let expose = RecipeStep::new(FIND_AND_REPLACE).with("find", "WORKDIR").with("replace", "EXPOSE");
     let narrow = CandidateOption {
         steps: vec![planned(change_from), PlannedStep::new(expose, false, vec![], "test")],
-        ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
+        ..CandidateOption::new(crate::model::OptionId::Narrow, "")
     };
     let wrong = line("Dockerfile", ChangeKind::Added, "EXPOSE /app");
     let mut by_file = stats(
@@ -380,7 +380,7 @@ fn a_few_blank_lines_of_layout_do_not_make_a_semantic_step_over_apply() {
     let gap = RecipeStep::new(FIND_AND_REPLACE).with("find", "WORKDIR").with("replace", "\n");
     let narrow = CandidateOption {
         steps: vec![planned(change_from), PlannedStep::new(gap, false, vec![], "test")],
-        ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
+        ..CandidateOption::new(crate::model::OptionId::Narrow, "")
     };
     let blank = line("Dockerfile", ChangeKind::Added, "");
     let mut run =
@@ -427,7 +427,7 @@ fn a_text_step_that_repeats_a_semantic_steps_lines_is_left_out() {
         .with("filePattern", "Dockerfile");
     let narrow = CandidateOption {
         steps: vec![planned(change_from.clone()), PlannedStep::new(text, false, vec![], "test")],
-        ..CandidateOption::new(crate::model::OptionId::Narrow, Strategy::Narrow, "")
+        ..CandidateOption::new(crate::model::OptionId::Narrow, "")
     };
     let mut stats = stats(&narrow, vec![], docker_tp.clone(), vec![]);
     stats.attribution = vec![];

@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 
 use crate::catalog::Catalog;
 use crate::model::intent::IntentTree;
-use crate::model::{CandidateOption, Intent, OptionId, PlannedStep, Strategy};
+use crate::model::{CandidateOption, Intent, OptionId, PlannedStep};
 use crate::openrewrite::recipe_names::{ORDER_IMPORTS, PROPERTIES_ADD_PROPERTY, REMOVE_UNUSED_IMPORTS};
 
 /// Options that say where a change starts from, not what it does: without them a version bump
@@ -56,8 +56,7 @@ pub(crate) fn generalize_with(
     composites: &[composites::Composite],
     discovery: Option<&crate::discovery::Discovery>,
 ) -> Option<Reusable> {
-    let mut option =
-        CandidateOption::new(OptionId::Reusable, Strategy::Reusable, recommended.purpose.clone());
+    let mut option = CandidateOption::new(OptionId::Reusable, recommended.purpose.clone());
     let mut changes = Vec::new();
     let incidental = tree.map(|t| incidental_intents(t, discovery.map(|d| (d, catalog)))).unwrap_or_default();
     let targets = tree.map(versions::Targets::of).unwrap_or_default();
@@ -362,7 +361,7 @@ mod tests {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
         let recommended = CandidateOption {
             steps: vec![scoped, value, yaml, one_file, text],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate")
+            ..CandidateOption::new(OptionId::Synthesized, "Migrate")
         };
         let reusable = generalize(&recommended, Catalog::enriched(), None).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
@@ -386,10 +385,8 @@ mod tests {
             true,
         );
         added.scope = vec!["a/messages.properties".into(), "b/messages.properties".into()];
-        let recommended = CandidateOption {
-            steps: vec![added],
-            ..CandidateOption::new(OptionId::Narrow, Strategy::Narrow, "Add a key")
-        };
+        let recommended =
+            CandidateOption { steps: vec![added], ..CandidateOption::new(OptionId::Narrow, "Add a key") };
         let reusable = generalize(&recommended, Catalog::enriched(), None).unwrap();
         assert_eq!(reusable.option.steps[0].scope, ["**/messages.properties"]);
         assert!(reusable.changes[0].contains("runs on **/messages.properties"), "{:?}", reusable.changes);
@@ -417,7 +414,7 @@ mod tests {
         other.intents = vec![];
         let recommended = CandidateOption {
             steps: vec![text.clone(), other],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade")
+            ..CandidateOption::new(OptionId::Synthesized, "Upgrade")
         };
         let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree)).unwrap();
         let signatures: Vec<String> = reusable.option.steps.iter().map(|s| s.signature()).collect();
@@ -435,7 +432,7 @@ mod tests {
         covering.intents = vec!["1".into()];
         let recommended = CandidateOption {
             steps: vec![text, covering],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "")
+            ..CandidateOption::new(OptionId::Synthesized, "")
         };
         let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree)).unwrap();
         assert_eq!(reusable.option.steps.len(), 1);
@@ -455,7 +452,7 @@ mod tests {
         );
         let recommended = CandidateOption {
             steps: vec![member, narrow],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate JUnit")
+            ..CandidateOption::new(OptionId::Synthesized, "Migrate JUnit")
         };
         let composite = composites::Composite {
             intent: "1".into(),
@@ -485,7 +482,7 @@ mod tests {
         let member = planned(RecipeStep::new("org.openrewrite.java.migrate.UpgradeBuildToJava17"), true);
         let recommended = CandidateOption {
             steps: vec![member],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade Spring Boot")
+            ..CandidateOption::new(OptionId::Synthesized, "Upgrade Spring Boot")
         };
         let boot = "org.openrewrite.java.spring.boot3.UpgradeSpringBoot_3_1";
         assert!(Catalog::enriched().runs(boot, "org.openrewrite.java.migrate.UpgradeBuildToJava17"));
@@ -528,7 +525,7 @@ mod tests {
         );
         let recommended = CandidateOption {
             steps: vec![move_package, order, spaces],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Migrate")
+            ..CandidateOption::new(OptionId::Synthesized, "Migrate")
         };
         let reusable = generalize(&recommended, Catalog::enriched(), None).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
@@ -559,10 +556,8 @@ mod tests {
             true,
         );
         refaster.intents = vec!["1.1".into()];
-        let recommended = CandidateOption {
-            steps: vec![refaster],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "")
-        };
+        let recommended =
+            CandidateOption { steps: vec![refaster], ..CandidateOption::new(OptionId::Synthesized, "") };
         let reusable = generalize(&recommended, Catalog::enriched(), Some(&tree)).unwrap();
         let names: Vec<&str> = reusable.option.steps.iter().map(|s| s.step.name.as_str()).collect();
         assert_eq!(
@@ -575,10 +570,8 @@ mod tests {
     #[test]
     fn a_recipe_of_text_only_has_no_reusable_form() {
         let text = planned(RecipeStep::new(FIND_AND_REPLACE).with("find", "x").with("replace", "y"), false);
-        let recommended = CandidateOption {
-            steps: vec![text],
-            ..CandidateOption::new(OptionId::Narrow, Strategy::Narrow, "Edit")
-        };
+        let recommended =
+            CandidateOption { steps: vec![text], ..CandidateOption::new(OptionId::Narrow, "Edit") };
         assert_eq!(generalize(&recommended, Catalog::enriched(), None), None);
     }
 
@@ -613,7 +606,7 @@ mod tests {
         };
         let recommended = CandidateOption {
             steps: vec![step("a", &["1.1"]), step("b", &["2.1"]), step("c", &["1.1", "2.1"]), step("d", &[])],
-            ..CandidateOption::new(OptionId::Refined, Strategy::Synthesized, "Upgrade")
+            ..CandidateOption::new(OptionId::Synthesized, "Upgrade")
         };
         let kept = |tree: &IntentTree| -> Vec<String> {
             generalize(&recommended, Catalog::enriched(), Some(tree))
