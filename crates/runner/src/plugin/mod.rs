@@ -13,7 +13,7 @@ pub mod confirm;
 mod errors;
 mod gradle_available;
 pub(crate) mod invocation;
-mod recipe_names;
+mod known_recipes;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -42,7 +42,7 @@ pub(crate) fn run(req: &RecipeRun<'_>) -> Result<RunOutput> {
         Ok(recipe) => recipe,
         Err(error) => return finish(req, stats, String::new(), Some(error), total),
     };
-    if let Some(error) = recipe_names::refused(&file, req.versions, crate::catalog::Catalog::embedded()) {
+    if let Some(error) = known_recipes::refused(&file, req.versions, crate::catalog::Catalog::embedded()) {
         return finish(req, stats, String::new(), Some(error), total);
     }
     let artifacts = artifacts_for(&file.external_steps(&name), req);
