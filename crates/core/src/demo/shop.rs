@@ -1,5 +1,7 @@
 //! The demo's migration PR: a small Maven shop moved to Java 17 and Jakarta Persistence in one
-//! commit. The test fixtures' javax and Java 17 scenarios reuse its files.
+//! commit. The test fixtures' javax and Java 17 scenarios reuse its files. The project's texts are
+//! files under `files/before/` (the project before the PR), compiled into the binary; the PR's edits
+//! are the replacements below.
 
 use super::scenario::{FileEdit, Scenario};
 
@@ -25,7 +27,7 @@ pub const DEMO: Scenario = Scenario {
             "src/main/java/com/acme/shop/Customer.java",
             &[("javax.persistence", "jakarta.persistence")],
         ),
-        FileEdit::Write("src/main/java/com/acme/shop/Order.java", ORDER_JAKARTA),
+        FileEdit::Edit("src/main/java/com/acme/shop/Order.java", ORDER_JAKARTA_IMPORTS),
     ],
 };
 
@@ -38,140 +40,27 @@ pub const JAKARTA_DEPENDENCY: &[(&str, &str)] = &[(
       <version>3.1.0</version>",
 )];
 
-pub const JPA_POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
-<project xmlns="http://maven.apache.org/POM/4.0.0"
-         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>com.acme</groupId>
-  <artifactId>shop</artifactId>
-  <version>1.0.0-SNAPSHOT</version>
+pub const JPA_POM_JAVAX: &str = include_str!("files/before/pom.xml");
 
-  <properties>
-    <maven.compiler.source>11</maven.compiler.source>
-    <maven.compiler.target>11</maven.compiler.target>
-    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-  </properties>
+pub const CUSTOMER_JAVAX: &str = include_str!("files/before/src/main/java/com/acme/shop/Customer.java");
 
-  <dependencies>
-    <dependency>
-      <groupId>javax.persistence</groupId>
-      <artifactId>javax.persistence-api</artifactId>
-      <version>2.2</version>
-    </dependency>
-    <dependency>
-      <groupId>junit</groupId>
-      <artifactId>junit</artifactId>
-      <version>4.13.2</version>
-      <scope>test</scope>
-    </dependency>
-  </dependencies>
-</project>
-"#;
+pub const ORDER_JAVAX: &str = include_str!("files/before/src/main/java/com/acme/shop/Order.java");
 
-pub const CUSTOMER_JAVAX: &str = r#"package com.acme.shop;
-
-import javax.persistence.Column;
-import javax.persistence.Entity;
-import javax.persistence.GeneratedValue;
-import javax.persistence.Id;
-import javax.persistence.Table;
-
-@Entity
-@Table(name = "customers")
-public class Customer {
-
-    @Id
-    @GeneratedValue
-    private Long id;
-
-    @Column(nullable = false)
-    private String name;
-
-    protected Customer() {
-    }
-
-    public Customer(String name) {
-        this.name = name;
-    }
-
-    public Long getId() {
-        return id;
-    }
-
-    public String getName() {
-        return name;
-    }
-}
-"#;
-
-pub const ORDER_JAVAX: &str = r#"package com.acme.shop;
-
-import java.math.BigDecimal;
+/// `Order`'s imports moved to Jakarta and re-sorted by the IDE: jakarta.* now comes before java.*.
+pub const ORDER_JAKARTA_IMPORTS: &[(&str, &str)] = &[(
+    "import java.math.BigDecimal;
 import javax.persistence.Entity;
 import javax.persistence.Id;
 import javax.persistence.ManyToOne;
-
-@Entity
-public class Order {
-
-    @Id
-    private Long id;
-
-    @ManyToOne
-    private Customer customer;
-
-    private BigDecimal total;
-
-    public BigDecimal getTotal() {
-        return total;
-    }
-}
-"#;
-
-pub const ORDER_JAKARTA: &str = r#"package com.acme.shop;
-
-import jakarta.persistence.Entity;
+",
+    "import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.ManyToOne;
 import java.math.BigDecimal;
+",
+)];
 
-@Entity
-public class Order {
-
-    @Id
-    private Long id;
-
-    @ManyToOne
-    private Customer customer;
-
-    private BigDecimal total;
-
-    public BigDecimal getTotal() {
-        return total;
-    }
-}
-"#;
-
-pub const CUSTOMER_TEST: &str = r#"package com.acme.shop;
-
-import static org.junit.Assert.assertEquals;
-
-import org.junit.Test;
-
-public class CustomerTest {
-
-    @Test
-    public void keepsItsName() {
-        assertEquals("Ada", new Customer("Ada").getName());
-    }
-
-    @Test
-    public void hasNoIdBeforeSaving() {
-        assertEquals(null, new Customer("Ada").getId());
-    }
-}
-"#;
+pub const CUSTOMER_TEST: &str = include_str!("files/before/src/test/java/com/acme/shop/CustomerTest.java");
 
 pub const JAVA_17_PROPERTIES: &[(&str, &str)] = &[
     (
@@ -188,27 +77,6 @@ pub const CI_JAVA_17: &[(&str, &str)] = &[("java-version: '11'", "java-version: 
 
 pub const DOCKER_JAVA_17: &[(&str, &str)] = &[("FROM eclipse-temurin:11-jre", "FROM eclipse-temurin:17-jre")];
 
-pub const CI_JAVA11: &str = r#"name: CI
+pub const CI_JAVA11: &str = include_str!("files/before/.github/workflows/ci.yml");
 
-on:
-  push:
-    branches: [main]
-  pull_request:
-
-jobs:
-  build:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-java@v4
-        with:
-          distribution: temurin
-          java-version: '11'
-      - run: mvn -B verify
-"#;
-
-pub const DOCKERFILE_JAVA11: &str = r#"FROM eclipse-temurin:11-jre
-WORKDIR /app
-COPY target/greeter.jar app.jar
-ENTRYPOINT ["java", "-jar", "app.jar"]
-"#;
+pub const DOCKERFILE_JAVA11: &str = include_str!("files/before/Dockerfile");
