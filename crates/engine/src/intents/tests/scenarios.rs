@@ -1,7 +1,7 @@
 //! Realistic migrations, end to end through `extract_from`, with snapshots of the markdown.
 
 use super::*;
-use crate::fixtures::scenarios::JUNIT4_TO_JUNIT5;
+use crate::fixtures::scenarios::{COMMONS_LANG_SWAP, JUNIT4_TO_JUNIT5};
 use crate::model::Change;
 
 pub(in crate::intents) const POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -128,11 +128,17 @@ fn junit5(path: &str) -> String {
     JUNIT4_TO_JUNIT5.edit(path, junit4(path)).unwrap()
 }
 
+/// File `path` of a fixtures scenario, changed as its PR changes it.
+fn scenario_change(scenario: &crate::fixtures::Scenario, path: &str) -> FileSpec {
+    let before = scenario.before(path).unwrap();
+    changed(path, before, &scenario.edit(path, before).unwrap())
+}
+
 #[test]
 fn junit4_to_junit5_imports_annotations_and_pom() {
     let tree = extract(&[
-        changed(JUNIT_POM, junit4(JUNIT_POM), &junit5(JUNIT_POM)),
-        changed(CALCULATOR_TEST, junit4(CALCULATOR_TEST), &junit5(CALCULATOR_TEST)),
+        scenario_change(&JUNIT4_TO_JUNIT5, JUNIT_POM),
+        scenario_change(&JUNIT4_TO_JUNIT5, CALCULATOR_TEST),
     ]);
     assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
     assert_eq!(strategic_kinds(&tree), vec!["migrate_junit4_to_junit5"]);
@@ -241,18 +247,10 @@ fn java_11_to_17_in_pom_ci_and_docker() {
 
 #[test]
 fn dependency_swap_with_its_package_move() {
-    let pom = POM_JAVAX.replace(
-        "<groupId>org.slf4j</groupId>\n      <artifactId>slf4j-api</artifactId>\n      <version>1.7.36</version>",
-        "<groupId>commons-lang</groupId>\n      <artifactId>commons-lang</artifactId>\n      <version>2.6</version>",
-    );
-    let pom_new = pom.replace(
-        "<groupId>commons-lang</groupId>\n      <artifactId>commons-lang</artifactId>\n      <version>2.6</version>",
-        "<groupId>org.apache.commons</groupId>\n      <artifactId>commons-lang3</artifactId>\n      <version>3.14.0</version>",
-    );
-    let util = "package com.acme;\n\nimport org.apache.commons.lang.StringUtils;\n\nclass Names {\n    String clean(String s) { return StringUtils.trim(s); }\n}\n";
+    // The fixtures' commons-lang scenario: its POM and its Names class.
     let tree = extract(&[
-        changed("pom.xml", &pom, &pom_new),
-        changed("src/main/java/com/acme/Names.java", util, &util.replace("commons.lang.", "commons.lang3.")),
+        scenario_change(&COMMONS_LANG_SWAP, "pom.xml"),
+        scenario_change(&COMMONS_LANG_SWAP, "src/main/java/com/acme/text/Names.java"),
     ]);
     assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
     assert_eq!(strategic_kinds(&tree), vec!["migrate_dependency"]);
@@ -369,7 +367,7 @@ fn same_pr_gives_byte_identical_json() {
     let files = || {
         vec![
             changed(JUNIT_POM, junit4(JUNIT_POM), &junit4(JUNIT_POM).replace("4.13.2", "4.13.1")),
-            changed(CALCULATOR_TEST, junit4(CALCULATOR_TEST), &junit5(CALCULATOR_TEST)),
+            scenario_change(&JUNIT4_TO_JUNIT5, CALCULATOR_TEST),
             changed("README.md", "# Calc\nOld text\n", "# Calc\nNew text\n"),
         ]
     };
@@ -481,7 +479,7 @@ fn surefire_added_with_junit5_belongs_to_the_migration() {
     assert!(pom_new.contains("maven-surefire-plugin"), "{pom_new}");
     let tree = extract(&[
         changed(JUNIT_POM, junit4(JUNIT_POM), &pom_new),
-        changed(CALCULATOR_TEST, junit4(CALCULATOR_TEST), &junit5(CALCULATOR_TEST)),
+        scenario_change(&JUNIT4_TO_JUNIT5, CALCULATOR_TEST),
     ]);
     assert_eq!(of_kind(&tree, "maven.plugin_added").len(), 1, "{}", render_markdown(&tree));
     assert_eq!(tree.intents.len(), 1, "all of it is the JUnit 5 migration: {}", render_markdown(&tree));
