@@ -8,22 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use rewrite_assist::fixtures::NOOP_RECIPE as NOOP;
-use rewrite_assist::fixtures::scenarios::JAVAX_TO_JAKARTA;
-
-const REAL: &str = "type: specs.openrewrite.org/v1beta/recipe
-name: com.example.Jakarta
-recipeList:
-  - org.openrewrite.java.ChangePackage:
-      oldPackageName: \"javax.persistence\"
-      newPackageName: \"jakarta.persistence\"
-      recursive: true
-  - org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:
-      oldGroupId: \"javax.persistence\"
-      oldArtifactId: \"javax.persistence-api\"
-      newGroupId: \"jakarta.persistence\"
-      newArtifactId: \"jakarta.persistence-api\"
-      newVersion: \"3.1.0\"
-";
+use rewrite_assist::fixtures::scenarios::{JAKARTA_RECIPE as REAL, JAVAX_TO_JAKARTA};
 
 /// Runs `rewrite-assist validate` and returns (total seconds, F1).
 fn validate(repo: &Path, recipe: &str, work: &Path, maven_repo: Option<&Path>) -> (f64, f64) {

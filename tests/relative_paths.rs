@@ -7,24 +7,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{bin, json_stdout};
-use rewrite_assist::fixtures::scenarios::JAVAX_TO_JAKARTA;
+use rewrite_assist::fixtures::scenarios::{JAKARTA_RECIPE, JAVAX_TO_JAKARTA};
 use rewrite_assist::setup::git::git_output;
-
-const JAKARTA_RECIPE: &str = r#"---
-type: specs.openrewrite.org/v1beta/recipe
-name: com.example.MigrateToJakarta
-recipeList:
-  - org.openrewrite.java.ChangePackage:
-      oldPackageName: "javax.persistence"
-      newPackageName: "jakarta.persistence"
-      recursive: true
-  - org.openrewrite.maven.ChangeDependencyGroupIdAndArtifactId:
-      oldGroupId: "javax.persistence"
-      oldArtifactId: "javax.persistence-api"
-      newGroupId: "jakarta.persistence"
-      newArtifactId: "jakarta.persistence-api"
-      newVersion: "3.1.0"
-"#;
 
 /// `dir/shop` (the PR `main..migration`), `dir/work/recipe.yml`, and `dir/work` to run from.
 struct Layout {

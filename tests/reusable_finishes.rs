@@ -9,56 +9,45 @@ mod common;
 
 use common::json_stdout;
 
-const POM: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>com.acme</groupId>
-  <artifactId>calculator</artifactId>
-  <version>2.3.0</version>
+use rewrite_assist::fixtures::scenarios::JUNIT4_TO_JUNIT5;
 
-  <properties>
-    <maven.compiler.release>17</maven.compiler.release>
-  </properties>
+const POM: &str = "pom.xml";
+const CALCULATOR: &str = "src/main/java/com/acme/calc/Calculator.java";
+const CALCULATOR_TEST: &str = "src/test/java/com/acme/calc/CalculatorTest.java";
+const DIVISION_TEST: &str = "src/test/java/com/acme/calc/DivisionTest.java";
 
-  <dependencies>
-    <dependency>
-      <groupId>junit</groupId>
-      <artifactId>junit</artifactId>
-      <version>4.13.2</version>
-      <scope>test</scope>
-    </dependency>
-  </dependencies>
-</project>
-"#;
+/// The class the PR forgot: it has the division test the scenario's CalculatorTest holds.
+const DIVISION_TEST_TEXT: &str =
+    include_str!("fixtures/reusable_finishes/src/test/java/com/acme/calc/DivisionTest.java");
 
-const CALCULATOR: &str = "package com.acme.calc;\n\npublic class Calculator {\n\n    public int add(int a, int b) {\n        return a + b;\n    }\n\n    public int divide(int a, int b) {\n        return a / b;\n    }\n}\n";
-
-const CALCULATOR_TEST: &str = "package com.acme.calc;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Before;\nimport org.junit.Test;\n\npublic class CalculatorTest {\n\n    private Calculator calculator;\n\n    @Before\n    public void setUp() {\n        calculator = new Calculator();\n    }\n\n    @Test\n    public void addsNumbers() {\n        assertEquals(5, calculator.add(2, 3));\n    }\n}\n";
-
-/// The class the PR forgot.
-const DIVISION_TEST: &str = "package com.acme.calc;\n\nimport static org.junit.Assert.assertEquals;\nimport static org.junit.Assume.assumeTrue;\n\nimport org.junit.Test;\n\npublic class DivisionTest {\n\n    @Test\n    public void dividesNumbers() {\n        assumeTrue(Runtime.getRuntime().availableProcessors() > 0);\n        assertEquals(2, new Calculator().divide(6, 3));\n    }\n}\n";
+/// The JUnit 4 to 5 scenario's test method that moved to DivisionTest.
+const DIVIDES_NUMBERS: &str = "
+    @Test
+    public void dividesNumbers() {
+        assertEquals(2, calculator.divide(6, 3));
+    }
+";
 
 #[test]
 fn the_reusable_recipe_is_the_umbrella_that_leaves_nothing_of_junit_4() {
     let dir = tempfile::tempdir().unwrap();
-    let pom_5 = POM
-        .replace("<groupId>junit</groupId>", "<groupId>org.junit.jupiter</groupId>")
-        .replace("<artifactId>junit</artifactId>", "<artifactId>junit-jupiter</artifactId>")
-        .replace("<version>4.13.2</version>", "<version>5.10.2</version>");
-    let test_5 = CALCULATOR_TEST
-        .replace("org.junit.Assert.assertEquals", "org.junit.jupiter.api.Assertions.assertEquals")
-        .replace("import org.junit.Before;", "import org.junit.jupiter.api.BeforeEach;")
-        .replace("import org.junit.Test;", "import org.junit.jupiter.api.Test;")
-        .replace("@Before\n", "@BeforeEach\n");
+    // The scenario's project, its division test moved to a class of its own; the PR makes the
+    // scenario's changes to the POM and to CalculatorTest, and leaves DivisionTest alone.
+    let before = |path| JUNIT4_TO_JUNIT5.before(path).unwrap();
+    let calculator_test = before(CALCULATOR_TEST);
+    assert!(calculator_test.contains(DIVIDES_NUMBERS), "{calculator_test}");
+    let calculator_test = calculator_test.replace(DIVIDES_NUMBERS, "");
+    let pom_5 = JUNIT4_TO_JUNIT5.edit(POM, before(POM)).unwrap();
+    let test_5 = JUNIT4_TO_JUNIT5.edit(CALCULATOR_TEST, &calculator_test).unwrap();
     let repo = common::pr_repo(
         &dir.path().join("repo"),
         &[
-            ("pom.xml", POM),
-            ("src/main/java/com/acme/calc/Calculator.java", CALCULATOR),
-            ("src/test/java/com/acme/calc/CalculatorTest.java", CALCULATOR_TEST),
-            ("src/test/java/com/acme/calc/DivisionTest.java", DIVISION_TEST),
+            (POM, before(POM)),
+            (CALCULATOR, before(CALCULATOR)),
+            (CALCULATOR_TEST, &calculator_test),
+            (DIVISION_TEST, DIVISION_TEST_TEXT),
         ],
-        &[("pom.xml", &pom_5), ("src/test/java/com/acme/calc/CalculatorTest.java", &test_5)],
+        &[(POM, &pom_5), (CALCULATOR_TEST, &test_5)],
     );
     let out = dir.path().join("out");
     let output = common::analyze_embedded(repo.path(), &out).output().unwrap();

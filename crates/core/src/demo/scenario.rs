@@ -54,12 +54,8 @@ impl Scenario {
         for change in self.changes {
             match change {
                 FileEdit::Edit(path, replacements) => {
-                    let mut content = std::fs::read_to_string(dir.join(path))?;
-                    for (from, to) in *replacements {
-                        anyhow::ensure!(content.contains(from), "{}: `{from}` not in {path}", self.name);
-                        content = content.replace(from, to);
-                    }
-                    repo.write(path, content)?
+                    let content = std::fs::read_to_string(dir.join(path))?;
+                    repo.write(path, self.replace(path, content, replacements)?)?
                 }
                 FileEdit::Write(path, content) => repo.write(path, content)?,
                 FileEdit::Delete(path) => repo.remove(path)?,
@@ -68,5 +64,33 @@ impl Scenario {
         let head = repo.commit(self.title)?;
         repo.checkout("main")?;
         Ok(Fixture { path: dir.to_path_buf(), base, head })
+    }
+
+    /// The text of `path` in the project before the PR, if the project has that file.
+    pub fn before(&self, path: &str) -> Option<&'static str> {
+        self.base.iter().find(|(p, _)| *p == path).map(|(_, text)| *text)
+    }
+
+    /// `text` with the PR's edits of `path` applied ([`FileEdit::Edit`]s only, in order), for a
+    /// test whose variant of that file takes the same change; an error if a `from` is not in it.
+    pub fn edit(&self, path: &str, text: &str) -> Result<String> {
+        let mut content = text.to_string();
+        for change in self.changes {
+            if let FileEdit::Edit(edited, replacements) = change
+                && *edited == path
+            {
+                content = self.replace(path, content, replacements)?;
+            }
+        }
+        Ok(content)
+    }
+
+    /// Each `from` of `replacements` in `content` (`path`'s) replaced by its `to`, every occurrence.
+    fn replace(&self, path: &str, mut content: String, replacements: &[(&str, &str)]) -> Result<String> {
+        for (from, to) in replacements {
+            anyhow::ensure!(content.contains(from), "{}: `{from}` not in {path}", self.name);
+            content = content.replace(from, to);
+        }
+        Ok(content)
     }
 }

@@ -1,6 +1,7 @@
 //! The migration gate on intent trees extracted from small diffs, as the intent phase makes them.
 
 use super::*;
+use crate::fixtures::ordinary::REFACTORING;
 use crate::intents::{Side, extract_from};
 use crate::model::{OptionId, OptionResult, Strategy};
 
@@ -57,14 +58,14 @@ fn reusable(precision: f64, recall: f64) -> ReusableRecipe {
     }
 }
 
-const LEDGER: &str = "package com.acme.billing;\n\npublic class Ledger {\n    long sum(Invoice invoice) {\n        return invoice.amount();\n    }\n}\n";
-const INVOICE: &str = "package com.acme.billing;\n\npublic class Invoice {\n    public long amount() {\n        return 1;\n    }\n}\n";
-
+/// The fixtures' refactoring PR: `Invoice.amount()` renamed to `total()`, with its callers.
 fn refactoring() -> IntentTree {
-    tree(&[
-        ("src/main/java/com/acme/billing/Invoice.java", INVOICE, &INVOICE.replace("amount()", "total()")),
-        ("src/main/java/com/acme/billing/Ledger.java", LEDGER, &LEDGER.replace("amount()", "total()")),
-    ])
+    let files = ["src/main/java/com/acme/billing/Invoice.java", "src/main/java/com/acme/billing/Ledger.java"]
+        .map(|path| {
+            let before = REFACTORING.before(path).unwrap();
+            (path, before, REFACTORING.edit(path, before).unwrap())
+        });
+    tree(&files.each_ref().map(|(path, before, after)| (*path, *before, after.as_str())))
 }
 
 #[test]

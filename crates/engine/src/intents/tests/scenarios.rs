@@ -1,6 +1,7 @@
 //! Realistic migrations, end to end through `extract_from`, with snapshots of the markdown.
 
 use super::*;
+use crate::fixtures::scenarios::{COMMONS_LANG_SWAP, JUNIT4_TO_JUNIT5};
 use crate::model::Change;
 
 pub(in crate::intents) const POM_JAVAX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -113,75 +114,31 @@ fn javax_to_jakarta_imports_and_dependency_swap() {
     insta::assert_snapshot!(render_markdown(&tree));
 }
 
-const POM_JUNIT4: &str = r#"<project>
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>com.acme</groupId>
-  <artifactId>calc</artifactId>
-  <version>1.0.0</version>
-  <dependencies>
-    <dependency>
-      <groupId>junit</groupId>
-      <artifactId>junit</artifactId>
-      <version>4.13.2</version>
-      <scope>test</scope>
-    </dependency>
-  </dependencies>
-</project>
-"#;
+/// The JUnit 4 to 5 scenario of the fixtures: its POM and its test class.
+const JUNIT_POM: &str = "pom.xml";
+const CALCULATOR_TEST: &str = "src/test/java/com/acme/calc/CalculatorTest.java";
 
-const CALC_TEST_4: &str = "package com.acme.calc;
-
-import static org.junit.Assert.assertEquals;
-
-import org.junit.Before;
-import org.junit.Test;
-
-public class CalculatorTest {
-    private Calculator calculator;
-
-    @Before
-    public void setUp() {
-        calculator = new Calculator();
-    }
-
-    @Test
-    public void adds() {
-        assertEquals(4, calculator.add(2, 2));
-    }
+/// `path` of the JUnit 4 to 5 scenario's project, before the PR.
+fn junit4(path: &str) -> &'static str {
+    JUNIT4_TO_JUNIT5.before(path).unwrap()
 }
-";
 
-const CALC_TEST_5: &str = "package com.acme.calc;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-public class CalculatorTest {
-    private Calculator calculator;
-
-    @BeforeEach
-    public void setUp() {
-        calculator = new Calculator();
-    }
-
-    @Test
-    public void adds() {
-        assertEquals(4, calculator.add(2, 2));
-    }
+/// `path` as the JUnit 4 to 5 scenario's PR leaves it.
+fn junit5(path: &str) -> String {
+    JUNIT4_TO_JUNIT5.edit(path, junit4(path)).unwrap()
 }
-";
+
+/// File `path` of a fixtures scenario, changed as its PR changes it.
+fn scenario_change(scenario: &crate::fixtures::Scenario, path: &str) -> FileSpec {
+    let before = scenario.before(path).unwrap();
+    changed(path, before, &scenario.edit(path, before).unwrap())
+}
 
 #[test]
 fn junit4_to_junit5_imports_annotations_and_pom() {
-    let pom_new = POM_JUNIT4
-        .replace("<groupId>junit</groupId>", "<groupId>org.junit.jupiter</groupId>")
-        .replace("<artifactId>junit</artifactId>", "<artifactId>junit-jupiter</artifactId>")
-        .replace("4.13.2", "5.10.1");
     let tree = extract(&[
-        changed("pom.xml", POM_JUNIT4, &pom_new),
-        changed("src/test/java/com/acme/calc/CalculatorTest.java", CALC_TEST_4, CALC_TEST_5),
+        scenario_change(&JUNIT4_TO_JUNIT5, JUNIT_POM),
+        scenario_change(&JUNIT4_TO_JUNIT5, CALCULATOR_TEST),
     ]);
     assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
     assert_eq!(strategic_kinds(&tree), vec!["migrate_junit4_to_junit5"]);
@@ -290,18 +247,10 @@ fn java_11_to_17_in_pom_ci_and_docker() {
 
 #[test]
 fn dependency_swap_with_its_package_move() {
-    let pom = POM_JAVAX.replace(
-        "<groupId>org.slf4j</groupId>\n      <artifactId>slf4j-api</artifactId>\n      <version>1.7.36</version>",
-        "<groupId>commons-lang</groupId>\n      <artifactId>commons-lang</artifactId>\n      <version>2.6</version>",
-    );
-    let pom_new = pom.replace(
-        "<groupId>commons-lang</groupId>\n      <artifactId>commons-lang</artifactId>\n      <version>2.6</version>",
-        "<groupId>org.apache.commons</groupId>\n      <artifactId>commons-lang3</artifactId>\n      <version>3.14.0</version>",
-    );
-    let util = "package com.acme;\n\nimport org.apache.commons.lang.StringUtils;\n\nclass Names {\n    String clean(String s) { return StringUtils.trim(s); }\n}\n";
+    // The fixtures' commons-lang scenario: its POM and its Names class.
     let tree = extract(&[
-        changed("pom.xml", &pom, &pom_new),
-        changed("src/main/java/com/acme/Names.java", util, &util.replace("commons.lang.", "commons.lang3.")),
+        scenario_change(&COMMONS_LANG_SWAP, "pom.xml"),
+        scenario_change(&COMMONS_LANG_SWAP, "src/main/java/com/acme/text/Names.java"),
     ]);
     assert_eq!(tree.coverage, 1.0, "{}", render_markdown(&tree));
     assert_eq!(strategic_kinds(&tree), vec!["migrate_dependency"]);
@@ -417,8 +366,8 @@ fn a_new_parent_that_took_over_a_dependencys_version_says_so() {
 fn same_pr_gives_byte_identical_json() {
     let files = || {
         vec![
-            changed("pom.xml", POM_JUNIT4, &POM_JUNIT4.replace("4.13.2", "4.13.1")),
-            changed("src/test/java/com/acme/calc/CalculatorTest.java", CALC_TEST_4, CALC_TEST_5),
+            changed(JUNIT_POM, junit4(JUNIT_POM), &junit4(JUNIT_POM).replace("4.13.2", "4.13.1")),
+            scenario_change(&JUNIT4_TO_JUNIT5, CALCULATOR_TEST),
             changed("README.md", "# Calc\nOld text\n", "# Calc\nNew text\n"),
         ]
     };
@@ -523,17 +472,14 @@ fn the_version_property_of_a_swapped_dependency_belongs_to_the_migration() {
 /// Surefire added (or bumped) in a move to JUnit 5 is part of it: the platform needs 2.22.
 #[test]
 fn surefire_added_with_junit5_belongs_to_the_migration() {
-    let pom_new = POM_JUNIT4
-        .replace("<groupId>junit</groupId>", "<groupId>org.junit.jupiter</groupId>")
-        .replace("<artifactId>junit</artifactId>", "<artifactId>junit-jupiter</artifactId>")
-        .replace("4.13.2", "5.10.1")
-        .replace(
+    let pom_new = junit5(JUNIT_POM).replace(
             "  </dependencies>\n",
             "  </dependencies>\n  <build>\n    <plugins>\n      <plugin>\n        <artifactId>maven-surefire-plugin</artifactId>\n        <version>2.22.2</version>\n      </plugin>\n    </plugins>\n  </build>\n",
         );
+    assert!(pom_new.contains("maven-surefire-plugin"), "{pom_new}");
     let tree = extract(&[
-        changed("pom.xml", POM_JUNIT4, &pom_new),
-        changed("src/test/java/com/acme/calc/CalculatorTest.java", CALC_TEST_4, CALC_TEST_5),
+        changed(JUNIT_POM, junit4(JUNIT_POM), &pom_new),
+        scenario_change(&JUNIT4_TO_JUNIT5, CALCULATOR_TEST),
     ]);
     assert_eq!(of_kind(&tree, "maven.plugin_added").len(), 1, "{}", render_markdown(&tree));
     assert_eq!(tree.intents.len(), 1, "all of it is the JUnit 5 migration: {}", render_markdown(&tree));

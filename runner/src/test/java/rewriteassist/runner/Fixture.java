@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -208,6 +210,18 @@ public final class Fixture implements BeforeEachCallback, AfterEachCallback {
             yaml.append("  - ").append(entry.replace("\n", "\n    ")).append('\n');
         }
         return yaml.toString();
+    }
+
+    /** The text of a test resource ({@code src/test/resources/<path>}), a fixture's file. */
+    public static String testResource(String path) {
+        try (InputStream in = Fixture.class.getResourceAsStream("/" + path)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static String changeType(String from, String to) {

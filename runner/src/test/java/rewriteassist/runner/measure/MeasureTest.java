@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static rewriteassist.runner.Fixture.changeType;
 import static rewriteassist.runner.Fixture.recipe;
+import static rewriteassist.runner.Fixture.testResource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -26,61 +27,12 @@ class MeasureTest {
     @RegisterExtension
     final Fixture fixture = new Fixture();
 
-    private static final String JUNIT4_POM =
-            """
-            <project xmlns="http://maven.apache.org/POM/4.0.0">
-              <modelVersion>4.0.0</modelVersion>
-              <groupId>com.acme</groupId>
-              <artifactId>shop</artifactId>
-              <version>1.0</version>
-              <properties><maven.compiler.release>17</maven.compiler.release></properties>
-              <dependencies>
-                <dependency>
-                  <groupId>junit</groupId>
-                  <artifactId>junit</artifactId>
-                  <version>4.13.2</version>
-                  <scope>test</scope>
-                </dependency>
-              </dependencies>
-            </project>
-            """;
+    /** The JUnit 4 project's files, in {@code src/test/resources/measure/junit4/}. */
+    private static final String JUNIT4_POM = testResource("measure/junit4/pom.xml");
 
-    private static final String CART =
-            """
-            package com.acme;
+    private static final String CART = testResource("measure/junit4/src/main/java/com/acme/Cart.java");
 
-            import java.util.ArrayList;
-            import java.util.List;
-
-            public class Cart {
-                private final List<String> items = new ArrayList<>();
-
-                public void add(String item) {
-                    items.add(item);
-                }
-
-                public int size() {
-                    return items.size();
-                }
-            }
-            """;
-
-    private static final String CART_TEST =
-            """
-            package com.acme;
-
-            import org.junit.Assert;
-            import org.junit.Test;
-
-            public class CartTest {
-                @Test
-                public void addsItems() {
-                    Cart cart = new Cart();
-                    cart.add("apple");
-                    Assert.assertEquals(1, cart.size());
-                }
-            }
-            """;
+    private static final String CART_TEST = testResource("measure/junit4/src/test/java/com/acme/CartTest.java");
 
     /** The test class with only what a type change moves: no {@code Assert}. */
     private static final String CART_TEST_WITHOUT_ASSERT =

@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import rewriteassist.runner.Fixture;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.measure.CompileCheck;
 import rewriteassist.runner.measure.Residual;
@@ -27,13 +26,8 @@ class ResultsJsonTest {
         return Jackson.MAPPER.writeValueAsString(ResultsFile.of(id, results));
     }
 
-    private static String sample(String name) throws IOException {
-        try (InputStream in = ResultsJsonTest.class.getResourceAsStream("/results/" + name)) {
-            if (in == null) {
-                throw new IOException("no sample " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
-        }
+    private static String sample(String name) {
+        return Fixture.testResource("results/" + name).strip();
     }
 
     @Test
