@@ -5,9 +5,9 @@
 pub mod decision;
 pub mod discovery;
 pub mod intents;
-pub mod mapping;
+mod mapping;
 pub mod pipeline;
-pub mod refinement;
+mod refinement;
 pub mod reuse;
 
 // The layers below, in scope under the names the modules have always used (`crate::diff::…`).

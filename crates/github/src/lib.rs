@@ -17,7 +17,7 @@
 
 pub mod action;
 pub(crate) mod annotations;
-pub mod apply;
+pub(crate) mod apply;
 pub(crate) mod branch;
 pub mod choice;
 pub(crate) mod client;
