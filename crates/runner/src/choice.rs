@@ -191,10 +191,8 @@ impl Validator {
             explored.stats.error = Some(RunError::new(ErrorKind::Interrupted, "interrupted by the user"));
         }
         explored.stats.confirmation = Some(confirmation);
-        // Written again with the confirmation, capped like the first time (`finish`).
-        let path = output.dir.join(format!("{}stats.json", output.prefix));
-        let listed = explored.stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
-        std::fs::write(path, crate::document::to_json(&listed)?)?;
+        // Written again, with the confirmation.
+        crate::write_stats(&output.dir.join(format!("{}stats.json", output.prefix)), &explored.stats)?;
         Ok(explored)
     }
 

@@ -210,9 +210,16 @@ pub(crate) fn finish(
     let own = crate::setup::artifact_caps::Ledger::default();
     let ledger = req.ledger.unwrap_or(&own);
     std::fs::write(req.artifact("recipe.diff"), ledger.fit("recipe.diff", &diff_text).as_bytes())?;
-    let listed = stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
-    std::fs::write(req.artifact("stats.json"), crate::document::to_json(&listed)?)?;
+    write_stats(&req.artifact("stats.json"), &stats)?;
     Ok(RunOutput { stats, diff: diff_text })
+}
+
+/// Writes `stats` to `path` as `stats.json` holds them: each list of lines capped
+/// ([`ValidationStats::listed`]), the counts whole.
+pub(crate) fn write_stats(path: &Path, stats: &ValidationStats) -> Result<()> {
+    let listed = stats.listed(crate::setup::artifact_caps::MAX_LISTED_LINES);
+    std::fs::write(path, crate::document::to_json(&listed)?)?;
+    Ok(())
 }
 
 /// Stats of a run that did not happen (yet): no changes, so every PR line is a false negative.
