@@ -181,7 +181,7 @@ fn case_row(md: &mut String, row: &CaseRow) {
         Some(option) => {
             let _ = writeln!(
                 md,
-                "| {} | {} | {option} | {:.4} | {:.4} | {:.4} | {} | {:.4} | {} | {options} | {backend} | {wall} | {reason} |",
+                "| {} | {} | {option} | {:.4} | {:.4} | {:.4} | {} | {:.4}{} | {} | {options} | {backend} | {wall} | {reason} |",
                 row.name,
                 row.status.label(),
                 row.precision,
@@ -189,6 +189,12 @@ fn case_row(md: &mut String, row: &CaseRow) {
                 row.f1,
                 if row.perfect_match { "yes" } else { "no" },
                 row.semantic_share,
+                // The learned part, only where there is one: the table stays as it was elsewhere.
+                if row.learned_share > 0.0 {
+                    format!(" (learned {:.4})", row.learned_share)
+                } else {
+                    String::new()
+                },
                 row.confidence.map(|c| c.label()).unwrap_or("–"),
             );
         }

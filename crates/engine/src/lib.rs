@@ -9,6 +9,7 @@ mod mapping;
 pub mod pipeline;
 mod refinement;
 pub mod reuse;
+mod templates;
 
 // The layers below, in scope under the names the modules have always used (`crate::diff::…`).
 use rewrite_assist_core::{catalog, diff, document, error, metrics, model, openrewrite, process, setup};

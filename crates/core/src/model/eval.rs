@@ -169,6 +169,9 @@ pub struct CaseRow {
     pub perfect_match: bool,
     /// Share of the true positives made by semantic (non-text) recipes, 0.0–1.0.
     pub semantic_share: f64,
+    /// The part of `semantic_share` recipes learned from the PR made; absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub learned_share: f64,
     /// The recommendation's confidence; absent without one.
     pub confidence: Option<Confidence>,
     /// What validated the recommended option; absent when nothing ran.
@@ -191,6 +194,11 @@ pub struct CaseRow {
     /// The run's verdict, when the analysis ran to the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<super::Verdict>,
+}
+
+/// For `skip_serializing_if`: a share that is 0 (files written before it existed read as 0).
+fn is_zero(share: &f64) -> bool {
+    *share == 0.0
 }
 
 impl CaseRow {
@@ -217,6 +225,9 @@ pub struct OptionScore {
     pub f1: f64,
     /// Share of the true positives made by semantic (non-text) recipes, 0.0–1.0.
     pub semantic_share: f64,
+    /// The part of `semantic_share` recipes learned from the PR made; absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub learned_share: f64,
     /// Why it could not run, when it could not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorKind>,
@@ -245,6 +256,7 @@ impl OptionScore {
             recall: result.recall,
             f1: result.f1,
             semantic_share: result.semantic_share,
+            learned_share: result.learned_share,
             error: result.error.as_ref().map(|e| e.kind),
             migration_precision: result.migration_precision,
             migration_f1: result.migration_f1,

@@ -39,6 +39,10 @@ pub struct PlannedStep {
     /// False for plain-text recipes (`text.FindAndReplace`): they work, but know nothing of the
     /// code's structure.
     pub semantic: bool,
+    /// A recipe learned from this PR's own edits (a Refaster template compiled into a recipe jar):
+    /// semantic, but from no catalog. Wherever it runs, its jar must be on the classpath.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub learned: bool,
     /// Ids of the intents this step implements.
     pub intents: Vec<String>,
     /// Why the step is there, for `option-N-creation-analysis.md`.
@@ -68,6 +72,7 @@ impl PlannedStep {
         PlannedStep {
             step,
             semantic,
+            learned: false,
             intents,
             reason: reason.into(),
             scope: Vec::new(),

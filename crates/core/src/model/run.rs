@@ -122,8 +122,15 @@ pub struct OptionResult {
     pub f1: f64,
     /// True when the recipe's diff equals the PR's (no FP, no FN).
     pub perfect_match: bool,
-    /// Share of true positives produced by semantic (non-text) recipes.
+    /// Share of true positives produced by semantic (non-text) recipes: catalog and learned.
     pub semantic_share: f64,
+    /// The part of `semantic_share` that catalog recipes produced.
+    #[serde(default)]
+    pub catalog_share: f64,
+    /// The part of `semantic_share` that recipes learned from this PR produced (templates
+    /// compiled into a recipe jar): judged by each learned step's own lines (embedded runner).
+    #[serde(default)]
+    pub learned_share: f64,
     /// Seconds the option's validation took, retries included.
     pub wall_seconds: f64,
     /// Recipe executions spent on this option (retries included).
@@ -181,8 +188,15 @@ pub struct Recommendation {
     pub f1: f64,
     /// True when its diff equals the PR's.
     pub perfect_match: bool,
-    /// Share of its true positives made by semantic (non-text) recipes, 0.0–1.0.
+    /// Share of its true positives made by semantic (non-text) recipes, 0.0–1.0: catalog and
+    /// learned.
     pub semantic_share: f64,
+    /// The part of `semantic_share` catalog recipes made.
+    #[serde(default)]
+    pub catalog_share: f64,
+    /// The part of `semantic_share` recipes learned from this PR made.
+    #[serde(default)]
+    pub learned_share: f64,
     /// How far to trust it, from its F1.
     pub confidence: Confidence,
     /// Its migration precision, when known.

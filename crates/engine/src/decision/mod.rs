@@ -35,6 +35,8 @@ pub(crate) fn choose(results: &[OptionResult]) -> Option<Recommendation> {
         f1: best.f1,
         perfect_match: best.perfect_match,
         semantic_share: best.semantic_share,
+        catalog_share: best.catalog_share,
+        learned_share: best.learned_share,
         confidence: Confidence::of(best.f1),
         migration_precision: best.migration_precision,
         migration_semantic_share: None,
@@ -126,6 +128,38 @@ pub(crate) fn semantic_share_among(
     crate::metrics::round4((tp.len() - by_text) as f64 / tp.len() as f64)
 }
 
+/// The learned part of [`semantic_share`]: the true positives (not carried by a text step) that a
+/// learned step wrote in its own run (`step_lines`, embedded runner; without them, 0). Lines are
+/// matched by file, kind and text: the numbers of added lines move with the other steps' changes.
+pub(crate) fn learned_share(
+    steps: &[PlannedStep],
+    metrics: &Metrics,
+    changed: Option<&[std::collections::BTreeSet<String>]>,
+    step_lines: &[crate::model::StepLines],
+) -> f64 {
+    let tp = &metrics.true_positive_lines;
+    let learned: std::collections::BTreeSet<(&str, crate::diff::ChangeKind, &str)> = step_lines
+        .iter()
+        .filter(|own| steps.get(own.step).is_some_and(|s| s.learned))
+        .flat_map(|own| &own.tp_lines)
+        .map(|l| (l.path.as_str(), l.kind, l.content.as_str()))
+        .collect();
+    if tp.is_empty() || learned.is_empty() {
+        return 0.0;
+    }
+    let text_steps: Vec<(usize, &PlannedStep)> =
+        steps.iter().enumerate().filter(|(_, s)| !s.semantic).collect();
+    let ran_on = |index: usize, path: &str| {
+        changed.is_none_or(|files| files.get(index).is_some_and(|f| f.contains(path)))
+    };
+    let by_learned = tp
+        .iter()
+        .filter(|line| learned.contains(&(line.path.as_str(), line.kind, line.content.as_str())))
+        .filter(|line| !text_steps.iter().any(|(i, s)| ran_on(*i, &line.path) && text_step_explains(s, line)))
+        .count();
+    crate::metrics::round4(by_learned as f64 / tp.len() as f64)
+}
+
 /// A plain-text step explains a line when it targets the line's file and its literal text carries
 /// the line.
 pub(crate) fn text_step_explains(step: &PlannedStep, line: &ChangeLine) -> bool {
@@ -169,6 +203,8 @@ mod tests {
             f1,
             perfect_match: f1 == 1.0,
             semantic_share,
+            catalog_share: semantic_share,
+            learned_share: 0.0,
             wall_seconds: 1.0,
             attempts: 1,
             dropped: vec![],
@@ -244,6 +280,57 @@ mod tests {
         assert_eq!(Confidence::of(0.79), Confidence::NeedsReview);
         assert_eq!(Confidence::of(0.5), Confidence::NeedsReview);
         assert_eq!(Confidence::of(0.49), Confidence::NoReliableRecipe);
+    }
+
+    #[test]
+    fn the_learned_share_is_the_lines_a_learned_step_wrote_on_its_own() {
+        let line = |path: &str, kind, content: &str| ChangeLine {
+            path: path.into(),
+            kind,
+            line: 7,
+            content: content.into(),
+        };
+        let old = line("src/ATest.java", ChangeKind::Removed, "assertThat(a, is(b));");
+        let new = line("src/ATest.java", ChangeKind::Added, "assertThat(a).isEqualTo(b);");
+        let import = line("src/ATest.java", ChangeKind::Added, "import jakarta.persistence.Id;");
+        let metrics = Metrics {
+            true_positive_lines: vec![old.clone(), new.clone(), import.clone()],
+            ..Metrics::default()
+        };
+        let catalog = PlannedStep::new(RecipeStep::new(CHANGE_PACKAGE), true, vec![], "");
+        let mut learned = PlannedStep::new(
+            RecipeStep::new("rewriteassist.learned.LearnedTemplatesRecipes"),
+            true,
+            vec![],
+            "",
+        );
+        learned.learned = true;
+        // The learned step's own run wrote the assertion (its added line at another number: the
+        // other steps move lines), the catalog step the import.
+        let own = |step: usize, lines: Vec<ChangeLine>| crate::model::StepLines {
+            step,
+            tp_lines: lines,
+            fp_lines: vec![],
+            classes: None,
+            diff: String::new(),
+        };
+        let moved = ChangeLine { line: 9, ..new.clone() };
+        let step_lines = [own(0, vec![import.clone()]), own(1, vec![old.clone(), moved])];
+        let steps = [catalog.clone(), learned.clone()];
+        assert_eq!(learned_share(&steps, &metrics, None, &step_lines), 0.6667);
+        assert_eq!(semantic_share(&steps, &metrics, None), 1.0);
+        // The same lines from a step that is not learned, or no step lines (the plugin): none.
+        assert_eq!(learned_share(&[catalog.clone(), catalog.clone()], &metrics, None, &step_lines), 0.0);
+        assert_eq!(learned_share(&steps, &metrics, None, &[]), 0.0);
+        // A line a text step also carries is text work, not learned.
+        let text = PlannedStep::new(
+            RecipeStep::new(FIND_AND_REPLACE).with("find", "assertThat(a, is(b));").with("replace", "x"),
+            false,
+            vec![],
+            "",
+        );
+        let steps = [catalog, learned, text];
+        assert_eq!(learned_share(&steps, &metrics, None, &step_lines), 0.3333);
     }
 
     #[test]

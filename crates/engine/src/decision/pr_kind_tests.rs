@@ -42,6 +42,8 @@ fn reusable(precision: f64, recall: f64) -> ReusableRecipe {
             f1: crate::metrics::f1(precision, recall),
             perfect_match: precision == 1.0 && recall == 1.0,
             semantic_share: 1.0,
+            catalog_share: 1.0,
+            learned_share: 0.0,
             wall_seconds: 1.0,
             attempts: 1,
             dropped: vec![],

@@ -28,6 +28,15 @@ pub(super) fn confirm(
     if chosen.result.backend != Some(crate::model::Backend::Embedded) {
         return Ok(Report::bare(PhaseEnd::Skipped, "validated with the plugin already").into());
     }
+    if chosen.option.steps.iter().any(|s| s.learned) {
+        // The plugin finds a learned recipe only in a local repository it was installed in
+        // (learned/README.md says how); the run's own repository is not the user's.
+        return Ok(Report::bare(
+            PhaseEnd::Skipped,
+            "its learned recipe jar is not installed for the build tool",
+        )
+        .into());
+    }
     let Some(left) = budget.time_left() else {
         return Ok(Report::bare(PhaseEnd::OutOfBudget, "no time left to confirm").into());
     };

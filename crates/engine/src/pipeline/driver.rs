@@ -130,6 +130,13 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
             p.validated.extend(step.product.map(|v| (OptionId::Synthesized, v)));
             step.report
         }
+        Phase::Learn => {
+            let current = p.validated.get(&OptionId::Synthesized);
+            let measure = p.tree.as_ref().map(measure_of);
+            let step = super::learn::learn(ctx, budget, checkout(p)?, current, measure.as_ref())?;
+            p.validated.extend(step.product.map(|v| (OptionId::Synthesized, v)));
+            step.report
+        }
         Phase::Decide => {
             let evidence = p.discovery.as_ref().map(|d| (d, ctx.catalog));
             keep(decide::decide(&p.validated, p.tree.as_ref(), evidence)?, &mut p.recommendation)
@@ -195,6 +202,7 @@ fn inputs_of(ctx: &Context, phase: Phase) -> Vec<String> {
             artifacts::INTENT_TREE_JSON,
         ],
         Phase::ValidateRefined => &["option-3-recipe.yaml", artifacts::PR_DIFF],
+        Phase::Learn => &["option-3-recipe.yaml", artifacts::PR_DIFF],
         Phase::Decide => &["option-1-stats.json", "option-2-stats.json", "option-3-stats.json"],
         Phase::Generalize => &["option-1-recipe.yaml", "option-2-recipe.yaml", "option-3-recipe.yaml"],
         Phase::Confirm => &["result/recommended-recipe.yaml"],

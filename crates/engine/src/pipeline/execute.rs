@@ -91,7 +91,16 @@ impl OptionValidation<'_, '_> {
         let number = current.number;
         let prefix = option_prefix(number);
         let lookup = |name: &str| self.ctx.catalog.artifact_for(name);
-        let check = |step: &RecipeStep| crate::mapping::check_step(self.ctx.catalog, step);
+        // A recipe learned from this PR is in no catalog: the runner checks it, in its jar.
+        let learned: std::collections::BTreeSet<String> =
+            current.steps.iter().filter(|s| s.learned).map(|s| s.step.name.clone()).collect();
+        let check = |step: &RecipeStep| {
+            if learned.contains(&step.name) {
+                Ok(())
+            } else {
+                crate::mapping::check_step(self.ctx.catalog, step)
+            }
+        };
         // The last run, and the option exactly as it ran then.
         let mut last: Option<(crate::validation::RunOutput, CandidateOption)> = None;
         while let Some(left) = self.budget.time_left() {
@@ -222,6 +231,9 @@ fn option_result(
 ) -> OptionResult {
     let m = &outcome.stats.metrics;
     let changed = changed_files(option, &outcome.stats);
+    let semantic_share = crate::decision::semantic_share(&option.steps, m, changed.as_deref());
+    let learned_share =
+        crate::decision::learned_share(&option.steps, m, changed.as_deref(), &outcome.stats.step_lines);
     OptionResult {
         option: option.number,
         strategy: option.strategy,
@@ -231,7 +243,9 @@ fn option_result(
         recall: m.recall,
         f1: m.f1,
         perfect_match: m.perfect_match && outcome.stats.error.is_none(),
-        semantic_share: crate::decision::semantic_share(&option.steps, m, changed.as_deref()),
+        semantic_share,
+        catalog_share: crate::metrics::round4((semantic_share - learned_share).max(0.0)),
+        learned_share,
         wall_seconds: seconds,
         attempts,
         dropped,

@@ -14,6 +14,7 @@ mod discover;
 mod driver;
 mod execute;
 mod generalize;
+mod learn;
 pub mod metadata;
 mod one_recipe;
 mod products;

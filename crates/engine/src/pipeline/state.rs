@@ -22,6 +22,9 @@ pub enum Phase {
     Refine,
     /// Run option 3.
     ValidateRefined,
+    /// Learn Refaster templates from the PR's repeated edits that option 3 makes as text, and
+    /// run option 3 with them.
+    Learn,
     /// Pick the best option and its confidence.
     Decide,
     /// Generalize the recommended recipe for other repositories and run it here.
@@ -45,6 +48,7 @@ impl Phase {
             Phase::Discover => "discover",
             Phase::Refine => "refine",
             Phase::ValidateRefined => "validate_refined",
+            Phase::Learn => "learn",
             Phase::Decide => "decide",
             Phase::Generalize => "generalize",
             Phase::Confirm => "confirm",
@@ -117,12 +121,18 @@ pub(crate) const TRANSITIONS: &[(Phase, PhaseEnd, Phase)] = &[
     (Discover, PhaseEnd::Failed, Refine),
     (Discover, OutOfBudget, Refine),
     (Refine, Ok, ValidateRefined),
-    (Refine, Skipped, Decide),
-    (Refine, Stuck, Decide),
+    // Refinement has done what it can: what option 3 still writes as text may be learned.
+    (Refine, Skipped, Learn),
+    (Refine, Stuck, Learn),
     (Refine, OutOfBudget, Decide),
     (ValidateRefined, Ok, Refine),
     (ValidateRefined, PhaseEnd::Failed, Refine),
     (ValidateRefined, OutOfBudget, Decide),
+    // Learning only adds a challenger for option 3: whatever became of it, the decision follows.
+    (Learn, Ok, Decide),
+    (Learn, Skipped, Decide),
+    (Learn, PhaseEnd::Failed, Decide),
+    (Learn, OutOfBudget, Decide),
     (Decide, Ok, Generalize),
     // The reusable recipe is a second result: whatever became of it, the recommendation stands.
     (Generalize, Ok, Confirm),
@@ -160,6 +170,7 @@ mod tests {
         Discover,
         Refine,
         ValidateRefined,
+        Learn,
         Decide,
         Generalize,
         Confirm,
@@ -195,6 +206,7 @@ mod tests {
                 Refine,
                 ValidateRefined,
                 Refine,
+                Learn,
                 Decide,
                 Generalize,
                 Confirm,
@@ -220,8 +232,17 @@ mod tests {
     fn budgets_and_stuck_detection_go_straight_to_the_decision() {
         assert_eq!(next(ValidateCandidates, OutOfBudget), Decide);
         assert_eq!(next(Refine, OutOfBudget), Decide);
-        assert_eq!(next(Refine, Stuck), Decide);
         assert_eq!(next(ValidateRefined, OutOfBudget), Decide);
+        assert_eq!(next(Learn, OutOfBudget), Decide);
+    }
+
+    #[test]
+    fn when_refinement_is_done_learning_runs_once_then_the_decision() {
+        assert_eq!(next(Refine, Stuck), Learn);
+        assert_eq!(next(Refine, Skipped), Learn);
+        for outcome in [Ok, Skipped, PhaseEnd::Failed, OutOfBudget] {
+            assert_eq!(next(Learn, outcome), Decide);
+        }
     }
 
     #[test]

@@ -242,6 +242,13 @@ fn recommendation(out: &mut String, summary: &RunSummary) {
                     r.semantic_share
                 );
             }
+            if r.learned_share > 0.0 {
+                let _ = writeln!(
+                    out,
+                    "semantic share {:.2}: catalog recipes {:.2}, recipes learned from this PR {:.2} (learned/README.md)",
+                    r.semantic_share, r.catalog_share, r.learned_share
+                );
+            }
             if let Some(why) = &r.why {
                 let _ = writeln!(out, "why: {why}");
             }
@@ -295,12 +302,13 @@ pub fn reusable_line(reusable: &crate::model::ReusableRecipe) -> String {
     let recipes = format!("{} recipe{}", reusable.recipes, crate::model::plural(reusable.recipes));
     match &reusable.result {
         Some(r) if r.ran() => format!(
-            "reusable: {recipes}, semantic only — on this PR F1 {:.4} (P {:.4}, R {:.4}){}, semantic share {:.2}\n",
+            "reusable: {recipes}, semantic only — on this PR F1 {:.4} (P {:.4}, R {:.4}){}, semantic share {:.2}{}\n",
             r.f1,
             r.precision,
             r.recall,
             r.migration_precision.map(|p| format!(", migration precision {p:.4}")).unwrap_or_default(),
-            r.semantic_share
+            r.semantic_share,
+            if r.learned_share > 0.0 { format!(" (learned {:.2})", r.learned_share) } else { String::new() }
         ),
         Some(r) => format!(
             "reusable: {recipes}, semantic only — its run here failed: {}\n",

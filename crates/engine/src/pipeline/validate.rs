@@ -65,8 +65,22 @@ pub(super) fn validate_refined(
     current: Option<&Validated>,
     measure: Option<&Measure>,
 ) -> Result<Step<Validated>> {
-    budget.tried.push(refined.signature());
     let round_dir = round_dir(ctx, budget.rounds)?;
+    let round = format!("round {}", budget.rounds);
+    validate_challenger(ctx, budget, (checkout, measure), refined, current, (round_dir, round))
+}
+
+/// Validates `challenger` for option 3 in `dir` (named `name` in the detail); its validation when
+/// it beats `current` by the decision's own rules, and then its files become option 3's.
+pub(super) fn validate_challenger(
+    ctx: &Context,
+    budget: &mut Budget,
+    (checkout, measure): (&Checkout, Option<&Measure>),
+    refined: &CandidateOption,
+    current: Option<&Validated>,
+    (round_dir, name): (RunDir, String),
+) -> Result<Step<Validated>> {
+    budget.tried.push(refined.signature());
     let validator = OptionValidation { ctx, budget, checkout, measure };
     let (mut validated, broken) = validator.validate_all(vec![refined.clone()], Some(&round_dir))?;
     let Some(v) = validated.pop() else {
@@ -80,7 +94,7 @@ pub(super) fn validate_refined(
         .into());
     };
     let problems = broken.iter().map(|b| format!("validate_refined: {b}")).collect();
-    let detail = format!("round {}: {}", budget.rounds, option_detail(&v));
+    let detail = format!("{name}: {}", option_detail(&v));
     let outcome = if v.result.ran() { PhaseEnd::Ok } else { PhaseEnd::Failed };
     let better = match current {
         Some(current) => {

@@ -239,6 +239,7 @@ fn generalized(
     let reason = format!("{} Generalized for other repositories.", planned.reason);
     let mut generalized = PlannedStep::new(step, true, planned.intents.clone(), reason);
     generalized.scope = by_name;
+    generalized.learned = planned.learned;
     generalized.after_previous = planned.after_previous;
     generalized.after_migration = planned.after_migration;
     generalized.guard = planned.guard.clone();

@@ -72,21 +72,200 @@ pub(crate) enum Request {
         /// plugins export them; None: nowhere.
         #[serde(skip_serializing_if = "Option::is_none")]
         datatables: Option<PathBuf>,
+        /// Learned recipe jars (`learn_templates`) whose recipes the run may name.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        learned: Option<LearnedJars>,
+    },
+    /// Learn Refaster templates from the PR's repeated Java edits over the parsed (base) trees,
+    /// compile them into a recipe jar and keep those that change nothing the PR left alone.
+    LearnTemplates {
+        protocol: u32,
+        id: String,
+        output: PathBuf,
+        #[serde(flatten)]
+        request: LearnRequest,
     },
 }
 
 impl Request {
     pub(crate) fn id(&self) -> &str {
         match self {
-            Request::Parse { id, .. } | Request::Run { id, .. } => id,
+            Request::Parse { id, .. } | Request::Run { id, .. } | Request::LearnTemplates { id, .. } => id,
         }
     }
 
     pub(crate) fn output(&self) -> &PathBuf {
         match self {
-            Request::Parse { output, .. } | Request::Run { output, .. } => output,
+            Request::Parse { output, .. }
+            | Request::Run { output, .. }
+            | Request::LearnTemplates { output, .. } => output,
         }
     }
+}
+
+/// Recipe jars compiled from learned templates, and the libraries their templates name: the run
+/// loads their recipes below the runner's and parses the templates against those libraries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LearnedJars {
+    /// The recipe jars.
+    pub jars: Vec<PathBuf>,
+    /// The jars their templates are written against (without them a template matches nothing).
+    pub libraries: Vec<PathBuf>,
+}
+
+/// What a `learn_templates` request learns from (docs/embedded-runner.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LearnRequest {
+    /// One per hunk of the PR in a Java file.
+    pub edits: Vec<TemplateEdit>,
+    /// The head text of each edited file (the after side's imports come from it), by path relative
+    /// to the parse root.
+    pub head_files: BTreeMap<String, String>,
+    /// Jars to compile against besides the edited files' source-set classpath.
+    pub libraries: Vec<Library>,
+    /// The package of the one generated source file.
+    pub package: String,
+    /// The class of the one generated source file; each template is a class nested in it.
+    pub class: String,
+    /// Where the sources, classes, the jar and its POM are written.
+    pub directory: PathBuf,
+    /// `group:artifact:version` of the recipe jar.
+    pub coordinates: String,
+    /// How many occurrences a shape needs to become a template.
+    pub min_occurrences: usize,
+}
+
+/// A hunk of the PR in a Java file: the base lines it replaced and the text it wrote there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TemplateEdit {
+    /// The file, relative to the parse root.
+    pub path: String,
+    /// The first base line the hunk replaced (1-based).
+    pub before_start: usize,
+    /// The last base line it replaced (inclusive; `before_start - 1` for a pure insertion).
+    pub before_end: usize,
+    /// The lines the PR wrote in their place, with their line ends.
+    pub after: String,
+}
+
+/// A jar to compile templates against, with its coordinates when known (the recipe jar's POM
+/// declares it so the build plugins put it on the templates' classpath).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Library {
+    /// The jar.
+    pub jar: PathBuf,
+    /// Its `group:artifact:version`, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<String>,
+}
+
+/// The results of a `learn_templates`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LearnResults {
+    /// The request's `id`, echoed back.
+    pub id: String,
+    /// False when the request failed as a whole (no parse yet); a template's refusal is not a
+    /// failure.
+    pub ok: bool,
+    /// Why the request failed; None when `ok`.
+    #[serde(default)]
+    pub error: Option<Failure>,
+    /// Wall time of the whole request (learning, compiling, checking), in seconds.
+    #[serde(default)]
+    pub seconds: f64,
+    /// The templates that compiled and change nothing the PR left alone.
+    #[serde(default)]
+    pub templates: Vec<LearnedTemplate>,
+    /// The shapes that did not become templates, with why.
+    #[serde(default)]
+    pub refused: Vec<RefusedShape>,
+    /// The generated source file holding the accepted templates; None when none was accepted.
+    #[serde(default)]
+    pub source: Option<TemplateSource>,
+    /// The recipe jar of the accepted templates; None when none was accepted.
+    #[serde(default)]
+    pub jar: Option<PathBuf>,
+    /// The jar's POM (it declares the libraries the templates name); None with `jar`.
+    #[serde(default)]
+    pub pom: Option<PathBuf>,
+    /// The recipe that runs every accepted template; None when none was accepted.
+    #[serde(default)]
+    pub recipe: Option<String>,
+    /// The jars the templates were compiled against: a run naming the jar needs them.
+    #[serde(default)]
+    pub libraries: Vec<PathBuf>,
+    /// What the runner could not do but did not fail on, one line each.
+    #[serde(default)]
+    pub warnings: Vec<String>,
+}
+
+/// A template learned from the PR, compiled and checked on the base.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LearnedTemplate {
+    /// The template class, fully qualified (`package.Class.Name`).
+    pub name: String,
+    /// The recipe the processor made of it.
+    pub recipe: String,
+    /// Its parameters: what differs between the occurrences.
+    #[serde(default)]
+    pub parameters: Vec<TemplateParameter>,
+    /// Its before forms, as Java with fully-qualified names (one per `@BeforeTemplate`).
+    #[serde(default)]
+    pub before: Vec<String>,
+    /// Its after form, as Java.
+    #[serde(default)]
+    pub after: String,
+    /// Where the PR made this edit (base lines).
+    #[serde(default)]
+    pub occurrences: Vec<Place>,
+    /// Where it changes the base outside the PR's edits (files the PR did not edit: the migration's
+    /// completion).
+    #[serde(default)]
+    pub matches: Vec<Place>,
+}
+
+/// A template's parameter.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct TemplateParameter {
+    /// Its name in the template.
+    pub name: String,
+    /// Its Java type: a type the occurrences share, or a class-level type parameter (`T`).
+    #[serde(rename = "type")]
+    pub java_type: String,
+}
+
+/// A line of the base.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Place {
+    /// The file, relative to the parse root.
+    pub path: String,
+    /// The line, 1-based.
+    pub line: usize,
+}
+
+/// A shape of the PR's edits that did not become a template.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct RefusedShape {
+    /// Its before form (as far as it was generalized).
+    #[serde(default)]
+    pub before: String,
+    /// Its after form.
+    #[serde(default)]
+    pub after: String,
+    /// Where the PR made these edits.
+    #[serde(default)]
+    pub occurrences: Vec<Place>,
+    /// Why, in one line.
+    pub reason: String,
+}
+
+/// A generated template source file.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct TemplateSource {
+    /// Its path relative to a source root (`package/Class.java`).
+    pub file: String,
+    /// Its text.
+    pub text: String,
 }
 
 /// Why a request or a step failed.
@@ -314,6 +493,7 @@ mod tests {
             after: None,
             measure: None,
             datatables: None,
+            learned: None,
         };
         let json = serde_json::to_value(&request).unwrap();
         assert_eq!(
@@ -334,6 +514,7 @@ mod tests {
             after: Some("rewriteassist.DiscoveryMigration".into()),
             measure: None,
             datatables: None,
+            learned: None,
         };
         let json = serde_json::to_value(&follow_ups).unwrap();
         assert_eq!(json["after"], "rewriteassist.DiscoveryMigration");
@@ -358,12 +539,65 @@ mod tests {
             after: None,
             measure: Some(crate::model::residual::Measure::of(&old)),
             datatables: Some("/o/run-4-datatables".into()),
+            learned: None,
         };
         assert_eq!(serde_json::to_value(&measured).unwrap()["datatables"], "/o/run-4-datatables");
         assert_eq!(
             serde_json::to_value(&measured).unwrap()["measure"],
             serde_json::json!({"residual": {"packages": ["org.junit"], "new_packages": ["org.junit.jupiter"],
                 "dependencies": ["junit:junit"], "java_version": 11}, "compile_check": true})
+        );
+    }
+
+    #[test]
+    fn a_learn_templates_request_serializes_as_the_document_says() {
+        let request = Request::LearnTemplates {
+            protocol: PROTOCOL,
+            id: "learn-5".into(),
+            output: "/o/learn-5.json".into(),
+            request: LearnRequest {
+                edits: vec![TemplateEdit {
+                    path: "src/test/java/a/ATest.java".into(),
+                    before_start: 12,
+                    before_end: 12,
+                    after: "        assertThat(a).isEqualTo(b);\n".into(),
+                }],
+                head_files: BTreeMap::from([("src/test/java/a/ATest.java".into(), "class ATest {}".into())]),
+                libraries: vec![Library { jar: "/m2/x.jar".into(), coordinates: None }],
+                package: "rewriteassist.learned".into(),
+                class: "LearnedTemplates".into(),
+                directory: "/o/learned".into(),
+                coordinates: "rewriteassist.learned:learned-recipes:1.0.0".into(),
+                min_occurrences: 2,
+            },
+        };
+        assert_eq!(
+            serde_json::to_value(&request).unwrap(),
+            serde_json::json!({"type": "learn_templates", "protocol": 1, "id": "learn-5", "output": "/o/learn-5.json",
+                "edits": [{"path": "src/test/java/a/ATest.java", "before_start": 12, "before_end": 12,
+                           "after": "        assertThat(a).isEqualTo(b);\n"}],
+                "head_files": {"src/test/java/a/ATest.java": "class ATest {}"},
+                "libraries": [{"jar": "/m2/x.jar"}],
+                "package": "rewriteassist.learned", "class": "LearnedTemplates", "directory": "/o/learned",
+                "coordinates": "rewriteassist.learned:learned-recipes:1.0.0", "min_occurrences": 2})
+        );
+        let run = Request::Run {
+            protocol: PROTOCOL,
+            id: "run-6".into(),
+            output: "/o/run-6.json".into(),
+            recipe_files: vec![],
+            recipe: "r.R".into(),
+            each_step: true,
+            whole: true,
+            stop_after_seconds: None,
+            after: None,
+            measure: None,
+            datatables: None,
+            learned: Some(LearnedJars { jars: vec!["/o/l.jar".into()], libraries: vec!["/m2/x.jar".into()] }),
+        };
+        assert_eq!(
+            serde_json::to_value(&run).unwrap()["learned"],
+            serde_json::json!({"jars": ["/o/l.jar"], "libraries": ["/m2/x.jar"]})
         );
     }
 

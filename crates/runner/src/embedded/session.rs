@@ -17,7 +17,9 @@ use crate::setup::ProjectDir;
 use anyhow::{Context, Result, anyhow};
 use serde::de::DeserializeOwned;
 
-use super::protocol::{HeadFiles, Measure, PROTOCOL, ParseResults, Request, RunResults};
+use super::protocol::{
+    HeadFiles, LearnRequest, LearnResults, LearnedJars, Measure, PROTOCOL, ParseResults, Request, RunResults,
+};
 use super::runner::Runner;
 use crate::process::{interrupted, kill_group, register, unregister};
 use crate::setup::git::Clone;
@@ -201,6 +203,8 @@ struct State {
     /// The trees the running process holds; None until parsed (again).
     parsed: Option<ParseResults>,
     requests: usize,
+    /// Learned recipe jars every later run may name ([`Session::use_learned`]).
+    learned: Option<LearnedJars>,
 }
 
 struct Process {
@@ -375,6 +379,7 @@ impl Session {
             after: after.map(str::to_string),
             measure: whole.and_then(|w| w.measure).cloned(),
             datatables: whole.and_then(|w| w.datatables).map(Path::to_path_buf),
+            learned: state.learned.clone(),
         };
         let mut outcome: Result<RunResults, Stopped> = self.exchange(&mut state, &request, left)?;
         if let Ok(results) = &mut outcome {
@@ -410,6 +415,58 @@ impl Session {
             }
         }
         Ok(out)
+    }
+
+    /// Learns Refaster templates from the PR's Java edits (`request`, with repository paths) on
+    /// the parsed base trees, parsing first when needed; the places in the results are repository
+    /// paths again. The jar is not used by later runs until [`Session::use_learned`] says so.
+    pub fn learn_templates(
+        &self,
+        mut request: LearnRequest,
+        timeout: Duration,
+    ) -> Result<Result<LearnResults, Stopped>> {
+        let started = Instant::now();
+        let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
+        if let Err(stopped) = self.ensure_parsed(&mut state, timeout)? {
+            return Ok(Err(stopped));
+        }
+        let prefix = self.project.as_ref().map(ProjectDir::prefix).unwrap_or_default();
+        // Edits outside the project directory are not in the trees.
+        request.edits.retain_mut(|edit| match edit.path.strip_prefix(&prefix) {
+            Some(relative) => {
+                edit.path = relative.to_string();
+                true
+            }
+            None => false,
+        });
+        request.head_files = std::mem::take(&mut request.head_files)
+            .into_iter()
+            .filter_map(|(path, text)| Some((path.strip_prefix(&prefix)?.to_string(), text)))
+            .collect();
+        let left = timeout.saturating_sub(started.elapsed()).max(Duration::from_secs(1));
+        let id = self.next_id(&mut state, "learn");
+        let request = Request::LearnTemplates {
+            protocol: PROTOCOL,
+            output: self.scratch.path().join(format!("{id}.json")),
+            id,
+            request,
+        };
+        let mut outcome: Result<LearnResults, Stopped> = self.exchange(&mut state, &request, left)?;
+        if let Ok(results) = &mut outcome {
+            let places =
+                results.templates.iter_mut().flat_map(|t| t.occurrences.iter_mut().chain(&mut t.matches));
+            for place in places.chain(results.refused.iter_mut().flat_map(|r| &mut r.occurrences)) {
+                place.path = format!("{prefix}{}", place.path);
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// Every later run may name the recipes of these learned jars.
+    pub fn use_learned(&self, jars: LearnedJars) -> Result<()> {
+        let mut state = self.state.lock().map_err(|_| anyhow!("the runner session is poisoned"))?;
+        state.learned = Some(jars);
+        Ok(())
     }
 
     fn ensure_parsed(&self, state: &mut State, timeout: Duration) -> Result<Result<ParseResults, Stopped>> {

@@ -1,0 +1,176 @@
+//! The learning phase (#39): where option 3 still writes Java lines as plain text, the runner
+//! learns Refaster templates from the PR's repeated edits of those lines, compiles them into a
+//! recipe jar (`learned/`) and keeps those that change nothing the PR left alone; option 3 with
+//! that recipe before its text steps is validated and replaces option 3 when it is better by the
+//! decision's rules (the same lines, more of them semantic).
+
+use anyhow::Result;
+
+use super::budget::Budget;
+use super::context::Context;
+use super::products::{Checkout, Report, Step, Validated};
+use super::state::PhaseEnd;
+use crate::model::residual::Measure;
+use crate::templates;
+use crate::validation::embedded::protocol::{LearnRequest, LearnResults, LearnedJars};
+
+/// The directory of the run that holds what learning made: the template source, the jar and its
+/// POM, `learned.json` and how to use them (`README.md`).
+pub(crate) const LEARNED_DIR: &str = "learned";
+/// The runner's answer, as it gave it.
+pub(crate) const LEARNED_JSON: &str = "learned/learned.json";
+
+pub(super) fn learn(
+    ctx: &Context,
+    budget: &mut Budget,
+    checkout: &Checkout,
+    current: Option<&Validated>,
+    measure: Option<&Measure>,
+) -> Result<Step<Validated>> {
+    let Some(current) = current.filter(|v| v.result.ran()) else {
+        return Ok(Report::bare(PhaseEnd::Skipped, "no synthesized option to learn for").into());
+    };
+    let text_steps: Vec<&crate::model::PlannedStep> =
+        current.option.steps.iter().filter(|s| !s.semantic).collect();
+    let edits = templates::edits(&checkout.pr, |line| {
+        text_steps.iter().any(|s| crate::decision::text_step_explains(s, line))
+    });
+    if edits.len() < templates::MIN_OCCURRENCES {
+        return Ok(Report::bare(PhaseEnd::Skipped, "no Java edit the option makes as text repeats").into());
+    }
+    let Some(session) = ctx.session(checkout)? else {
+        return Ok(Report::bare(PhaseEnd::Skipped, "needs the embedded runner (backend plugin)").into());
+    };
+    let Some(left) = budget.time_left() else {
+        return Ok(Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT).into());
+    };
+    ctx.progress.message(&format!("learning templates from {} Java edits", edits.len()));
+    let head_files = edits
+        .iter()
+        .filter_map(|e| Some((e.path.clone(), checkout.pr_view.head.get(&e.path)?.clone())))
+        .collect();
+    let request = LearnRequest {
+        edits,
+        head_files,
+        libraries: Vec::new(),
+        package: templates::PACKAGE.into(),
+        class: templates::CLASS.into(),
+        directory: ctx.dir.path(LEARNED_DIR),
+        coordinates: templates::COORDINATES.into(),
+        min_occurrences: templates::MIN_OCCURRENCES,
+    };
+    let results = match session.learn_templates(request, left.min(ctx.req.budgets.per_execution))? {
+        Ok(results) => results,
+        Err(stopped) => {
+            return Ok(Report::bare(PhaseEnd::Failed, format!("the runner stopped: {stopped}")).into());
+        }
+    };
+    ctx.dir.write_json(LEARNED_JSON, &LearnedFile::of(&results))?;
+    let mut outputs = vec![LEARNED_JSON.to_string()];
+    if let Some(source) = &results.source {
+        let name = format!("{LEARNED_DIR}/src/{}", source.file);
+        ctx.dir.write(&name, &source.text)?;
+        outputs.push(name);
+    }
+    if !results.ok {
+        let why = results.error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+        return Ok(Report::new(PhaseEnd::Failed, format!("learning failed: {why}"), outputs).into());
+    }
+    let (Some(jar), Some(recipe)) = (results.jar.clone(), results.recipe.clone()) else {
+        let detail = format!("no template: {} shapes refused{}", results.refused.len(), refusals(&results));
+        return Ok(Report::new(PhaseEnd::Skipped, detail, outputs).into());
+    };
+    let readme = format!("{LEARNED_DIR}/README.md");
+    ctx.dir.write(&readme, templates::readme(&results, &ctx.req.versions.maven_plugin))?;
+    outputs.push(readme);
+    session.use_learned(LearnedJars { jars: vec![jar], libraries: results.libraries.clone() })?;
+    let mut option = current.option.clone();
+    let intents: Vec<String> = text_steps.iter().flat_map(|s| s.intents.clone()).collect();
+    let mut intents_once = Vec::new();
+    for id in intents {
+        if !intents_once.contains(&id) {
+            intents_once.push(id);
+        }
+    }
+    let first_text = option.steps.iter().position(|s| !s.semantic).unwrap_or(option.steps.len());
+    option.steps.insert(first_text, templates::learned_step(&recipe, results.templates.len(), intents_once));
+    option.notes.push(format!(
+        "{} template{} learned from the PR (learned/): {}",
+        results.templates.len(),
+        if results.templates.len() == 1 { "" } else { "s" },
+        results.templates.iter().map(|t| t.after.trim().to_string()).collect::<Vec<_>>().join("; ")
+    ));
+    let dir = ctx.dir.sub(&format!("{LEARNED_DIR}/validation"))?;
+    let name = format!("{} learned template(s) in {:.1} s", results.templates.len(), results.seconds);
+    let mut step = super::validate::validate_challenger(
+        ctx,
+        budget,
+        (checkout, measure),
+        &option,
+        Some(current),
+        (dir, name),
+    )?;
+    step.report.outputs.extend(outputs);
+    if step.product.is_none() && step.report.outcome == PhaseEnd::Ok {
+        step.report.detail.push_str("; option 3 without them stays (as good or better)");
+    }
+    Ok(step)
+}
+
+/// `, first: why` for a report line.
+fn refusals(results: &LearnResults) -> String {
+    results.refused.first().map(|r| format!(" (first: {})", r.reason)).unwrap_or_default()
+}
+
+/// `learned/learned.json`: what the runner learned and refused, for a reviewer and for tests.
+#[derive(serde::Serialize)]
+struct LearnedFile<'a> {
+    seconds: f64,
+    templates: Vec<serde_json::Value>,
+    refused: Vec<serde_json::Value>,
+    recipe: Option<&'a str>,
+    jar: Option<String>,
+    pom: Option<String>,
+    coordinates: &'static str,
+    warnings: &'a [String],
+}
+
+impl<'a> LearnedFile<'a> {
+    fn of(results: &'a LearnResults) -> Self {
+        let place = |p: &crate::validation::embedded::protocol::Place| format!("{}:{}", p.path, p.line);
+        let name = |path: &Option<std::path::PathBuf>| {
+            path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned())
+        };
+        LearnedFile {
+            seconds: results.seconds,
+            templates: results
+                .templates
+                .iter()
+                .map(|t| {
+                    serde_json::json!({
+                        "name": t.name, "recipe": t.recipe,
+                        "parameters": t.parameters.iter().map(|p| format!("{} {}", p.java_type, p.name)).collect::<Vec<_>>(),
+                        "before": t.before, "after": t.after,
+                        "occurrences": t.occurrences.iter().map(place).collect::<Vec<_>>(),
+                        "matches": t.matches.iter().map(place).collect::<Vec<_>>(),
+                    })
+                })
+                .collect(),
+            refused: results
+                .refused
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "before": r.before, "after": r.after, "reason": r.reason,
+                        "occurrences": r.occurrences.iter().map(place).collect::<Vec<_>>(),
+                    })
+                })
+                .collect(),
+            recipe: results.recipe.as_deref(),
+            jar: name(&results.jar),
+            pom: name(&results.pom),
+            coordinates: templates::COORDINATES,
+            warnings: &results.warnings,
+        }
+    }
+}
