@@ -1,0 +1,36 @@
+package rewriteassist.runner.template;
+
+import java.util.List;
+import rewriteassist.runner.results.LearnResults;
+
+/**
+ * A shape the learner accepted: its generalization and the after template every one of its
+ * occurrences agrees on.
+ */
+record LearnedShape(AntiUnifier.Generalization generalization, String after) {
+    /** The parameters as a template method declares them: {@code T actual, T expected}. */
+    String parameterList() {
+        return String.join(
+                ", ",
+                generalization.parameters().stream()
+                        .map(p -> p.type + " " + p.name)
+                        .toList());
+    }
+
+    List<LearnResults.Parameter> parameters() {
+        return generalization.parameters().stream()
+                .map(p -> new LearnResults.Parameter(p.name, p.type))
+                .toList();
+    }
+
+    List<LearnResults.Place> occurrences() {
+        return generalization.pairs().stream()
+                .map(p -> new LearnResults.Place(p.path(), p.line()))
+                .toList();
+    }
+
+    /** What makes shapes one template with several before forms: the same after and parameters. */
+    List<Object> rewrite() {
+        return List.of(after, parameters(), generalization.typeVariables());
+    }
+}
