@@ -304,6 +304,13 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void aLearnBeforeAnyParseFailsWithNoParse() throws Exception {
+        JsonNode learned = fixture.send(hamcrestEdits("learn-early"));
+        assertFalse(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("no_parse", learned.path("error").path("kind").asText(), learned.toString());
+    }
+
+    @Test
     void theSameRequestGivesTheSameSource() throws Exception {
         fixture.parse(hamcrestToAssertJ(""));
         JsonNode first = fixture.send(hamcrestEdits("learn-first"));
