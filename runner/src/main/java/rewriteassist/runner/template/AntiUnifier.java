@@ -15,7 +15,6 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
-import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
@@ -49,14 +48,16 @@ final class AntiUnifier {
 
     /**
      * A generalized group: its parameters (named and typed, in the order the first occurrence meets
-     * them), its class type parameters, the before statement fully qualified, the methods its fixed
-     * part calls, and the reason it is refused (null: it may become a template).
+     * them), its class type parameters, the before fully qualified, the type an expression template
+     * returns (null: a statement template), the methods its fixed part calls, and the reason it is
+     * refused (null: it may become a template).
      */
     record Generalization(
             List<EditPairs.Pair> pairs,
             List<Parameter> parameters,
             List<String> typeVariables,
             String before,
+            @Nullable String returnType,
             List<String> methods,
             @Nullable String refused) {}
 
@@ -69,7 +70,7 @@ final class AntiUnifier {
 
     static Generalization of(List<EditPairs.Pair> pairs) {
         AntiUnifier unifier = new AntiUnifier();
-        List<J> tops = pairs.stream().map(p -> (J) p.before()).toList();
+        List<J> tops = pairs.stream().map(EditPairs.Pair::before).toList();
         unifier.walk(tops, null, 0);
         List<Parameter> parameters = new ArrayList<>(unifier.store.values());
         String refused = null;
@@ -79,8 +80,17 @@ final class AntiUnifier {
             refused = "its occurrences share nothing but literals";
         }
         List<String> typeVariables = new ArrayList<>();
+        Map<List<String>, String> variables = new LinkedHashMap<>();
+        String returnType = null;
         if (refused == null) {
-            refused = type(parameters, pairs, typeVariables);
+            refused = type(parameters, pairs, variables, typeVariables);
+        }
+        if (refused == null && pairs.get(0).expression()) {
+            // An expression template returns what the expression is, typed as a parameter is.
+            Parameter returned = new Parameter(tops, null, 0);
+            refused = type(List.of(returned), pairs, variables, typeVariables);
+            returnType = refused == null ? returned.type : null;
+            refused = refused == null ? null : refused.replace("parameter 1", "the expression");
         }
         name(parameters);
         String before = unifier.before(pairs.get(0).before());
@@ -89,6 +99,7 @@ final class AntiUnifier {
                 List.copyOf(parameters),
                 List.copyOf(typeVariables),
                 before,
+                returnType,
                 List.copyOf(unifier.methods),
                 refused);
     }
@@ -307,8 +318,10 @@ final class AntiUnifier {
      * whose occurrences have the same types.
      */
     private static @Nullable String type(
-            List<Parameter> parameters, List<EditPairs.Pair> pairs, List<String> typeVariables) {
-        Map<List<String>, String> variables = new LinkedHashMap<>();
+            List<Parameter> parameters,
+            List<EditPairs.Pair> pairs,
+            Map<List<String>, String> variables,
+            List<String> typeVariables) {
         for (int p = 0; p < parameters.size(); p++) {
             Parameter parameter = parameters.get(p);
             List<String> types = new ArrayList<>();
@@ -363,7 +376,7 @@ final class AntiUnifier {
     }
 
     /** The first occurrence with each parameter replaced by its name and every type and static member fully qualified. */
-    private String before(Statement representative) {
+    private String before(J representative) {
         J written = new Qualifier().visit(representative, 0);
         return Printed.tokens(Objects.requireNonNull(written)).normalized();
     }

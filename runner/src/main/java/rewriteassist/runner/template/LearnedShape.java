@@ -8,6 +8,22 @@ import rewriteassist.runner.results.LearnResults;
  * occurrences agrees on.
  */
 record LearnedShape(AntiUnifier.Generalization generalization, String after) {
+    /** What a template method returns: {@code void} for a statement, else the expression's type. */
+    String returnType() {
+        String returned = generalization.returnType();
+        return returned == null ? "void" : returned;
+    }
+
+    /** A before or after as the template method's body writes it: {@code x;} or {@code return x;}. */
+    String body(String code) {
+        return generalization.returnType() == null ? code + ";" : "return " + code + ";";
+    }
+
+    /** A before or after as the results list it: a statement with its {@code ;}, an expression as is. */
+    String written(String code) {
+        return generalization.returnType() != null || code.endsWith(";") || code.endsWith("}") ? code : code + ";";
+    }
+
     /** The parameters as a template method declares them: {@code T actual, T expected}. */
     String parameterList() {
         return String.join(
@@ -31,6 +47,7 @@ record LearnedShape(AntiUnifier.Generalization generalization, String after) {
 
     /** What makes shapes one template with several before forms: the same after and parameters. */
     List<Object> rewrite() {
-        return List.of(after, parameters(), generalization.typeVariables());
+        return List.of(
+                after, parameters(), generalization.typeVariables(), String.valueOf(generalization.returnType()));
     }
 }

@@ -16,7 +16,6 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.Statement;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.parse.RepositoryParser;
@@ -67,8 +66,7 @@ public final class TemplateLearner {
         }
         Map<String, List<EditPairs.Pair>> groups = new LinkedHashMap<>();
         for (EditPairs.Pair pair : EditPairs.of(base, request.edits(), warnings)) {
-            groups.computeIfAbsent(groupOf(pair.before()), g -> new ArrayList<>())
-                    .add(pair);
+            groups.computeIfAbsent(groupOf(pair), g -> new ArrayList<>()).add(pair);
         }
         groups.values().forEach(this::learn);
 
@@ -124,15 +122,30 @@ public final class TemplateLearner {
     }
 
     /** The group of a pair: a call by its method (declaring type, name, argument count), else the node's class. */
-    private static String groupOf(Statement before) {
-        if (before instanceof J.MethodInvocation call && call.getMethodType() != null) {
-            return "call " + AntiUnifier.name(call.getMethodType().getDeclaringType()) + "#" + call.getSimpleName()
-                    + "/"
+    private static String groupOf(EditPairs.Pair pair) {
+        String kind = pair.expression() ? "expression " : "statement ";
+        if (pair.before() instanceof J.MethodInvocation call && call.getMethodType() != null) {
+            return kind + "call " + AntiUnifier.name(call.getMethodType().getDeclaringType()) + "#"
+                    + call.getSimpleName() + "/"
                     + call.getArguments().stream()
                             .filter(a -> !(a instanceof J.Empty))
                             .count();
         }
-        return before.getClass().getName();
+        return kind + pair.before().getClass().getName();
+    }
+
+    /** The statements a template can be: an expression used as a statement, a declaration with an initializer. */
+    private static boolean learnable(EditPairs.Pair pair) {
+        J before = pair.before();
+        return pair.expression()
+                || before instanceof J.MethodInvocation
+                || before instanceof J.Assignment
+                || before instanceof J.AssignmentOperation
+                || before instanceof J.Unary
+                || before instanceof J.NewClass
+                || (before instanceof J.VariableDeclarations declarations
+                        && declarations.getVariables().size() == 1
+                        && declarations.getVariables().get(0).getInitializer() != null);
     }
 
     /**
@@ -142,17 +155,27 @@ public final class TemplateLearner {
     private void learn(List<EditPairs.Pair> pairs) {
         if (pairs.size() < request.minOccurrences()) {
             refuse(
-                    statement(Printed.tokens(pairs.get(0).before()).normalized()),
-                    statement(Printed.tokens(pairs.get(0).after()).normalized()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).before()).normalized()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).after()).normalized()),
                     pairs,
                     pairs.size() == 1 ? "one occurrence" : "only " + pairs.size() + " occurrences");
+            return;
+        }
+        if (!learnable(pairs.get(0))) {
+            refuse(
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).before()).normalized()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).after()).normalized()),
+                    pairs,
+                    "only expression statements, declarations with an initializer and the one expression two"
+                            + " statements differ in are learned, not a "
+                            + pairs.get(0).before().getClass().getSimpleName());
             return;
         }
         AntiUnifier.Generalization generalization = AntiUnifier.of(pairs);
         if (generalization.refused() != null) {
             refuse(
-                    statement(generalization.before()),
-                    statement(Printed.tokens(pairs.get(0).after()).normalized()),
+                    written(pairs.get(0), generalization.before()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).after()).normalized()),
                     pairs,
                     generalization.refused());
             return;
@@ -172,8 +195,8 @@ public final class TemplateLearner {
                 learn(part.getValue());
             } else {
                 refuse(
-                        statement(generalization.before()),
-                        statement(part.getKey()),
+                        written(pairs.get(0), generalization.before()),
+                        written(pairs.get(0), part.getKey()),
                         part.getValue(),
                         "the PR rewrote this shape in " + byAfter.size() + " ways");
             }
@@ -196,8 +219,9 @@ public final class TemplateLearner {
         return tokens.normalized();
     }
 
-    private static String statement(String text) {
-        return text.endsWith(";") || text.endsWith("}") ? text : text + ";";
+    /** A statement with its {@code ;}, an expression as is. */
+    private static String written(EditPairs.Pair pair, String text) {
+        return pair.expression() || text.endsWith(";") || text.endsWith("}") ? text : text + ";";
     }
 
     private void refuse(String before, String after, List<EditPairs.Pair> pairs, String reason) {
@@ -265,8 +289,8 @@ public final class TemplateLearner {
     private void refuse(TemplateSource.Template template, String reason) {
         for (LearnedShape shape : template.shapes()) {
             refuse(
-                    statement(shape.generalization().before()),
-                    statement(shape.after()),
+                    shape.written(shape.generalization().before()),
+                    shape.written(shape.after()),
                     shape.generalization().pairs(),
                     reason);
         }
@@ -318,10 +342,8 @@ public final class TemplateLearner {
                 qualifiedName(template),
                 recipe,
                 first.parameters(),
-                TemplateSource.befores(template).stream()
-                        .map(TemplateLearner::statement)
-                        .toList(),
-                statement(first.after()),
+                TemplateSource.befores(template).stream().map(first::written).toList(),
+                first.written(first.after()),
                 List.copyOf(occurrences),
                 List.copyOf(matches));
     }

@@ -113,19 +113,23 @@ final class TemplateSource {
                 .append(" {\n");
         List<String> befores = befores(template);
         for (int b = 0; b < befores.size(); b++) {
-            out.append("        @BeforeTemplate\n        void before")
+            out.append("        @BeforeTemplate\n        ")
+                    .append(first.returnType())
+                    .append(" before")
                     .append(b == 0 ? "" : String.valueOf(b + 1))
                     .append('(')
                     .append(first.parameterList())
                     .append(") {\n            ")
-                    .append(befores.get(b))
-                    .append(";\n        }\n\n");
+                    .append(first.body(befores.get(b)))
+                    .append("\n        }\n\n");
         }
-        out.append("        @AfterTemplate\n        void after(")
+        out.append("        @AfterTemplate\n        ")
+                .append(first.returnType())
+                .append(" after(")
                 .append(first.parameterList())
                 .append(") {\n            ")
-                .append(first.after())
-                .append(";\n        }\n    }\n");
+                .append(first.body(first.after()))
+                .append("\n        }\n    }\n");
     }
 
     /** The before forms of a template, each once, in the order of its shapes. */

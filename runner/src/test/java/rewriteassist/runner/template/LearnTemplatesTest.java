@@ -304,6 +304,50 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void statementsThatDifferInOneSubExpressionBecomeAnExpressionTemplate() throws Exception {
+        String names =
+                """
+                package com.acme;
+
+                import java.util.List;
+
+                class Names {
+                    boolean none(List<String> names) {
+                        boolean empty = names.size() == 0;
+                        return empty;
+                    }
+
+                    boolean noOthers(List<String> others) {
+                        boolean empty = others.size() == 0;
+                        return empty;
+                    }
+                }
+                """;
+        String path = "src/main/java/com/acme/Names.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, names));
+        ObjectNode request = learnRequest("learn-expression");
+        edit(request, path, 7, 7, "        boolean empty = names.isEmpty();\n");
+        edit(request, path, 12, 12, "        boolean empty = others.isEmpty();\n");
+        ((ObjectNode) request.get("head_files")).put(path, names.replace("size() == 0", "isEmpty()"));
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        String list = parameter(template, 0);
+        assertEquals("[\"" + list + ".size() == 0\"]", template.path("before").toString(), template.toString());
+        assertEquals(list + ".isEmpty()", template.path("after").asText(), template.toString());
+        assertEquals(
+                "java.util.List<java.lang.String>",
+                template.path("parameters").get(0).path("type").asText(),
+                template.toString());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("boolean before(java.util.List<java.lang.String> " + list + ")"), source);
+        assertTrue(source.contains("return " + list + ".isEmpty();"), source);
+        assertEquals("[]", learned.path("warnings").toString(), "its recipe rewrites the lines it was learned from");
+    }
+
+    @Test
     void aLearnBeforeAnyParseFailsWithNoParse() throws Exception {
         JsonNode learned = fixture.send(hamcrestEdits("learn-early"));
         assertFalse(learned.path("ok").asBoolean(), learned.toString());
