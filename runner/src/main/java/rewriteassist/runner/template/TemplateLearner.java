@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -94,8 +95,11 @@ public final class TemplateLearner {
                 }
             }
             if (accepted.size() < compiled.templates.size()) {
-                // The jar holds only the accepted templates.
+                // The jar holds only the accepted templates (a compile refuses what it cannot compile).
                 compiled = compile(accepted, libraries);
+                Set<String> kept = new LinkedHashSet<>();
+                compiled.templates.forEach(template -> kept.add(qualifiedName(template)));
+                templates.removeIf(template -> !kept.contains(template.name()));
             }
         }
         if (templates.isEmpty() || compiled.jar == null) {
@@ -190,6 +194,13 @@ public final class TemplateLearner {
                     new LearnedShape(generalization, byAfter.keySet().iterator().next()));
             return;
         }
+        Map<List<String>, List<EditPairs.Pair>> byForm = byForm(generalization);
+        if (byForm.size() > 1) {
+            // Several forms of one call (Hamcrest's `Matchers.is` and `CoreMatchers.is`): each form is
+            // generalized on its own, and forms rewritten alike become one template's befores.
+            byForm.values().forEach(this::learn);
+            return;
+        }
         for (Map.Entry<String, List<EditPairs.Pair>> part : byAfter.entrySet()) {
             if (part.getValue().size() >= request.minOccurrences()) {
                 learn(part.getValue());
@@ -201,6 +212,40 @@ public final class TemplateLearner {
                         "the PR rewrote this shape in " + byAfter.size() + " ways");
             }
         }
+    }
+
+    /**
+     * The occurrences by the declaring types of the calls a parameter stands for where those calls
+     * are one method by name and arity in every occurrence (only their declaring type differs): the
+     * parameter then hides a fixed part the after template cannot name.
+     */
+    private static Map<List<String>, List<EditPairs.Pair>> byForm(AntiUnifier.Generalization generalization) {
+        List<AntiUnifier.Parameter> calls = generalization.parameters().stream()
+                .filter(TemplateLearner::oneMethodByName)
+                .toList();
+        Map<List<String>, List<EditPairs.Pair>> forms = new LinkedHashMap<>();
+        for (int k = 0; k < generalization.pairs().size(); k++) {
+            List<String> form = new ArrayList<>();
+            for (AntiUnifier.Parameter parameter : calls) {
+                J.MethodInvocation call = (J.MethodInvocation) parameter.subtrees.get(k);
+                form.add(AntiUnifier.name(
+                        Objects.requireNonNull(call.getMethodType()).getDeclaringType()));
+            }
+            forms.computeIfAbsent(form, f -> new ArrayList<>())
+                    .add(generalization.pairs().get(k));
+        }
+        return forms;
+    }
+
+    private static boolean oneMethodByName(AntiUnifier.Parameter parameter) {
+        J first = parameter.subtrees.get(0);
+        return first instanceof J.MethodInvocation call
+                && parameter.subtrees.stream()
+                        .allMatch(s -> s instanceof J.MethodInvocation other
+                                && other.getMethodType() != null
+                                && other.getSimpleName().equals(call.getSimpleName())
+                                && other.getArguments().size()
+                                        == call.getArguments().size());
     }
 
     /**

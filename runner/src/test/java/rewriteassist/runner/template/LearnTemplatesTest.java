@@ -348,6 +348,76 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void twoFormsOfOneCallRewrittenAlikeBecomeOneTemplateWithTwoBefores() throws Exception {
+        String matchers =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.is;
+
+                class MatchersTest {
+                    void check(String name, int count) {
+                        assertThat(name, is("x"));
+                        assertThat(count, is(2));
+                    }
+                }
+                """;
+        String core =
+                """
+                package com.acme;
+
+                import static org.hamcrest.CoreMatchers.is;
+                import static org.hamcrest.MatcherAssert.assertThat;
+
+                class CoreTest {
+                    void check(String label, long total) {
+                        assertThat(label, is("y"));
+                        assertThat(total, is(3L));
+                    }
+                }
+                """;
+        String matchersPath = "src/test/java/com/acme/MatchersTest.java";
+        String corePath = "src/test/java/com/acme/CoreTest.java";
+        fixture.parse(fixture.repo("pom.xml", POM, matchersPath, matchers, corePath, core));
+        ObjectNode request = learnRequest("learn-forms");
+        edit(
+                request,
+                matchersPath,
+                8,
+                9,
+                "        assertThat(name).isEqualTo(\"x\");\n        assertThat(count).isEqualTo(2);\n");
+        edit(
+                request,
+                corePath,
+                8,
+                9,
+                "        assertThat(label).isEqualTo(\"y\");\n        assertThat(total).isEqualTo(3L);\n");
+        String assertj = "import static org.assertj.core.api.Assertions.assertThat;\n";
+        ((ObjectNode) request.get("head_files"))
+                .put(matchersPath, "package com.acme;\n\n" + assertj + "\nclass MatchersTest {}\n")
+                .put(corePath, "package com.acme;\n\n" + assertj + "\nclass CoreTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        String actual = parameter(template, 0);
+        String expected = parameter(template, 1);
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + actual + ", org.hamcrest.Matchers.is(" + expected
+                        + "));\",\"org.hamcrest.MatcherAssert.assertThat(" + actual + ", org.hamcrest.CoreMatchers.is("
+                        + expected + "));\"]",
+                template.path("before").toString(),
+                template.toString());
+        assertEquals(4, template.path("occurrences").size(), template.toString());
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals("[]", learned.path("warnings").toString(), "each form rewrites its own occurrences");
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("void before2("), source);
+    }
+
+    @Test
     void aLearnBeforeAnyParseFailsWithNoParse() throws Exception {
         JsonNode learned = fixture.send(hamcrestEdits("learn-early"));
         assertFalse(learned.path("ok").asBoolean(), learned.toString());
