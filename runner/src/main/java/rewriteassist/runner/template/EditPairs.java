@@ -1,15 +1,12 @@
 package rewriteassist.runner.template;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.openrewrite.ExecutionContext;
-import org.openrewrite.InMemoryExecutionContext;
-import org.openrewrite.SourceFile;
 import org.openrewrite.Tree;
-import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -30,14 +27,16 @@ final class EditPairs {
      */
     record Pair(String path, int line, J before, J after, boolean expression) {}
 
-    private static final String WRAP_START = "class LearnedEdit {\n    void learnedEdit() {\n";
-    private static final String WRAP_END = "\n    }\n}\n";
-
     private EditPairs() {}
 
     static List<Pair> of(
-            Map<String, J.CompilationUnit> base, List<LearnTemplatesRequest.Edit> edits, List<String> warnings) {
+            Map<String, J.CompilationUnit> base,
+            List<LearnTemplatesRequest.Edit> edits,
+            TextParser parser,
+            List<String> warnings) {
         List<Pair> pairs = new ArrayList<>();
+        // A unit is printed once for its lines, however many hunks it has.
+        Map<String, StatementLines> linesByPath = new HashMap<>();
         for (LearnTemplatesRequest.Edit edit : edits) {
             if (edit.beforeEnd() < edit.beforeStart()) {
                 continue; // a pure insertion replaced nothing: no before side to learn from
@@ -47,9 +46,9 @@ final class EditPairs {
                 warnings.add(edit.path() + " is not a Java file of the parse: its edits are not learned from");
                 continue;
             }
-            StatementLines lines = StatementLines.of(unit);
+            StatementLines lines = linesByPath.computeIfAbsent(edit.path(), p -> StatementLines.of(unit));
             List<Statement> before = lines.within(edit.beforeStart(), edit.beforeEnd());
-            Optional<List<Statement>> after = statements(edit.after());
+            Optional<List<Statement>> after = parser.statements(edit.after());
             if (after.isEmpty()) {
                 warnings.add(
                         edit.path() + ":" + edit.beforeStart() + ": the PR's text there does not parse as statements");
@@ -142,30 +141,5 @@ final class EditPairs {
                 || (parent instanceof J.MemberReference reference && reference.getReference() == child)
                 || (parent instanceof J.NewClass created && created.getClazz() == child)
                 || (parent instanceof J.MethodDeclaration method && method.getName() == child);
-    }
-
-    /** The statements of a text, parsed without a classpath inside a method body; empty when it does not parse. */
-    static Optional<List<Statement>> statements(String text) {
-        Optional<J.CompilationUnit> unit = parse(WRAP_START + text + WRAP_END);
-        if (unit.isEmpty() || unit.get().getClasses().isEmpty()) {
-            return Optional.empty();
-        }
-        List<Statement> members = unit.get().getClasses().get(0).getBody().getStatements();
-        if (members.size() != 1
-                || !(members.get(0) instanceof J.MethodDeclaration method)
-                || method.getBody() == null) {
-            return Optional.empty();
-        }
-        return Optional.of(method.getBody().getStatements());
-    }
-
-    /** A compilation unit parsed without a classpath (structure and text only); empty when it does not parse. */
-    static Optional<J.CompilationUnit> parse(String source) {
-        ExecutionContext ctx = new InMemoryExecutionContext(e -> {});
-        JavaParser parser = JavaParser.fromJavaVersion().classpath(List.of()).build();
-        List<SourceFile> parsed = parser.parse(ctx, source).toList();
-        return parsed.size() == 1 && parsed.get(0) instanceof J.CompilationUnit unit
-                ? Optional.of(unit)
-                : Optional.empty();
     }
 }

@@ -45,6 +45,7 @@ public final class TemplateLearner {
     private final List<LearnedShape> shapes = new ArrayList<>();
     private final List<LearnResults.Refused> refused = new ArrayList<>();
     private final Map<String, Optional<J.CompilationUnit>> heads = new HashMap<>();
+    private final TextParser parser = new TextParser();
 
     private TemplateLearner(RepositoryParser.Outcome parsed, LearnTemplatesRequest request) {
         this.parsed = parsed;
@@ -66,7 +67,7 @@ public final class TemplateLearner {
             }
         }
         Map<String, List<EditPairs.Pair>> groups = new LinkedHashMap<>();
-        for (EditPairs.Pair pair : EditPairs.of(base, request.edits(), warnings)) {
+        for (EditPairs.Pair pair : EditPairs.of(base, request.edits(), parser, warnings)) {
             groups.computeIfAbsent(groupOf(pair), g -> new ArrayList<>()).add(pair);
         }
         groups.values().forEach(this::learn);
@@ -405,7 +406,7 @@ public final class TemplateLearner {
                 for (EditPairs.Pair pair : shape.generalization().pairs()) {
                     Optional<J.CompilationUnit> head = heads.computeIfAbsent(pair.path(), path -> {
                         String text = request.headFiles().get(path);
-                        return text == null ? Optional.empty() : EditPairs.parse(text);
+                        return text == null ? Optional.empty() : parser.unit(text);
                     });
                     for (J.Import imported :
                             head.map(J.CompilationUnit::getImports).orElse(List.of())) {

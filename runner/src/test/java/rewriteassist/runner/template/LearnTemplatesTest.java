@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import rewriteassist.runner.Fixture;
@@ -181,6 +183,23 @@ class LearnTemplatesTest {
         assertTrue(learned.path("ok").asBoolean(), learned.toString());
         assertEquals(1, learned.path("templates").size(), learned.toString());
         JsonNode template = learned.path("templates").get(0);
+        // The keys the Rust side reads, in the spec's order.
+        assertEquals(
+                List.of(
+                        "protocol",
+                        "id",
+                        "ok",
+                        "seconds",
+                        "templates",
+                        "refused",
+                        "source",
+                        "jar",
+                        "pom",
+                        "recipe",
+                        "warnings"),
+                keys(learned));
+        assertEquals(
+                List.of("name", "recipe", "parameters", "before", "after", "occurrences", "matches"), keys(template));
         assertEquals(
                 "[\"org.hamcrest.MatcherAssert.assertThat(" + parameter(template, 0) + ", org.hamcrest.Matchers.is("
                         + parameter(template, 1) + "));\"]",
@@ -238,6 +257,12 @@ class LearnTemplatesTest {
         assertTrue(other.contains("-        assertThat(total, is(3L));"), diff);
         assertTrue(other.contains("isEqualTo(3L);"), diff);
         assertFalse(other.contains("-        assertThat(label, not(\"y\"));"), diff);
+    }
+
+    private static List<String> keys(JsonNode object) {
+        List<String> keys = new ArrayList<>();
+        object.fieldNames().forEachRemaining(keys::add);
+        return keys;
     }
 
     private static String parameter(JsonNode template, int index) {
