@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.jar.JarFile;
+import javax.lang.model.SourceVersion;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
@@ -293,8 +295,8 @@ public final class TemplateLearner {
             throws Failure {
         List<TemplateSource.Template> remaining = new ArrayList<>(templates);
         while (!remaining.isEmpty()) {
-            String text =
-                    TemplateSource.write(request.packageName(), request.className(), remaining, imports(remaining));
+            String text = TemplateSource.write(
+                    request.packageName(), request.className(), remaining, imports(remaining, libraries));
             CompileResults results = TemplateCompiler.compile(new TemplateRequest(
                     Map.of(sourceFile(), text), libraries, request.directory(), request.coordinates()));
             Map<String, CompiledTemplate> byName = new HashMap<>();
@@ -395,26 +397,40 @@ public final class TemplateLearner {
     }
 
     /**
-     * The head files' imports (type and static, not on demand) whose simple names the after
-     * templates use, as {@code import …;} lines.
+     * The head files' imports (type and static) whose simple names the after templates use, as
+     * {@code import …;} lines; and a head file's imports on demand ({@code import static
+     * org.assertj.core.api.Assertions.*;}) when a simple name of the after is not imported by name,
+     * each only if the compile's classpath has its class or package (a project's own package is not
+     * on it, and an import that does not resolve would fail every template).
      */
-    private Set<String> imports(List<TemplateSource.Template> templates) {
+    private Set<String> imports(List<TemplateSource.Template> templates, List<TemplateRequest.Library> libraries) {
         Set<String> lines = new LinkedHashSet<>();
         for (TemplateSource.Template template : templates) {
             for (LearnedShape shape : template.shapes()) {
-                List<String> names = JavaTokens.of(shape.after()).simpleNames();
+                Set<String> unresolved =
+                        new LinkedHashSet<>(JavaTokens.of(shape.after()).simpleNames());
+                unresolved.removeIf(SourceVersion::isKeyword);
+                shape.generalization().parameters().forEach(p -> unresolved.remove(p.name));
+                List<String> names = List.copyOf(unresolved);
                 for (EditPairs.Pair pair : shape.generalization().pairs()) {
-                    Optional<J.CompilationUnit> head = heads.computeIfAbsent(pair.path(), path -> {
-                        String text = request.headFiles().get(path);
-                        return text == null ? Optional.empty() : parser.unit(text);
-                    });
-                    for (J.Import imported :
-                            head.map(J.CompilationUnit::getImports).orElse(List.of())) {
-                        String name = Printed.tokens(imported.getQualid())
-                                .normalized()
-                                .replace(" ", "");
+                    List<J.Import> imports = heads.computeIfAbsent(pair.path(), path -> {
+                                String text = request.headFiles().get(path);
+                                return text == null ? Optional.empty() : parser.unit(text);
+                            })
+                            .map(J.CompilationUnit::getImports)
+                            .orElse(List.of());
+                    Set<String> left = new LinkedHashSet<>(names);
+                    for (J.Import imported : imports) {
+                        String name = qualifiedName(imported);
                         String simple = name.substring(name.lastIndexOf('.') + 1);
-                        if (!simple.equals("*") && names.contains(simple)) {
+                        if (names.contains(simple)) {
+                            lines.add("import " + (imported.isStatic() ? "static " : "") + name + ";");
+                            left.remove(simple);
+                        }
+                    }
+                    for (J.Import imported : imports) {
+                        String name = qualifiedName(imported);
+                        if (!left.isEmpty() && name.endsWith(".*") && onClasspath(imported, name, libraries)) {
                             lines.add("import " + (imported.isStatic() ? "static " : "") + name + ";");
                         }
                     }
@@ -422,6 +438,36 @@ public final class TemplateLearner {
             }
         }
         return lines;
+    }
+
+    private static String qualifiedName(J.Import imported) {
+        return Printed.tokens(imported.getQualid()).normalized().replace(" ", "");
+    }
+
+    /** Whether an import on demand names a class (static) or package the compile's classpath has. */
+    private static boolean onClasspath(J.Import imported, String name, List<TemplateRequest.Library> libraries) {
+        String owner = name.substring(0, name.length() - 2);
+        if (owner.startsWith("java.") || owner.startsWith("javax.")) {
+            return true;
+        }
+        String entry = owner.replace('.', '/') + (imported.isStatic() ? ".class" : "/");
+        for (TemplateRequest.Library library : libraries) {
+            Path path = library.jar();
+            if (Files.isDirectory(path)) {
+                if (Files.exists(path.resolve(entry))) {
+                    return true;
+                }
+                continue;
+            }
+            try (JarFile jar = new JarFile(path.toFile())) {
+                if (jar.stream().anyMatch(e -> e.getName().startsWith(entry))) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // Not a jar to read: it has nothing to import.
+            }
+        }
+        return false;
     }
 
     /**

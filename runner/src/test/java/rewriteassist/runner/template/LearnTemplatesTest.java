@@ -443,6 +443,23 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void theAfterSideGetsTheHeadFilesImportOnDemandWhenNoImportNamesItsMethod() throws Exception {
+        fixture.parse(hamcrestToAssertJ(""));
+        ObjectNode request = hamcrestEdits("learn-on-demand");
+        String named = "import static org.assertj.core.api.Assertions.assertThat;";
+        String onDemand = "import static org.assertj.core.api.Assertions.*;";
+        ((ObjectNode) request.get("head_files"))
+                .put(CART, CART_HEAD.replace(named, onDemand))
+                .put(COUNT, COUNT_HEAD.replace(named, onDemand));
+        JsonNode learned = fixture.send(request);
+
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains(onDemand), source);
+        assertFalse(source.contains("import java.util"), "an import the after does not need: " + source);
+    }
+
+    @Test
     void aLearnBeforeAnyParseFailsWithNoParse() throws Exception {
         JsonNode learned = fixture.send(hamcrestEdits("learn-early"));
         assertFalse(learned.path("ok").asBoolean(), learned.toString());
