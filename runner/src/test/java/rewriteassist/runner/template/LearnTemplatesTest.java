@@ -239,6 +239,11 @@ class LearnTemplatesTest {
         assertFalse(source.contains("import static org.hamcrest"), source);
         Path jar = Path.of(learned.path("jar").asText());
         assertTrue(Files.isRegularFile(jar), learned.toString());
+        // The request named no libraries: the source set's jars, with coordinates from their paths.
+        String pom = Files.readString(Path.of(learned.path("pom").asText()));
+        assertTrue(pom.contains("<artifactId>hamcrest</artifactId>"), pom);
+        assertTrue(pom.contains("<artifactId>assertj-core</artifactId>"), pom);
+        assertFalse(pom.contains("<artifactId>junit</artifactId>"), pom);
 
         // The learned jar, run as a `run` request's `learned`, rewrites the file the PR did not edit.
         ObjectNode run = fixture.runRequest("", learned.path("recipe").asText(), false);
