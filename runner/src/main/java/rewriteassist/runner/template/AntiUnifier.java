@@ -148,8 +148,7 @@ final class AntiUnifier {
 
     /** The same differing subtrees (by their text in each occurrence) are the same parameter. */
     private void parameter(List<J> nodes, JavaType.@Nullable Method callee, int argument) {
-        List<String> key =
-                nodes.stream().map(n -> Printed.tokens(n).normalized()).toList();
+        List<String> key = nodes.stream().map(n -> Printed.tokens(n).key()).toList();
         Parameter parameter = store.computeIfAbsent(key, k -> new Parameter(List.copyOf(nodes), callee, argument));
         byRepresentative.put(nodes.get(0).getId(), parameter);
     }

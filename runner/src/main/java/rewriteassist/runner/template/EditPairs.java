@@ -70,7 +70,7 @@ final class EditPairs {
     }
 
     private static String text(J tree) {
-        return Printed.tokens(tree).normalized();
+        return Printed.tokens(tree).key();
     }
 
     /**

@@ -93,6 +93,14 @@ record JavaTokens(List<Token> tokens) {
         return i + 1;
     }
 
+    /**
+     * What two texts share when they differ in whitespace and comments only (the tokens, one space
+     * between each): the key to compare them by. {@link #normalized()} is the text to show.
+     */
+    String key() {
+        return String.join(" ", tokens.stream().map(Token::text).toList());
+    }
+
     /** The text with each run of whitespace and comments written as one space. */
     String normalized() {
         StringBuilder out = new StringBuilder();

@@ -48,6 +48,9 @@ record LearnedShape(AntiUnifier.Generalization generalization, String after) {
     /** What makes shapes one template with several before forms: the same after and parameters. */
     List<Object> rewrite() {
         return List.of(
-                after, parameters(), generalization.typeVariables(), String.valueOf(generalization.returnType()));
+                JavaTokens.of(after).key(),
+                parameters(),
+                generalization.typeVariables(),
+                String.valueOf(generalization.returnType()));
     }
 }

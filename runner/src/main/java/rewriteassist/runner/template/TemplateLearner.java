@@ -187,14 +187,17 @@ public final class TemplateLearner {
                     generalization.refused());
             return;
         }
+        // By after template, whitespace aside; each shown as its first occurrence wrote it.
         Map<String, List<EditPairs.Pair>> byAfter = new LinkedHashMap<>();
+        Map<String, String> shown = new HashMap<>();
         for (int k = 0; k < pairs.size(); k++) {
-            byAfter.computeIfAbsent(after(generalization, k), a -> new ArrayList<>())
-                    .add(pairs.get(k));
+            JavaTokens after = after(generalization, k);
+            byAfter.computeIfAbsent(after.key(), a -> new ArrayList<>()).add(pairs.get(k));
+            shown.putIfAbsent(after.key(), after.normalized());
         }
         if (byAfter.size() == 1) {
-            shapes.add(
-                    new LearnedShape(generalization, byAfter.keySet().iterator().next()));
+            shapes.add(new LearnedShape(
+                    generalization, shown.get(byAfter.keySet().iterator().next())));
             return;
         }
         Map<List<String>, List<EditPairs.Pair>> byForm = byForm(generalization);
@@ -210,7 +213,7 @@ public final class TemplateLearner {
             } else {
                 refuse(
                         written(pairs.get(0), generalization.before()),
-                        written(pairs.get(0), part.getKey()),
+                        written(pairs.get(0), shown.get(part.getKey())),
                         part.getValue(),
                         "the PR rewrote this shape in " + byAfter.size() + " ways");
             }
@@ -256,7 +259,7 @@ public final class TemplateLearner {
      * parameter's name, token by token (longest texts first, so a parameter inside another's text
      * does not break it).
      */
-    private static String after(AntiUnifier.Generalization generalization, int k) {
+    private static JavaTokens after(AntiUnifier.Generalization generalization, int k) {
         JavaTokens tokens = Printed.tokens(generalization.pairs().get(k).after());
         List<AntiUnifier.Parameter> longestFirst = new ArrayList<>(generalization.parameters());
         longestFirst.sort(Comparator.comparingInt((AntiUnifier.Parameter p) ->
@@ -264,7 +267,7 @@ public final class TemplateLearner {
         for (AntiUnifier.Parameter parameter : longestFirst) {
             tokens = tokens.replace(Printed.tokens(parameter.subtrees.get(k)), parameter.name);
         }
-        return tokens.normalized();
+        return tokens;
     }
 
     /** A statement with its {@code ;}, an expression as is. */

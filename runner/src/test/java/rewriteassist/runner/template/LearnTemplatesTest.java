@@ -422,7 +422,8 @@ class LearnTemplatesTest {
                 corePath,
                 8,
                 9,
-                "        assertThat(label).isEqualTo(\"y\");\n        assertThat(total).isEqualTo(3L);\n");
+                // Written across two lines: the same after template, whitespace aside.
+                "        assertThat(label).isEqualTo(\"y\");\n        assertThat( total )\n                .isEqualTo(3L);\n");
         String assertj = "import static org.assertj.core.api.Assertions.assertThat;\n";
         ((ObjectNode) request.get("head_files"))
                 .put(matchersPath, "package com.acme;\n\n" + assertj + "\nclass MatchersTest {}\n")
