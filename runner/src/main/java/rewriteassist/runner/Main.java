@@ -26,11 +26,13 @@ import rewriteassist.runner.protocol.BadRequest;
 import rewriteassist.runner.protocol.CompileTemplatesRequest;
 import rewriteassist.runner.protocol.ErrorKind;
 import rewriteassist.runner.protocol.Failure;
+import rewriteassist.runner.protocol.LearnTemplatesRequest;
 import rewriteassist.runner.protocol.ParseRequest;
 import rewriteassist.runner.protocol.Request;
 import rewriteassist.runner.protocol.Requests;
 import rewriteassist.runner.protocol.RunRequest;
 import rewriteassist.runner.results.FailedRequest;
+import rewriteassist.runner.results.LearnResults;
 import rewriteassist.runner.results.ParseResults;
 import rewriteassist.runner.results.Results;
 import rewriteassist.runner.results.ResultsFile;
@@ -39,6 +41,7 @@ import rewriteassist.runner.run.EarlierRuns;
 import rewriteassist.runner.run.RecipeRunner;
 import rewriteassist.runner.template.LearnedRecipes;
 import rewriteassist.runner.template.TemplateCompiler;
+import rewriteassist.runner.template.TemplateLearner;
 
 /**
  * The protocol of docs/embedded-runner.md: one request-file path per line on stdin, one results file
@@ -151,7 +154,19 @@ public final class Main {
         if (request instanceof RunRequest run) {
             return run(run);
         }
+        if (request instanceof LearnTemplatesRequest learn) {
+            return learn(learn);
+        }
         return TemplateCompiler.compile(((CompileTemplatesRequest) request).templates());
+    }
+
+    private LearnResults learn(LearnTemplatesRequest request) throws Failure {
+        RepositoryParser.Outcome last = parsed;
+        if (last == null) {
+            throw new Failure(
+                    ErrorKind.NO_PARSE, "no parse request came before this learn_templates (or the last one failed)");
+        }
+        return TemplateLearner.learn(last, request);
     }
 
     private ParseResults parse(ParseRequest request) throws Exception {

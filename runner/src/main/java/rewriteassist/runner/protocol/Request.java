@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * A request file, checked against the protocol ({@link Requests#read}): one record per request
  * type, each with the fields of its type only.
  */
-public sealed interface Request permits ParseRequest, RunRequest, CompileTemplatesRequest {
+public sealed interface Request permits ParseRequest, RunRequest, CompileTemplatesRequest, LearnTemplatesRequest {
     /** The request's id, which its results and its {@code done} line repeat. */
     String id();
 

@@ -48,6 +48,7 @@ public final class Requests {
             case ParseRequest.TYPE -> ParseRequest.from(json, id, output, rejecter);
             case RunRequest.TYPE -> RunRequest.from(json, id, output, rejecter);
             case CompileTemplatesRequest.TYPE -> CompileTemplatesRequest.from(json, id, output, rejecter);
+            case LearnTemplatesRequest.TYPE -> LearnTemplatesRequest.from(json, id, output, rejecter);
             default -> throw rejecter.reject("unknown request type `" + type + "`", id, output);
         };
     }

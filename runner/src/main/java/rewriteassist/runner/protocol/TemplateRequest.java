@@ -25,7 +25,7 @@ public record TemplateRequest(
 
     /** Maven coordinates, checked as the runner checks every coordinate it turns into a path. */
     public record Coordinates(String group, String artifact, String version) {
-        static Coordinates parse(String text) {
+        public static Coordinates parse(String text) {
             String[] parts = text.split(":", -1);
             if (parts.length != 3) {
                 throw new IllegalArgumentException("`" + text + "` is not group:artifact:version");

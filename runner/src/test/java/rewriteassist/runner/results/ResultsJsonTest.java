@@ -125,6 +125,40 @@ class ResultsJsonTest {
     }
 
     @Test
+    void aLearnTemplatesResults() throws IOException {
+        LearnResults.Template template = new LearnResults.Template(
+                "rewriteassist.learned.LearnedTemplates.AssertThatIsToIsEqualTo",
+                "rewriteassist.learned.LearnedTemplatesRecipes$AssertThatIsToIsEqualToRecipe",
+                List.of(new LearnResults.Parameter("actual", "T"), new LearnResults.Parameter("expected", "T")),
+                List.of("org.hamcrest.MatcherAssert.assertThat(actual, org.hamcrest.Matchers.is(expected));"),
+                "assertThat(actual).isEqualTo(expected);",
+                List.of(new LearnResults.Place("src/test/java/com/acme/CartTest.java", 12)),
+                List.of(new LearnResults.Place("src/test/java/com/acme/OtherTest.java", 7)));
+        LearnResults.Refused refused = new LearnResults.Refused(
+                "int timeout = 10;",
+                "int timeout = 20;",
+                List.of(new LearnResults.Place("src/main/java/com/acme/Settings.java", 30)),
+                "its occurrences share nothing but literals");
+        LearnResults results = new LearnResults(
+                2.3,
+                List.of(template),
+                List.of(refused),
+                new LearnResults.Source(
+                        "rewriteassist/learned/LearnedTemplates.java", "package rewriteassist.learned;\n"),
+                "/abs/learned/learned-recipes-0.1.0.jar",
+                "/abs/learned/learned-recipes-0.1.0.pom",
+                "rewriteassist.learned.LearnedTemplatesRecipes",
+                List.of());
+        assertEquals(sample("learn.json"), json(results, "learn-1"));
+        // No template accepted: no source, jar, POM or recipe, each null.
+        assertEquals(
+                sample("learn-none.json"),
+                json(
+                        new LearnResults(0.5, List.of(), List.of(refused), null, null, null, null, List.of("w")),
+                        "learn-2"));
+    }
+
+    @Test
     void aFailedRequestsResults() throws IOException {
         ErrorReport error = new ErrorReport(ErrorKind.NO_PARSE, "no parse", "at x");
         assertEquals(sample("failed.json"), json(new FailedRequest(error, 0.0), "run-1"));

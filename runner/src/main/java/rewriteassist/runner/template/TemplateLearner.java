@@ -1,0 +1,545 @@
+package rewriteassist.runner.template;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.jar.JarFile;
+import javax.lang.model.SourceVersion;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.SourceFile;
+import org.openrewrite.java.tree.J;
+import rewriteassist.runner.common.Log;
+import rewriteassist.runner.maven.Reactor;
+import rewriteassist.runner.parse.RepositoryParser;
+import rewriteassist.runner.protocol.Failure;
+import rewriteassist.runner.protocol.LearnTemplatesRequest;
+import rewriteassist.runner.protocol.TemplateRequest;
+import rewriteassist.runner.results.CompileResults;
+import rewriteassist.runner.results.CompiledTemplate;
+import rewriteassist.runner.results.LearnResults;
+
+/**
+ * A {@code learn_templates} request: Refaster templates learned from the edits a PR repeated. The
+ * edits' statement pairs ({@link EditPairs}) are grouped by the before's top node and generalized
+ * over the attributed base trees ({@link AntiUnifier}); a shape all of whose occurrences the PR
+ * rewrote the same way becomes a template ({@link TemplateSource}), compiled with {@link
+ * TemplateCompiler} and run on the base ({@link BaseCheck}): a template that would change a line of
+ * an edited file the PR left as it was is refused. Every refusal is a result with its reason.
+ */
+public final class TemplateLearner {
+    /** A compile's message for a template that is fine but shared the compile with one that is not. */
+    private static final String NOT_COMPILED = "not compiled: the sources have errors";
+
+    private final RepositoryParser.Outcome parsed;
+    private final LearnTemplatesRequest request;
+    private final List<String> warnings = new ArrayList<>();
+    private final List<LearnedShape> shapes = new ArrayList<>();
+    private final List<LearnResults.Refused> refused = new ArrayList<>();
+    private final Map<String, Optional<J.CompilationUnit>> heads = new HashMap<>();
+    private final TextParser parser = new TextParser();
+
+    private TemplateLearner(RepositoryParser.Outcome parsed, LearnTemplatesRequest request) {
+        this.parsed = parsed;
+        this.request = request;
+    }
+
+    public static LearnResults learn(RepositoryParser.Outcome parsed, LearnTemplatesRequest request) throws Failure {
+        return new TemplateLearner(parsed, request).learn(System.nanoTime());
+    }
+
+    private LearnResults learn(long started) throws Failure {
+        Set<String> edited = new LinkedHashSet<>();
+        request.edits().forEach(edit -> edited.add(edit.path()));
+        Map<String, J.CompilationUnit> base = new HashMap<>();
+        for (SourceFile tree : parsed.trees()) {
+            if (tree instanceof J.CompilationUnit unit
+                    && edited.contains(tree.getSourcePath().toString())) {
+                base.put(tree.getSourcePath().toString(), unit);
+            }
+        }
+        Map<String, List<EditPairs.Pair>> groups = new LinkedHashMap<>();
+        for (EditPairs.Pair pair : EditPairs.of(base, request.edits(), parser, warnings)) {
+            groups.computeIfAbsent(groupOf(pair), g -> new ArrayList<>()).add(pair);
+        }
+        groups.values().forEach(this::learn);
+
+        // Shapes the PR rewrote the same way, with the same parameters: one template, several befores.
+        Map<List<Object>, List<LearnedShape>> rewrites = new LinkedHashMap<>();
+        shapes.forEach(shape -> rewrites.computeIfAbsent(shape.rewrite(), r -> new ArrayList<>())
+                .add(shape));
+        List<TemplateSource.Template> candidates = TemplateSource.name(new ArrayList<>(rewrites.values()));
+
+        List<TemplateRequest.Library> libraries = libraries(edited);
+        Compiled compiled = compile(candidates, libraries);
+        List<LearnResults.Template> templates = new ArrayList<>();
+        if (compiled.jar != null) {
+            Map<String, BaseCheck.Outcome> checked = BaseCheck.run(
+                    parsed,
+                    Paths.get(compiled.jar),
+                    libraries.stream().map(TemplateRequest.Library::jar).toList(),
+                    recipes());
+            List<TemplateSource.Template> accepted = new ArrayList<>();
+            for (TemplateSource.Template template : compiled.templates) {
+                LearnResults.Template result = check(template, checked);
+                if (result != null) {
+                    accepted.add(template);
+                    templates.add(result);
+                }
+            }
+            if (accepted.size() < compiled.templates.size()) {
+                // The jar holds only the accepted templates (a compile refuses what it cannot compile).
+                compiled = compile(accepted, libraries);
+                Set<String> kept = new LinkedHashSet<>();
+                compiled.templates.forEach(template -> kept.add(qualifiedName(template)));
+                templates.removeIf(template -> !kept.contains(template.name()));
+            }
+        }
+        if (templates.isEmpty() || compiled.jar == null) {
+            deleteJar();
+            return new LearnResults(
+                    Log.seconds(started),
+                    List.of(),
+                    List.copyOf(refused),
+                    null,
+                    null,
+                    null,
+                    null,
+                    List.copyOf(warnings));
+        }
+        return new LearnResults(
+                Log.seconds(started),
+                List.copyOf(templates),
+                List.copyOf(refused),
+                new LearnResults.Source(sourceFile(), compiled.text),
+                compiled.jar,
+                compiled.pom,
+                recipes(),
+                List.copyOf(warnings));
+    }
+
+    /** The group of a pair: a call by its method (declaring type, name, argument count), else the node's class. */
+    private static String groupOf(EditPairs.Pair pair) {
+        String kind = pair.expression() ? "expression " : "statement ";
+        if (pair.before() instanceof J.MethodInvocation call && call.getMethodType() != null) {
+            return kind + "call " + AntiUnifier.name(call.getMethodType().getDeclaringType()) + "#"
+                    + call.getSimpleName() + "/"
+                    + call.getArguments().stream()
+                            .filter(a -> !(a instanceof J.Empty))
+                            .count();
+        }
+        return kind + pair.before().getClass().getName();
+    }
+
+    /** The statements a template can be: an expression used as a statement, a declaration with an initializer. */
+    private static boolean learnable(EditPairs.Pair pair) {
+        J before = pair.before();
+        return pair.expression()
+                || before instanceof J.MethodInvocation
+                || before instanceof J.Assignment
+                || before instanceof J.AssignmentOperation
+                || before instanceof J.Unary
+                || before instanceof J.NewClass
+                || (before instanceof J.VariableDeclarations declarations
+                        && declarations.getVariables().size() == 1
+                        && declarations.getVariables().get(0).getInitializer() != null);
+    }
+
+    /**
+     * Generalizes a group; splits it by after template when its occurrences were rewritten in
+     * different ways, and generalizes each part with enough occurrences again.
+     */
+    private void learn(List<EditPairs.Pair> pairs) {
+        if (pairs.size() < request.minOccurrences()) {
+            refuse(
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).before()).normalized()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).after()).normalized()),
+                    pairs,
+                    pairs.size() == 1 ? "one occurrence" : "only " + pairs.size() + " occurrences");
+            return;
+        }
+        if (!learnable(pairs.get(0))) {
+            refuse(
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).before()).normalized()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).after()).normalized()),
+                    pairs,
+                    "only expression statements, declarations with an initializer and the one expression two"
+                            + " statements differ in are learned, not a "
+                            + pairs.get(0).before().getClass().getSimpleName());
+            return;
+        }
+        AntiUnifier.Generalization generalization = AntiUnifier.of(pairs);
+        if (generalization.refused() != null) {
+            refuse(
+                    written(pairs.get(0), generalization.before()),
+                    written(pairs.get(0), Printed.tokens(pairs.get(0).after()).normalized()),
+                    pairs,
+                    generalization.refused());
+            return;
+        }
+        // By after template, whitespace aside; each shown as its first occurrence wrote it.
+        Map<String, List<EditPairs.Pair>> byAfter = new LinkedHashMap<>();
+        Map<String, String> shown = new HashMap<>();
+        for (int k = 0; k < pairs.size(); k++) {
+            JavaTokens after = after(generalization, k);
+            byAfter.computeIfAbsent(after.key(), a -> new ArrayList<>()).add(pairs.get(k));
+            shown.putIfAbsent(after.key(), after.normalized());
+        }
+        if (byAfter.size() == 1) {
+            shapes.add(new LearnedShape(
+                    generalization, shown.get(byAfter.keySet().iterator().next())));
+            return;
+        }
+        Map<List<String>, List<EditPairs.Pair>> byForm = byForm(generalization);
+        if (byForm.size() > 1) {
+            // Several forms of one call (Hamcrest's `Matchers.is` and `CoreMatchers.is`): each form is
+            // generalized on its own, and forms rewritten alike become one template's befores.
+            byForm.values().forEach(this::learn);
+            return;
+        }
+        for (Map.Entry<String, List<EditPairs.Pair>> part : byAfter.entrySet()) {
+            if (part.getValue().size() >= request.minOccurrences()) {
+                learn(part.getValue());
+            } else {
+                refuse(
+                        written(pairs.get(0), generalization.before()),
+                        written(pairs.get(0), shown.get(part.getKey())),
+                        part.getValue(),
+                        "the PR rewrote this shape in " + byAfter.size() + " ways");
+            }
+        }
+    }
+
+    /**
+     * The occurrences by the declaring types of the calls a parameter stands for where those calls
+     * are one method by name and arity in every occurrence (only their declaring type differs): the
+     * parameter then hides a fixed part the after template cannot name.
+     */
+    private static Map<List<String>, List<EditPairs.Pair>> byForm(AntiUnifier.Generalization generalization) {
+        List<AntiUnifier.Parameter> calls = generalization.parameters().stream()
+                .filter(TemplateLearner::oneMethodByName)
+                .toList();
+        Map<List<String>, List<EditPairs.Pair>> forms = new LinkedHashMap<>();
+        for (int k = 0; k < generalization.pairs().size(); k++) {
+            List<String> form = new ArrayList<>();
+            for (AntiUnifier.Parameter parameter : calls) {
+                J.MethodInvocation call = (J.MethodInvocation) parameter.subtrees.get(k);
+                form.add(AntiUnifier.name(
+                        Objects.requireNonNull(call.getMethodType()).getDeclaringType()));
+            }
+            forms.computeIfAbsent(form, f -> new ArrayList<>())
+                    .add(generalization.pairs().get(k));
+        }
+        return forms;
+    }
+
+    private static boolean oneMethodByName(AntiUnifier.Parameter parameter) {
+        J first = parameter.subtrees.get(0);
+        return first instanceof J.MethodInvocation call
+                && parameter.subtrees.stream()
+                        .allMatch(s -> s instanceof J.MethodInvocation other
+                                && other.getMethodType() != null
+                                && other.getSimpleName().equals(call.getSimpleName())
+                                && other.getArguments().size()
+                                        == call.getArguments().size());
+    }
+
+    /**
+     * The after statement of occurrence {@code k} with each parameter's text there replaced by the
+     * parameter's name, token by token (longest texts first, so a parameter inside another's text
+     * does not break it).
+     */
+    private static JavaTokens after(AntiUnifier.Generalization generalization, int k) {
+        JavaTokens tokens = Printed.tokens(generalization.pairs().get(k).after());
+        List<AntiUnifier.Parameter> longestFirst = new ArrayList<>(generalization.parameters());
+        longestFirst.sort(Comparator.comparingInt((AntiUnifier.Parameter p) ->
+                -Printed.tokens(p.subtrees.get(k)).tokens().size()));
+        for (AntiUnifier.Parameter parameter : longestFirst) {
+            tokens = tokens.replace(Printed.tokens(parameter.subtrees.get(k)), parameter.name);
+        }
+        return tokens;
+    }
+
+    /** A statement with its {@code ;}, an expression as is. */
+    private static String written(EditPairs.Pair pair, String text) {
+        return pair.expression() || text.endsWith(";") || text.endsWith("}") ? text : text + ";";
+    }
+
+    private void refuse(String before, String after, List<EditPairs.Pair> pairs, String reason) {
+        refused.add(new LearnResults.Refused(
+                before,
+                after,
+                pairs.stream()
+                        .map(p -> new LearnResults.Place(p.path(), p.line()))
+                        .toList(),
+                reason));
+    }
+
+    /** A compile of some templates: those it compiled, the source, and the jar and POM (null: none). */
+    private record Compiled(
+            List<TemplateSource.Template> templates, String text, @Nullable String jar, @Nullable String pom) {}
+
+    /**
+     * Compiles the templates; one the processor refuses, or whose span has a compile error, is
+     * refused with that reason and the rest are compiled again without it (javac writes no class
+     * while any source has an error).
+     */
+    private Compiled compile(List<TemplateSource.Template> templates, List<TemplateRequest.Library> libraries)
+            throws Failure {
+        List<TemplateSource.Template> remaining = new ArrayList<>(templates);
+        while (!remaining.isEmpty()) {
+            String text = TemplateSource.write(
+                    request.packageName(), request.className(), remaining, imports(remaining, libraries));
+            CompileResults results = TemplateCompiler.compile(new TemplateRequest(
+                    Map.of(sourceFile(), text), libraries, request.directory(), request.coordinates()));
+            Map<String, CompiledTemplate> byName = new HashMap<>();
+            results.templates().forEach(t -> byName.put(t.name(), t));
+            List<TemplateSource.Template> good = new ArrayList<>();
+            boolean ownErrors = false;
+            for (TemplateSource.Template template : remaining) {
+                CompiledTemplate compiled = byName.get(qualifiedName(template));
+                if (compiled != null && compiled.recipe() != null) {
+                    good.add(template);
+                } else if (compiled != null
+                        && compiled.refused() != null
+                        && compiled.refused().startsWith(NOT_COMPILED)) {
+                    good.add(template); // fine itself: another template's error stopped the compile
+                } else {
+                    ownErrors = true;
+                    refuse(
+                            template,
+                            compiled == null || compiled.refused() == null
+                                    ? "rewrite-templating made no recipe of it"
+                                    : compiled.refused());
+                }
+            }
+            if (results.errors().isEmpty() && good.size() == remaining.size()) {
+                return new Compiled(List.copyOf(good), text, results.jar(), results.pom());
+            }
+            if (!ownErrors) {
+                // An error no template's span holds (an import the after side needs): none compiles.
+                String reason = "it does not compile: " + String.join("; ", results.errors());
+                good.forEach(template -> refuse(template, Log.oneLine(reason)));
+                good.clear();
+            }
+            remaining = good;
+        }
+        return new Compiled(List.of(), "", null, null);
+    }
+
+    private void refuse(TemplateSource.Template template, String reason) {
+        for (LearnedShape shape : template.shapes()) {
+            refuse(
+                    shape.written(shape.generalization().before()),
+                    shape.written(shape.after()),
+                    shape.generalization().pairs(),
+                    reason);
+        }
+    }
+
+    /**
+     * The template as the check on the base leaves it: refused when its recipe failed there or
+     * changed a line of an edited file that no edit replaced; else its result, with the lines it
+     * changed in files the PR did not edit as {@code matches}.
+     */
+    private LearnResults.@Nullable Template check(
+            TemplateSource.Template template, Map<String, BaseCheck.Outcome> checked) {
+        String recipe = recipes() + "$" + template.name() + "Recipe";
+        BaseCheck.Outcome outcome = checked.get(recipe);
+        if (outcome == null) {
+            refuse(template, "its recipe did not run on the base");
+            return null;
+        }
+        if (!outcome.error().isEmpty()) {
+            refuse(template, "its recipe failed on the base: " + outcome.error());
+            return null;
+        }
+        List<LearnResults.Place> matches = new ArrayList<>();
+        Set<LearnResults.Place> own = new LinkedHashSet<>();
+        for (LearnResults.Place place : outcome.changed()) {
+            List<LearnTemplatesRequest.Edit> edits = request.edits().stream()
+                    .filter(e -> e.path().equals(place.path()))
+                    .toList();
+            if (edits.isEmpty()) {
+                if (!matches.contains(place)) {
+                    matches.add(place);
+                }
+            } else if (edits.stream().noneMatch(e -> e.covers(place.line()))) {
+                refuse(
+                        template,
+                        "it would change " + place.path() + ":" + place.line() + ", which the PR left as it was");
+                return null;
+            } else {
+                own.add(place);
+            }
+        }
+        List<LearnResults.Place> occurrences = new ArrayList<>();
+        template.shapes().forEach(shape -> occurrences.addAll(shape.occurrences()));
+        if (occurrences.stream().noneMatch(own::contains)) {
+            warnings.add(qualifiedName(template) + " changes none of the lines it was learned from on the base");
+        }
+        LearnedShape first = template.first();
+        return new LearnResults.Template(
+                qualifiedName(template),
+                recipe,
+                first.parameters(),
+                TemplateSource.befores(template).stream().map(first::written).toList(),
+                first.written(first.after()),
+                List.copyOf(occurrences),
+                List.copyOf(matches));
+    }
+
+    /**
+     * The head files' imports (type and static) whose simple names the after templates use, as
+     * {@code import …;} lines; and a head file's imports on demand ({@code import static
+     * org.assertj.core.api.Assertions.*;}) when a simple name of the after is not imported by name,
+     * each only if the compile's classpath has its class or package (a project's own package is not
+     * on it, and an import that does not resolve would fail every template).
+     */
+    private Set<String> imports(List<TemplateSource.Template> templates, List<TemplateRequest.Library> libraries) {
+        Set<String> lines = new LinkedHashSet<>();
+        for (TemplateSource.Template template : templates) {
+            for (LearnedShape shape : template.shapes()) {
+                Set<String> unresolved =
+                        new LinkedHashSet<>(JavaTokens.of(shape.after()).simpleNames());
+                unresolved.removeIf(SourceVersion::isKeyword);
+                shape.generalization().parameters().forEach(p -> unresolved.remove(p.name));
+                List<String> names = List.copyOf(unresolved);
+                for (EditPairs.Pair pair : shape.generalization().pairs()) {
+                    List<J.Import> imports = heads.computeIfAbsent(pair.path(), path -> {
+                                String text = request.headFiles().get(path);
+                                return text == null ? Optional.empty() : parser.unit(text);
+                            })
+                            .map(J.CompilationUnit::getImports)
+                            .orElse(List.of());
+                    Set<String> left = new LinkedHashSet<>(names);
+                    for (J.Import imported : imports) {
+                        String name = qualifiedName(imported);
+                        String simple = name.substring(name.lastIndexOf('.') + 1);
+                        if (names.contains(simple)) {
+                            lines.add("import " + (imported.isStatic() ? "static " : "") + name + ";");
+                            left.remove(simple);
+                        }
+                    }
+                    for (J.Import imported : imports) {
+                        String name = qualifiedName(imported);
+                        if (!left.isEmpty() && name.endsWith(".*") && onClasspath(imported, name, libraries)) {
+                            lines.add("import " + (imported.isStatic() ? "static " : "") + name + ";");
+                        }
+                    }
+                }
+            }
+        }
+        return lines;
+    }
+
+    private static String qualifiedName(J.Import imported) {
+        return Printed.tokens(imported.getQualid()).normalized().replace(" ", "");
+    }
+
+    /** Whether an import on demand names a class (static) or package the compile's classpath has. */
+    private static boolean onClasspath(J.Import imported, String name, List<TemplateRequest.Library> libraries) {
+        String owner = name.substring(0, name.length() - 2);
+        if (owner.startsWith("java.") || owner.startsWith("javax.")) {
+            return true;
+        }
+        String entry = owner.replace('.', '/') + (imported.isStatic() ? ".class" : "/");
+        for (TemplateRequest.Library library : libraries) {
+            Path path = library.jar();
+            if (Files.isDirectory(path)) {
+                if (Files.exists(path.resolve(entry))) {
+                    return true;
+                }
+                continue;
+            }
+            try (JarFile jar = new JarFile(path.toFile())) {
+                if (jar.stream().anyMatch(e -> e.getName().startsWith(entry))) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // Not a jar to read: it has nothing to import.
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The request's libraries and the jars of the edited files' source sets, each with coordinates
+     * where its path in the local repository gives them ({@code group/path/artifact/version/artifact-version.jar}).
+     */
+    private List<TemplateRequest.Library> libraries(Set<String> edited) {
+        Map<Path, TemplateRequest.Library> libraries = new LinkedHashMap<>();
+        request.libraries().forEach(library -> libraries.put(library.jar(), library));
+        for (String path : edited) {
+            Reactor.Placement placement = parsed.reactor().placement(Paths.get(path));
+            if (placement == null) {
+                continue;
+            }
+            for (Path jar : placement.jars()) {
+                libraries.computeIfAbsent(jar, j -> new TemplateRequest.Library(j, coordinates(j)));
+            }
+        }
+        return List.copyOf(libraries.values());
+    }
+
+    private TemplateRequest.@Nullable Coordinates coordinates(Path jar) {
+        Path repository = parsed.policy().localRepository().toAbsolutePath().normalize();
+        Path file = jar.toAbsolutePath().normalize();
+        if (!file.startsWith(repository)) {
+            return null;
+        }
+        Path relative = repository.relativize(file);
+        int n = relative.getNameCount();
+        if (n < 4) {
+            return null;
+        }
+        String version = relative.getName(n - 2).toString();
+        String artifact = relative.getName(n - 3).toString();
+        if (!relative.getName(n - 1).toString().equals(artifact + "-" + version + ".jar")) {
+            return null;
+        }
+        String group = relative.subpath(0, n - 3)
+                .toString()
+                .replace(relative.getFileSystem().getSeparator(), ".");
+        try {
+            return TemplateRequest.Coordinates.parse(group + ":" + artifact + ":" + version);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** No template was accepted: no jar of an earlier compile stays behind to be taken for this one's. */
+    private void deleteJar() {
+        for (String extension : List.of("jar", "pom")) {
+            try {
+                Files.deleteIfExists(
+                        request.directory().resolve(request.coordinates().fileName(extension)));
+            } catch (IOException e) {
+                warnings.add("cannot delete the recipe " + extension + " of a compile: " + Log.oneLine(e));
+            }
+        }
+    }
+
+    private String sourceFile() {
+        return request.packageName().replace('.', '/') + "/" + request.className() + ".java";
+    }
+
+    private String qualifiedName(TemplateSource.Template template) {
+        return request.packageName() + "." + request.className() + "." + template.name();
+    }
+
+    /** The recipe rewrite-templating makes of the file: it runs every template's. */
+    private String recipes() {
+        return request.packageName() + "." + request.className() + "Recipes";
+    }
+}

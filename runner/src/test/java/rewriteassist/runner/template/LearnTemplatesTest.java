@@ -1,0 +1,486 @@
+package rewriteassist.runner.template;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import rewriteassist.runner.Fixture;
+import rewriteassist.runner.common.Jackson;
+
+/**
+ * {@code learn_templates}: templates learned from a PR's repeated edits over the parsed base,
+ * compiled, checked on the base, and run like any learned recipe.
+ */
+class LearnTemplatesTest {
+    @RegisterExtension
+    final Fixture fixture = new Fixture();
+
+    private static final String POM =
+            """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.acme</groupId>
+              <artifactId>shop</artifactId>
+              <version>1.0</version>
+              <properties><maven.compiler.release>17</maven.compiler.release></properties>
+              <dependencies>
+                <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest</artifactId><version>2.2</version><scope>test</scope></dependency>
+                <dependency><groupId>org.assertj</groupId><artifactId>assertj-core</artifactId><version>3.27.7</version><scope>test</scope></dependency>
+                <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version><scope>test</scope></dependency>
+              </dependencies>
+            </project>
+            """;
+
+    private static final String CART = "src/test/java/com/acme/CartTest.java";
+    private static final String COUNT = "src/test/java/com/acme/CountTest.java";
+    private static final String OTHER = "src/test/java/com/acme/OtherTest.java";
+
+    /** Lines 8 and 9 are the PR's edits; {@code %s} is an extra line 10 (or none). */
+    private static final String CART_TEST =
+            """
+            package com.acme;
+
+            import static org.hamcrest.MatcherAssert.assertThat;
+            import static org.hamcrest.Matchers.is;
+
+            class CartTest {
+                void names(String name, String other, int count) {
+                    assertThat(name, is("x"));
+                    assertThat(other.trim(), is(name));
+            %s    }
+            }
+            """;
+
+    private static final String CART_HEAD =
+            """
+            package com.acme;
+
+            import static org.assertj.core.api.Assertions.assertThat;
+
+            class CartTest {
+                void names(String name, String other, int count) {
+                    assertThat(name).isEqualTo("x");
+                    assertThat(other.trim()).isEqualTo(name);
+                }
+            }
+            """;
+
+    /** Line 10 is the PR's edit. */
+    private static final String COUNT_TEST =
+            """
+            package com.acme;
+
+            import static org.hamcrest.MatcherAssert.assertThat;
+            import static org.hamcrest.Matchers.is;
+
+            import java.util.List;
+
+            class CountTest {
+                void count(List<String> items) {
+                    assertThat(items.size(), is(2));
+                }
+            }
+            """;
+
+    private static final String COUNT_HEAD =
+            """
+            package com.acme;
+
+            import static org.assertj.core.api.Assertions.assertThat;
+
+            import java.util.List;
+
+            class CountTest {
+                void count(List<String> items) {
+                    assertThat(items.size()).isEqualTo(2);
+                }
+            }
+            """;
+
+    /** A file the PR did not edit, with one more occurrence of the shape (line 9) and another assertion. */
+    private static final String OTHER_TEST =
+            """
+            package com.acme;
+
+            import static org.hamcrest.MatcherAssert.assertThat;
+            import static org.hamcrest.Matchers.is;
+            import static org.hamcrest.Matchers.not;
+
+            class OtherTest {
+                void other(long total, String label) {
+                    assertThat(total, is(3L));
+                    assertThat(label, not("y"));
+                }
+            }
+            """;
+
+    private Path hamcrestToAssertJ(String extraCartLine) throws Exception {
+        return fixture.repo(
+                "pom.xml", POM, CART, CART_TEST.formatted(extraCartLine), COUNT, COUNT_TEST, OTHER, OTHER_TEST);
+    }
+
+    private ObjectNode learnRequest(String id) {
+        ObjectNode request = Jackson.MAPPER.createObjectNode();
+        request.put("protocol", 1);
+        request.put("id", id);
+        request.put("type", "learn_templates");
+        request.put("output", fixture.dir().resolve(id + ".json").toString());
+        request.putArray("edits");
+        request.putObject("head_files");
+        request.put("package", "rewriteassist.learned");
+        request.put("class", "LearnedTemplates");
+        request.put("directory", fixture.dir().resolve("learned").toString());
+        request.put("coordinates", "rewriteassist.learned:learned-recipes:0.1.0");
+        request.put("min_occurrences", 2);
+        return request;
+    }
+
+    private static void edit(ObjectNode request, String path, int start, int end, String after) {
+        ((ArrayNode) request.get("edits"))
+                .addObject()
+                .put("path", path)
+                .put("before_start", start)
+                .put("before_end", end)
+                .put("after", after);
+    }
+
+    /** The PR: both assertions of CartTest (Strings) and the one of CountTest (an int) to AssertJ. */
+    private ObjectNode hamcrestEdits(String id) {
+        ObjectNode request = learnRequest(id);
+        edit(
+                request,
+                CART,
+                8,
+                9,
+                "        assertThat(name).isEqualTo(\"x\");\n        assertThat(other.trim()).isEqualTo(name);\n");
+        edit(request, COUNT, 10, 10, "        assertThat(items.size()).isEqualTo(2);\n");
+        ((ObjectNode) request.get("head_files")).put(CART, CART_HEAD).put(COUNT, COUNT_HEAD);
+        return request;
+    }
+
+    private static Path jar(String group, String artifact, String version) {
+        return Fixture.localRepository()
+                .resolve(group.replace('.', '/'))
+                .resolve(artifact)
+                .resolve(version)
+                .resolve(artifact + "-" + version + ".jar");
+    }
+
+    @Test
+    void repeatedEditsBecomeOneTemplateWhoseRecipeRewritesAnUnseenOccurrence() throws Exception {
+        fixture.parse(hamcrestToAssertJ(""));
+        JsonNode learned = fixture.send(hamcrestEdits("learn-1"));
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        // The keys the Rust side reads, in the spec's order.
+        assertEquals(
+                List.of(
+                        "protocol",
+                        "id",
+                        "ok",
+                        "seconds",
+                        "templates",
+                        "refused",
+                        "source",
+                        "jar",
+                        "pom",
+                        "recipe",
+                        "warnings"),
+                keys(learned));
+        assertEquals(
+                List.of("name", "recipe", "parameters", "before", "after", "occurrences", "matches"), keys(template));
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + parameter(template, 0) + ", org.hamcrest.Matchers.is("
+                        + parameter(template, 1) + "));\"]",
+                template.path("before").toString(),
+                template.toString());
+        assertEquals(
+                "assertThat(" + parameter(template, 0) + ").isEqualTo(" + parameter(template, 1) + ");",
+                template.path("after").asText(),
+                template.toString());
+        // Two parameters, each a String in one file and an int in the other: a class type parameter.
+        assertEquals(2, template.path("parameters").size(), template.toString());
+        for (JsonNode parameter : template.path("parameters")) {
+            assertEquals("T", parameter.path("type").asText(), template.toString());
+        }
+        assertEquals(
+                "[{\"path\":\"" + CART + "\",\"line\":8},{\"path\":\"" + CART + "\",\"line\":9}," + "{\"path\":\""
+                        + COUNT + "\",\"line\":10}]",
+                template.path("occurrences").toString());
+        // The check on the base found the occurrence in the file the PR did not edit.
+        assertEquals(
+                "[{\"path\":\"" + OTHER + "\",\"line\":9}]",
+                template.path("matches").toString());
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals(
+                "rewriteassist.learned.LearnedTemplatesRecipes",
+                learned.path("recipe").asText());
+        assertEquals(
+                "rewriteassist.learned.LearnedTemplatesRecipes$"
+                        + template.path("name").asText().substring("rewriteassist.learned.LearnedTemplates.".length())
+                        + "Recipe",
+                template.path("recipe").asText());
+        assertEquals(
+                "rewriteassist/learned/LearnedTemplates.java",
+                learned.path("source").path("file").asText());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("import static org.assertj.core.api.Assertions.assertThat;"), source);
+        assertFalse(source.contains("import static org.hamcrest"), source);
+        Path jar = Path.of(learned.path("jar").asText());
+        assertTrue(Files.isRegularFile(jar), learned.toString());
+        // The request named no libraries: the source set's jars, with coordinates from their paths.
+        String pom = Files.readString(Path.of(learned.path("pom").asText()));
+        assertTrue(pom.contains("<artifactId>hamcrest</artifactId>"), pom);
+        assertTrue(pom.contains("<artifactId>assertj-core</artifactId>"), pom);
+        assertFalse(pom.contains("<artifactId>junit</artifactId>"), pom);
+
+        // The learned jar, run as a `run` request's `learned`, rewrites the file the PR did not edit.
+        ObjectNode run = fixture.runRequest("", learned.path("recipe").asText(), false);
+        ObjectNode jars = run.putObject("learned");
+        jars.putArray("jars").add(jar.toString());
+        jars.putArray("libraries")
+                .add(jar("org.hamcrest", "hamcrest", "2.2").toString())
+                .add(jar("org.assertj", "assertj-core", "3.27.7").toString());
+        JsonNode results = fixture.send(run);
+        assertTrue(results.path("ok").asBoolean(), results.toString());
+        JsonNode whole = results.path("runs").get(results.path("runs").size() - 1);
+        assertTrue(whole.path("error").isNull(), whole.toString());
+        String diff = whole.path("diff").asText();
+        String other = diff.substring(diff.indexOf("--- a/" + OTHER));
+        other = other.contains("\ndiff --git") ? other.substring(0, other.indexOf("\ndiff --git")) : other;
+        assertTrue(other.contains("-        assertThat(total, is(3L));"), diff);
+        assertTrue(other.contains("isEqualTo(3L);"), diff);
+        assertFalse(other.contains("-        assertThat(label, not(\"y\"));"), diff);
+    }
+
+    private static List<String> keys(JsonNode object) {
+        List<String> keys = new ArrayList<>();
+        object.fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+
+    private static String parameter(JsonNode template, int index) {
+        return template.path("parameters").get(index).path("name").asText();
+    }
+
+    @Test
+    void occurrencesThatShareOnlyLiteralsAreRefused() throws Exception {
+        String settings =
+                """
+                package com.acme;
+
+                class Settings {
+                    int first() {
+                        int timeout = 10;
+                        return timeout;
+                    }
+
+                    int second() {
+                        int timeout = 10;
+                        return timeout;
+                    }
+                }
+                """;
+        String path = "src/main/java/com/acme/Settings.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, settings));
+        ObjectNode request = learnRequest("learn-literals");
+        edit(request, path, 5, 5, "        int timeout = 20;\n");
+        edit(request, path, 10, 10, "        int timeout = 20;\n");
+        ((ObjectNode) request.get("head_files")).put(path, settings.replace("10;", "20;"));
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("[]", learned.path("templates").toString(), learned.toString());
+        assertEquals(1, learned.path("refused").size(), learned.toString());
+        JsonNode refused = learned.path("refused").get(0);
+        assertEquals(
+                "its occurrences share nothing but literals",
+                refused.path("reason").asText());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":5},{\"path\":\"" + path + "\",\"line\":10}]",
+                refused.path("occurrences").toString());
+        assertTrue(learned.path("jar").isNull(), learned.toString());
+        assertTrue(learned.path("source").isNull(), learned.toString());
+        assertFalse(Files.exists(fixture.dir().resolve("learned/learned-recipes-0.1.0.jar")));
+    }
+
+    @Test
+    void aTemplateThatWouldChangeALineThePrLeftAloneIsRefused() throws Exception {
+        // CartTest keeps `assertThat(count, is(1))` on line 10: the PR did not rewrite it.
+        fixture.parse(hamcrestToAssertJ("        assertThat(count, is(1));\n"));
+        JsonNode learned = fixture.send(hamcrestEdits("learn-left-alone"));
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("[]", learned.path("templates").toString(), learned.toString());
+        assertEquals(1, learned.path("refused").size(), learned.toString());
+        JsonNode refused = learned.path("refused").get(0);
+        assertEquals(
+                "it would change " + CART + ":10, which the PR left as it was",
+                refused.path("reason").asText(),
+                refused.toString());
+        assertEquals(3, refused.path("occurrences").size(), refused.toString());
+        assertTrue(learned.path("jar").isNull(), learned.toString());
+    }
+
+    @Test
+    void statementsThatDifferInOneSubExpressionBecomeAnExpressionTemplate() throws Exception {
+        String names =
+                """
+                package com.acme;
+
+                import java.util.List;
+
+                class Names {
+                    boolean none(List<String> names) {
+                        boolean empty = names.size() == 0;
+                        return empty;
+                    }
+
+                    boolean noOthers(List<String> others) {
+                        boolean empty = others.size() == 0;
+                        return empty;
+                    }
+                }
+                """;
+        String path = "src/main/java/com/acme/Names.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, names));
+        ObjectNode request = learnRequest("learn-expression");
+        edit(request, path, 7, 7, "        boolean empty = names.isEmpty();\n");
+        edit(request, path, 12, 12, "        boolean empty = others.isEmpty();\n");
+        ((ObjectNode) request.get("head_files")).put(path, names.replace("size() == 0", "isEmpty()"));
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        String list = parameter(template, 0);
+        assertEquals("[\"" + list + ".size() == 0\"]", template.path("before").toString(), template.toString());
+        assertEquals(list + ".isEmpty()", template.path("after").asText(), template.toString());
+        assertEquals(
+                "java.util.List<java.lang.String>",
+                template.path("parameters").get(0).path("type").asText(),
+                template.toString());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("boolean before(java.util.List<java.lang.String> " + list + ")"), source);
+        assertTrue(source.contains("return " + list + ".isEmpty();"), source);
+        assertEquals("[]", learned.path("warnings").toString(), "its recipe rewrites the lines it was learned from");
+    }
+
+    @Test
+    void twoFormsOfOneCallRewrittenAlikeBecomeOneTemplateWithTwoBefores() throws Exception {
+        String matchers =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.is;
+
+                class MatchersTest {
+                    void check(String name, int count) {
+                        assertThat(name, is("x"));
+                        assertThat(count, is(2));
+                    }
+                }
+                """;
+        String core =
+                """
+                package com.acme;
+
+                import static org.hamcrest.CoreMatchers.is;
+                import static org.hamcrest.MatcherAssert.assertThat;
+
+                class CoreTest {
+                    void check(String label, long total) {
+                        assertThat(label, is("y"));
+                        assertThat(total, is(3L));
+                    }
+                }
+                """;
+        String matchersPath = "src/test/java/com/acme/MatchersTest.java";
+        String corePath = "src/test/java/com/acme/CoreTest.java";
+        fixture.parse(fixture.repo("pom.xml", POM, matchersPath, matchers, corePath, core));
+        ObjectNode request = learnRequest("learn-forms");
+        edit(
+                request,
+                matchersPath,
+                8,
+                9,
+                "        assertThat(name).isEqualTo(\"x\");\n        assertThat(count).isEqualTo(2);\n");
+        edit(
+                request,
+                corePath,
+                8,
+                9,
+                // Written across two lines: the same after template, whitespace aside.
+                "        assertThat(label).isEqualTo(\"y\");\n        assertThat( total )\n                .isEqualTo(3L);\n");
+        String assertj = "import static org.assertj.core.api.Assertions.assertThat;\n";
+        ((ObjectNode) request.get("head_files"))
+                .put(matchersPath, "package com.acme;\n\n" + assertj + "\nclass MatchersTest {}\n")
+                .put(corePath, "package com.acme;\n\n" + assertj + "\nclass CoreTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        String actual = parameter(template, 0);
+        String expected = parameter(template, 1);
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + actual + ", org.hamcrest.Matchers.is(" + expected
+                        + "));\",\"org.hamcrest.MatcherAssert.assertThat(" + actual + ", org.hamcrest.CoreMatchers.is("
+                        + expected + "));\"]",
+                template.path("before").toString(),
+                template.toString());
+        assertEquals(4, template.path("occurrences").size(), template.toString());
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals("[]", learned.path("warnings").toString(), "each form rewrites its own occurrences");
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("void before2("), source);
+    }
+
+    @Test
+    void theAfterSideGetsTheHeadFilesImportOnDemandWhenNoImportNamesItsMethod() throws Exception {
+        fixture.parse(hamcrestToAssertJ(""));
+        ObjectNode request = hamcrestEdits("learn-on-demand");
+        String named = "import static org.assertj.core.api.Assertions.assertThat;";
+        String onDemand = "import static org.assertj.core.api.Assertions.*;";
+        ((ObjectNode) request.get("head_files"))
+                .put(CART, CART_HEAD.replace(named, onDemand))
+                .put(COUNT, COUNT_HEAD.replace(named, onDemand));
+        JsonNode learned = fixture.send(request);
+
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains(onDemand), source);
+        assertFalse(source.contains("import java.util"), "an import the after does not need: " + source);
+    }
+
+    @Test
+    void aLearnBeforeAnyParseFailsWithNoParse() throws Exception {
+        JsonNode learned = fixture.send(hamcrestEdits("learn-early"));
+        assertFalse(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("no_parse", learned.path("error").path("kind").asText(), learned.toString());
+    }
+
+    @Test
+    void theSameRequestGivesTheSameSource() throws Exception {
+        fixture.parse(hamcrestToAssertJ(""));
+        JsonNode first = fixture.send(hamcrestEdits("learn-first"));
+        JsonNode second = fixture.send(hamcrestEdits("learn-second"));
+
+        String text = first.path("source").path("text").asText();
+        assertFalse(text.isEmpty(), first.toString());
+        assertEquals(text, second.path("source").path("text").asText());
+        assertEquals(first.path("templates"), second.path("templates"));
+    }
+}
