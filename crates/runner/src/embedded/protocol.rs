@@ -612,6 +612,8 @@ mod tests {
             "run-measured" => include_str!("../../../../runner/src/test/resources/results/run-measured.json"),
             "failed" => include_str!("../../../../runner/src/test/resources/results/failed.json"),
             "rejected" => include_str!("../../../../runner/src/test/resources/results/rejected.json"),
+            "learn" => include_str!("../../../../runner/src/test/resources/results/learn.json"),
+            "learn-none" => include_str!("../../../../runner/src/test/resources/results/learn-none.json"),
             _ => unreachable!("no sample {name}"),
         }
     }
@@ -674,6 +676,29 @@ mod tests {
             (whole.left_out.as_slice(), whole.steps_by_file["A.java"].as_slice()),
             (&[1][..], &[0][..])
         );
+    }
+
+    #[test]
+    fn the_runners_learn_results_read_as_written() {
+        let learned: LearnResults = serde_json::from_str(sample("learn")).unwrap();
+        assert_eq!((learned.ok, learned.seconds), (true, 2.3));
+        let template = &learned.templates[0];
+        assert_eq!(
+            template.parameters[1],
+            TemplateParameter { name: "expected".into(), java_type: "T".into() }
+        );
+        assert_eq!(
+            template.occurrences[0],
+            Place { path: "src/test/java/com/acme/CartTest.java".into(), line: 12 }
+        );
+        assert_eq!(template.matches[0].line, 7);
+        assert_eq!(learned.refused[0].reason, "its occurrences share nothing but literals");
+        assert_eq!(learned.source.as_ref().unwrap().file, "rewriteassist/learned/LearnedTemplates.java");
+        assert_eq!(learned.recipe.as_deref(), Some("rewriteassist.learned.LearnedTemplatesRecipes"));
+        assert_eq!(learned.libraries, [PathBuf::from("/m2/org/hamcrest/hamcrest/2.2/hamcrest-2.2.jar")]);
+        let none: LearnResults = serde_json::from_str(sample("learn-none")).unwrap();
+        assert!(none.templates.is_empty() && none.jar.is_none() && none.source.is_none());
+        assert_eq!(none.warnings, ["w"]);
     }
 
     #[test]

@@ -7,11 +7,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * The results of a {@code learn_templates} request: the templates learned from the PR's repeated
  * edits (each compiled and checked on the base), the shapes refused and why, the one generated
- * source file and the recipe jar, its POM and the recipe that runs them all. {@code source},
+ * source file and the recipe jar, its POM and the recipe that runs them all, and the jars the
+ * templates were compiled against (a {@code run} naming the jar needs them, see {@code
+ * LearnedRecipes}). {@code source},
  * {@code jar}, {@code pom} and {@code recipe} are null when no template was accepted. A refusal is
  * a result, not a failed request: the Rust side counts them.
  */
-@JsonPropertyOrder({"ok", "seconds", "templates", "refused", "source", "jar", "pom", "recipe", "warnings"})
+@JsonPropertyOrder({"ok", "seconds", "templates", "refused", "source", "jar", "pom", "recipe", "libraries", "warnings"})
 public record LearnResults(
         double seconds,
         List<Template> templates,
@@ -20,6 +22,7 @@ public record LearnResults(
         @Nullable String jar,
         @Nullable String pom,
         @Nullable String recipe,
+        List<String> libraries,
         List<String> warnings)
         implements Results {
     @Override

@@ -115,6 +115,7 @@ public final class TemplateLearner {
                     null,
                     null,
                     null,
+                    List.of(),
                     List.copyOf(warnings));
         }
         return new LearnResults(
@@ -125,6 +126,7 @@ public final class TemplateLearner {
                 compiled.jar,
                 compiled.pom,
                 recipes(),
+                libraries.stream().map(library -> library.jar().toString()).toList(),
                 List.copyOf(warnings));
     }
 

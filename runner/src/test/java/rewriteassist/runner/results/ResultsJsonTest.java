@@ -148,13 +148,15 @@ class ResultsJsonTest {
                 "/abs/learned/learned-recipes-0.1.0.jar",
                 "/abs/learned/learned-recipes-0.1.0.pom",
                 "rewriteassist.learned.LearnedTemplatesRecipes",
+                List.of("/m2/org/hamcrest/hamcrest/2.2/hamcrest-2.2.jar"),
                 List.of());
         assertEquals(sample("learn.json"), json(results, "learn-1"));
         // No template accepted: no source, jar, POM or recipe, each null.
         assertEquals(
                 sample("learn-none.json"),
                 json(
-                        new LearnResults(0.5, List.of(), List.of(refused), null, null, null, null, List.of("w")),
+                        new LearnResults(
+                                0.5, List.of(), List.of(refused), null, null, null, null, List.of(), List.of("w")),
                         "learn-2"));
     }
 
