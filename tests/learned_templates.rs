@@ -34,7 +34,7 @@ fn a_repeated_edit_becomes_a_learned_recipe_that_runs_in_the_maven_plugin() {
     let head_refs: Vec<(&str, &str)> = head.iter().map(|(p, t)| (*p, t.as_str())).collect();
     let repo = common::pr_repo(&dir.path().join("repo"), &base_refs, &head_refs);
     let out = dir.path().join("out");
-    let output = common::analyze_embedded(repo.path(), &out).arg("--json").output().unwrap();
+    let output = common::analyze_embedded(repo.path(), &out).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let summary = json_stdout(&output);
 
