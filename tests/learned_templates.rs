@@ -76,7 +76,7 @@ fn a_repeated_edit_becomes_a_learned_recipe_that_runs_in_the_maven_plugin() {
     plugin_runs_the_jar(dir.path(), &jar, &pom, learned["recipe"].as_str().unwrap());
 }
 
-/// The jar, installed in the local repository, runs in `rewrite-maven-plugin:dryRun` on another
+/// The jar, installed in the local repository, runs in `rewrite-maven-plugin:dryRunNoFork` (`dryRun` without the build it forks) on another
 /// project by its coordinates: the unseen assertion there is rewritten, the other code is not.
 fn plugin_runs_the_jar(dir: &Path, jar: &Path, pom: &Path, recipe: &str) {
     let install = Command::new("mvn")
@@ -103,7 +103,7 @@ fn plugin_runs_the_jar(dir: &Path, jar: &Path, pom: &Path, recipe: &str) {
     let dry_run = Command::new("mvn")
         .current_dir(&next)
         .args(["-B", "--no-transfer-progress"])
-        .arg(format!("org.openrewrite.maven:rewrite-maven-plugin:{version}:dryRun"))
+        .arg(format!("org.openrewrite.maven:rewrite-maven-plugin:{version}:dryRunNoFork"))
         .arg(format!("-Drewrite.recipeArtifactCoordinates={}", learned_coordinates()))
         .arg(format!("-Drewrite.activeRecipes={recipe}"))
         .output()

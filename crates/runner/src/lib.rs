@@ -240,6 +240,7 @@ pub fn empty_stats(recipe_name: &str, expected: &Diff) -> ValidationStats {
         left_out: Vec::new(),
         confirmation: None,
         step_lines: Vec::new(),
+        whole_steps_by_file: Default::default(),
         migration: None,
         residual: None,
         unresolved: None,

@@ -58,6 +58,11 @@ pub struct ValidationStats {
     /// judges a step by its own lines rather than by the files it shares with other steps).
     #[serde(skip)]
     pub step_lines: Vec<StepLines>,
+    /// Embedded runner: for each file the whole run changed, the steps in its recipe stacks (by
+    /// index). In memory only: who made a line in the whole run, where a step on its own would have
+    /// made it too (a text step whose `find` an earlier learned or catalog step already rewrote).
+    #[serde(skip)]
+    pub whole_steps_by_file: std::collections::BTreeMap<String, Vec<usize>>,
 }
 
 impl ValidationStats {

@@ -98,6 +98,10 @@ impl RunDir {
             _ => None,
         };
         let bytes = cut.as_deref().map_or(bytes, str::as_bytes);
+        if let Some(parent) = path.parent() {
+            // `learned/src/<package>/…`: a name may name folders of its own.
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)
     }

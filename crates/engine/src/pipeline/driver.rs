@@ -131,7 +131,12 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
             step.report
         }
         Phase::Learn => {
-            let current = p.validated.get(&OptionId::Synthesized);
+            // Option 3 when refinement made one, else the option the decision would pick now
+            // (option 2 that reproduced the PR with text, and refinement had nothing to add).
+            let results: Vec<_> = p.validated.values().map(|v| v.result.clone()).collect();
+            let best = crate::decision::choose(&results).map(|r| r.option);
+            let current =
+                p.validated.get(&OptionId::Synthesized).or_else(|| best.and_then(|o| p.validated.get(&o)));
             let measure = p.tree.as_ref().map(measure_of);
             let step = super::learn::learn(ctx, budget, checkout(p)?, current, measure.as_ref())?;
             p.validated.extend(step.product.map(|v| (OptionId::Synthesized, v)));

@@ -212,13 +212,38 @@ fn drop_left_out(
     }
 }
 
-/// Which step of `option` changed which files in its run, when the run said so.
+/// Which step of `option` changed which files in its run, when the run said so: in the whole run
+/// where the runner told (a step on its own may change a file the whole run left to an earlier
+/// step: a text step whose `find` a learned or catalog step already rewrote), else by the
+/// attribution.
 pub(super) fn changed_files(
     option: &CandidateOption,
     stats: &crate::model::ValidationStats,
 ) -> Option<Vec<std::collections::BTreeSet<String>>> {
-    (!stats.attribution.is_empty())
-        .then(|| crate::refinement::effects(option, stats, None).into_iter().map(|e| e.files).collect())
+    whole_run_files(option, stats).or_else(|| {
+        (!stats.attribution.is_empty())
+            .then(|| crate::refinement::effects(option, stats, None).into_iter().map(|e| e.files).collect())
+    })
+}
+
+/// For each step of `option`, the files it changed in the whole run (embedded runner); None when
+/// the run did not say.
+fn whole_run_files(
+    option: &CandidateOption,
+    stats: &crate::model::ValidationStats,
+) -> Option<Vec<std::collections::BTreeSet<String>>> {
+    if stats.whole_steps_by_file.is_empty() {
+        return None;
+    }
+    let mut files = vec![std::collections::BTreeSet::new(); option.steps.len()];
+    for (file, steps) in &stats.whole_steps_by_file {
+        for step in steps {
+            if let Some(changed) = files.get_mut(*step) {
+                changed.insert(file.clone());
+            }
+        }
+    }
+    Some(files)
 }
 
 /// What an option's last run scored.

@@ -1,4 +1,5 @@
-//! The learning phase (#39): where option 3 still writes Java lines as plain text, the runner
+//! The learning phase (#39): where option 3 (or, without one, the best option so far) still writes
+//! Java lines as plain text, the runner
 //! learns Refaster templates from the PR's repeated edits of those lines, compiles them into a
 //! recipe jar (`learned/`) and keeps those that change nothing the PR left alone; option 3 with
 //! that recipe before its text steps is validated and replaces option 3 when it is better by the
@@ -28,7 +29,7 @@ pub(super) fn learn(
     measure: Option<&Measure>,
 ) -> Result<Step<Validated>> {
     let Some(current) = current.filter(|v| v.result.ran()) else {
-        return Ok(Report::bare(PhaseEnd::Skipped, "no synthesized option to learn for").into());
+        return Ok(Report::bare(PhaseEnd::Skipped, "no option that ran to learn for").into());
     };
     let text_steps: Vec<&crate::model::PlannedStep> =
         current.option.steps.iter().filter(|s| !s.semantic).collect();
@@ -84,7 +85,10 @@ pub(super) fn learn(
     ctx.dir.write(&readme, templates::readme(&results, &ctx.req.versions.maven_plugin))?;
     outputs.push(readme);
     session.use_learned(LearnedJars { jars: vec![jar], libraries: results.libraries.clone() })?;
+    // The challenger is option 3 whichever option it grew from.
     let mut option = current.option.clone();
+    option.number = crate::model::OptionId::Synthesized;
+    option.strategy = option.number.strategy();
     let intents: Vec<String> = text_steps.iter().flat_map(|s| s.intents.clone()).collect();
     let mut intents_once = Vec::new();
     for id in intents {

@@ -103,6 +103,7 @@ fn stats(
         left_out: vec![],
         confirmation: None,
         step_lines: Vec::new(),
+        whole_steps_by_file: Default::default(),
         migration: None,
         residual: None,
         unresolved: None,

@@ -77,7 +77,12 @@ fn edit(
         line: l.old_line.or(l.new_line).unwrap_or_default(),
         content: l.content.clone(),
     };
-    if !block.iter().any(|l| is_text(&as_change(l))) {
+    // Imports follow what a recipe rewrites; they are no example of a rewrite themselves.
+    let import = |l: &&crate::diff::HunkLine| {
+        let line = l.content.trim();
+        line.is_empty() || line.starts_with("import ") || line.starts_with("package ")
+    };
+    if block.iter().all(import) || !block.iter().any(|l| is_text(&as_change(l))) {
         return None;
     }
     let removed = block.iter().filter(|l| l.kind == LineKind::Removed).count();
@@ -214,12 +219,21 @@ mod tests {
     #[test]
     fn only_blocks_with_text_work_and_a_pure_insertion_ends_before_it_starts() {
         let diff = pr("diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n\
-            @@ -1,3 +1,4 @@\n a\n+import x.Y;\n b\n-c();\n+d();\n");
+            @@ -1,3 +1,4 @@\n a\n+x();\n b\n-c();\n+d();\n");
         let all = edits(&diff, |_| true);
         assert_eq!((all[0].before_start, all[0].before_end), (2, 1));
         assert_eq!((all[1].before_start, all[1].before_end), (3, 3));
         let text_only = edits(&diff, |l| l.content.contains('d'));
         assert_eq!(text_only.len(), 1);
         assert_eq!(text_only[0].after, "d();\n");
+    }
+
+    #[test]
+    fn blocks_of_imports_only_are_no_examples() {
+        let diff = pr("diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n\
+            @@ -1,4 +1,4 @@\n package a;\n-import static x.Y.is;\n+import x.Z;\n \n-a(b, is(c));\n+a(b).is(c);\n");
+        let edits = edits(&diff, |_| true);
+        assert_eq!(edits.len(), 1);
+        assert_eq!(edits[0].after, "a(b).is(c);\n");
     }
 }

@@ -126,6 +126,7 @@ pub(crate) fn run(req: &RecipeRun<'_>, session: &Session) -> Result<RunOutput> {
     stats.unresolved = whole.unresolved.clone();
     stats.attribution = attribution(&name, &results);
     stats.step_lines = step_lines(req, &results);
+    stats.whole_steps_by_file = whole.steps_by_file.clone();
     stats.left_out = left_out(whole, &results);
     stats.warnings.extend(stats.left_out.iter().map(|left_out| {
         format!(

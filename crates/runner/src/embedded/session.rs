@@ -390,6 +390,10 @@ impl Session {
                     for file in &mut run.files {
                         *file = format!("{}{file}", dir.prefix());
                     }
+                    run.steps_by_file = std::mem::take(&mut run.steps_by_file)
+                        .into_iter()
+                        .map(|(file, steps)| (format!("{}{file}", dir.prefix()), steps))
+                        .collect();
                 }
                 run.diff = super::paths::restore_backslashes(&run.diff, &run.files);
             }
