@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::json_stdout;
@@ -73,12 +73,59 @@ fn a_repeated_edit_becomes_a_learned_recipe_that_runs_in_the_maven_plugin() {
     let reusable = std::fs::read_to_string(out.join("result/reusable-recipe.yaml")).unwrap();
     assert!(reusable.contains("rewriteassist.learned.LearnedTemplatesRecipes"), "{reusable}");
 
-    plugin_runs_the_jar(dir.path(), &jar, &pom, learned["recipe"].as_str().unwrap());
+    let next = next_project(&dir.path().join("next"));
+    apply_runs_it(dir.path(), &out, &next);
+    plugin_runs_the_jar(&next, &jar, &pom, learned["recipe"].as_str().unwrap());
+}
+
+/// The next repository: a Hamcrest assertion the PR never saw, and one the template does not fit.
+fn next_project(next: &Path) -> PathBuf {
+    let repo = rewrite_assist::fixtures::RepoBuilder::init(next).unwrap();
+    repo.write(
+        POM,
+        text("before", POM).replace("<artifactId>cart</artifactId>", "<artifactId>shop</artifactId>"),
+    )
+    .unwrap();
+    repo.write(
+        "src/test/java/com/acme/shop/PriceTest.java",
+        "package com.acme.shop;\n\nimport static org.hamcrest.MatcherAssert.assertThat;\nimport static org.hamcrest.Matchers.is;\nimport static org.hamcrest.Matchers.not;\n\nimport org.junit.Test;\n\npublic class PriceTest {\n    @Test\n    public void rounds() {\n        long cents = Math.round(2.5 * 100);\n        assertThat(cents, is(250L));\n        assertThat(\"eur\", not(\"usd\"));\n    }\n}\n",
+    )
+    .unwrap();
+    repo.commit("shop").unwrap();
+    next.to_path_buf()
+}
+
+/// `apply --recipe <analyze output>` (a dry run, embedded runner) loads the learned jar: the
+/// reusable recipe rewrites the next repository's assertion.
+fn apply_runs_it(dir: &Path, analyzed: &Path, next: &Path) {
+    let server = dir.join("server");
+    std::fs::create_dir_all(server.join("acme")).unwrap();
+    let bare = server.join("acme/shop.git");
+    let cloned =
+        Command::new("git").args(["clone", "--quiet", "--bare"]).arg(next).arg(&bare).output().unwrap();
+    assert!(cloned.status.success(), "{}", String::from_utf8_lossy(&cloned.stderr));
+    let out = dir.join("applied");
+    let applied = common::bin_std()
+        .args(["apply", "--backend", "embedded", "--repos", "acme/shop", "--recipe"])
+        .arg(analyzed)
+        .arg("--server-url")
+        .arg(&server)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let log =
+        format!("{}\n{}", String::from_utf8_lossy(&applied.stdout), String::from_utf8_lossy(&applied.stderr));
+    assert_eq!(applied.status.code(), Some(0), "{log}");
+    let diff =
+        std::fs::read_to_string(out.join("acme/shop/recipe.diff")).unwrap_or_else(|e| panic!("{e}: {log}"));
+    assert!(diff.contains("+        Assertions.assertThat(cents).isEqualTo(250L);"), "{diff}\n{log}");
+    assert!(!diff.contains("-        assertThat(\"eur\", not(\"usd\"));"), "{diff}");
 }
 
 /// The jar, installed in the local repository, runs in `rewrite-maven-plugin:dryRunNoFork` (`dryRun` without the build it forks) on another
 /// project by its coordinates: the unseen assertion there is rewritten, the other code is not.
-fn plugin_runs_the_jar(dir: &Path, jar: &Path, pom: &Path, recipe: &str) {
+fn plugin_runs_the_jar(next: &Path, jar: &Path, pom: &Path, recipe: &str) {
     let install = Command::new("mvn")
         .args(["-B", "-q", "install:install-file"])
         .arg(format!("-Dfile={}", jar.display()))
@@ -86,22 +133,9 @@ fn plugin_runs_the_jar(dir: &Path, jar: &Path, pom: &Path, recipe: &str) {
         .output()
         .unwrap();
     assert!(install.status.success(), "{}", String::from_utf8_lossy(&install.stdout));
-    let next = dir.join("next");
-    let test_dir = next.join("src/test/java/com/acme/shop");
-    std::fs::create_dir_all(&test_dir).unwrap();
-    std::fs::write(
-        next.join(POM),
-        text("before", POM).replace("<artifactId>cart</artifactId>", "<artifactId>shop</artifactId>"),
-    )
-    .unwrap();
-    std::fs::write(
-        test_dir.join("PriceTest.java"),
-        "package com.acme.shop;\n\nimport static org.hamcrest.MatcherAssert.assertThat;\nimport static org.hamcrest.Matchers.is;\nimport static org.hamcrest.Matchers.not;\n\nimport org.junit.Test;\n\npublic class PriceTest {\n    @Test\n    public void rounds() {\n        long cents = Math.round(2.5 * 100);\n        assertThat(cents, is(250L));\n        assertThat(\"eur\", not(\"usd\"));\n    }\n}\n",
-    )
-    .unwrap();
     let version = rewrite_assist::openrewrite::versions::Versions::default().maven_plugin;
     let dry_run = Command::new("mvn")
-        .current_dir(&next)
+        .current_dir(next)
         .args(["-B", "--no-transfer-progress"])
         .arg(format!("org.openrewrite.maven:rewrite-maven-plugin:{version}:dryRunNoFork"))
         .arg(format!("-Drewrite.recipeArtifactCoordinates={}", learned_coordinates()))

@@ -205,6 +205,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         jobs: args.jobs,
         provenance: &recipe.provenance,
         backend: args.backend,
+        learned: recipe.learned.as_ref(),
         measure: Some(&measure),
         include_partial: args.include_partial,
         allow_build_config: args.allow_build_config_changes,

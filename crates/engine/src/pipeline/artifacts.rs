@@ -35,6 +35,8 @@ pub const REUSABLE_RECIPE: &str = "result/reusable-recipe.yaml";
 /// The reusable recipe's steps with their intents and reasons (what `learn` combines).
 pub const REUSABLE_OPTION: &str = "result/reusable-option.json";
 pub(crate) const RESULT_PR_DIFF: &str = "result/pr.diff";
+/// What the learning phase learned: its templates, refusals, jar and the jar's libraries.
+pub const LEARNED_JSON: &str = "learned/learned.json";
 
 /// One run's output directory. Its diffs and markdown reports are capped
 /// ([`crate::setup::artifact_caps`]), with one ledger for the run and its subdirectories.
@@ -138,6 +140,24 @@ impl RunDir {
         writeln!(file, "{}", crate::document::to_json_line(entry)?)?;
         Ok(())
     }
+}
+
+/// The recipe jar an analyze learned (`learned/`) and the jars its templates need, when it
+/// learned one: what a run of a recipe naming its recipes loads (`apply` with a run directory).
+pub fn learned_jars(dir: &Path) -> Option<crate::validation::embedded::protocol::LearnedJars> {
+    let text = std::fs::read_to_string(dir.join(LEARNED_JSON)).ok()?;
+    let learned: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let jar = dir.join("learned").join(learned["jar"].as_str()?);
+    let libraries =
+        learned["libraries"].as_array()?.iter().filter_map(|l| l.as_str()).map(PathBuf::from).collect();
+    Some(crate::validation::embedded::protocol::LearnedJars { jars: vec![jar], libraries })
+}
+
+/// The name of the recipe that runs every learned template, when an analyze learned one.
+pub fn learned_recipe(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(LEARNED_JSON)).ok()?;
+    let learned: serde_json::Value = serde_json::from_str(&text).ok()?;
+    learned["recipe"].as_str().map(str::to_string)
 }
 
 /// The run directory's name of an option's file: `option-N-<what>` (`what` e.g. `recipe.yaml`).

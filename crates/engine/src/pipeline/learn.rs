@@ -18,8 +18,9 @@ use crate::validation::embedded::protocol::{LearnRequest, LearnResults, LearnedJ
 /// The directory of the run that holds what learning made: the template source, the jar and its
 /// POM, `learned.json` and how to use them (`README.md`).
 pub(crate) const LEARNED_DIR: &str = "learned";
-/// The runner's answer, as it gave it.
-pub(crate) const LEARNED_JSON: &str = "learned/learned.json";
+/// What the runner learned and refused (`LearnedFile`); `apply` reads the jar and its libraries
+/// from it ([`super::artifacts::learned_jars`]).
+pub(crate) const LEARNED_JSON: &str = super::artifacts::LEARNED_JSON;
 
 pub(super) fn learn(
     ctx: &Context,
@@ -136,6 +137,8 @@ struct LearnedFile<'a> {
     jar: Option<String>,
     pom: Option<String>,
     coordinates: &'static str,
+    /// The jars the templates were compiled against: a run of the jar needs them (`apply`).
+    libraries: &'a [std::path::PathBuf],
     warnings: &'a [String],
 }
 
@@ -174,6 +177,7 @@ impl<'a> LearnedFile<'a> {
             jar: name(&results.jar),
             pom: name(&results.pom),
             coordinates: templates::COORDINATES,
+            libraries: &results.libraries,
             warnings: &results.warnings,
         }
     }

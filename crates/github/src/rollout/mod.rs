@@ -93,6 +93,8 @@ pub struct Rollout<'a> {
     /// What runs the recipe on each repository: the embedded runner (it also says whether the
     /// migration is done there) or the repository's build with the plugin.
     pub backend: crate::validation::choice::BackendChoice,
+    /// The jar of recipes learned from the analyzed PR that the recipe names (None: it names none).
+    pub learned: Option<&'a crate::validation::embedded::protocol::LearnedJars>,
     /// What each run measures: the uses of the old library left, the compile check.
     pub measure: Option<&'a crate::model::residual::Measure>,
     /// Open partial migrations too, as draft pull requests.

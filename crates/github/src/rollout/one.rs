@@ -95,6 +95,17 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
     // The embedded runner also says whether the migration is done here; the plugin runs the
     // repository's own build, as its users do.
     let validator = crate::validation::choice::start(rollout.backend.for_measurement(), on, None)?;
+    if let Some(learned) = rollout.learned {
+        match validator.session() {
+            Some(session) => session.use_learned(learned.clone())?,
+            None => {
+                // The plugin finds the learned recipes only once their jar is installed in the local
+                // repository it reads (docs/learned-templates.md); the embedded runner loads it.
+                let error = "the recipe runs recipes learned from its PR, which the plugin backend does not load yet: use --backend embedded".to_string();
+                return Ok((Status::Failed { error }, Figures::default()));
+            }
+        }
+    }
     let recipe = crate::validation::Recipe {
         yaml: rollout.recipe_yaml,
         name: Some(ctx.name),

@@ -27,6 +27,9 @@ pub struct RolloutRecipe {
     /// What the recipe's migration moves away from: the analyzed PR's (its intent tree), else
     /// what the recipe's steps say.
     pub old_library: OldLibrary,
+    /// The jar of recipes the analyze learned from its PR, when the recipe names one of them
+    /// (docs/learned-templates.md): every run of the recipe loads it.
+    pub learned: Option<crate::validation::embedded::protocol::LearnedJars>,
 }
 
 /// Reads `--recipe` (a file or a run directory) with `--option` and `--recipe-name`.
@@ -41,7 +44,13 @@ pub fn resolve(given: &Path, option: Option<RecipeChoice>, name: Option<&str>) -
         let yaml = crate::openrewrite::yaml_limits::read_recipe_file(given)?;
         let provenance = Provenance { file: given.display().to_string(), ..Provenance::default() };
         let old_library = crate::intents::old_library::of_recipe(&yaml, name);
-        return Ok(RolloutRecipe { yaml, name: name.map(str::to_string), provenance, old_library });
+        return Ok(RolloutRecipe {
+            yaml,
+            name: name.map(str::to_string),
+            provenance,
+            old_library,
+            learned: None,
+        });
     }
     if name.is_some() {
         return Err(bad_input(
@@ -71,7 +80,11 @@ pub fn resolve(given: &Path, option: Option<RecipeChoice>, name: Option<&str>) -
     let provenance = Provenance { source, run: Some(chosen.run), file: file.display().to_string() };
     let old_library = crate::intents::old_library::of_tree_file(&given.join(artifacts::INTENT_TREE_JSON))
         .unwrap_or_else(|| crate::intents::old_library::of_recipe(&yaml, Some(&name)));
-    Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library })
+    // The learned jar goes with the recipe only when the recipe runs a learned recipe.
+    let learned = artifacts::learned_recipe(given)
+        .filter(|recipe| yaml.contains(recipe.as_str()))
+        .and_then(|_| artifacts::learned_jars(given));
+    Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library, learned })
 }
 
 /// The run's summary as its `workflow-metadata.json` holds it.
