@@ -196,6 +196,7 @@ class LearnTemplatesTest {
                         "jar",
                         "pom",
                         "recipe",
+                        "libraries",
                         "warnings"),
                 keys(learned));
         assertEquals(
