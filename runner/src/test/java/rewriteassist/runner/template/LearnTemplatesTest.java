@@ -450,6 +450,89 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void aMatcherParameterHidingDifferentCallsIsSplitByThemIntoOneTemplateEach() throws Exception {
+        String mixed =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.hasSize;
+                import static org.hamcrest.Matchers.is;
+                import static org.hamcrest.Matchers.notNullValue;
+
+                import java.util.List;
+
+                class MixedTest {
+                    void check(String name, String label, List<String> names, List<String> labels) {
+                        assertThat(name, is("x"));
+                        assertThat(names, hasSize(2));
+                        assertThat(label, is(name));
+                        assertThat(labels, hasSize(3));
+                        assertThat(name, notNullValue());
+                    }
+                }
+                """;
+        String path = "src/test/java/com/acme/MixedTest.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, mixed));
+        ObjectNode request = learnRequest("learn-split");
+        edit(
+                request,
+                path,
+                12,
+                16,
+                """
+                        assertThat(name).isEqualTo("x");
+                        assertThat(names).hasSize(2);
+                        assertThat(label).isEqualTo(name);
+                        assertThat(labels).hasSize(3);
+                        assertThat(name).isNotNull();
+                """);
+        ((ObjectNode) request.get("head_files"))
+                .put(
+                        path,
+                        "package com.acme;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n"
+                                + "class MixedTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(2, learned.path("templates").size(), learned.toString());
+        JsonNode is = learned.path("templates").get(0);
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + parameter(is, 0) + ", org.hamcrest.Matchers.is("
+                        + parameter(is, 1) + "));\"]",
+                is.path("before").toString(),
+                is.toString());
+        assertEquals(
+                "assertThat(" + parameter(is, 0) + ").isEqualTo(" + parameter(is, 1) + ");",
+                is.path("after").asText(),
+                is.toString());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":12},{\"path\":\"" + path + "\",\"line\":14}]",
+                is.path("occurrences").toString());
+        JsonNode hasSize = learned.path("templates").get(1);
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + parameter(hasSize, 0) + ", org.hamcrest.Matchers.hasSize("
+                        + parameter(hasSize, 1) + "));\"]",
+                hasSize.path("before").toString(),
+                hasSize.toString());
+        assertEquals(
+                "assertThat(" + parameter(hasSize, 0) + ").hasSize(" + parameter(hasSize, 1) + ");",
+                hasSize.path("after").asText(),
+                hasSize.toString());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":13},{\"path\":\"" + path + "\",\"line\":15}]",
+                hasSize.path("occurrences").toString());
+        // The shape the PR rewrote once is refused as one occurrence, not as one of several ways.
+        assertEquals(1, learned.path("refused").size(), learned.toString());
+        JsonNode refused = learned.path("refused").get(0);
+        assertEquals("one occurrence", refused.path("reason").asText(), refused.toString());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":16}]",
+                refused.path("occurrences").toString());
+        assertEquals("[]", learned.path("warnings").toString(), "each template rewrites its own occurrences");
+    }
+
+    @Test
     void theAfterSideGetsTheHeadFilesImportOnDemandWhenNoImportNamesItsMethod() throws Exception {
         fixture.parse(hamcrestToAssertJ(""));
         ObjectNode request = hamcrestEdits("learn-on-demand");
