@@ -314,7 +314,8 @@ final class AntiUnifier {
     /**
      * Types each parameter from its subtrees' attribution; the reason when one has none. One type
      * in every occurrence: that type; otherwise a class type parameter, shared by the parameters
-     * whose occurrences have the same types.
+     * whose occurrences have the same types, bounded by their most specific common supertype
+     * ({@link TypeNames#bound}) when they have one besides {@code Object}.
      */
     private static @Nullable String type(
             List<Parameter> parameters,
@@ -324,6 +325,7 @@ final class AntiUnifier {
         for (int p = 0; p < parameters.size(); p++) {
             Parameter parameter = parameters.get(p);
             List<String> types = new ArrayList<>();
+            List<JavaType> javaTypes = new ArrayList<>();
             for (int k = 0; k < parameter.subtrees.size(); k++) {
                 J subtree = parameter.subtrees.get(k);
                 JavaType type = subtree instanceof Expression e ? e.getType() : null;
@@ -331,6 +333,7 @@ final class AntiUnifier {
                     EditPairs.Pair pair = pairs.get(k);
                     return "parameter " + (p + 1) + " has no type in " + pair.path() + ":" + pair.line();
                 }
+                javaTypes.add(Objects.requireNonNull(type));
                 String writable = TypeNames.writable(type);
                 types.add(writable == null ? "?" + Objects.requireNonNull(type) : writable);
             }
@@ -340,6 +343,17 @@ final class AntiUnifier {
                 parameter.type = variables.computeIfAbsent(types, t -> {
                     String variable = TypeNames.variable(typeVariables.size());
                     typeVariables.add(variable);
+                    // The bound's own type parameters are declared before it: `<U, T extends List<U>>`.
+                    List<String> arguments = new ArrayList<>();
+                    String bound = TypeNames.bound(javaTypes, () -> {
+                        String argument = TypeNames.variable(typeVariables.size() + arguments.size());
+                        arguments.add(argument);
+                        return argument;
+                    });
+                    if (bound != null) {
+                        typeVariables.set(typeVariables.size() - 1, variable + " extends " + bound);
+                        typeVariables.addAll(typeVariables.size() - 1, arguments);
+                    }
                     return variable;
                 });
             }

@@ -533,6 +533,65 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void aParameterOfCollectionsOfDifferentTypesIsBoundedByTheirCommonSupertype() throws Exception {
+        String sizes =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.hasSize;
+
+                import java.util.List;
+                import java.util.Set;
+
+                class SizesTest {
+                    void check(List<String> names, Set<Integer> ids) {
+                        assertThat(names, hasSize(2));
+                        assertThat(ids, hasSize(3));
+                    }
+                }
+                """;
+        String path = "src/test/java/com/acme/SizesTest.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, sizes));
+        ObjectNode request = learnRequest("learn-bound");
+        edit(request, path, 11, 12, "        assertThat(names).hasSize(2);\n        assertThat(ids).hasSize(3);\n");
+        ((ObjectNode) request.get("head_files"))
+                .put(
+                        path,
+                        "package com.acme;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n"
+                                + "class SizesTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        assertEquals("T", template.path("parameters").get(0).path("type").asText(), template.toString());
+        String source = learned.path("source").path("text").asText();
+        // The bound's element type is a class type parameter of its own: OpenRewrite's template matcher
+        // matches no `hasSize(n)` under `T extends java.util.Collection<?>`.
+        assertTrue(source.contains("<U, T extends java.util.Collection<U>>"), source);
+        assertEquals("[]", learned.path("warnings").toString(), "its recipe rewrites the lines it was learned from");
+
+        // Its recipe rewrites both occurrences on the base.
+        ObjectNode run = fixture.runRequest("", learned.path("recipe").asText(), false);
+        ObjectNode jars = run.putObject("learned");
+        jars.putArray("jars").add(learned.path("jar").asText());
+        jars.putArray("libraries")
+                .add(jar("org.hamcrest", "hamcrest", "2.2").toString())
+                .add(jar("org.assertj", "assertj-core", "3.27.7").toString());
+        JsonNode results = fixture.send(run);
+        assertTrue(results.path("ok").asBoolean(), results.toString());
+        JsonNode whole = results.path("runs").get(results.path("runs").size() - 1);
+        assertTrue(whole.path("error").isNull(), whole.toString());
+        String diff = whole.path("diff").asText();
+        assertTrue(diff.contains("-        assertThat(names, hasSize(2));"), diff);
+        assertTrue(diff.contains("assertThat(names).hasSize(2);"), diff);
+        assertTrue(diff.contains("-        assertThat(ids, hasSize(3));"), diff);
+        assertTrue(diff.contains("assertThat(ids).hasSize(3);"), diff);
+    }
+
+    @Test
     void theAfterSideGetsTheHeadFilesImportOnDemandWhenNoImportNamesItsMethod() throws Exception {
         fixture.parse(hamcrestToAssertJ(""));
         ObjectNode request = hamcrestEdits("learn-on-demand");
