@@ -49,6 +49,10 @@ public final class TemplateLearner {
     private final List<LearnResults.Refused> refused = new ArrayList<>();
     private final Map<String, Optional<J.CompilationUnit>> heads = new HashMap<>();
     private final TextParser parser = new TextParser();
+    /** The jars templates are compiled against, and whether each class asked about is in one of them. */
+    private List<TemplateRequest.Library> libraries = List.of();
+
+    private final Map<String, Boolean> classes = new HashMap<>();
 
     private TemplateLearner(RepositoryParser.Outcome parsed, LearnTemplatesRequest request) {
         this.parsed = parsed;
@@ -69,6 +73,7 @@ public final class TemplateLearner {
                 base.put(tree.getSourcePath().toString(), unit);
             }
         }
+        libraries = libraries(edited);
         Map<String, List<EditPairs.Pair>> groups = new LinkedHashMap<>();
         for (EditPairs.Pair pair : EditPairs.of(base, request.edits(), parser, warnings)) {
             groups.computeIfAbsent(groupOf(pair), g -> new ArrayList<>()).add(pair);
@@ -81,7 +86,6 @@ public final class TemplateLearner {
                 .add(shape));
         List<TemplateSource.Template> candidates = TemplateSource.name(new ArrayList<>(rewrites.values()));
 
-        List<TemplateRequest.Library> libraries = libraries(edited);
         Compiled compiled = compile(candidates, libraries);
         List<LearnResults.Template> templates = new ArrayList<>();
         if (compiled.jar != null) {
@@ -181,7 +185,7 @@ public final class TemplateLearner {
                             + pairs.get(0).before().getClass().getSimpleName());
             return;
         }
-        AntiUnifier.Generalization generalization = AntiUnifier.of(pairs);
+        AntiUnifier.Generalization generalization = AntiUnifier.of(pairs, this::nameable);
         if (generalization.refused() != null) {
             refuse(
                     written(pairs.get(0), generalization.before()),
@@ -501,6 +505,36 @@ public final class TemplateLearner {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the templates' compile can name a class (binary name, {@code a.B$C}): the JDK's ({@code
+     * java.}, {@code javax.}) or one of the libraries'. The project's own classes are not on it.
+     */
+    private boolean nameable(String binaryName) {
+        if (binaryName.startsWith("java.") || binaryName.startsWith("javax.")) {
+            return true;
+        }
+        return classes.computeIfAbsent(binaryName, name -> {
+            String entry = name.replace('.', '/') + ".class";
+            for (TemplateRequest.Library library : libraries) {
+                Path path = library.jar();
+                if (Files.isDirectory(path)) {
+                    if (Files.exists(path.resolve(entry))) {
+                        return true;
+                    }
+                    continue;
+                }
+                try (JarFile jar = new JarFile(path.toFile())) {
+                    if (jar.getEntry(entry) != null) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    // Not a jar to read: it has no class.
+                }
+            }
+            return false;
+        });
     }
 
     /**

@@ -6,8 +6,10 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.JavaType;
 
 /** Types as a template's source writes them, and the names the learner makes up. */
@@ -63,10 +65,11 @@ final class TypeNames {
      * Collection<?>}: it compiles, but OpenRewrite's template matcher then matches no {@code
      * hasSize(n)} in the before, whose inferred type differs from the candidate's.) Of several most
      * specific ones, a class before an interface, then the first met walking the first type's
-     * supertypes breadth first. Null (unbounded) when only {@code Object} is common, or when a type
-     * is no class (a primitive, an array, a type variable).
+     * supertypes breadth first; only a public class {@code nameable} accepts (the compile's classpath
+     * has it). Null (unbounded) when no other is common, or when a type is no class (a primitive, an
+     * array, a type variable).
      */
-    static @Nullable String bound(List<JavaType> types, Supplier<String> fresh) {
+    static @Nullable String bound(List<JavaType> types, Predicate<String> nameable, Supplier<String> fresh) {
         List<Map<String, JavaType.FullyQualified>> supertypes = new ArrayList<>();
         for (JavaType type : types) {
             if (!(type instanceof JavaType.FullyQualified fq) || type instanceof JavaType.Unknown) {
@@ -77,6 +80,8 @@ final class TypeNames {
         Map<String, JavaType.FullyQualified> common = new LinkedHashMap<>(supertypes.get(0));
         supertypes.forEach(of -> common.keySet().retainAll(of.keySet()));
         common.remove("java.lang.Object");
+        // Only a public class the compile has can bound a type parameter (not the project's own).
+        common.values().removeIf(type -> !type.hasFlags(Flag.Public) || !nameable.test(type.getFullyQualifiedName()));
         // The most specific: no other common type is a subtype of it.
         List<JavaType.FullyQualified> specific = new ArrayList<>();
         for (Map.Entry<String, JavaType.FullyQualified> candidate : common.entrySet()) {

@@ -592,6 +592,52 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void aCommonSupertypeTheCompileCannotNameLeavesTheTypeParameterUnbounded() throws Exception {
+        String pets =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.notNullValue;
+
+                class PetsTest {
+                    void check(Dog dog, Cat cat) {
+                        assertThat(dog, notNullValue());
+                        assertThat(cat, notNullValue());
+                    }
+                }
+                """;
+        String path = "src/test/java/com/acme/PetsTest.java";
+        fixture.parse(fixture.repo(
+                "pom.xml",
+                POM,
+                "src/main/java/com/acme/Animal.java",
+                "package com.acme;\n\npublic class Animal {}\n",
+                "src/main/java/com/acme/Dog.java",
+                "package com.acme;\n\npublic class Dog extends Animal {}\n",
+                "src/main/java/com/acme/Cat.java",
+                "package com.acme;\n\npublic class Cat extends Animal {}\n",
+                path,
+                pets));
+        ObjectNode request = learnRequest("learn-unnameable");
+        edit(request, path, 8, 9, "        assertThat(dog).isNotNull();\n        assertThat(cat).isNotNull();\n");
+        ((ObjectNode) request.get("head_files"))
+                .put(
+                        path,
+                        "package com.acme;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n"
+                                + "class PetsTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        // The project's Animal is not on the templates' classpath: `T extends com.acme.Animal` would not compile.
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("IsNotNull<T> {"), source);
+        assertEquals("[]", learned.path("warnings").toString(), "its recipe rewrites the lines it was learned from");
+    }
+
+    @Test
     void theAfterSideGetsTheHeadFilesImportOnDemandWhenNoImportNamesItsMethod() throws Exception {
         fixture.parse(hamcrestToAssertJ(""));
         ObjectNode request = hamcrestEdits("learn-on-demand");
