@@ -163,8 +163,9 @@ public final class TemplateLearner {
     }
 
     /**
-     * Generalizes a group; splits it by after template when its occurrences were rewritten in
-     * different ways, and generalizes each part with enough occurrences again.
+     * Generalizes a group; when its occurrences were rewritten in different ways, splits it by the
+     * calls a parameter hides ({@link #bySignature}), else by after template, and generalizes each
+     * part with enough occurrences again.
      */
     private void learn(List<EditPairs.Pair> pairs) {
         if (pairs.size() < request.minOccurrences()) {
