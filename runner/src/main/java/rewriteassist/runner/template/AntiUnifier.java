@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Predicate;
 import javax.lang.model.SourceVersion;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Tree;
@@ -68,7 +69,11 @@ final class AntiUnifier {
 
     private AntiUnifier() {}
 
-    static Generalization of(List<EditPairs.Pair> pairs) {
+    /**
+     * {@code nameable}: whether the template's compile can name a public class (by its binary name,
+     * {@code a.B$C}), for a type parameter's bound.
+     */
+    static Generalization of(List<EditPairs.Pair> pairs, Predicate<String> nameable) {
         AntiUnifier unifier = new AntiUnifier();
         List<J> tops = pairs.stream().map(EditPairs.Pair::before).toList();
         unifier.walk(tops, null, 0);
@@ -83,12 +88,12 @@ final class AntiUnifier {
         Map<List<String>, String> variables = new LinkedHashMap<>();
         String returnType = null;
         if (refused == null) {
-            refused = type(parameters, pairs, variables, typeVariables);
+            refused = type(parameters, pairs, variables, typeVariables, nameable);
         }
         if (refused == null && pairs.get(0).expression()) {
             // An expression template returns what the expression is, typed as a parameter is.
             Parameter returned = new Parameter(tops, null, 0);
-            refused = type(List.of(returned), pairs, variables, typeVariables);
+            refused = type(List.of(returned), pairs, variables, typeVariables, nameable);
             returnType = refused == null ? returned.type : null;
             refused = refused == null ? null : refused.replace("parameter 1", "the expression");
         }
@@ -314,16 +319,19 @@ final class AntiUnifier {
     /**
      * Types each parameter from its subtrees' attribution; the reason when one has none. One type
      * in every occurrence: that type; otherwise a class type parameter, shared by the parameters
-     * whose occurrences have the same types.
+     * whose occurrences have the same types, bounded by their most specific common supertype
+     * ({@link TypeNames#bound}) when they have one besides {@code Object}.
      */
     private static @Nullable String type(
             List<Parameter> parameters,
             List<EditPairs.Pair> pairs,
             Map<List<String>, String> variables,
-            List<String> typeVariables) {
+            List<String> typeVariables,
+            Predicate<String> nameable) {
         for (int p = 0; p < parameters.size(); p++) {
             Parameter parameter = parameters.get(p);
             List<String> types = new ArrayList<>();
+            List<JavaType> javaTypes = new ArrayList<>();
             for (int k = 0; k < parameter.subtrees.size(); k++) {
                 J subtree = parameter.subtrees.get(k);
                 JavaType type = subtree instanceof Expression e ? e.getType() : null;
@@ -331,6 +339,7 @@ final class AntiUnifier {
                     EditPairs.Pair pair = pairs.get(k);
                     return "parameter " + (p + 1) + " has no type in " + pair.path() + ":" + pair.line();
                 }
+                javaTypes.add(Objects.requireNonNull(type));
                 String writable = TypeNames.writable(type);
                 types.add(writable == null ? "?" + Objects.requireNonNull(type) : writable);
             }
@@ -340,6 +349,17 @@ final class AntiUnifier {
                 parameter.type = variables.computeIfAbsent(types, t -> {
                     String variable = TypeNames.variable(typeVariables.size());
                     typeVariables.add(variable);
+                    // The bound's own type parameters are declared before it: `<U, T extends List<U>>`.
+                    List<String> arguments = new ArrayList<>();
+                    String bound = TypeNames.bound(javaTypes, nameable, () -> {
+                        String argument = TypeNames.variable(typeVariables.size() + arguments.size());
+                        arguments.add(argument);
+                        return argument;
+                    });
+                    if (bound != null) {
+                        typeVariables.set(typeVariables.size() - 1, variable + " extends " + bound);
+                        typeVariables.addAll(typeVariables.size() - 1, arguments);
+                    }
                     return variable;
                 });
             }

@@ -19,6 +19,7 @@ import javax.lang.model.SourceVersion;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.TypeUtils;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.parse.RepositoryParser;
@@ -48,6 +49,10 @@ public final class TemplateLearner {
     private final List<LearnResults.Refused> refused = new ArrayList<>();
     private final Map<String, Optional<J.CompilationUnit>> heads = new HashMap<>();
     private final TextParser parser = new TextParser();
+    /** The jars templates are compiled against, and whether each class asked about is in one of them. */
+    private List<TemplateRequest.Library> libraries = List.of();
+
+    private final Map<String, Boolean> classes = new HashMap<>();
 
     private TemplateLearner(RepositoryParser.Outcome parsed, LearnTemplatesRequest request) {
         this.parsed = parsed;
@@ -68,6 +73,7 @@ public final class TemplateLearner {
                 base.put(tree.getSourcePath().toString(), unit);
             }
         }
+        libraries = libraries(edited);
         Map<String, List<EditPairs.Pair>> groups = new LinkedHashMap<>();
         for (EditPairs.Pair pair : EditPairs.of(base, request.edits(), parser, warnings)) {
             groups.computeIfAbsent(groupOf(pair), g -> new ArrayList<>()).add(pair);
@@ -80,7 +86,6 @@ public final class TemplateLearner {
                 .add(shape));
         List<TemplateSource.Template> candidates = TemplateSource.name(new ArrayList<>(rewrites.values()));
 
-        List<TemplateRequest.Library> libraries = libraries(edited);
         Compiled compiled = compile(candidates, libraries);
         List<LearnResults.Template> templates = new ArrayList<>();
         if (compiled.jar != null) {
@@ -158,8 +163,9 @@ public final class TemplateLearner {
     }
 
     /**
-     * Generalizes a group; splits it by after template when its occurrences were rewritten in
-     * different ways, and generalizes each part with enough occurrences again.
+     * Generalizes a group; when its occurrences were rewritten in different ways, splits it by the
+     * calls a parameter hides ({@link #bySignature}), else by after template, and generalizes each
+     * part with enough occurrences again.
      */
     private void learn(List<EditPairs.Pair> pairs) {
         if (pairs.size() < request.minOccurrences()) {
@@ -180,7 +186,7 @@ public final class TemplateLearner {
                             + pairs.get(0).before().getClass().getSimpleName());
             return;
         }
-        AntiUnifier.Generalization generalization = AntiUnifier.of(pairs);
+        AntiUnifier.Generalization generalization = AntiUnifier.of(pairs, this::nameable);
         if (generalization.refused() != null) {
             refuse(
                     written(pairs.get(0), generalization.before()),
@@ -202,11 +208,12 @@ public final class TemplateLearner {
                     generalization, shown.get(byAfter.keySet().iterator().next())));
             return;
         }
-        Map<List<String>, List<EditPairs.Pair>> byForm = byForm(generalization);
-        if (byForm.size() > 1) {
-            // Several forms of one call (Hamcrest's `Matchers.is` and `CoreMatchers.is`): each form is
-            // generalized on its own, and forms rewritten alike become one template's befores.
-            byForm.values().forEach(this::learn);
+        Map<String, List<EditPairs.Pair>> bySignature = bySignature(generalization);
+        if (bySignature.size() > 1) {
+            // A parameter hid different calls (`is(y)`, `hasSize(n)`; or one call of two declaring types,
+            // Hamcrest's `Matchers.is` and `CoreMatchers.is`): each part is generalized on its own (a
+            // part too small is refused there), and parts rewritten alike become one template's befores.
+            bySignature.values().forEach(this::learn);
             return;
         }
         for (Map.Entry<String, List<EditPairs.Pair>> part : byAfter.entrySet()) {
@@ -223,37 +230,63 @@ public final class TemplateLearner {
     }
 
     /**
-     * The occurrences by the declaring types of the calls a parameter stands for where those calls
-     * are one method by name and arity in every occurrence (only their declaring type differs): the
-     * parameter then hides a fixed part the after template cannot name.
+     * The occurrences split by the calls a parameter hides: by the signature of its subtree in each
+     * occurrence ({@link #signature}), for a parameter that is an attributed call in every occurrence.
+     * Of several such parameters, the one whose split leaves the most occurrences in parts of
+     * {@code min_occurrences} or more (then the fewest parts, then the first); one part when none
+     * splits them.
      */
-    private static Map<List<String>, List<EditPairs.Pair>> byForm(AntiUnifier.Generalization generalization) {
-        List<AntiUnifier.Parameter> calls = generalization.parameters().stream()
-                .filter(TemplateLearner::oneMethodByName)
-                .toList();
-        Map<List<String>, List<EditPairs.Pair>> forms = new LinkedHashMap<>();
-        for (int k = 0; k < generalization.pairs().size(); k++) {
-            List<String> form = new ArrayList<>();
-            for (AntiUnifier.Parameter parameter : calls) {
-                J.MethodInvocation call = (J.MethodInvocation) parameter.subtrees.get(k);
-                form.add(AntiUnifier.name(
-                        Objects.requireNonNull(call.getMethodType()).getDeclaringType()));
+    private Map<String, List<EditPairs.Pair>> bySignature(AntiUnifier.Generalization generalization) {
+        Map<String, List<EditPairs.Pair>> best = Map.of();
+        int bestKept = -1;
+        for (AntiUnifier.Parameter parameter : generalization.parameters()) {
+            if (!parameter.subtrees.stream()
+                    .allMatch(s -> s instanceof J.MethodInvocation call && call.getMethodType() != null)) {
+                continue;
             }
-            forms.computeIfAbsent(form, f -> new ArrayList<>())
-                    .add(generalization.pairs().get(k));
+            Map<String, List<EditPairs.Pair>> parts = new LinkedHashMap<>();
+            for (int k = 0; k < generalization.pairs().size(); k++) {
+                parts.computeIfAbsent(signature(parameter.subtrees.get(k)), s -> new ArrayList<>())
+                        .add(generalization.pairs().get(k));
+            }
+            if (parts.size() < 2) {
+                continue;
+            }
+            int kept = parts.values().stream()
+                    .filter(part -> part.size() >= request.minOccurrences())
+                    .mapToInt(List::size)
+                    .sum();
+            if (kept > bestKept || (kept == bestKept && parts.size() < best.size())) {
+                best = parts;
+                bestKept = kept;
+            }
         }
-        return forms;
+        return best;
     }
 
-    private static boolean oneMethodByName(AntiUnifier.Parameter parameter) {
-        J first = parameter.subtrees.get(0);
-        return first instanceof J.MethodInvocation call
-                && parameter.subtrees.stream()
-                        .allMatch(s -> s instanceof J.MethodInvocation other
-                                && other.getMethodType() != null
-                                && other.getSimpleName().equals(call.getSimpleName())
-                                && other.getArguments().size()
-                                        == call.getArguments().size());
+    /**
+     * The skeleton of the calls in a subtree: a call by its declaring type, name and arguments (its
+     * target first, for a call on an instance), a constructor by its type and arguments, recursively;
+     * anything else is {@code _}. {@code org.hamcrest.Matchers#not(org.hamcrest.Matchers#hasItem(_))}.
+     */
+    static String signature(J node) {
+        List<J> inner = new ArrayList<>();
+        String head;
+        if (node instanceof J.MethodInvocation call && call.getMethodType() != null) {
+            head = AntiUnifier.name(call.getMethodType().getDeclaringType()) + "#" + call.getSimpleName();
+            if (!AntiUnifier.isStatic(call) && call.getSelect() != null) {
+                inner.add(call.getSelect());
+            }
+            call.getArguments().stream().filter(a -> !(a instanceof J.Empty)).forEach(inner::add);
+        } else if (node instanceof J.NewClass created && TypeUtils.asFullyQualified(created.getType()) != null) {
+            head = "new " + AntiUnifier.name(Objects.requireNonNull(TypeUtils.asFullyQualified(created.getType())));
+            created.getArguments().stream().filter(a -> !(a instanceof J.Empty)).forEach(inner::add);
+        } else {
+            return "_";
+        }
+        return head + "("
+                + String.join(
+                        ", ", inner.stream().map(TemplateLearner::signature).toList()) + ")";
     }
 
     /**
@@ -473,6 +506,36 @@ public final class TemplateLearner {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the templates' compile can name a class (binary name, {@code a.B$C}): the JDK's ({@code
+     * java.}, {@code javax.}) or one of the libraries'. The project's own classes are not on it.
+     */
+    private boolean nameable(String binaryName) {
+        if (binaryName.startsWith("java.") || binaryName.startsWith("javax.")) {
+            return true;
+        }
+        return classes.computeIfAbsent(binaryName, name -> {
+            String entry = name.replace('.', '/') + ".class";
+            for (TemplateRequest.Library library : libraries) {
+                Path path = library.jar();
+                if (Files.isDirectory(path)) {
+                    if (Files.exists(path.resolve(entry))) {
+                        return true;
+                    }
+                    continue;
+                }
+                try (JarFile jar = new JarFile(path.toFile())) {
+                    if (jar.getEntry(entry) != null) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    // Not a jar to read: it has no class.
+                }
+            }
+            return false;
+        });
     }
 
     /**

@@ -196,6 +196,7 @@ class LearnTemplatesTest {
                         "jar",
                         "pom",
                         "recipe",
+                        "libraries",
                         "warnings"),
                 keys(learned));
         assertEquals(
@@ -446,6 +447,194 @@ class LearnTemplatesTest {
         assertEquals("[]", learned.path("warnings").toString(), "each form rewrites its own occurrences");
         String source = learned.path("source").path("text").asText();
         assertTrue(source.contains("void before2("), source);
+    }
+
+    @Test
+    void aMatcherParameterHidingDifferentCallsIsSplitByThemIntoOneTemplateEach() throws Exception {
+        String mixed =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.hasSize;
+                import static org.hamcrest.Matchers.is;
+                import static org.hamcrest.Matchers.notNullValue;
+
+                import java.util.List;
+
+                class MixedTest {
+                    void check(String name, String label, List<String> names, List<String> labels) {
+                        assertThat(name, is("x"));
+                        assertThat(names, hasSize(2));
+                        assertThat(label, is(name));
+                        assertThat(labels, hasSize(3));
+                        assertThat(name, notNullValue());
+                    }
+                }
+                """;
+        String path = "src/test/java/com/acme/MixedTest.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, mixed));
+        ObjectNode request = learnRequest("learn-split");
+        edit(
+                request,
+                path,
+                12,
+                16,
+                """
+                        assertThat(name).isEqualTo("x");
+                        assertThat(names).hasSize(2);
+                        assertThat(label).isEqualTo(name);
+                        assertThat(labels).hasSize(3);
+                        assertThat(name).isNotNull();
+                """);
+        ((ObjectNode) request.get("head_files"))
+                .put(
+                        path,
+                        "package com.acme;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n"
+                                + "class MixedTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(2, learned.path("templates").size(), learned.toString());
+        JsonNode is = learned.path("templates").get(0);
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + parameter(is, 0) + ", org.hamcrest.Matchers.is("
+                        + parameter(is, 1) + "));\"]",
+                is.path("before").toString(),
+                is.toString());
+        assertEquals(
+                "assertThat(" + parameter(is, 0) + ").isEqualTo(" + parameter(is, 1) + ");",
+                is.path("after").asText(),
+                is.toString());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":12},{\"path\":\"" + path + "\",\"line\":14}]",
+                is.path("occurrences").toString());
+        JsonNode hasSize = learned.path("templates").get(1);
+        assertEquals(
+                "[\"org.hamcrest.MatcherAssert.assertThat(" + parameter(hasSize, 0) + ", org.hamcrest.Matchers.hasSize("
+                        + parameter(hasSize, 1) + "));\"]",
+                hasSize.path("before").toString(),
+                hasSize.toString());
+        assertEquals(
+                "assertThat(" + parameter(hasSize, 0) + ").hasSize(" + parameter(hasSize, 1) + ");",
+                hasSize.path("after").asText(),
+                hasSize.toString());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":13},{\"path\":\"" + path + "\",\"line\":15}]",
+                hasSize.path("occurrences").toString());
+        // The shape the PR rewrote once is refused as one occurrence, not as one of several ways.
+        assertEquals(1, learned.path("refused").size(), learned.toString());
+        JsonNode refused = learned.path("refused").get(0);
+        assertEquals("one occurrence", refused.path("reason").asText(), refused.toString());
+        assertEquals(
+                "[{\"path\":\"" + path + "\",\"line\":16}]",
+                refused.path("occurrences").toString());
+        assertEquals("[]", learned.path("warnings").toString(), "each template rewrites its own occurrences");
+    }
+
+    @Test
+    void aParameterOfCollectionsOfDifferentTypesIsBoundedByTheirCommonSupertype() throws Exception {
+        String sizes =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.hasSize;
+
+                import java.util.List;
+                import java.util.Set;
+
+                class SizesTest {
+                    void check(List<String> names, Set<Integer> ids) {
+                        assertThat(names, hasSize(2));
+                        assertThat(ids, hasSize(3));
+                    }
+                }
+                """;
+        String path = "src/test/java/com/acme/SizesTest.java";
+        fixture.parse(fixture.repo("pom.xml", POM, path, sizes));
+        ObjectNode request = learnRequest("learn-bound");
+        edit(request, path, 11, 12, "        assertThat(names).hasSize(2);\n        assertThat(ids).hasSize(3);\n");
+        ((ObjectNode) request.get("head_files"))
+                .put(
+                        path,
+                        "package com.acme;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n"
+                                + "class SizesTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        JsonNode template = learned.path("templates").get(0);
+        assertEquals("T", template.path("parameters").get(0).path("type").asText(), template.toString());
+        String source = learned.path("source").path("text").asText();
+        // The bound's element type is a class type parameter of its own: OpenRewrite's template matcher
+        // matches no `hasSize(n)` under `T extends java.util.Collection<?>`.
+        assertTrue(source.contains("<U, T extends java.util.Collection<U>>"), source);
+        assertEquals("[]", learned.path("warnings").toString(), "its recipe rewrites the lines it was learned from");
+
+        // Its recipe rewrites both occurrences on the base.
+        ObjectNode run = fixture.runRequest("", learned.path("recipe").asText(), false);
+        ObjectNode jars = run.putObject("learned");
+        jars.putArray("jars").add(learned.path("jar").asText());
+        jars.putArray("libraries")
+                .add(jar("org.hamcrest", "hamcrest", "2.2").toString())
+                .add(jar("org.assertj", "assertj-core", "3.27.7").toString());
+        JsonNode results = fixture.send(run);
+        assertTrue(results.path("ok").asBoolean(), results.toString());
+        JsonNode whole = results.path("runs").get(results.path("runs").size() - 1);
+        assertTrue(whole.path("error").isNull(), whole.toString());
+        String diff = whole.path("diff").asText();
+        assertTrue(diff.contains("-        assertThat(names, hasSize(2));"), diff);
+        assertTrue(diff.contains("assertThat(names).hasSize(2);"), diff);
+        assertTrue(diff.contains("-        assertThat(ids, hasSize(3));"), diff);
+        assertTrue(diff.contains("assertThat(ids).hasSize(3);"), diff);
+    }
+
+    @Test
+    void aCommonSupertypeTheCompileCannotNameLeavesTheTypeParameterUnbounded() throws Exception {
+        String pets =
+                """
+                package com.acme;
+
+                import static org.hamcrest.MatcherAssert.assertThat;
+                import static org.hamcrest.Matchers.notNullValue;
+
+                class PetsTest {
+                    void check(Dog dog, Cat cat) {
+                        assertThat(dog, notNullValue());
+                        assertThat(cat, notNullValue());
+                    }
+                }
+                """;
+        String path = "src/test/java/com/acme/PetsTest.java";
+        fixture.parse(fixture.repo(
+                "pom.xml",
+                POM,
+                "src/main/java/com/acme/Animal.java",
+                "package com.acme;\n\npublic class Animal {}\n",
+                "src/main/java/com/acme/Dog.java",
+                "package com.acme;\n\npublic class Dog extends Animal {}\n",
+                "src/main/java/com/acme/Cat.java",
+                "package com.acme;\n\npublic class Cat extends Animal {}\n",
+                path,
+                pets));
+        ObjectNode request = learnRequest("learn-unnameable");
+        edit(request, path, 8, 9, "        assertThat(dog).isNotNull();\n        assertThat(cat).isNotNull();\n");
+        ((ObjectNode) request.get("head_files"))
+                .put(
+                        path,
+                        "package com.acme;\n\nimport static org.assertj.core.api.Assertions.assertThat;\n\n"
+                                + "class PetsTest {}\n");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        // The project's Animal is not on the templates' classpath: `T extends com.acme.Animal` would not compile.
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        String source = learned.path("source").path("text").asText();
+        assertTrue(source.contains("IsNotNull<T> {"), source);
+        assertEquals("[]", learned.path("warnings").toString(), "its recipe rewrites the lines it was learned from");
     }
 
     @Test
