@@ -47,10 +47,17 @@ pub(super) fn learn(
         return Ok(Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT).into());
     };
     ctx.progress.message(&format!("learning templates from {} Java edits", edits.len()));
-    let head_files = edits
+    // The edited files (the after side's imports), and the build files the PR changed: the
+    // templates compile against the classpath the PR's build gives (AssertJ the PR adds).
+    let mut head_files: std::collections::BTreeMap<String, String> = edits
         .iter()
         .filter_map(|e| Some((e.path.clone(), checkout.pr_view.head.get(&e.path)?.clone())))
         .collect();
+    for (path, text) in &checkout.pr_view.head {
+        if path == "pom.xml" || path.ends_with("/pom.xml") {
+            head_files.insert(path.clone(), text.clone());
+        }
+    }
     let request = LearnRequest {
         edits,
         head_files,

@@ -94,6 +94,28 @@ record JavaTokens(List<Token> tokens) {
     }
 
     /**
+     * The methods the text calls by their simple names ({@code assertThat(x)}, not {@code
+     * Assertions.assertThat(x)} or {@code new X(…)}), in order, each once: in a template, such a
+     * call is a static import.
+     */
+    List<String> unqualifiedCalls() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            Token token = tokens.get(i);
+            boolean qualified =
+                    i > 0 && Set.of(".", "new", "::").contains(tokens.get(i - 1).text());
+            if (token.isIdentifier()
+                    && !qualified
+                    && !KEYWORDS_BEFORE_PARENTHESIS.contains(token.text())
+                    && tokens.get(i + 1).text().equals("(")
+                    && !names.contains(token.text())) {
+                names.add(token.text());
+            }
+        }
+        return names;
+    }
+
+    /**
      * What two texts share when they differ in whitespace and comments only (the tokens, one space
      * between each): the key to compare them by. {@link #normalized()} is the text to show.
      */

@@ -130,7 +130,7 @@ public final class TemplateLearner {
                 new LearnResults.Source(sourceFile(), compiled.text),
                 compiled.jar,
                 compiled.pom,
-                recipes(),
+                recipe(compiled.text),
                 libraries.stream().map(library -> library.jar().toString()).toList(),
                 List.copyOf(warnings));
     }
@@ -333,8 +333,9 @@ public final class TemplateLearner {
             throws Failure {
         List<TemplateSource.Template> remaining = new ArrayList<>(templates);
         while (!remaining.isEmpty()) {
+            Set<String> imports = imports(remaining, libraries);
             String text = TemplateSource.write(
-                    request.packageName(), request.className(), remaining, imports(remaining, libraries));
+                    request.packageName(), request.className(), remaining, imports, staticMethods(remaining, imports));
             CompileResults results = TemplateCompiler.compile(new TemplateRequest(
                     Map.of(sourceFile(), text), libraries, request.directory(), request.coordinates()));
             Map<String, CompiledTemplate> byName = new HashMap<>();
@@ -601,6 +602,45 @@ public final class TemplateLearner {
 
     private String qualifiedName(TemplateSource.Template template) {
         return request.packageName() + "." + request.className() + "." + template.name();
+    }
+
+    /**
+     * The methods the templates' after forms call by their simple names, as {@code UseStaticImport}
+     * patterns ({@code org.assertj.core.api.Assertions assertThat(..)}), from the static imports
+     * that name them (by name, else on demand), each once, in order.
+     */
+    static List<String> staticMethods(List<TemplateSource.Template> templates, Set<String> imports) {
+        Set<String> patterns = new LinkedHashSet<>();
+        for (TemplateSource.Template template : templates) {
+            for (String name : JavaTokens.of(template.first().after()).unqualifiedCalls()) {
+                String owner = null;
+                for (String line : imports) {
+                    if (!line.startsWith("import static ")) {
+                        continue;
+                    }
+                    String imported = line.substring("import static ".length(), line.length() - 1);
+                    String member = imported.substring(imported.lastIndexOf('.') + 1);
+                    String type = imported.substring(0, imported.lastIndexOf('.'));
+                    if (member.equals(name)) {
+                        owner = type;
+                        break;
+                    }
+                    if (member.equals("*") && owner == null) {
+                        owner = type;
+                    }
+                }
+                if (owner != null) {
+                    patterns.add(owner + " " + name + "(..)");
+                }
+            }
+        }
+        return List.copyOf(patterns);
+    }
+
+    /** The recipe the results name: every template, and the PR's static imports when it has some. */
+    private String recipe(String text) {
+        String nested = request.packageName() + "." + request.className() + "$" + TemplateSource.WITH_STATIC_IMPORTS;
+        return text.contains("class " + TemplateSource.WITH_STATIC_IMPORTS + " ") ? nested : recipes();
     }
 
     /** The recipe rewrite-templating makes of the file: it runs every template's. */

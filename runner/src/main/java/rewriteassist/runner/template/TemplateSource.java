@@ -63,8 +63,20 @@ final class TemplateSource {
         return out.toString();
     }
 
-    /** The file's text. {@code imports}: the lines {@code import …;} of the after side. */
-    static String write(String packageName, String className, List<Template> templates, Set<String> imports) {
+    /** The nested recipe that runs the templates and then writes the PR's static imports. */
+    static final String WITH_STATIC_IMPORTS = "WithStaticImports";
+
+    /**
+     * The file's text. {@code imports}: the lines {@code import …;} of the after side; {@code
+     * staticMethods}: method patterns ({@code org.assertj.core.api.Assertions assertThat(..)}) the
+     * after side calls by their simple names, through a static import.
+     */
+    static String write(
+            String packageName,
+            String className,
+            List<Template> templates,
+            Set<String> imports,
+            List<String> staticMethods) {
         StringBuilder out = new StringBuilder();
         out.append("package ").append(packageName).append(";\n\n");
         Set<String> lines = new TreeSet<>(List.of(
@@ -90,6 +102,9 @@ final class TemplateSource {
                 out.append('\n');
             }
             template(out, templates.get(t));
+        }
+        if (!staticMethods.isEmpty()) {
+            withStaticImports(out, className, staticMethods);
         }
         out.append("}\n");
         return out.toString();
@@ -130,6 +145,36 @@ final class TemplateSource {
                 .append(") {\n            ")
                 .append(first.body(first.after()))
                 .append("\n        }\n    }\n");
+    }
+
+    /**
+     * A recipe that runs every template, then imports statically the methods the PR's author called
+     * by their simple names. A template's recipe writes such a call qualified ({@code
+     * Assertions.assertThat(x)}) while the file still imports a method of the same name statically
+     * (Hamcrest's {@code assertThat}, which the template's own rewrite removes only afterwards);
+     * OpenRewrite's {@code UseStaticImport}, run after, writes it the author's way where no such
+     * import is left.
+     */
+    private static void withStaticImports(StringBuilder out, String className, List<String> staticMethods) {
+        out.append("\n    public static class ")
+                .append(WITH_STATIC_IMPORTS)
+                .append(" extends org.openrewrite.Recipe {\n")
+                .append("        @Override\n        public String getDisplayName() {\n")
+                .append("            return \"Learned from a pull request, with its static imports\";\n        }\n\n")
+                .append("        @Override\n        public String getDescription() {\n")
+                .append(
+                        "            return \"Runs the templates learned from the pull request, then imports statically ")
+                .append("the methods its author called by their simple names.\";\n        }\n\n")
+                .append("        @Override\n        public java.util.List<org.openrewrite.Recipe> getRecipeList() {\n")
+                .append("            return java.util.List.of(\n                    new ")
+                .append(className)
+                .append("Recipes()");
+        for (String pattern : staticMethods) {
+            out.append(",\n                    new org.openrewrite.java.UseStaticImport(")
+                    .append(literal(pattern))
+                    .append(')');
+        }
+        out.append(");\n        }\n    }\n");
     }
 
     /** The before forms of a template, each once, in the order of its shapes. */

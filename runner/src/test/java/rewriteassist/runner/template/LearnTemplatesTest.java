@@ -224,8 +224,9 @@ class LearnTemplatesTest {
                 "[{\"path\":\"" + OTHER + "\",\"line\":9}]",
                 template.path("matches").toString());
         assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        // The head files import AssertJ's assertThat statically: the templates, then the static import.
         assertEquals(
-                "rewriteassist.learned.LearnedTemplatesRecipes",
+                "rewriteassist.learned.LearnedTemplates$WithStaticImports",
                 learned.path("recipe").asText());
         assertEquals(
                 "rewriteassist.learned.LearnedTemplatesRecipes$"
@@ -263,6 +264,40 @@ class LearnTemplatesTest {
         assertTrue(other.contains("-        assertThat(total, is(3L));"), diff);
         assertTrue(other.contains("isEqualTo(3L);"), diff);
         assertFalse(other.contains("-        assertThat(label, not(\"y\"));"), diff);
+    }
+
+    @Test
+    void anAfterCallingAStaticallyImportedMethodIsWrittenWithTheStaticImport() throws Exception {
+        fixture.parse(hamcrestToAssertJ(""));
+        JsonNode learned = fixture.send(hamcrestEdits("learn-static"));
+        String source = learned.path("source").path("text").asText();
+        // The head files import AssertJ's assertThat statically: the recipe the results name runs the
+        // templates, then OpenRewrite's UseStaticImport for it.
+        assertTrue(
+                source.contains(
+                        "new org.openrewrite.java.UseStaticImport(\"org.assertj.core.api.Assertions assertThat(..)\")"),
+                source);
+        assertEquals(
+                "rewriteassist.learned.LearnedTemplates$WithStaticImports",
+                learned.path("recipe").asText());
+        // Run on the base, the recipe writes the PR's own lines: AssertJ's assertThat imported
+        // statically, as the author wrote it, not `Assertions.assertThat`.
+        ObjectNode run = fixture.runRequest("", learned.path("recipe").asText(), false);
+        ObjectNode jars = run.putObject("learned");
+        jars.putArray("jars").add(learned.path("jar").asText());
+        ArrayNode libraries = jars.putArray("libraries");
+        learned.path("libraries").forEach(library -> libraries.add(library.asText()));
+        JsonNode results = fixture.send(run);
+        String diff = results.path("runs")
+                .get(results.path("runs").size() - 1)
+                .path("diff")
+                .asText();
+        assertTrue(diff.contains("+        assertThat(items.size()).isEqualTo(2);"), diff);
+        assertTrue(diff.contains("+import static org.assertj.core.api.Assertions.assertThat;"), diff);
+        assertFalse(diff.contains("+        Assertions.assertThat(name)"), diff);
+        // Where Hamcrest's assertThat stays imported (the file keeps a `not` assertion), a static
+        // import of AssertJ's would clash: the call stays qualified there.
+        assertTrue(diff.contains("+        Assertions.assertThat(total).isEqualTo(3L);"), diff);
     }
 
     private static List<String> keys(JsonNode object) {
