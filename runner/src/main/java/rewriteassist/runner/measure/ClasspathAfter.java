@@ -30,7 +30,8 @@ import rewriteassist.runner.parse.RepositoryParser;
 /**
  * A source set's classpath after the whole recipe, for {@link CompileCheck}: what the build files
  * the recipe changed now resolve to, fetched as the parse fetches jars ({@link Jars}: the
- * same policy, local repository, checksums and sender).
+ * same policy, local repository, checksums and sender). Also after POM documents no recipe made
+ * ({@link #ofPoms}: {@code learn_templates}' head POMs), as for the POMs a recipe changed.
  *
  * <ul>
  *   <li>Maven: when the recipe changed a POM of the reactor, every module gets the jars of its
@@ -45,10 +46,15 @@ import rewriteassist.runner.parse.RepositoryParser;
  *   <li>Anything else, or a build file the recipe did not change: the parse's jars.
  * </ul>
  */
-final class ClasspathAfter {
+public final class ClasspathAfter {
     private final RepositoryParser.Outcome parsed;
     /** The whole run's changes by their path before. */
     private final Map<Path, Result> changes;
+    /**
+     * The reactor's POMs as they are after, by their path before (a POM not among them is as the
+     * parse read it); null: those {@link #changes} made.
+     */
+    private final @Nullable Map<Path, SourceFile> pomDocuments;
 
     private final RepositoryParser.Warnings downloads = new RepositoryParser.Warnings();
     private final Map<String, List<Path>> known = new HashMap<>();
@@ -59,17 +65,48 @@ final class ClasspathAfter {
     private @Nullable Jars gradleJars;
 
     ClasspathAfter(RepositoryParser.Outcome parsed, Map<Path, Result> changes) {
+        this(parsed, changes, null);
+    }
+
+    private ClasspathAfter(
+            RepositoryParser.Outcome parsed, Map<Path, Result> changes, @Nullable Map<Path, SourceFile> pomDocuments) {
         this.parsed = parsed;
         this.changes = changes;
+        this.pomDocuments = pomDocuments;
+    }
+
+    /**
+     * The classpath after POM documents no recipe made (a PR's head text of the reactor's POMs, by
+     * their source path, each carrying the parse's markers of its POM): every module's jars from its
+     * POM resolved again with them; a source set whose module does not resolve again keeps the
+     * parse's jars ({@link #resolvedAgain} says which).
+     */
+    public static ClasspathAfter ofPoms(RepositoryParser.Outcome parsed, Map<Path, ? extends SourceFile> poms) {
+        return new ClasspathAfter(parsed, Map.of(), Map.copyOf(poms));
     }
 
     /** What fetching the new jars warned about. */
-    List<String> warnings() {
+    public List<String> warnings() {
         return downloads.lines();
     }
 
-    /** The jars of a source set after the recipe. */
-    List<Path> of(Reactor.Placement placement) {
+    /**
+     * Whether a reactor POM (by source path) got a resolution of its own with the POMs after: not
+     * when none changed, or when its text after did not resolve (it keeps the parse's).
+     */
+    public boolean resolvedAgain(Path pom) {
+        MavenResolutionResult again = pomsAfter().get(pom);
+        return again != null
+                && parsed.trees().stream()
+                        .filter(tree -> tree.getSourcePath().equals(pom))
+                        .noneMatch(tree -> tree.getMarkers()
+                                .findFirst(MavenResolutionResult.class)
+                                .filter(resolution -> resolution == again)
+                                .isPresent());
+    }
+
+    /** The jars of a source set after the recipe (or the POMs given). */
+    public List<Path> of(Reactor.Placement placement) {
         return known.computeIfAbsent(placement.dir() + "#" + placement.test(), k -> compute(placement));
     }
 
@@ -98,25 +135,33 @@ final class ClasspathAfter {
     }
 
     /**
-     * Each reactor POM's resolution with the POMs as the recipe left them, by path; empty when the
-     * recipe changed none (the parse's jars hold).
+     * Each reactor POM's resolution with the POMs as the recipe left them (or as given), by path;
+     * empty when none changed (the parse's jars hold). A POM whose text after does not resolve
+     * keeps the parse's resolution.
      */
     private Map<Path, MavenResolutionResult> pomsAfter() {
         if (pomsAfter != null) {
             return pomsAfter;
         }
         Set<Path> pomPaths = parsed.reactor().pomPaths();
-        boolean changed = changes.values().stream()
-                .anyMatch(c -> c.getBefore() != null
-                        && c.getAfter() instanceof Xml.Document
-                        && pomPaths.contains(c.getBefore().getSourcePath()));
+        Map<Path, SourceFile> documents = new HashMap<>();
+        if (pomDocuments != null) {
+            documents.putAll(pomDocuments);
+        } else {
+            changes.forEach((before, change) -> {
+                if (change.getAfter() != null) {
+                    documents.put(before, change.getAfter());
+                }
+            });
+        }
+        documents.keySet().retainAll(pomPaths);
+        boolean changed = documents.values().stream().anyMatch(after -> after instanceof Xml.Document);
         Map<Path, MavenResolutionResult> out = new HashMap<>();
         if (changed) {
             List<SourceFile> poms = new ArrayList<>();
             for (SourceFile tree : parsed.trees()) {
                 if (pomPaths.contains(tree.getSourcePath())) {
-                    Result change = changes.get(tree.getSourcePath());
-                    poms.add(change != null && change.getAfter() != null ? change.getAfter() : tree);
+                    poms.add(documents.getOrDefault(tree.getSourcePath(), tree));
                 }
             }
             for (SourceFile pom : parsed.reactor().after(poms).withFreshResolutions(poms)) {

@@ -2,6 +2,7 @@ package rewriteassist.runner.template;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -17,11 +18,15 @@ import java.util.Set;
 import java.util.jar.JarFile;
 import javax.lang.model.SourceVersion;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.xml.XmlParser;
+import org.openrewrite.xml.tree.Xml;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.maven.Reactor;
+import rewriteassist.runner.measure.ClasspathAfter;
 import rewriteassist.runner.parse.RepositoryParser;
 import rewriteassist.runner.protocol.Failure;
 import rewriteassist.runner.protocol.LearnTemplatesRequest;
@@ -542,20 +547,98 @@ public final class TemplateLearner {
     /**
      * The request's libraries and the jars of the edited files' source sets, each with coordinates
      * where its path in the local repository gives them ({@code group/path/artifact/version/artifact-version.jar}).
+     * When {@code head_files} holds the head text of POMs of the parsed reactor, a source set's jars
+     * after them too ({@link #headPoms}): the before side needs the old library, the after side the
+     * one the PR added.
      */
     private List<TemplateRequest.Library> libraries(Set<String> edited) {
         Map<Path, TemplateRequest.Library> libraries = new LinkedHashMap<>();
         request.libraries().forEach(library -> libraries.put(library.jar(), library));
+        ClasspathAfter after;
+        try {
+            after = headPoms();
+        } catch (RuntimeException e) {
+            warnings.add("the head POMs do not parse (" + Log.oneLine(e)
+                    + "): the templates compile against the base classpath");
+            after = null;
+        }
+        Set<Path> unresolved = new LinkedHashSet<>();
         for (String path : edited) {
             Reactor.Placement placement = parsed.reactor().placement(Paths.get(path));
             if (placement == null) {
                 continue;
             }
-            for (Path jar : placement.jars()) {
+            List<Path> jars = new ArrayList<>(placement.jars());
+            if (after != null) {
+                try {
+                    if (after.resolvedAgain(placement.module().pom())) {
+                        jars.addAll(after.of(placement));
+                    } else {
+                        unresolved.add(placement.module().pom());
+                    }
+                } catch (RuntimeException e) {
+                    warnings.add("the head POMs do not resolve (" + Log.oneLine(e)
+                            + "): the templates compile against the base classpath");
+                    after = null;
+                }
+            }
+            for (Path jar : jars) {
                 libraries.computeIfAbsent(jar, j -> new TemplateRequest.Library(j, coordinates(j)));
             }
         }
+        for (Path pom : unresolved) {
+            warnings.add(pom + " does not resolve with the head POMs: its source sets' templates compile"
+                    + " against the base classpath");
+        }
+        if (after != null) {
+            after.warnings().forEach(warning -> warnings.add("head POMs: " + warning));
+        }
         return List.copyOf(libraries.values());
+    }
+
+    /**
+     * The classpath after the head POMs in {@code head_files} (those of the parsed reactor, by path
+     * relative to the root), each parsed as XML and given its base tree's source path and markers,
+     * resolved again with the rest of the reactor as {@link ClasspathAfter} resolves a recipe's
+     * changed POMs; null when there is none. A head POM that does not parse is a warning, and left out.
+     */
+    private @Nullable ClasspathAfter headPoms() {
+        Set<Path> pomPaths = parsed.reactor().pomPaths();
+        if (pomPaths.isEmpty()) {
+            return null;
+        }
+        Map<Path, SourceFile> base = new HashMap<>();
+        for (SourceFile tree : parsed.trees()) {
+            if (pomPaths.contains(tree.getSourcePath())) {
+                base.put(tree.getSourcePath(), tree);
+            }
+        }
+        Map<Path, SourceFile> poms = new LinkedHashMap<>();
+        for (Map.Entry<String, String> file : request.headFiles().entrySet()) {
+            Path path;
+            try {
+                path = Paths.get(file.getKey()).normalize();
+            } catch (InvalidPathException e) {
+                continue;
+            }
+            SourceFile tree = base.get(path);
+            if (tree == null) {
+                continue;
+            }
+            List<Throwable> errors = new ArrayList<>();
+            SourceFile head = new XmlParser()
+                    .parse(new InMemoryExecutionContext(errors::add), file.getValue())
+                    .findFirst()
+                    .orElse(null);
+            if (head instanceof Xml.Document document && errors.isEmpty()) {
+                poms.put(path, document.withSourcePath(path).withMarkers(tree.getMarkers()));
+            } else {
+                warnings.add(file.getKey() + " at the head does not parse"
+                        + (errors.isEmpty() ? "" : " (" + Log.oneLine(errors.get(0)) + ")")
+                        + ": the templates compile against the base classpath");
+            }
+        }
+        return poms.isEmpty() ? null : ClasspathAfter.ofPoms(parsed, poms);
     }
 
     private TemplateRequest.@Nullable Coordinates coordinates(Path jar) {

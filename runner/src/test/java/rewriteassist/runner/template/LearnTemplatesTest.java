@@ -690,6 +690,92 @@ class LearnTemplatesTest {
     }
 
     @Test
+    void theHeadPomPutsTheLibraryThePrAddedOnTheTemplatesClasspath() throws Exception {
+        String assertj =
+                "    <dependency><groupId>org.assertj</groupId><artifactId>assertj-core</artifactId><version>3.27.7</version><scope>test</scope></dependency>\n";
+        assertTrue(POM.contains(assertj), POM);
+        // The base has Hamcrest and JUnit only: the PR adds AssertJ to the POM as it rewrites the assertions.
+        String basePom = POM.replace(assertj, "");
+        fixture.parse(
+                fixture.repo("pom.xml", basePom, CART, CART_TEST.formatted(""), COUNT, COUNT_TEST, OTHER, OTHER_TEST));
+        String assertjJar = jar("org.assertj", "assertj-core", "3.27.7").toString();
+
+        // Without the head POM the after side does not compile on the base classpath.
+        JsonNode baseOnly = fixture.send(hamcrestEdits("learn-base-pom"));
+        assertTrue(baseOnly.path("ok").asBoolean(), baseOnly.toString());
+        assertEquals(0, baseOnly.path("templates").size(), baseOnly.toString());
+        assertFalse(baseOnly.path("refused").isEmpty(), baseOnly.toString());
+        for (JsonNode refused : baseOnly.path("refused")) {
+            assertTrue(
+                    refused.path("reason").asText().startsWith("cannot find symbol symbol: method assertThat(T)"),
+                    refused.toString());
+        }
+
+        // With it, the templates compile against the base jars and the jars the head POM resolves to.
+        ObjectNode request = hamcrestEdits("learn-head-pom");
+        ((ObjectNode) request.get("head_files")).put("pom.xml", POM);
+        JsonNode learned = fixture.send(request);
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals("[]", learned.path("refused").toString(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        assertEquals("[]", learned.path("warnings").toString(), learned.toString());
+        List<String> libraries = new ArrayList<>();
+        learned.path("libraries").forEach(library -> libraries.add(library.asText()));
+        assertTrue(libraries.contains(assertjJar), libraries.toString());
+        assertTrue(libraries.contains(jar("org.hamcrest", "hamcrest", "2.2").toString()), libraries.toString());
+        String pom = Files.readString(Path.of(learned.path("pom").asText()));
+        assertTrue(pom.contains("<artifactId>assertj-core</artifactId>"), pom);
+
+        // A later run loads the jar with the results' libraries and rewrites the file the PR did not edit.
+        ObjectNode run = fixture.runRequest("", learned.path("recipe").asText(), false);
+        ObjectNode jars = run.putObject("learned");
+        jars.putArray("jars").add(learned.path("jar").asText());
+        ArrayNode runLibraries = jars.putArray("libraries");
+        libraries.forEach(runLibraries::add);
+        JsonNode results = fixture.send(run);
+        assertTrue(results.path("ok").asBoolean(), results.toString());
+        JsonNode whole = results.path("runs").get(results.path("runs").size() - 1);
+        assertTrue(whole.path("error").isNull(), whole.toString());
+        String diff = whole.path("diff").asText();
+        assertTrue(diff.contains("-        assertThat(total, is(3L));"), diff);
+        assertTrue(diff.contains("isEqualTo(3L);"), diff);
+    }
+
+    @Test
+    void aHeadPomThatDoesNotParseIsAWarningAndTheBaseClasspathHolds() throws Exception {
+        fixture.parse(hamcrestToAssertJ(""));
+        ObjectNode request = hamcrestEdits("learn-bad-pom");
+        ((ObjectNode) request.get("head_files")).put("pom.xml", "<project><dependencies>");
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        assertTrue(
+                learned.path("warnings").toString().contains("pom.xml at the head does not parse"), learned.toString());
+    }
+
+    @Test
+    void aHeadPomThatDoesNotResolveIsAWarningAndTheBaseClasspathHolds() throws Exception {
+        // A dependency Maven Central does not have.
+        fixture.parse(hamcrestToAssertJ(""));
+        ObjectNode request = hamcrestEdits("learn-unresolved-pom");
+        String missing =
+                "<dependency><groupId>com.acme.missing</groupId><artifactId>nowhere</artifactId><version>1.0</version></dependency>";
+        ((ObjectNode) request.get("head_files"))
+                .put("pom.xml", POM.replace("<dependencies>", "<dependencies>" + missing));
+        JsonNode learned = fixture.send(request);
+
+        assertTrue(learned.path("ok").asBoolean(), learned.toString());
+        // The base POM has AssertJ: the templates compile on the base classpath, with a warning.
+        assertEquals(1, learned.path("templates").size(), learned.toString());
+        assertEquals(
+                "[\"pom.xml does not resolve with the head POMs: its source sets' templates compile against the base"
+                        + " classpath\"]",
+                learned.path("warnings").toString(),
+                learned.toString());
+    }
+
+    @Test
     void aLearnBeforeAnyParseFailsWithNoParse() throws Exception {
         JsonNode learned = fixture.send(hamcrestEdits("learn-early"));
         assertFalse(learned.path("ok").asBoolean(), learned.toString());
