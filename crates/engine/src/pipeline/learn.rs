@@ -47,17 +47,7 @@ pub(super) fn learn(
         return Ok(Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT).into());
     };
     ctx.progress.message(&format!("learning templates from {} Java edits", edits.len()));
-    // The edited files (the after side's imports), and the build files the PR changed: the
-    // templates compile against the classpath the PR's build gives (AssertJ the PR adds).
-    let mut head_files: std::collections::BTreeMap<String, String> = edits
-        .iter()
-        .filter_map(|e| Some((e.path.clone(), checkout.pr_view.head.get(&e.path)?.clone())))
-        .collect();
-    for (path, text) in &checkout.pr_view.head {
-        if path == "pom.xml" || path.ends_with("/pom.xml") {
-            head_files.insert(path.clone(), text.clone());
-        }
-    }
+    let head_files = head_files(checkout, &edits);
     let request = LearnRequest {
         edits,
         head_files,
@@ -93,25 +83,7 @@ pub(super) fn learn(
     ctx.dir.write(&readme, templates::readme(&results, &ctx.req.versions.maven_plugin))?;
     outputs.push(readme);
     session.use_learned(LearnedJars { jars: vec![jar], libraries: results.libraries.clone() })?;
-    // The challenger is option 3 whichever option it grew from.
-    let mut option = current.option.clone();
-    option.number = crate::model::OptionId::Synthesized;
-    option.strategy = option.number.strategy();
-    let intents: Vec<String> = text_steps.iter().flat_map(|s| s.intents.clone()).collect();
-    let mut intents_once = Vec::new();
-    for id in intents {
-        if !intents_once.contains(&id) {
-            intents_once.push(id);
-        }
-    }
-    let first_text = option.steps.iter().position(|s| !s.semantic).unwrap_or(option.steps.len());
-    option.steps.insert(first_text, templates::learned_step(&recipe, results.templates.len(), intents_once));
-    option.notes.push(format!(
-        "{} template{} learned from the PR (learned/): {}",
-        results.templates.len(),
-        if results.templates.len() == 1 { "" } else { "s" },
-        results.templates.iter().map(|t| t.after.trim().to_string()).collect::<Vec<_>>().join("; ")
-    ));
+    let option = challenger(current, &recipe, &results);
     let dir = ctx.dir.sub(&format!("{LEARNED_DIR}/validation"))?;
     let name = format!("{} learned template(s) in {:.1} s", results.templates.len(), results.seconds);
     let mut step = super::validate::validate_challenger(
@@ -127,6 +99,47 @@ pub(super) fn learn(
         step.report.detail.push_str("; option 3 without them stays (as good or better)");
     }
     Ok(step)
+}
+
+/// The edited files' head texts (the after side's imports), and those of the POMs the PR changed:
+/// the templates compile against the classpath the PR's build gives (AssertJ the PR adds).
+fn head_files(
+    checkout: &Checkout,
+    edits: &[crate::validation::embedded::protocol::TemplateEdit],
+) -> std::collections::BTreeMap<String, String> {
+    let mut head_files: std::collections::BTreeMap<String, String> = edits
+        .iter()
+        .filter_map(|e| Some((e.path.clone(), checkout.pr_view.head.get(&e.path)?.clone())))
+        .collect();
+    for (path, text) in &checkout.pr_view.head {
+        if path == "pom.xml" || path.ends_with("/pom.xml") {
+            head_files.insert(path.clone(), text.clone());
+        }
+    }
+    head_files
+}
+
+/// Option 3 whichever option `current` was, with the learned `recipe` ahead of its text steps, for
+/// the intents of those text steps.
+fn challenger(current: &Validated, recipe: &str, results: &LearnResults) -> crate::model::CandidateOption {
+    let mut intents: Vec<String> = Vec::new();
+    for id in current.option.steps.iter().filter(|s| !s.semantic).flat_map(|s| s.intents.clone()) {
+        if !intents.contains(&id) {
+            intents.push(id);
+        }
+    }
+    let mut option = current.option.clone();
+    option.number = crate::model::OptionId::Synthesized;
+    option.strategy = option.number.strategy();
+    let first_text = option.steps.iter().position(|s| !s.semantic).unwrap_or(option.steps.len());
+    option.steps.insert(first_text, templates::learned_step(recipe, results.templates.len(), intents));
+    option.notes.push(format!(
+        "{} template{} learned from the PR (learned/): {}",
+        results.templates.len(),
+        if results.templates.len() == 1 { "" } else { "s" },
+        results.templates.iter().map(|t| t.after.trim().to_string()).collect::<Vec<_>>().join("; ")
+    ));
+    option
 }
 
 /// `, first: why` for a report line.
