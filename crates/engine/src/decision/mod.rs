@@ -92,72 +92,69 @@ fn rank(a: &OptionResult, b: &OptionResult) -> Ordering {
         .then(b.option.cmp(&a.option))
 }
 
-/// Share of the true positives that semantic recipes produced: a true-positive line counts as
-/// plain-text work when a non-semantic step of the option targets its file, carries its text and,
-/// when the run said which step changed which file (`changed[i]`: the files of step `i`), changed
-/// that file (a text step whose `find` no longer matched after the semantic steps produced nothing).
-pub(crate) fn semantic_share(
-    steps: &[PlannedStep],
-    metrics: &Metrics,
-    changed: Option<&[std::collections::BTreeSet<String>]>,
-) -> f64 {
-    semantic_share_among(steps, metrics, changed, |_| true)
+/// The true positives by who made them, as shares of them all (0 when there are none).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(crate) struct Shares {
+    /// Made by semantic recipes, catalog and learned: a true-positive line is plain-text work when a
+    /// non-semantic step of the option targets its file, carries its text and, when the run said
+    /// which step changed which file (`changed[i]`: the files of step `i`), changed that file (a
+    /// text step whose `find` no longer matched after the semantic steps produced nothing).
+    pub semantic: f64,
+    /// Made by catalog recipes.
+    pub catalog: f64,
+    /// Made by recipes learned from the PR.
+    pub learned: f64,
 }
 
-/// [`semantic_share`] over the true positives `counted` keeps (0 when it keeps none): with the
-/// side work of a migration PR left out, the share of the *migration* that semantic recipes make.
-pub(crate) fn semantic_share_among(
+/// [`Shares`] of an option's run. A true positive a learned step wrote in its own run (`own`, the
+/// embedded runner's step lines; none: no learned lines) is learned: the learned step runs ahead
+/// of the option's text steps, so a text step that carries the same line found its old text gone.
+/// The other lines are text or catalog ([`Shares::semantic`]). Lines are matched by file, kind
+/// and text (the numbers of added lines move with the other steps' changes).
+pub(crate) fn shares(
     steps: &[PlannedStep],
     metrics: &Metrics,
     changed: Option<&[std::collections::BTreeSet<String>]>,
+    own: &[crate::model::StepLines],
+) -> Shares {
+    shares_among(steps, metrics, (changed, own), |_| true)
+}
+
+/// [`shares`] over the true positives `counted` keeps: with the side work of a migration PR left
+/// out, the shares of the *migration*.
+pub(crate) fn shares_among(
+    steps: &[PlannedStep],
+    metrics: &Metrics,
+    (changed, own): (Option<&[std::collections::BTreeSet<String>]>, &[crate::model::StepLines]),
     counted: impl Fn(&ChangeLine) -> bool,
-) -> f64 {
+) -> Shares {
     let tp: Vec<&ChangeLine> = metrics.true_positive_lines.iter().filter(|l| counted(l)).collect();
     if tp.is_empty() {
-        return 0.0;
+        return Shares::default();
     }
-    let text_steps: Vec<(usize, &PlannedStep)> =
-        steps.iter().enumerate().filter(|(_, s)| !s.semantic).collect();
-    let ran_on = |index: usize, path: &str| {
-        changed.is_none_or(|files| files.get(index).is_some_and(|f| f.contains(path)))
-    };
-    let by_text = tp
+    let learned: std::collections::BTreeSet<(&str, crate::diff::ChangeKind, &str)> = own
         .iter()
-        .filter(|line| text_steps.iter().any(|(i, s)| ran_on(*i, &line.path) && text_step_explains(s, line)))
-        .count();
-    crate::metrics::round4((tp.len() - by_text) as f64 / tp.len() as f64)
-}
-
-/// The learned part of [`semantic_share`]: the true positives (not carried by a text step) that a
-/// learned step wrote in its own run (`step_lines`, embedded runner; without them, 0). Lines are
-/// matched by file, kind and text: the numbers of added lines move with the other steps' changes.
-pub(crate) fn learned_share(
-    steps: &[PlannedStep],
-    metrics: &Metrics,
-    changed: Option<&[std::collections::BTreeSet<String>]>,
-    step_lines: &[crate::model::StepLines],
-) -> f64 {
-    let tp = &metrics.true_positive_lines;
-    let learned: std::collections::BTreeSet<(&str, crate::diff::ChangeKind, &str)> = step_lines
-        .iter()
-        .filter(|own| steps.get(own.step).is_some_and(|s| s.learned))
-        .flat_map(|own| &own.tp_lines)
+        .filter(|lines| steps.get(lines.step).is_some_and(|s| s.learned))
+        .flat_map(|lines| &lines.tp_lines)
         .map(|l| (l.path.as_str(), l.kind, l.content.as_str()))
         .collect();
-    if tp.is_empty() || learned.is_empty() {
-        return 0.0;
-    }
+    let is_learned =
+        |line: &ChangeLine| learned.contains(&(line.path.as_str(), line.kind, line.content.as_str()));
     let text_steps: Vec<(usize, &PlannedStep)> =
         steps.iter().enumerate().filter(|(_, s)| !s.semantic).collect();
     let ran_on = |index: usize, path: &str| {
         changed.is_none_or(|files| files.get(index).is_some_and(|f| f.contains(path)))
     };
-    let by_learned = tp
+    let by_learned = tp.iter().filter(|line| is_learned(line)).count();
+    let by_text = tp
         .iter()
-        .filter(|line| learned.contains(&(line.path.as_str(), line.kind, line.content.as_str())))
-        .filter(|line| !text_steps.iter().any(|(i, s)| ran_on(*i, &line.path) && text_step_explains(s, line)))
+        .filter(|line| !is_learned(line))
+        .filter(|line| text_steps.iter().any(|(i, s)| ran_on(*i, &line.path) && text_step_explains(s, line)))
         .count();
-    crate::metrics::round4(by_learned as f64 / tp.len() as f64)
+    let share = |count: usize| crate::metrics::round4(count as f64 / tp.len() as f64);
+    let semantic = share(tp.len() - by_text);
+    let learned = share(by_learned);
+    Shares { semantic, catalog: crate::metrics::round4((semantic - learned).max(0.0)), learned }
 }
 
 /// A plain-text step explains a line when it targets the line's file and its literal text carries
@@ -317,12 +314,13 @@ mod tests {
         let moved = ChangeLine { line: 9, ..new.clone() };
         let step_lines = [own(0, vec![import.clone()]), own(1, vec![old.clone(), moved])];
         let steps = [catalog.clone(), learned.clone()];
-        assert_eq!(learned_share(&steps, &metrics, None, &step_lines), 0.6667);
-        assert_eq!(semantic_share(&steps, &metrics, None), 1.0);
+        let split = shares(&steps, &metrics, None, &step_lines);
+        assert_eq!((split.semantic, split.catalog, split.learned), (1.0, 0.3333, 0.6667));
         // The same lines from a step that is not learned, or no step lines (the plugin): none.
-        assert_eq!(learned_share(&[catalog.clone(), catalog.clone()], &metrics, None, &step_lines), 0.0);
-        assert_eq!(learned_share(&steps, &metrics, None, &[]), 0.0);
-        // A line a text step also carries is text work, not learned.
+        assert_eq!(shares(&[catalog.clone(), catalog.clone()], &metrics, None, &step_lines).learned, 0.0);
+        assert_eq!(shares(&steps, &metrics, None, &[]).learned, 0.0);
+        // A text step that carries a line the learned step wrote in its own run found its old text
+        // gone (the learned step runs first): the line is learned, and semantic.
         let text = PlannedStep::new(
             RecipeStep::new(FIND_AND_REPLACE).with("find", "assertThat(a, is(b));").with("replace", "x"),
             false,
@@ -330,7 +328,10 @@ mod tests {
             "",
         );
         let steps = [catalog, learned, text];
-        assert_eq!(learned_share(&steps, &metrics, None, &step_lines), 0.3333);
+        let split = shares(&steps, &metrics, None, &step_lines);
+        assert_eq!((split.semantic, split.learned), (1.0, 0.6667));
+        // Without the learned step's own lines (the plugin), the text step has it.
+        assert_eq!(shares(&steps, &metrics, None, &[]).semantic, 0.6667);
     }
 
     #[test]
@@ -361,22 +362,22 @@ mod tests {
             ..Metrics::default()
         };
         let steps = [semantic.clone(), text];
-        assert_eq!(semantic_share(&steps, &metrics, None), 0.5);
-        assert_eq!(semantic_share(&[semantic], &metrics, None), 1.0);
-        assert_eq!(semantic_share(&[], &Metrics::default(), None), 0.0);
+        assert_eq!(shares(&steps, &metrics, None, &[]).semantic, 0.5);
+        assert_eq!(shares(&[semantic], &metrics, None, &[]).semantic, 1.0);
+        assert_eq!(shares(&[], &Metrics::default(), None, &[]).semantic, 0.0);
         // The run says what each step changed: the text step changed the Dockerfile, so its lines
         // are its own; had it changed nothing (its `find` gone after an earlier step), they are not.
         let files = |paths: &[&str]| paths.iter().map(|p| p.to_string()).collect();
         let changed = [files(&["src/A.java", "src/B.java"]), files(&["Dockerfile"])];
-        assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 0.5);
+        assert_eq!(shares(&steps, &metrics, Some(&changed), &[]).semantic, 0.5);
         let changed = [files(&["src/A.java", "src/B.java", "Dockerfile"]), files(&[])];
-        assert_eq!(semantic_share(&steps, &metrics, Some(&changed)), 1.0);
+        assert_eq!(shares(&steps, &metrics, Some(&changed), &[]).semantic, 1.0);
         // Over the migration's lines: the Dockerfile as side work leaves only semantic lines; the
         // Java files as side work leave only text ones; nothing kept is 0.
         let not_docker = |l: &ChangeLine| l.path != "Dockerfile";
-        assert_eq!(semantic_share_among(&steps, &metrics, None, not_docker), 1.0);
-        assert_eq!(semantic_share_among(&steps, &metrics, None, |l| !not_docker(l)), 0.0);
-        assert_eq!(semantic_share_among(&steps, &metrics, None, |l| l.path == "src/A.java"), 1.0);
-        assert_eq!(semantic_share_among(&steps, &metrics, None, |_| false), 0.0);
+        assert_eq!(shares_among(&steps, &metrics, (None, &[]), not_docker).semantic, 1.0);
+        assert_eq!(shares_among(&steps, &metrics, (None, &[]), |l| !not_docker(l)).semantic, 0.0);
+        assert_eq!(shares_among(&steps, &metrics, (None, &[]), |l| l.path == "src/A.java").semantic, 1.0);
+        assert_eq!(shares_among(&steps, &metrics, (None, &[]), |_| false).semantic, 0.0);
     }
 }

@@ -23,12 +23,12 @@ pub(super) fn decide(
         && let Some(chosen) = validated.get(&recommendation.option)
     {
         let side_work = super::generalize::side_work_lines(tree, evidence);
-        recommendation.migration_semantic_share = Some(crate::decision::semantic_share_among(
-            &chosen.option.steps,
-            &chosen.stats.metrics,
-            super::execute::changed_files(&chosen.option, &chosen.stats).as_deref(),
-            |l| !side_work.contains(&(l.path.clone(), l.kind, l.content.clone())),
-        ));
+        let changed = super::execute::changed_files(&chosen.option, &chosen.stats);
+        let made = (changed.as_deref(), chosen.stats.step_lines.as_slice());
+        let shares = crate::decision::shares_among(&chosen.option.steps, &chosen.stats.metrics, made, |l| {
+            !side_work.contains(&(l.path.clone(), l.kind, l.content.clone()))
+        });
+        recommendation.migration_semantic_share = Some(shares.semantic);
     }
     Ok(match recommendation {
         Some(r) => {

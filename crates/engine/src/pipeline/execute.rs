@@ -256,9 +256,7 @@ fn option_result(
 ) -> OptionResult {
     let m = &outcome.stats.metrics;
     let changed = changed_files(option, &outcome.stats);
-    let semantic_share = crate::decision::semantic_share(&option.steps, m, changed.as_deref());
-    let learned_share =
-        crate::decision::learned_share(&option.steps, m, changed.as_deref(), &outcome.stats.step_lines);
+    let shares = crate::decision::shares(&option.steps, m, changed.as_deref(), &outcome.stats.step_lines);
     OptionResult {
         option: option.number,
         strategy: option.strategy,
@@ -268,9 +266,9 @@ fn option_result(
         recall: m.recall,
         f1: m.f1,
         perfect_match: m.perfect_match && outcome.stats.error.is_none(),
-        semantic_share,
-        catalog_share: crate::metrics::round4((semantic_share - learned_share).max(0.0)),
-        learned_share,
+        semantic_share: shares.semantic,
+        catalog_share: shares.catalog,
+        learned_share: shares.learned,
         wall_seconds: seconds,
         attempts,
         dropped,
