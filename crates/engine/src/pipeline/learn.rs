@@ -1,9 +1,8 @@
 //! The learning phase (#39): where option 3 (or, without one, the best option so far) still writes
-//! Java lines as plain text, the runner
-//! learns Refaster templates from the PR's repeated edits of those lines, compiles them into a
-//! recipe jar (`learned/`) and keeps those that change nothing the PR left alone; option 3 with
-//! that recipe before its text steps is validated and replaces option 3 when it is better by the
-//! decision's rules (the same lines, more of them semantic).
+//! Java lines as plain text, the runner learns Refaster templates from the PR's repeated edits of
+//! those lines, compiles them into a recipe jar (`learned/`) and keeps those that change nothing the
+//! PR left alone; option 3 with that recipe before its text steps is validated and replaces option 3
+//! when it is better by the decision's rules (the same lines, more of them semantic).
 
 use anyhow::Result;
 
