@@ -17,9 +17,9 @@ pub(crate) const COORDINATES: &str = "rewriteassist.learned:learned-recipes:1.0.
 /// How many times the PR must make one edit for it to become a template.
 pub(crate) const MIN_OCCURRENCES: usize = 2;
 
-/// The PR's edits in Java files, one per run of changed lines of a hunk, that `is_text` says at
-/// least one line of is plain-text work: the examples a template may be learned from. New files
-/// have no base lines to learn from and are left out.
+/// The PR's edits in Java files, one per run of changed lines of a hunk that replaces base lines
+/// and that `is_text` says at least one line of is plain-text work: the examples a template may be
+/// learned from. New files and pure insertions have no base lines to learn from and are left out.
 pub(crate) fn edits(pr: &Diff, is_text: impl Fn(&ChangeLine) -> bool) -> Vec<TemplateEdit> {
     let mut edits = Vec::new();
     for file in &pr.files {
@@ -86,6 +86,10 @@ fn edit(
         return None;
     }
     let removed = block.iter().filter(|l| l.kind == LineKind::Removed).count();
+    if removed == 0 {
+        // A pure insertion rewrote nothing of the base: no example of a rewrite.
+        return None;
+    }
     let after: String =
         block.iter().filter(|l| l.kind == LineKind::Added).map(|l| format!("{}\n", l.content)).collect();
     Some(TemplateEdit { path: path.to_string(), before_start: start, before_end: start + removed - 1, after })
@@ -217,12 +221,16 @@ mod tests {
     }
 
     #[test]
-    fn only_blocks_with_text_work_and_a_pure_insertion_ends_before_it_starts() {
+    fn only_blocks_with_text_work_and_no_pure_insertion() {
         let diff = pr("diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n\
             @@ -1,3 +1,4 @@\n a\n+x();\n b\n-c();\n+d();\n");
         let all = edits(&diff, |_| true);
-        assert_eq!((all[0].before_start, all[0].before_end), (2, 1));
-        assert_eq!((all[1].before_start, all[1].before_end), (3, 3));
+        assert_eq!(all.len(), 1);
+        assert_eq!((all[0].before_start, all[0].before_end), (3, 3));
+        // A file that was empty: its only hunk inserts.
+        let empty = pr("diff --git a/src/B.java b/src/B.java\n--- a/src/B.java\n+++ b/src/B.java\n\
+            @@ -0,0 +1 @@\n+class B {}\n");
+        assert!(edits(&empty, |_| true).is_empty());
         let text_only = edits(&diff, |l| l.content.contains('d'));
         assert_eq!(text_only.len(), 1);
         assert_eq!(text_only[0].after, "d();\n");
