@@ -494,7 +494,14 @@ public final class TemplateLearner {
         if (owner.startsWith("java.") || owner.startsWith("javax.")) {
             return true;
         }
-        String entry = owner.replace('.', '/') + (imported.isStatic() ? ".class" : "/");
+        return holds(libraries, owner.replace('.', '/') + (imported.isStatic() ? ".class" : "/"));
+    }
+
+    /**
+     * Whether one of the libraries (a jar, or a directory of classes) holds {@code entry}: a class
+     * file, or with a trailing {@code /} a package.
+     */
+    private static boolean holds(List<TemplateRequest.Library> libraries, String entry) {
         for (TemplateRequest.Library library : libraries) {
             Path path = library.jar();
             if (Files.isDirectory(path)) {
@@ -504,11 +511,15 @@ public final class TemplateLearner {
                 continue;
             }
             try (JarFile jar = new JarFile(path.toFile())) {
-                if (jar.stream().anyMatch(e -> e.getName().startsWith(entry))) {
+                // A jar need not list a package's directory: a package is there when a file is under it.
+                boolean found = entry.endsWith("/")
+                        ? jar.stream().anyMatch(e -> e.getName().startsWith(entry))
+                        : jar.getEntry(entry) != null;
+                if (found) {
                     return true;
                 }
             } catch (IOException e) {
-                // Not a jar to read: it has nothing to import.
+                // Not a jar to read: it holds nothing.
             }
         }
         return false;
@@ -522,26 +533,7 @@ public final class TemplateLearner {
         if (binaryName.startsWith("java.") || binaryName.startsWith("javax.")) {
             return true;
         }
-        return classes.computeIfAbsent(binaryName, name -> {
-            String entry = name.replace('.', '/') + ".class";
-            for (TemplateRequest.Library library : libraries) {
-                Path path = library.jar();
-                if (Files.isDirectory(path)) {
-                    if (Files.exists(path.resolve(entry))) {
-                        return true;
-                    }
-                    continue;
-                }
-                try (JarFile jar = new JarFile(path.toFile())) {
-                    if (jar.getEntry(entry) != null) {
-                        return true;
-                    }
-                } catch (IOException e) {
-                    // Not a jar to read: it has no class.
-                }
-            }
-            return false;
-        });
+        return classes.computeIfAbsent(binaryName, name -> holds(libraries, name.replace('.', '/') + ".class"));
     }
 
     /**
