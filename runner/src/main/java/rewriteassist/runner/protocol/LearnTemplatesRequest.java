@@ -19,6 +19,9 @@ import rewriteassist.runner.run.RecipeRunner;
  * @param packageName the package of the one generated source file
  * @param className its class, which holds every template as a static nested class
  * @param minOccurrences how many pairs a shape needs to become a template
+ * @param gradleRecipes whether the jar also carries the Gradle recipes ({@code
+ *     rewriteassist.learned.gradle}) that learned Gradle steps name; then a jar is written even
+ *     when no template is learned
  */
 public record LearnTemplatesRequest(
         String id,
@@ -30,7 +33,8 @@ public record LearnTemplatesRequest(
         String className,
         Path directory,
         TemplateRequest.Coordinates coordinates,
-        int minOccurrences)
+        int minOccurrences,
+        boolean gradleRecipes)
         implements Request {
     static final String TYPE = "learn_templates";
 
@@ -108,6 +112,10 @@ public record LearnTemplatesRequest(
             throw new IllegalArgumentException("`directory` is missing");
         }
         int minOccurrences = json.path("min_occurrences").asInt(2);
+        if (!json.path("gradle_recipes").isMissingNode()
+                && !json.path("gradle_recipes").isBoolean()) {
+            throw new IllegalArgumentException("`gradle_recipes` is not true or false");
+        }
         if (minOccurrences < 1) {
             throw new IllegalArgumentException("`min_occurrences` must be at least 1");
         }
@@ -121,7 +129,8 @@ public record LearnTemplatesRequest(
                 className,
                 Paths.get(json.path("directory").asText()),
                 TemplateRequest.Coordinates.parse(json.path("coordinates").asText("")),
-                minOccurrences);
+                minOccurrences,
+                json.path("gradle_recipes").asBoolean(false));
     }
 
     /** A dotted Java name: the generated file's package and class are written into its source. */

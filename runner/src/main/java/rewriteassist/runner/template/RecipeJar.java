@@ -1,14 +1,18 @@
 package rewriteassist.runner.template;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
@@ -50,6 +54,51 @@ final class RecipeJar {
         return jar;
     }
 
+    /** Adds {@code entries} to {@code jar} (an entry of the same name is replaced), written anew and renamed. */
+    static void add(Path jar, Map<String, byte[]> entries) throws IOException {
+        Map<String, byte[]> all = new LinkedHashMap<>();
+        Manifest manifest;
+        try (JarFile existing = new JarFile(jar.toFile())) {
+            manifest = existing.getManifest();
+            for (Enumeration<JarEntry> it = existing.entries(); it.hasMoreElements(); ) {
+                JarEntry entry = it.nextElement();
+                if (!entry.isDirectory() && !entry.getName().equals(JarFile.MANIFEST_NAME)) {
+                    try (InputStream in = existing.getInputStream(entry)) {
+                        all.put(entry.getName(), in.readAllBytes());
+                    }
+                }
+            }
+        }
+        all.putAll(entries);
+        Path partial = temporary(jar);
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(partial), manifest)) {
+            for (Map.Entry<String, byte[]> entry : all.entrySet()) {
+                add(out, entry.getKey(), entry.getValue());
+            }
+        }
+        AtomicFiles.rename(partial, jar);
+    }
+
+    /** Declares {@code dependency} in a POM {@link #writePom} wrote, unless it already does. */
+    static Path addDependency(Path pom, TemplateRequest.Coordinates dependency) throws IOException {
+        String text = Files.readString(pom);
+        String declared = coordinatesXml(dependency, "      ");
+        if (text.contains(declared)) {
+            return pom;
+        }
+        String end = "  </dependencies>\n";
+        int at = text.lastIndexOf(end);
+        if (at < 0) {
+            throw new IOException(pom + " has no dependencies section to add " + dependency.artifact() + " to");
+        }
+        String changed =
+                text.substring(0, at) + "    <dependency>\n" + declared + "    </dependency>\n" + text.substring(at);
+        Path partial = temporary(pom);
+        Files.writeString(partial, changed);
+        AtomicFiles.rename(partial, pom);
+        return pom;
+    }
+
     /** Writes the POM: the coordinates, and rewrite-templating and the libraries as dependencies. */
     static Path writePom(
             Path directory, TemplateRequest.Coordinates coordinates, List<TemplateRequest.Coordinates> needs)
@@ -61,8 +110,8 @@ final class RecipeJar {
                   <modelVersion>4.0.0</modelVersion>
                 """);
         pom.append(coordinatesXml(coordinates, "  "));
-        pom.append("  <description>OpenRewrite recipes compiled by rewrite-assist from Refaster templates")
-                .append(" learned from a pull request.</description>\n");
+        pom.append("  <description>OpenRewrite recipes rewrite-assist learned from a pull request: Refaster")
+                .append(" templates compiled into recipes, and the Gradle recipes its steps name.</description>\n");
         pom.append("  <dependencies>\n");
         for (TemplateRequest.Coordinates dependency : needs) {
             pom.append("    <dependency>\n")

@@ -28,6 +28,7 @@ import rewriteassist.runner.common.Log;
 import rewriteassist.runner.maven.Reactor;
 import rewriteassist.runner.measure.ClasspathAfter;
 import rewriteassist.runner.parse.RepositoryParser;
+import rewriteassist.runner.protocol.ErrorKind;
 import rewriteassist.runner.protocol.Failure;
 import rewriteassist.runner.protocol.LearnTemplatesRequest;
 import rewriteassist.runner.protocol.TemplateRequest;
@@ -117,27 +118,49 @@ public final class TemplateLearner {
         }
         if (templates.isEmpty() || compiled.jar == null) {
             deleteJar();
+            JarAndPom gradle = gradleRecipes(new JarAndPom(null, null));
             return new LearnResults(
                     Log.seconds(started),
                     List.of(),
                     List.copyOf(refused),
                     null,
-                    null,
-                    null,
+                    gradle.jar(),
+                    gradle.pom(),
                     null,
                     List.of(),
                     List.copyOf(warnings));
         }
+        JarAndPom jar = gradleRecipes(new JarAndPom(compiled.jar, compiled.pom));
         return new LearnResults(
                 Log.seconds(started),
                 List.copyOf(templates),
                 List.copyOf(refused),
                 new LearnResults.Source(sourceFile(), compiled.text),
-                compiled.jar,
-                compiled.pom,
+                jar.jar(),
+                jar.pom(),
                 recipe(compiled.text),
                 libraries.stream().map(library -> library.jar().toString()).toList(),
                 List.copyOf(warnings));
+    }
+
+    /** A recipe jar and its POM, when written. */
+    private record JarAndPom(@Nullable String jar, @Nullable String pom) {}
+
+    /**
+     * The jar and POM with the Gradle recipes added when the request asks for them (both written
+     * when there is no jar), else as they are.
+     */
+    private JarAndPom gradleRecipes(JarAndPom compiled) throws Failure {
+        if (!request.gradleRecipes()) {
+            return compiled;
+        }
+        try {
+            Path[] written =
+                    GradleBundle.addTo(request.directory(), request.coordinates(), compiled.jar(), compiled.pom());
+            return new JarAndPom(written[0].toString(), written[1].toString());
+        } catch (IOException e) {
+            throw new Failure(ErrorKind.INTERNAL, "cannot add the Gradle recipes to the jar: " + Log.oneLine(e));
+        }
     }
 
     /** The group of a pair: a call by its method (declaring type, name, argument count), else the node's class. */

@@ -129,6 +129,11 @@ class LearnTemplatesTest {
     }
 
     private ObjectNode learnRequest(String id) {
+        return learnRequest(fixture, id);
+    }
+
+    /** A {@code learn_templates} request with no edits, into {@code fixture}'s directory. */
+    static ObjectNode learnRequest(Fixture fixture, String id) {
         ObjectNode request = Jackson.MAPPER.createObjectNode();
         request.put("protocol", 1);
         request.put("id", id);
