@@ -98,27 +98,7 @@ fn next_project(next: &Path) -> PathBuf {
 /// `apply --recipe <analyze output>` (a dry run, embedded runner) loads the learned jar: the
 /// reusable recipe rewrites the next repository's assertion.
 fn apply_runs_it(dir: &Path, analyzed: &Path, next: &Path) {
-    let server = dir.join("server");
-    std::fs::create_dir_all(server.join("acme")).unwrap();
-    let bare = server.join("acme/shop.git");
-    let cloned =
-        Command::new("git").args(["clone", "--quiet", "--bare"]).arg(next).arg(&bare).output().unwrap();
-    assert!(cloned.status.success(), "{}", String::from_utf8_lossy(&cloned.stderr));
-    let out = dir.join("applied");
-    let applied = common::bin_std()
-        .args(["apply", "--backend", "embedded", "--repos", "acme/shop", "--recipe"])
-        .arg(analyzed)
-        .arg("--server-url")
-        .arg(&server)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let log =
-        format!("{}\n{}", String::from_utf8_lossy(&applied.stdout), String::from_utf8_lossy(&applied.stderr));
-    assert_eq!(applied.status.code(), Some(0), "{log}");
-    let diff =
-        std::fs::read_to_string(out.join("acme/shop/recipe.diff")).unwrap_or_else(|e| panic!("{e}: {log}"));
+    let (diff, log) = common::apply_on_served(dir, analyzed, next, "shop");
     assert!(diff.contains("+        Assertions.assertThat(cents).isEqualTo(250L);"), "{diff}\n{log}");
     assert!(!diff.contains("-        assertThat(\"eur\", not(\"usd\"));"), "{diff}");
 }

@@ -112,6 +112,36 @@ pub fn pr_repo(
 
 /// Serves `app` on a fresh loopback port from a thread of its own (a one-worker runtime), for the
 /// tests' stand-in servers; returns the address once it listens.
+/// `apply --backend embedded --recipe <analyzed>` (a dry run) on the repository `next`, served as
+/// `acme/<name>` from a directory of bare clones under `dir`: its recipe diff, and the log.
+pub fn apply_on_served(dir: &Path, analyzed: &Path, next: &Path, name: &str) -> (String, String) {
+    let server = dir.join("server");
+    std::fs::create_dir_all(server.join("acme")).unwrap();
+    let cloned = std::process::Command::new("git")
+        .args(["clone", "--quiet", "--bare"])
+        .arg(next)
+        .arg(server.join(format!("acme/{name}.git")))
+        .output()
+        .unwrap();
+    assert!(cloned.status.success(), "{}", String::from_utf8_lossy(&cloned.stderr));
+    let out = dir.join("applied");
+    let applied = bin_std()
+        .args(["apply", "--backend", "embedded", "--repos", &format!("acme/{name}"), "--recipe"])
+        .arg(analyzed)
+        .arg("--server-url")
+        .arg(&server)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let log =
+        format!("{}\n{}", String::from_utf8_lossy(&applied.stdout), String::from_utf8_lossy(&applied.stderr));
+    assert_eq!(applied.status.code(), Some(0), "{log}");
+    let diff = std::fs::read_to_string(out.join(format!("acme/{name}/recipe.diff")))
+        .unwrap_or_else(|e| panic!("{e}: {log}"));
+    (diff, log)
+}
+
 pub fn serve(app: axum::Router) -> std::net::SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

@@ -160,6 +160,13 @@ pub fn learned_recipe(dir: &Path) -> Option<String> {
     learned["recipe"].as_str().map(str::to_string)
 }
 
+/// Whether `recipe_yaml` runs a recipe of the analyze's learned jar in `dir`: its templates'
+/// recipe, or one of the Gradle recipes the jar carries.
+pub fn runs_learned(dir: &Path, recipe_yaml: &str) -> bool {
+    learned_recipe(dir).is_some_and(|recipe| recipe_yaml.contains(recipe.as_str()))
+        || recipe_yaml.contains(crate::templates::gradle::PACKAGE)
+}
+
 /// The run directory's name of an option's file: `option-N-<what>` (`what` e.g. `recipe.yaml`).
 pub fn option_file_name(option: OptionId, what: &str) -> String {
     format!("option-{option}-{what}")

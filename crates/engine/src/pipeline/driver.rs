@@ -131,14 +131,16 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
             step.report
         }
         Phase::Learn => {
-            // Option 3 when refinement made one, else the option the decision would pick now
-            // (option 2 that reproduced the PR with text, and refinement had nothing to add).
+            // The option the decision would pick now (option 2 that reproduced the PR with text
+            // where option 3's catalog recipes wrote more than the PR did), else option 3: what is
+            // learned is added to the option that would be recommended.
             let results: Vec<_> = p.validated.values().map(|v| v.result.clone()).collect();
             let best = crate::decision::choose(&results).map(|r| r.option);
             let current =
-                p.validated.get(&OptionId::Synthesized).or_else(|| best.and_then(|o| p.validated.get(&o)));
+                best.and_then(|o| p.validated.get(&o)).or_else(|| p.validated.get(&OptionId::Synthesized));
             let measure = p.tree.as_ref().map(measure_of);
-            let step = super::learn::learn(ctx, budget, checkout(p)?, current, measure.as_ref())?;
+            let step =
+                super::learn::learn(ctx, budget, (checkout(p)?, p.tree.as_ref()), current, measure.as_ref())?;
             p.validated.extend(step.product.map(|v| (OptionId::Synthesized, v)));
             step.report
         }

@@ -1,8 +1,10 @@
-//! The learning phase (#39): where option 3 (or, without one, the best option so far) still writes
+//! The learning phase (#39): where the option the decision would pick (else option 3) still writes
 //! Java lines as plain text, the runner learns Refaster templates from the PR's repeated edits of
 //! those lines, compiles them into a recipe jar (`learned/`) and keeps those that change nothing the
-//! PR left alone; option 3 with that recipe before its text steps is validated and replaces option 3
-//! when it is better by the decision's rules (the same lines, more of them semantic).
+//! PR left alone; where it writes a Gradle line as text that one of the runner's Gradle recipes makes
+//! (`templates::gradle`), that recipe becomes a learned step and travels in the same jar. Option 3
+//! with them before its text steps is validated and replaces option 3 when it is better by the
+//! decision's rules (the same lines, more of them semantic).
 
 use anyhow::Result;
 
@@ -10,6 +12,7 @@ use super::budget::Budget;
 use super::context::Context;
 use super::products::{Checkout, Report, Step, Validated};
 use super::state::PhaseEnd;
+use crate::model::intent::IntentTree;
 use crate::model::residual::Measure;
 use crate::templates;
 use crate::validation::embedded::protocol::{LearnRequest, LearnResults, LearnedJars};
@@ -24,7 +27,7 @@ pub(crate) const LEARNED_JSON: &str = super::artifacts::LEARNED_JSON;
 pub(super) fn learn(
     ctx: &Context,
     budget: &mut Budget,
-    checkout: &Checkout,
+    (checkout, tree): (&Checkout, Option<&IntentTree>),
     current: Option<&Validated>,
     measure: Option<&Measure>,
 ) -> Result<Step<Validated>> {
@@ -33,11 +36,19 @@ pub(super) fn learn(
     };
     let text_steps: Vec<&crate::model::PlannedStep> =
         current.option.steps.iter().filter(|s| !s.semantic).collect();
-    let edits = templates::edits(&checkout.pr, |line| {
+    let mut edits = templates::edits(&checkout.pr, |line| {
         text_steps.iter().any(|s| crate::decision::text_step_explains(s, line))
     });
     if edits.len() < templates::MIN_OCCURRENCES {
-        return Ok(Report::bare(PhaseEnd::Skipped, "no Java edit the option makes as text repeats").into());
+        edits.clear();
+    }
+    let gradle = tree.map(|t| templates::gradle::steps(t, &text_steps)).unwrap_or_default();
+    if edits.is_empty() && gradle.is_empty() {
+        return Ok(Report::bare(
+            PhaseEnd::Skipped,
+            "no Java edit the option makes as text repeats, and no Gradle line it writes as text has a learned recipe",
+        )
+        .into());
     }
     let Some(session) = ctx.session(checkout)? else {
         return Ok(Report::bare(PhaseEnd::Skipped, "needs the embedded runner (backend plugin)").into());
@@ -45,25 +56,19 @@ pub(super) fn learn(
     let Some(left) = budget.time_left() else {
         return Ok(Report::bare(PhaseEnd::OutOfBudget, super::budget::WALL_SPENT).into());
     };
-    ctx.progress.message(&format!("learning templates from {} Java edits", edits.len()));
-    let head_files = head_files(checkout, &edits);
-    let request = LearnRequest {
-        edits,
-        head_files,
-        libraries: Vec::new(),
-        package: templates::PACKAGE.into(),
-        class: templates::CLASS.into(),
-        directory: ctx.dir.path(LEARNED_DIR),
-        coordinates: templates::COORDINATES.into(),
-        min_occurrences: templates::MIN_OCCURRENCES,
-    };
+    ctx.progress.message(&format!(
+        "learning templates from {} Java edits, {} Gradle step(s)",
+        edits.len(),
+        gradle.len()
+    ));
+    let request = request(ctx, checkout, edits, !gradle.is_empty());
     let results = match session.learn_templates(request, left.min(ctx.req.budgets.per_execution))? {
         Ok(results) => results,
         Err(stopped) => {
             return Ok(Report::bare(PhaseEnd::Failed, format!("the runner stopped: {stopped}")).into());
         }
     };
-    ctx.dir.write_json(LEARNED_JSON, &LearnedFile::of(&results))?;
+    ctx.dir.write_json(LEARNED_JSON, &LearnedFile::of(&results, &gradle))?;
     let mut outputs = vec![LEARNED_JSON.to_string()];
     if let Some(source) = &results.source {
         let name = format!("{LEARNED_DIR}/src/{}", source.file);
@@ -74,17 +79,26 @@ pub(super) fn learn(
         let why = results.error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
         return Ok(Report::new(PhaseEnd::Failed, format!("learning failed: {why}"), outputs).into());
     }
-    let (Some(jar), Some(recipe)) = (results.jar.clone(), results.recipe.clone()) else {
+    let Some(jar) = results.jar.clone() else {
         let detail = format!("no template: {} shapes refused{}", results.refused.len(), refusals(&results));
         return Ok(Report::new(PhaseEnd::Skipped, detail, outputs).into());
     };
     let readme = format!("{LEARNED_DIR}/README.md");
-    ctx.dir.write(&readme, templates::readme(&results, &ctx.req.versions.maven_plugin))?;
+    ctx.dir.write(&readme, templates::readme(&results, &gradle, &ctx.req.versions.maven_plugin))?;
     outputs.push(readme);
     session.use_learned(LearnedJars { jars: vec![jar], libraries: results.libraries.clone() })?;
-    let option = challenger(current, &recipe, &results);
+    let option = challenger(current, &results, gradle);
     let dir = ctx.dir.sub(&format!("{LEARNED_DIR}/validation"))?;
-    let name = format!("{} learned template(s) in {:.1} s", results.templates.len(), results.seconds);
+    let name = format!(
+        "{} learned template(s) and {} learned Gradle step(s) in {:.1} s",
+        results.templates.len(),
+        option
+            .steps
+            .iter()
+            .filter(|s| s.learned && s.step.name.starts_with(templates::gradle::PACKAGE))
+            .count(),
+        results.seconds
+    );
     let mut step = super::validate::validate_challenger(
         ctx,
         budget,
@@ -98,6 +112,27 @@ pub(super) fn learn(
         step.report.detail.push_str("; option 3 without them stays (as good or better)");
     }
     Ok(step)
+}
+
+/// The runner's request: the Java `edits` (none when too few), and the Gradle recipes in the jar
+/// when a learned Gradle step needs them.
+fn request(
+    ctx: &Context,
+    checkout: &Checkout,
+    edits: Vec<crate::validation::embedded::protocol::TemplateEdit>,
+    gradle_recipes: bool,
+) -> LearnRequest {
+    LearnRequest {
+        head_files: head_files(checkout, &edits),
+        edits,
+        libraries: Vec::new(),
+        package: templates::PACKAGE.into(),
+        class: templates::CLASS.into(),
+        directory: ctx.dir.path(LEARNED_DIR),
+        coordinates: templates::COORDINATES.into(),
+        min_occurrences: templates::MIN_OCCURRENCES,
+        gradle_recipes,
+    }
 }
 
 /// The edited files' head texts (the after side's imports), and those of the POMs the PR changed:
@@ -118,9 +153,14 @@ fn head_files(
     head_files
 }
 
-/// Option 3 whichever option `current` was, with the learned `recipe` ahead of its text steps, for
-/// the intents of those text steps.
-fn challenger(current: &Validated, recipe: &str, results: &LearnResults) -> crate::model::CandidateOption {
+/// Option 3 whichever option `current` was, with the learned recipe (when templates were learned)
+/// and the learned `gradle` steps ahead of its text steps; the template recipe for the intents of
+/// those text steps.
+fn challenger(
+    current: &Validated,
+    results: &LearnResults,
+    gradle: Vec<crate::model::PlannedStep>,
+) -> crate::model::CandidateOption {
     let mut intents: Vec<String> = Vec::new();
     for id in current.option.steps.iter().filter(|s| !s.semantic).flat_map(|s| s.intents.clone()) {
         if !intents.contains(&id) {
@@ -131,13 +171,21 @@ fn challenger(current: &Validated, recipe: &str, results: &LearnResults) -> crat
     option.number = crate::model::OptionId::Synthesized;
     option.strategy = option.number.strategy();
     let first_text = option.steps.iter().position(|s| !s.semantic).unwrap_or(option.steps.len());
-    option.steps.insert(first_text, templates::learned_step(recipe, results.templates.len(), intents));
-    option.notes.push(format!(
-        "{} template{} learned from the PR (learned/): {}",
-        results.templates.len(),
-        if results.templates.len() == 1 { "" } else { "s" },
-        results.templates.iter().map(|t| t.after.trim().to_string()).collect::<Vec<_>>().join("; ")
-    ));
+    let mut learned = Vec::new();
+    if let Some(recipe) = results.recipe.as_deref() {
+        learned.push(templates::learned_step(recipe, results.templates.len(), intents));
+        option.notes.push(format!(
+            "{} template{} learned from the PR (learned/): {}",
+            results.templates.len(),
+            if results.templates.len() == 1 { "" } else { "s" },
+            results.templates.iter().map(|t| t.after.trim().to_string()).collect::<Vec<_>>().join("; ")
+        ));
+    }
+    for step in &gradle {
+        option.notes.push(format!("learned Gradle step (learned/): {}", step.reason));
+    }
+    learned.extend(gradle);
+    option.steps.splice(first_text..first_text, learned);
     option
 }
 
@@ -159,10 +207,12 @@ struct LearnedFile<'a> {
     /// The jars the templates were compiled against: a run of the jar needs them (`apply`).
     libraries: &'a [std::path::PathBuf],
     warnings: &'a [String],
+    /// The learned Gradle steps the jar's Gradle recipes are there for (`gradle_recipes`).
+    gradle_steps: Vec<serde_json::Value>,
 }
 
 impl<'a> LearnedFile<'a> {
-    fn of(results: &'a LearnResults) -> Self {
+    fn of(results: &'a LearnResults, gradle: &[crate::model::PlannedStep]) -> Self {
         let place = |p: &crate::validation::embedded::protocol::Place| format!("{}:{}", p.path, p.line);
         let name = |path: &Option<std::path::PathBuf>| {
             path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned())
@@ -198,6 +248,10 @@ impl<'a> LearnedFile<'a> {
             coordinates: templates::COORDINATES,
             libraries: &results.libraries,
             warnings: &results.warnings,
+            gradle_steps: gradle
+                .iter()
+                .map(|s| serde_json::json!({"recipe": s.step.name, "options": s.step.options, "why": s.reason}))
+                .collect(),
         }
     }
 }

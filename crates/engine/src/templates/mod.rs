@@ -3,6 +3,11 @@
 //! (`learn_templates`, docs/embedded-runner.md). This module says which edits those are and
 //! what step a learned recipe becomes; the runner anti-unifies, compiles and checks.
 
+pub(crate) mod gradle;
+mod readme;
+
+pub(crate) use readme::readme;
+
 use crate::diff::{ChangeKind, Diff, LineKind};
 use crate::model::{ChangeLine, PlannedStep};
 use crate::openrewrite::RecipeStep;
@@ -109,81 +114,6 @@ pub(crate) fn learned_step(recipe: &str, templates: usize, intents: Vec<String>)
     );
     step.learned = true;
     step
-}
-
-/// `learned/README.md`: what was learned, how to review it, and how to run the jar with the
-/// build plugins (`maven_plugin`: the rewrite-maven-plugin version to name).
-pub(crate) fn readme(
-    results: &crate::validation::embedded::protocol::LearnResults,
-    maven_plugin: &str,
-) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::from("# Recipes learned from this pull request\n\n");
-    let file_name = |p: &Option<std::path::PathBuf>| {
-        p.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
-    };
-    let (jar, pom) = (file_name(&results.jar), file_name(&results.pom));
-    let recipe = results.recipe.as_deref().unwrap_or_default();
-    let _ = writeln!(
-        out,
-        "The PR made the same edit several times where no catalog recipe makes it. Each such edit became a\n\
-         Refaster-style template (`src/`), compiled by OpenRewrite's `rewrite-templating` into an ordinary,\n\
-         type-aware recipe in `{jar}` (with its POM `{pom}`, coordinates `{COORDINATES}`). `{recipe}`\n\
-         runs them all.\n"
-    );
-    out.push_str("## Templates\n\n");
-    for t in &results.templates {
-        let parameters: Vec<String> =
-            t.parameters.iter().map(|p| format!("{} {}", p.java_type, p.name)).collect();
-        let _ = writeln!(out, "- `{}` ({})", t.name, parameters.join(", "));
-        for before in &t.before {
-            let _ = writeln!(out, "  - before: `{}`", before.trim());
-        }
-        let _ = writeln!(out, "  - after: `{}`", t.after.trim());
-        let places: Vec<String> = t.occurrences.iter().map(|p| format!("{}:{}", p.path, p.line)).collect();
-        let _ = writeln!(out, "  - learned from: {}", places.join(", "));
-        if !t.matches.is_empty() {
-            let places: Vec<String> = t.matches.iter().map(|p| format!("{}:{}", p.path, p.line)).collect();
-            let _ = writeln!(out, "  - also rewrites, in files the PR did not edit: {}", places.join(", "));
-        }
-    }
-    if !results.refused.is_empty() {
-        out.push_str("\n## Refused\n\n");
-        for r in &results.refused {
-            let places: Vec<String> =
-                r.occurrences.iter().map(|p| format!("{}:{}", p.path, p.line)).collect();
-            let _ = writeln!(
-                out,
-                "- `{}` → `{}` ({}): {}",
-                r.before.trim(),
-                r.after.trim(),
-                places.join(", "),
-                r.reason
-            );
-        }
-    }
-    let _ = write!(
-        out,
-        "\n## Review\n\n\
-         Read each template as a rule: every call that matches a `@BeforeTemplate` (by the declaring types\n\
-         written there, whatever the layout) becomes its `@AfterTemplate`; a parameter matches any\n\
-         expression of its type. The runner kept only templates that change nothing the PR left alone in\n\
-         the files it edited. The jar also holds the sources the processor generated.\n\n\
-         ## Run it with rewrite-maven-plugin\n\n\
-         ```sh\n\
-         mvn install:install-file -Dfile={jar} -DpomFile={pom}\n\
-         mvn org.openrewrite.maven:rewrite-maven-plugin:{maven_plugin}:run \\\n\
-         \x20 -Drewrite.recipeArtifactCoordinates={COORDINATES} \\\n\
-         \x20 -Drewrite.activeRecipes={recipe}\n\
-         ```\n\n\
-         A `rewrite.yml` may list `{recipe}` in its `recipeList` like any catalog recipe, with\n\
-         `{COORDINATES}` among the plugin's `recipeArtifactCoordinates`.\n\n\
-         ## Move it into your own recipe module\n\n\
-         Copy `src/` into a module that depends on `org.openrewrite:rewrite-templating` and on the libraries\n\
-         the templates name (with Error Prone's annotations at compile time, and `-Arewrite.generatedAnnotation=\n\
-         javax.annotation.processing.Generated` on JDK 17), rename the package, and publish it as any recipe module.\n"
-    );
-    out
 }
 
 #[cfg(test)]

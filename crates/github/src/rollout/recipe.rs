@@ -81,9 +81,7 @@ pub fn resolve(given: &Path, option: Option<RecipeChoice>, name: Option<&str>) -
     let old_library = crate::intents::old_library::of_tree_file(&given.join(artifacts::INTENT_TREE_JSON))
         .unwrap_or_else(|| crate::intents::old_library::of_recipe(&yaml, Some(&name)));
     // The learned jar goes with the recipe only when the recipe runs a learned recipe.
-    let learned = artifacts::learned_recipe(given)
-        .filter(|recipe| yaml.contains(recipe.as_str()))
-        .and_then(|_| artifacts::learned_jars(given));
+    let learned = artifacts::learned_jars(given).filter(|_| artifacts::runs_learned(given, &yaml));
     Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library, learned })
 }
 

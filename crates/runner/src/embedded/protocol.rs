@@ -133,6 +133,9 @@ pub struct LearnRequest {
     pub coordinates: String,
     /// How many occurrences a shape needs to become a template.
     pub min_occurrences: usize,
+    /// Whether the jar also carries the Gradle recipes learned Gradle steps name
+    /// (`rewriteassist.learned.gradle`); then a jar is written even when no template is learned.
+    pub gradle_recipes: bool,
 }
 
 /// A hunk of the PR in a Java file: the base lines it replaced and the text it wrote there.
@@ -569,6 +572,7 @@ mod tests {
                 directory: "/o/learned".into(),
                 coordinates: "rewriteassist.learned:learned-recipes:1.0.0".into(),
                 min_occurrences: 2,
+                gradle_recipes: true,
             },
         };
         assert_eq!(
@@ -579,7 +583,8 @@ mod tests {
                 "head_files": {"src/test/java/a/ATest.java": "class ATest {}"},
                 "libraries": [{"jar": "/m2/x.jar"}],
                 "package": "rewriteassist.learned", "class": "LearnedTemplates", "directory": "/o/learned",
-                "coordinates": "rewriteassist.learned:learned-recipes:1.0.0", "min_occurrences": 2})
+                "coordinates": "rewriteassist.learned:learned-recipes:1.0.0", "min_occurrences": 2,
+                "gradle_recipes": true})
         );
         let run = Request::Run {
             protocol: PROTOCOL,
