@@ -72,7 +72,7 @@ fn apply_runs_them(dir: &Path, analyzed: &Path) {
     repo.write("settings.gradle", "rootProject.name = 'till'\n").unwrap();
     repo.write("build.gradle", build("org.junit.jupiter:junit-jupiter:5.10.2", "11")).unwrap();
     repo.commit("till").unwrap();
-    let (diff, log) = common::apply_on_served(dir, analyzed, &next, "till");
+    let (diff, log) = common::apply_on_served(dir, analyzed, &next, "till", "embedded");
     assert!(diff.contains("+    kotlinOptions.jvmTarget = '17'"), "{diff}\n{log}");
     assert!(!diff.contains("-    annotationProcessor"), "{diff}");
 }

@@ -170,7 +170,21 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         None => targets.resolve(gh.as_ref())?,
     };
     let repos = shard_of(&all, args.shard);
-    let versions = args.versions.resolve()?;
+    let mut versions = args.versions.resolve()?;
+    // The plugin loads the learned jar from the local repository, by its coordinates; the embedded
+    // runner loads it from the analyze's directory.
+    let learned = match &recipe.learned {
+        Some(jars) if args.backend.for_measurement() == BackendChoice::Plugin => {
+            for jar in &jars.jars {
+                crate::validation::install_learned_for_plugin(jar)?;
+            }
+            versions.overrides.extend(crate::openrewrite::Coordinates::parse(
+                crate::pipeline::artifacts::LEARNED_COORDINATES,
+            ));
+            None
+        }
+        other => other.as_ref(),
+    };
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let measure = crate::model::residual::Measure::of(&recipe.old_library);
@@ -205,7 +219,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
         jobs: args.jobs,
         provenance: &recipe.provenance,
         backend: args.backend,
-        learned: recipe.learned.as_ref(),
+        learned,
         measure: Some(&measure),
         include_partial: args.include_partial,
         allow_build_config: args.allow_build_config_changes,

@@ -112,21 +112,30 @@ pub fn pr_repo(
 
 /// Serves `app` on a fresh loopback port from a thread of its own (a one-worker runtime), for the
 /// tests' stand-in servers; returns the address once it listens.
-/// `apply --backend embedded --recipe <analyzed>` (a dry run) on the repository `next`, served as
+/// `apply --backend <backend> --recipe <analyzed>` (a dry run) on the repository `next`, served as
 /// `acme/<name>` from a directory of bare clones under `dir`: its recipe diff, and the log.
-pub fn apply_on_served(dir: &Path, analyzed: &Path, next: &Path, name: &str) -> (String, String) {
+pub fn apply_on_served(
+    dir: &Path,
+    analyzed: &Path,
+    next: &Path,
+    name: &str,
+    backend: &str,
+) -> (String, String) {
     let server = dir.join("server");
-    std::fs::create_dir_all(server.join("acme")).unwrap();
-    let cloned = std::process::Command::new("git")
-        .args(["clone", "--quiet", "--bare"])
-        .arg(next)
-        .arg(server.join(format!("acme/{name}.git")))
-        .output()
-        .unwrap();
-    assert!(cloned.status.success(), "{}", String::from_utf8_lossy(&cloned.stderr));
-    let out = dir.join("applied");
+    let bare = server.join(format!("acme/{name}.git"));
+    if !bare.exists() {
+        std::fs::create_dir_all(server.join("acme")).unwrap();
+        let cloned = std::process::Command::new("git")
+            .args(["clone", "--quiet", "--bare"])
+            .arg(next)
+            .arg(&bare)
+            .output()
+            .unwrap();
+        assert!(cloned.status.success(), "{}", String::from_utf8_lossy(&cloned.stderr));
+    }
+    let out = dir.join(format!("applied-{backend}"));
     let applied = bin_std()
-        .args(["apply", "--backend", "embedded", "--repos", &format!("acme/{name}"), "--recipe"])
+        .args(["apply", "--backend", backend, "--repos", &format!("acme/{name}"), "--recipe"])
         .arg(analyzed)
         .arg("--server-url")
         .arg(&server)

@@ -20,6 +20,7 @@ pub mod embedded;
 pub mod jdk;
 pub mod maven_settings;
 pub(crate) mod plugin;
+pub use plugin::learned::install as install_learned_for_plugin;
 pub mod report;
 pub(crate) mod tests_count;
 pub mod trust;

@@ -160,6 +160,9 @@ pub fn learned_recipe(dir: &Path) -> Option<String> {
     learned["recipe"].as_str().map(str::to_string)
 }
 
+/// The learned jar's Maven coordinates (the plugins find it under them once it is installed).
+pub const LEARNED_COORDINATES: &str = crate::templates::COORDINATES;
+
 /// Whether `recipe_yaml` runs a recipe of the analyze's learned jar in `dir`: its templates'
 /// recipe, or one of the Gradle recipes the jar carries.
 pub fn runs_learned(dir: &Path, recipe_yaml: &str) -> bool {

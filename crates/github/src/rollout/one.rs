@@ -100,8 +100,8 @@ fn run(ctx: &Context<'_>, repo: &RepoId, artifacts: &Path) -> Result<(Status, Fi
             Some(session) => session.use_learned(learned.clone())?,
             None => {
                 // The plugin finds the learned recipes only once their jar is installed in the local
-                // repository it reads (docs/learned-templates.md); the embedded runner loads it.
-                let error = "the recipe runs recipes learned from its PR, which the plugin backend does not load yet: use --backend embedded".to_string();
+                // repository it reads (`apply` installs it and passes no jars to load then).
+                let error = "the recipe runs recipes learned from its PR, whose jar is not installed for the plugin: use --backend embedded, or apply, which installs it".to_string();
                 return Ok((Status::Failed { error }, Figures::default()));
             }
         }

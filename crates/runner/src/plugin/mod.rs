@@ -6,7 +6,8 @@
 //!   script);
 //! - [`errors`]: why a run failed, from the log; [`attribution`]: which recipe changed which file;
 //! - [`gradle_available`]: whether any Gradle can run here; [`confirm`]: `auto`'s second run;
-//! - [`recipe_names`]: names the plugin must not load as classes.
+//! - [`known_recipes`]: names the plugin must not load as classes; [`learned`]: the learned jar
+//!   installed where the plugin finds it.
 
 mod attribution;
 pub mod confirm;
@@ -14,6 +15,7 @@ mod errors;
 mod gradle_available;
 pub(crate) mod invocation;
 mod known_recipes;
+pub mod learned;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
