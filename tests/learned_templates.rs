@@ -75,7 +75,9 @@ fn a_repeated_edit_becomes_a_learned_recipe_that_runs_in_the_maven_plugin() {
 
     let next = next_project(&dir.path().join("next"));
     apply_runs_it(dir.path(), &out, &next);
-    plugin_runs_the_jar(&next, &jar, &pom, learned["recipe"].as_str().unwrap());
+    let coordinates = learned["coordinates"].as_str().unwrap();
+    assert!(coordinates.starts_with("rewriteassist.learned:learned-recipes:1.0.0-"), "{learned:#}");
+    plugin_runs_the_jar(&next, (&jar, &pom, coordinates), learned["recipe"].as_str().unwrap());
 }
 
 /// The next repository: a Hamcrest assertion the PR never saw, and one the template does not fit.
@@ -118,7 +120,7 @@ fn apply_runs_it(dir: &Path, analyzed: &Path, next: &Path) {
 
 /// The jar, installed in the local repository, runs in `rewrite-maven-plugin:dryRunNoFork` (`dryRun` without the build it forks) on another
 /// project by its coordinates: the unseen assertion there is rewritten, the other code is not.
-fn plugin_runs_the_jar(next: &Path, jar: &Path, pom: &Path, recipe: &str) {
+fn plugin_runs_the_jar(next: &Path, (jar, pom, coordinates): (&Path, &Path, &str), recipe: &str) {
     let install = Command::new("mvn")
         .args(["-B", "-q", "install:install-file"])
         .arg(format!("-Dfile={}", jar.display()))
@@ -131,7 +133,7 @@ fn plugin_runs_the_jar(next: &Path, jar: &Path, pom: &Path, recipe: &str) {
         .current_dir(next)
         .args(["-B", "--no-transfer-progress"])
         .arg(format!("org.openrewrite.maven:rewrite-maven-plugin:{version}:dryRunNoFork"))
-        .arg(format!("-Drewrite.recipeArtifactCoordinates={}", learned_coordinates()))
+        .arg(format!("-Drewrite.recipeArtifactCoordinates={coordinates}"))
         .arg(format!("-Drewrite.activeRecipes={recipe}"))
         .output()
         .unwrap();
@@ -142,8 +144,4 @@ fn plugin_runs_the_jar(next: &Path, jar: &Path, pom: &Path, recipe: &str) {
     assert!(patch.contains("-        assertThat(cents, is(250L));"), "{patch}");
     assert!(patch.contains("+        Assertions.assertThat(cents).isEqualTo(250L);"), "{patch}");
     assert!(!patch.contains("-        assertThat(\"eur\", not(\"usd\"));"), "{patch}");
-}
-
-fn learned_coordinates() -> &'static str {
-    "rewriteassist.learned:learned-recipes:1.0.0"
 }

@@ -175,12 +175,17 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     // runner loads it from the analyze's directory.
     let learned = match &recipe.learned {
         Some(jars) if args.backend.for_measurement() == BackendChoice::Plugin => {
+            let coordinates = recipe
+                .learned_coordinates
+                .as_deref()
+                .and_then(crate::openrewrite::Coordinates::parse)
+                .ok_or_else(|| {
+                    bad_input("the analyze's learned/learned.json names no coordinates for its jar")
+                })?;
             for jar in &jars.jars {
                 crate::validation::install_learned_for_plugin(jar)?;
             }
-            versions.overrides.extend(crate::openrewrite::Coordinates::parse(
-                crate::pipeline::artifacts::LEARNED_COORDINATES,
-            ));
+            versions.overrides.push(coordinates);
             None
         }
         other => other.as_ref(),

@@ -160,8 +160,13 @@ pub fn learned_recipe(dir: &Path) -> Option<String> {
     learned["recipe"].as_str().map(str::to_string)
 }
 
-/// The learned jar's Maven coordinates (the plugins find it under them once it is installed).
-pub const LEARNED_COORDINATES: &str = crate::templates::COORDINATES;
+/// The learned jar's Maven coordinates, when an analyze learned one (the plugins find it under
+/// them once it is installed).
+pub fn learned_coordinates(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(LEARNED_JSON)).ok()?;
+    let learned: serde_json::Value = serde_json::from_str(&text).ok()?;
+    learned["coordinates"].as_str().map(str::to_string)
+}
 
 /// Whether `recipe_yaml` runs a recipe of the analyze's learned jar in `dir`: its templates'
 /// recipe, or one of the Gradle recipes the jar carries.

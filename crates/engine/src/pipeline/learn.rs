@@ -68,7 +68,10 @@ pub(super) fn learn(
             return Ok(Report::bare(PhaseEnd::Failed, format!("the runner stopped: {stopped}")).into());
         }
     };
-    ctx.dir.write_json(LEARNED_JSON, &LearnedFile::of(&results, &gradle))?;
+    ctx.dir.write_json(
+        LEARNED_JSON,
+        &LearnedFile::of(&results, &gradle, templates::coordinates(&checkout.commits.head)),
+    )?;
     let mut outputs = vec![LEARNED_JSON.to_string()];
     if let Some(source) = &results.source {
         let name = format!("{LEARNED_DIR}/src/{}", source.file);
@@ -84,7 +87,11 @@ pub(super) fn learn(
         return Ok(Report::new(PhaseEnd::Skipped, detail, outputs).into());
     };
     let readme = format!("{LEARNED_DIR}/README.md");
-    ctx.dir.write(&readme, templates::readme(&results, &gradle, &ctx.req.versions.maven_plugin))?;
+    let coordinates = templates::coordinates(&checkout.commits.head);
+    ctx.dir.write(
+        &readme,
+        templates::readme(&results, &gradle, (&coordinates, &ctx.req.versions.maven_plugin)),
+    )?;
     outputs.push(readme);
     session.use_learned(LearnedJars { jars: vec![jar], libraries: results.libraries.clone() })?;
     let option = challenger(current, &results, gradle);
@@ -129,7 +136,7 @@ fn request(
         package: templates::PACKAGE.into(),
         class: templates::CLASS.into(),
         directory: ctx.dir.path(LEARNED_DIR),
-        coordinates: templates::COORDINATES.into(),
+        coordinates: templates::coordinates(&checkout.commits.head),
         min_occurrences: templates::MIN_OCCURRENCES,
         gradle_recipes,
     }
@@ -203,7 +210,8 @@ struct LearnedFile<'a> {
     recipe: Option<&'a str>,
     jar: Option<String>,
     pom: Option<String>,
-    coordinates: &'static str,
+    /// The jar's Maven coordinates (`apply --backend plugin` installs it under them).
+    coordinates: String,
     /// The jars the templates were compiled against: a run of the jar needs them (`apply`).
     libraries: &'a [std::path::PathBuf],
     warnings: &'a [String],
@@ -212,7 +220,7 @@ struct LearnedFile<'a> {
 }
 
 impl<'a> LearnedFile<'a> {
-    fn of(results: &'a LearnResults, gradle: &[crate::model::PlannedStep]) -> Self {
+    fn of(results: &'a LearnResults, gradle: &[crate::model::PlannedStep], coordinates: String) -> Self {
         let place = |p: &crate::validation::embedded::protocol::Place| format!("{}:{}", p.path, p.line);
         let name = |path: &Option<std::path::PathBuf>| {
             path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned())
@@ -245,7 +253,7 @@ impl<'a> LearnedFile<'a> {
             recipe: results.recipe.as_deref(),
             jar: name(&results.jar),
             pom: name(&results.pom),
-            coordinates: templates::COORDINATES,
+            coordinates,
             libraries: &results.libraries,
             warnings: &results.warnings,
             gradle_steps: gradle

@@ -17,8 +17,20 @@ use crate::validation::embedded::protocol::TemplateEdit;
 pub(crate) const PACKAGE: &str = "rewriteassist.learned";
 /// The class holding every learned template (each a nested class).
 pub(crate) const CLASS: &str = "LearnedTemplates";
-/// The recipe jar's coordinates: the plugins find it in the local repository under them.
-pub(crate) const COORDINATES: &str = "rewriteassist.learned:learned-recipes:1.0.0";
+/// The recipe jar's group and artifact.
+pub(crate) const GROUP_AND_ARTIFACT: &str = "rewriteassist.learned:learned-recipes";
+
+/// The recipe jar's coordinates for the PR whose head commit is `head` (the plugins find it under
+/// them once installed): its version names that commit, so the jars of two PRs installed in one
+/// local repository do not replace each other, and the same PR gives the same coordinates.
+pub(crate) fn coordinates(head: &str) -> String {
+    let head: String = head.chars().filter(char::is_ascii_hexdigit).take(12).collect();
+    if head.is_empty() {
+        format!("{GROUP_AND_ARTIFACT}:1.0.0")
+    } else {
+        format!("{GROUP_AND_ARTIFACT}:1.0.0-{head}")
+    }
+}
 /// How many times the PR must make one edit for it to become a template.
 pub(crate) const MIN_OCCURRENCES: usize = 2;
 
@@ -164,6 +176,15 @@ mod tests {
         let text_only = edits(&diff, |l| l.content.contains('d'));
         assert_eq!(text_only.len(), 1);
         assert_eq!(text_only[0].after, "d();\n");
+    }
+
+    #[test]
+    fn the_jars_version_names_the_prs_head_commit() {
+        assert_eq!(
+            coordinates("0123456789abcdef0123456789abcdef01234567"),
+            "rewriteassist.learned:learned-recipes:1.0.0-0123456789ab"
+        );
+        assert_eq!(coordinates(""), "rewriteassist.learned:learned-recipes:1.0.0");
     }
 
     #[test]

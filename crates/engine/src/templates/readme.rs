@@ -3,13 +3,16 @@
 
 use std::fmt::Write as _;
 
-use super::COORDINATES;
 use crate::model::PlannedStep;
 use crate::validation::embedded::protocol::LearnResults;
 
 /// The README of `learned/`: the templates of `results` and the learned Gradle steps `gradle`
 /// (`maven_plugin`: the rewrite-maven-plugin version to name).
-pub(crate) fn readme(results: &LearnResults, gradle: &[PlannedStep], maven_plugin: &str) -> String {
+pub(crate) fn readme(
+    results: &LearnResults,
+    gradle: &[PlannedStep],
+    (coordinates, maven_plugin): (&str, &str),
+) -> String {
     let mut out = String::from("# Recipes learned from this pull request\n\n");
     let file_name = |p: &Option<std::path::PathBuf>| {
         p.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
@@ -17,7 +20,7 @@ pub(crate) fn readme(results: &LearnResults, gradle: &[PlannedStep], maven_plugi
     let (jar, pom) = (file_name(&results.jar), file_name(&results.pom));
     let _ = writeln!(
         out,
-        "The recipes below are in `{jar}` (with its POM `{pom}`, coordinates `{COORDINATES}`): load the jar\n\
+        "The recipes below are in `{jar}` (with its POM `{pom}`, coordinates `{coordinates}`): load the jar\n\
          like any recipe artifact and name them in a recipe list.\n"
     );
     let recipe = results.recipe.as_deref();
@@ -28,7 +31,7 @@ pub(crate) fn readme(results: &LearnResults, gradle: &[PlannedStep], maven_plugi
         gradle_steps(&mut out, gradle);
     }
     refused(&mut out, results);
-    run(&mut out, (&jar, &pom), recipe, !gradle.is_empty(), maven_plugin);
+    run(&mut out, (&jar, &pom, coordinates), recipe, !gradle.is_empty(), maven_plugin);
     out
 }
 
@@ -97,7 +100,13 @@ fn refused(out: &mut String, results: &LearnResults) {
     out.push('\n');
 }
 
-fn run(out: &mut String, (jar, pom): (&str, &str), recipe: Option<&str>, gradle: bool, maven_plugin: &str) {
+fn run(
+    out: &mut String,
+    (jar, pom, coordinates): (&str, &str, &str),
+    recipe: Option<&str>,
+    gradle: bool,
+    maven_plugin: &str,
+) {
     let _ = write!(out, "## Run it\n\n```sh\nmvn install:install-file -Dfile={jar} -DpomFile={pom}\n```\n\n");
     if let Some(recipe) = recipe {
         let _ = write!(
@@ -105,7 +114,7 @@ fn run(out: &mut String, (jar, pom): (&str, &str), recipe: Option<&str>, gradle:
             "With rewrite-maven-plugin:\n\n\
              ```sh\n\
              mvn org.openrewrite.maven:rewrite-maven-plugin:{maven_plugin}:run \\\n\
-             \x20 -Drewrite.recipeArtifactCoordinates={COORDINATES} \\\n\
+             \x20 -Drewrite.recipeArtifactCoordinates={coordinates} \\\n\
              \x20 -Drewrite.activeRecipes={recipe}\n\
              ```\n\n"
         );
@@ -115,7 +124,7 @@ fn run(out: &mut String, (jar, pom): (&str, &str), recipe: Option<&str>, gradle:
             out,
             "With the Gradle plugin, from the local Maven repository (`repositories {{ mavenLocal() }}`):\n\n\
              ```groovy\n\
-             dependencies {{ rewrite(\"{COORDINATES}\") }}\n\
+             dependencies {{ rewrite(\"{coordinates}\") }}\n\
              ```\n\n\
              and the steps above in the `recipeList` of your `rewrite.yml`.\n\n"
         );
@@ -123,7 +132,7 @@ fn run(out: &mut String, (jar, pom): (&str, &str), recipe: Option<&str>, gradle:
     let _ = write!(
         out,
         "A `rewrite.yml` may list these recipes in its `recipeList` like any catalog recipe, with\n\
-         `{COORDINATES}` among the plugin's `recipeArtifactCoordinates`.\n\n\
+         `{coordinates}` among the plugin's `recipeArtifactCoordinates`.\n\n\
          ## Move it into your own recipe module\n\n\
          Copy `src/` (and, for the Gradle steps, `rewriteassist/learned/gradle/` from the jar) into a module\n\
          that depends on `org.openrewrite:rewrite-templating` (and `rewrite-gradle`) and on the libraries the\n\

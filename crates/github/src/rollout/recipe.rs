@@ -30,6 +30,9 @@ pub struct RolloutRecipe {
     /// The jar of recipes the analyze learned from its PR, when the recipe names one of them
     /// (docs/learned-templates.md): every run of the recipe loads it.
     pub learned: Option<crate::validation::embedded::protocol::LearnedJars>,
+    /// The learned jar's Maven coordinates (`learned.json`), under which the plugin finds it once
+    /// installed.
+    pub learned_coordinates: Option<String>,
 }
 
 /// Reads `--recipe` (a file or a run directory) with `--option` and `--recipe-name`.
@@ -50,6 +53,7 @@ pub fn resolve(given: &Path, option: Option<RecipeChoice>, name: Option<&str>) -
             provenance,
             old_library,
             learned: None,
+            learned_coordinates: None,
         });
     }
     if name.is_some() {
@@ -82,7 +86,8 @@ pub fn resolve(given: &Path, option: Option<RecipeChoice>, name: Option<&str>) -
         .unwrap_or_else(|| crate::intents::old_library::of_recipe(&yaml, Some(&name)));
     // The learned jar goes with the recipe only when the recipe runs a learned recipe.
     let learned = artifacts::learned_jars(given).filter(|_| artifacts::runs_learned(given, &yaml));
-    Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library, learned })
+    let learned_coordinates = learned.as_ref().and_then(|_| artifacts::learned_coordinates(given));
+    Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library, learned, learned_coordinates })
 }
 
 /// The run's summary as its `workflow-metadata.json` holds it.
