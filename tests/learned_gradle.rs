@@ -58,6 +58,9 @@ fn gradle_lines_the_catalog_cannot_make_become_learned_steps_that_apply_runs() {
     assert_eq!(recommended["f1"].as_f64(), Some(1.0), "{summary:#}");
     assert!(recommended["learned_share"].as_f64().unwrap() > 0.0, "{recommended:#}");
     assert_eq!(recommended["semantic_share"].as_f64(), Some(1.0), "{recommended:#}");
+    // The text steps the learned steps replace are gone from it.
+    let recommended_yaml = std::fs::read_to_string(out.join("result/recommended-recipe.yaml")).unwrap();
+    assert!(!recommended_yaml.contains("org.openrewrite.text.FindAndReplace"), "{recommended_yaml}");
     let reusable = std::fs::read_to_string(out.join("result/reusable-recipe.yaml")).unwrap();
     assert!(reusable.contains("rewriteassist.learned.gradle.ChangeGradlePropertyValue"), "{reusable}");
 

@@ -177,7 +177,6 @@ fn challenger(
     let mut option = current.option.clone();
     option.number = crate::model::OptionId::Synthesized;
     option.strategy = option.number.strategy();
-    let first_text = option.steps.iter().position(|s| !s.semantic).unwrap_or(option.steps.len());
     let mut learned = Vec::new();
     if let Some(recipe) = results.recipe.as_deref() {
         learned.push(templates::learned_step(recipe, results.templates.len(), intents));
@@ -191,7 +190,9 @@ fn challenger(
     for step in &gradle {
         option.notes.push(format!("learned Gradle step (learned/): {}", step.reason));
     }
+    templates::gradle::without_replaced_text(&mut option.steps, &gradle);
     learned.extend(gradle);
+    let first_text = option.steps.iter().position(|s| !s.semantic).unwrap_or(option.steps.len());
     option.steps.splice(first_text..first_text, learned);
     option
 }

@@ -39,6 +39,14 @@ pub(crate) fn steps(tree: &IntentTree, text_steps: &[&PlannedStep]) -> Vec<Plann
     out
 }
 
+/// `steps` without the text steps whose every intent one of the learned Gradle `learned` steps
+/// makes: they would find nothing left to replace. Should a learned step not make its line after
+/// all, the option loses that line and the decision keeps the one with the text step.
+pub(crate) fn without_replaced_text(steps: &mut Vec<PlannedStep>, learned: &[PlannedStep]) {
+    let covered: std::collections::BTreeSet<&String> = learned.iter().flat_map(|s| &s.intents).collect();
+    steps.retain(|s| s.semantic || s.intents.is_empty() || !s.intents.iter().all(|i| covered.contains(i)));
+}
+
 /// The recipe and why, for a change the catalog leaves to text.
 fn step_for(change: &Change) -> Option<(RecipeStep, String)> {
     match change {
@@ -141,5 +149,10 @@ mod tests {
         assert_eq!(steps[1].step.options["newValue"].as_text(), "17");
         // Intents of semantic steps are not looked at.
         assert!(super::steps(&tree, &[]).is_empty());
+
+        // The text step of 1.1 and 1.2 goes; the one that also writes 1.3 and 1.4 stays.
+        let mut option = vec![text_step(&["1.1", "1.2"]), text_step(&["1.3", "1.4", "1.1"]), text_step(&[])];
+        without_replaced_text(&mut option, &steps);
+        assert_eq!(option.iter().map(|s| s.intents.len()).collect::<Vec<_>>(), vec![3, 0]);
     }
 }
