@@ -61,17 +61,15 @@ pub(super) fn learn(
         edits.len(),
         gradle.len()
     ));
-    let request = request(ctx, checkout, edits, !gradle.is_empty());
+    let coordinates = templates::coordinates(&checkout.commits.head);
+    let request = request(ctx, (checkout, &coordinates), edits, !gradle.is_empty());
     let results = match session.learn_templates(request, left.min(ctx.req.budgets.per_execution))? {
         Ok(results) => results,
         Err(stopped) => {
             return Ok(Report::bare(PhaseEnd::Failed, format!("the runner stopped: {stopped}")).into());
         }
     };
-    ctx.dir.write_json(
-        LEARNED_JSON,
-        &LearnedFile::of(&results, &gradle, templates::coordinates(&checkout.commits.head)),
-    )?;
+    ctx.dir.write_json(LEARNED_JSON, &LearnedFile::of(&results, &gradle, coordinates.clone()))?;
     let mut outputs = vec![LEARNED_JSON.to_string()];
     if let Some(source) = &results.source {
         let name = format!("{LEARNED_DIR}/src/{}", source.file);
@@ -87,7 +85,6 @@ pub(super) fn learn(
         return Ok(Report::new(PhaseEnd::Skipped, detail, outputs).into());
     };
     let readme = format!("{LEARNED_DIR}/README.md");
-    let coordinates = templates::coordinates(&checkout.commits.head);
     ctx.dir.write(
         &readme,
         templates::readme(&results, &gradle, (&coordinates, &ctx.req.versions.maven_plugin)),
@@ -125,7 +122,7 @@ pub(super) fn learn(
 /// when a learned Gradle step needs them.
 fn request(
     ctx: &Context,
-    checkout: &Checkout,
+    (checkout, coordinates): (&Checkout, &str),
     edits: Vec<crate::validation::embedded::protocol::TemplateEdit>,
     gradle_recipes: bool,
 ) -> LearnRequest {
@@ -136,7 +133,7 @@ fn request(
         package: templates::PACKAGE.into(),
         class: templates::CLASS.into(),
         directory: ctx.dir.path(LEARNED_DIR),
-        coordinates: templates::coordinates(&checkout.commits.head),
+        coordinates: coordinates.to_string(),
         min_occurrences: templates::MIN_OCCURRENCES,
         gradle_recipes,
     }
