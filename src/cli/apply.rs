@@ -171,25 +171,7 @@ pub(crate) fn run(args: Args) -> Result<u8> {
     };
     let repos = shard_of(&all, args.shard);
     let mut versions = args.versions.resolve()?;
-    // The plugin loads the learned jar from the local repository, by its coordinates; the embedded
-    // runner loads it from the analyze's directory.
-    let learned = match &recipe.learned {
-        Some(jars) if args.backend.for_measurement() == BackendChoice::Plugin => {
-            let coordinates = recipe
-                .learned_coordinates
-                .as_deref()
-                .and_then(crate::openrewrite::Coordinates::parse)
-                .ok_or_else(|| {
-                    bad_input("the analyze's learned/learned.json names no coordinates for its jar")
-                })?;
-            for jar in &jars.jars {
-                crate::validation::install_learned_for_plugin(jar)?;
-            }
-            versions.overrides.push(coordinates);
-            None
-        }
-        other => other.as_ref(),
-    };
+    let learned = learned_for(&recipe, args.backend, &mut versions)?;
     let out_dir = args.out.clone().unwrap_or_else(|| super::default_out_dir("apply"));
     let lookup = super::artifact_lookup();
     let measure = crate::model::residual::Measure::of(&recipe.old_library);
@@ -298,4 +280,27 @@ fn status_word(status: &Status) -> String {
         Status::NotNeeded { reason } => format!("not needed: {reason}"),
         Status::Closed { url } => format!("closed {url}: the recipe changes nothing here any more"),
     }
+}
+
+/// The learned jars the rollout's runs load: the embedded runner loads them from the analyze's
+/// directory; for the plugin, which loads recipe jars from a repository only, they are installed
+/// into the local repository and their coordinates go among `versions`' recipe artifacts (None then).
+fn learned_for<'a>(
+    recipe: &'a crate::github::rollout::recipe::RolloutRecipe,
+    backend: BackendChoice,
+    versions: &mut crate::openrewrite::Versions,
+) -> Result<Option<&'a crate::validation::embedded::protocol::LearnedJars>> {
+    let Some(jars) = recipe.learned.as_ref() else { return Ok(None) };
+    if !backend.measures_with_the_plugin() {
+        return Ok(Some(jars));
+    }
+    let coordinates =
+        recipe.learned_coordinates.as_deref().and_then(crate::openrewrite::Coordinates::parse).ok_or_else(
+            || bad_input("the analyze's learned/learned.json names no coordinates for its jar"),
+        )?;
+    for jar in &jars.jars {
+        crate::validation::install_learned_for_plugin(jar)?;
+    }
+    versions.overrides.push(coordinates);
+    Ok(None)
 }

@@ -73,6 +73,12 @@ impl BackendChoice {
         }
     }
 
+    /// Whether a measurement of this choice runs the plugin, which loads recipe jars from a
+    /// repository only (a learned jar is installed for it first).
+    pub fn measures_with_the_plugin(self) -> bool {
+        self.for_measurement() == BackendChoice::Plugin
+    }
+
     /// Whether a run of this choice counts the old library and checks compilation (the embedded
     /// runner does; the plugin's build does not).
     pub fn measures(self) -> bool {
