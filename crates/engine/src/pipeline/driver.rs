@@ -8,7 +8,7 @@ use anyhow::{Context as _, Result};
 use super::budget::Budget;
 use super::context::Context;
 use super::generalize::GeneralizeInputs;
-use super::products::{Checkout, Products, Report, Step};
+use super::products::{Checkout, Products, Report, Step, Validated};
 use super::refine::RefineInputs;
 use super::state::{self, Phase, PhaseEnd};
 use super::{artifacts, compose, confirm, decide, discover, generalize, refine, setup, validate};
@@ -132,15 +132,24 @@ fn step(ctx: &Context, budget: &mut Budget, p: &mut Products, phase: Phase) -> R
         }
         Phase::Learn => {
             // The option the decision would pick now (option 2 that reproduced the PR with text
-            // where option 3's catalog recipes wrote more than the PR did), else option 3: what is
-            // learned is added to the option that would be recommended.
+            // where option 3's catalog recipes wrote more than the PR did), then option 3 (whose
+            // text, once learned, may make it the pick): learning starts from the first of them
+            // with something to learn.
             let results: Vec<_> = p.validated.values().map(|v| v.result.clone()).collect();
             let best = crate::decision::choose(&results).map(|r| r.option);
-            let current =
-                best.and_then(|o| p.validated.get(&o)).or_else(|| p.validated.get(&OptionId::Synthesized));
+            let mut candidates: Vec<&Validated> =
+                best.and_then(|o| p.validated.get(&o)).into_iter().collect();
+            if best != Some(OptionId::Synthesized) {
+                candidates.extend(p.validated.get(&OptionId::Synthesized));
+            }
             let measure = p.tree.as_ref().map(measure_of);
-            let step =
-                super::learn::learn(ctx, budget, (checkout(p)?, p.tree.as_ref()), current, measure.as_ref())?;
+            let step = super::learn::learn(
+                ctx,
+                budget,
+                (checkout(p)?, p.tree.as_ref()),
+                &candidates,
+                measure.as_ref(),
+            )?;
             p.validated.extend(step.product.map(|v| (OptionId::Synthesized, v)));
             step.report
         }

@@ -28,28 +28,22 @@ pub(super) fn learn(
     ctx: &Context,
     budget: &mut Budget,
     (checkout, tree): (&Checkout, Option<&IntentTree>),
-    current: Option<&Validated>,
+    candidates: &[&Validated],
     measure: Option<&Measure>,
 ) -> Result<Step<Validated>> {
-    let Some(current) = current.filter(|v| v.result.ran()) else {
+    let ran: Vec<&Validated> = candidates.iter().copied().filter(|v| v.result.ran()).collect();
+    if ran.is_empty() {
         return Ok(Report::bare(PhaseEnd::Skipped, "no option that ran to learn for").into());
-    };
-    let text_steps: Vec<&crate::model::PlannedStep> =
-        current.option.steps.iter().filter(|s| !s.semantic).collect();
-    let mut edits = templates::edits(&checkout.pr, |line| {
-        text_steps.iter().any(|s| crate::decision::text_step_explains(s, line))
-    });
-    if edits.len() < templates::MIN_OCCURRENCES {
-        edits.clear();
     }
-    let gradle = tree.map(|t| templates::gradle::steps(t, &text_steps)).unwrap_or_default();
-    if edits.is_empty() && gradle.is_empty() {
+    // The first candidate with something to learn from: the option the decision would pick, else
+    // option 3 (whose text may be what learning turns into the recommended recipe).
+    let Some((current, edits, gradle)) = ran.into_iter().find_map(|v| material(checkout, tree, v)) else {
         return Ok(Report::bare(
             PhaseEnd::Skipped,
             "no Java edit the option makes as text repeats, and no Gradle line it writes as text has a learned recipe",
         )
         .into());
-    }
+    };
     let Some(session) = ctx.session(checkout)? else {
         return Ok(Report::bare(PhaseEnd::Skipped, "needs the embedded runner (backend plugin)").into());
     };
@@ -116,6 +110,29 @@ pub(super) fn learn(
         step.report.detail.push_str("; option 3 without them stays (as good or better)");
     }
     Ok(step)
+}
+
+/// What `current` writes as text that learning may make semantic: the PR's Java edits of those
+/// lines (none when too few to learn from) and the learned Gradle steps; None when neither.
+fn material<'a>(
+    checkout: &Checkout,
+    tree: Option<&IntentTree>,
+    current: &'a Validated,
+) -> Option<(
+    &'a Validated,
+    Vec<crate::validation::embedded::protocol::TemplateEdit>,
+    Vec<crate::model::PlannedStep>,
+)> {
+    let text_steps: Vec<&crate::model::PlannedStep> =
+        current.option.steps.iter().filter(|s| !s.semantic).collect();
+    let mut edits = templates::edits(&checkout.pr, |line| {
+        text_steps.iter().any(|s| crate::decision::text_step_explains(s, line))
+    });
+    if edits.len() < templates::MIN_OCCURRENCES {
+        edits.clear();
+    }
+    let gradle = tree.map(|t| templates::gradle::steps(t, &text_steps)).unwrap_or_default();
+    (!edits.is_empty() || !gradle.is_empty()).then_some((current, edits, gradle))
 }
 
 /// The runner's request: the Java `edits` (none when too few), and the Gradle recipes in the jar
