@@ -1,4 +1,4 @@
-//! The learning phase (#39): where the option the decision would pick (else option 3) still writes
+//! The learning phase (#39): where the option the decision would pick (or else option 3) still writes
 //! Java lines as plain text, the runner learns Refaster templates from the PR's repeated edits of
 //! those lines, compiles them into a recipe jar (`learned/`) and keeps those that change nothing the
 //! PR left alone; where it writes a Gradle line as text that one of the runner's Gradle recipes makes
