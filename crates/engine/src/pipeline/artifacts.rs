@@ -142,37 +142,40 @@ impl RunDir {
     }
 }
 
-/// The recipe jar an analyze learned (`learned/`) and the jars its templates need, when it
-/// learned one: what a run of a recipe naming its recipes loads (`apply` with a run directory).
-pub fn learned_jars(dir: &Path) -> Option<crate::validation::embedded::protocol::LearnedJars> {
+/// What an analyze learned (`learned/learned.json`), read once: the recipe jar and the jars its
+/// templates need (what a run of a recipe naming its recipes loads, `apply` with a run
+/// directory), its Maven coordinates, and the recipe that runs its templates.
+pub struct Learned {
+    /// The jar and the libraries its templates were compiled against.
+    pub jars: crate::validation::embedded::protocol::LearnedJars,
+    /// Under which the plugins find the jar once it is installed.
+    pub coordinates: Option<String>,
+    /// None when the jar holds only the Gradle recipes.
+    recipe: Option<String>,
+}
+
+/// What the analyze in `dir` learned; None when it learned no jar.
+pub fn learned(dir: &Path) -> Option<Learned> {
     let text = std::fs::read_to_string(dir.join(LEARNED_JSON)).ok()?;
     let learned: serde_json::Value = serde_json::from_str(&text).ok()?;
     let jar = dir.join("learned").join(learned["jar"].as_str()?);
     let libraries =
         learned["libraries"].as_array()?.iter().filter_map(|l| l.as_str()).map(PathBuf::from).collect();
-    Some(crate::validation::embedded::protocol::LearnedJars { jars: vec![jar], libraries })
+    let text_of = |key: &str| learned[key].as_str().map(str::to_string);
+    Some(Learned {
+        jars: crate::validation::embedded::protocol::LearnedJars { jars: vec![jar], libraries },
+        coordinates: text_of("coordinates"),
+        recipe: text_of("recipe"),
+    })
 }
 
-/// The name of the recipe that runs every learned template, when an analyze learned one.
-pub fn learned_recipe(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join(LEARNED_JSON)).ok()?;
-    let learned: serde_json::Value = serde_json::from_str(&text).ok()?;
-    learned["recipe"].as_str().map(str::to_string)
-}
-
-/// The learned jar's Maven coordinates, when an analyze learned one (the plugins find it under
-/// them once it is installed).
-pub fn learned_coordinates(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join(LEARNED_JSON)).ok()?;
-    let learned: serde_json::Value = serde_json::from_str(&text).ok()?;
-    learned["coordinates"].as_str().map(str::to_string)
-}
-
-/// Whether `recipe_yaml` runs a recipe of the analyze's learned jar in `dir`: its templates'
-/// recipe, or one of the Gradle recipes the jar carries.
-pub fn runs_learned(dir: &Path, recipe_yaml: &str) -> bool {
-    learned_recipe(dir).is_some_and(|recipe| recipe_yaml.contains(recipe.as_str()))
-        || recipe_yaml.contains(crate::templates::gradle::PACKAGE)
+impl Learned {
+    /// Whether `recipe_yaml` runs a recipe of this jar: its templates' recipe, or one of the
+    /// Gradle recipes it carries.
+    pub fn runs_in(&self, recipe_yaml: &str) -> bool {
+        self.recipe.as_deref().is_some_and(|recipe| recipe_yaml.contains(recipe))
+            || recipe_yaml.contains(crate::templates::gradle::PACKAGE)
+    }
 }
 
 /// The run directory's name of an option's file: `option-N-<what>` (`what` e.g. `recipe.yaml`).

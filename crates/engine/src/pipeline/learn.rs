@@ -21,7 +21,7 @@ use crate::validation::embedded::protocol::{LearnRequest, LearnResults, LearnedJ
 /// POM, `learned.json` and how to use them (`README.md`).
 pub(crate) const LEARNED_DIR: &str = "learned";
 /// What the runner learned and refused (`LearnedFile`); `apply` reads the jar and its libraries
-/// from it ([`super::artifacts::learned_jars`]).
+/// from it ([`super::artifacts::learned`]).
 pub(crate) const LEARNED_JSON: &str = super::artifacts::LEARNED_JSON;
 
 pub(super) fn learn(
@@ -85,16 +85,13 @@ pub(super) fn learn(
     )?;
     outputs.push(readme);
     session.use_learned(LearnedJars { jars: vec![jar], libraries: results.libraries.clone() })?;
+    let gradle_steps = gradle.len();
     let option = challenger(current, &results, gradle);
     let dir = ctx.dir.sub(&format!("{LEARNED_DIR}/validation"))?;
     let name = format!(
         "{} learned template(s) and {} learned Gradle step(s) in {:.1} s",
         results.templates.len(),
-        option
-            .steps
-            .iter()
-            .filter(|s| s.learned && s.step.name.starts_with(templates::gradle::PACKAGE))
-            .count(),
+        gradle_steps,
         results.seconds
     );
     let mut step = super::validate::validate_challenger(

@@ -85,8 +85,9 @@ pub fn resolve(given: &Path, option: Option<RecipeChoice>, name: Option<&str>) -
     let old_library = crate::intents::old_library::of_tree_file(&given.join(artifacts::INTENT_TREE_JSON))
         .unwrap_or_else(|| crate::intents::old_library::of_recipe(&yaml, Some(&name)));
     // The learned jar goes with the recipe only when the recipe runs a learned recipe.
-    let learned = artifacts::learned_jars(given).filter(|_| artifacts::runs_learned(given, &yaml));
-    let learned_coordinates = learned.as_ref().and_then(|_| artifacts::learned_coordinates(given));
+    let learned = artifacts::learned(given).filter(|learned| learned.runs_in(&yaml));
+    let learned_coordinates = learned.as_ref().and_then(|learned| learned.coordinates.clone());
+    let learned = learned.map(|learned| learned.jars);
     Ok(RolloutRecipe { yaml, name: Some(name), provenance, old_library, learned, learned_coordinates })
 }
 
