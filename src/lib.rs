@@ -13,7 +13,7 @@ pub mod schemas;
 // The layers this binary stands on (crates/), in scope under the names the modules have always used
 // (`crate::pipeline::…`); the integration tests (tests/) reach the ones they use through this crate.
 pub use rewrite_assist_core::{catalog, diff, metrics, model, openrewrite, process, setup};
-use rewrite_assist_core::{demo, document, error, redact};
+use rewrite_assist_core::{demo, document, error, parallel, redact};
 pub use rewrite_assist_engine::intents;
 use rewrite_assist_engine::{decision, discovery, pipeline, reuse};
 pub use rewrite_assist_github as github;

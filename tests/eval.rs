@@ -423,3 +423,56 @@ targets:
     assert!(summary.contains("| javax-to-jakarta | orders | rollout | "), "{summary}");
     assert!(summary.contains("average residual reduction **1.0000**"), "{summary}");
 }
+
+/// A batch keeps its runner from one case to the next, and a runner that dies costs its case
+/// only. One worker, three cases: the second's base has the file the runner is told to crash on
+/// (fault injection, `rewriteassist.runner.crashWhenParsing`); it gets the first case's runner
+/// (its log says so), which dies on its parse; that case reports the crash, and the third case
+/// runs on a new runner and passes like the first.
+#[test]
+fn a_runner_that_crashes_costs_its_case_only() {
+    let dir = tempfile::tempdir().unwrap();
+    JAVAX_TO_JAKARTA.build(&dir.path().join("repos/first")).unwrap();
+    rewrite_assist::fixtures::scenarios::JUNIT4_TO_JUNIT5.build(&dir.path().join("repos/crashes")).unwrap();
+    JAVAX_TO_JAKARTA.build(&dir.path().join("repos/third")).unwrap();
+    let suite = dir.path().join("suites/crash.yaml");
+    write(
+        &suite,
+        "suite_name: crash
+cases:
+  - { name: first, repo: ../repos/first, base: main, head: migration }
+  - { name: crashes, repo: ../repos/crashes, base: main, head: migration }
+  - { name: third, repo: ../repos/third, base: main, head: migration }
+",
+    );
+    let out = dir.path().join("out");
+    let output = bin()
+        .args(["eval", "run", "--json", "--backend", "embedded", "--workers", "1", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&out)
+        .env(
+            "REWRITE_ASSIST_RUNNER_JAVA_OPTIONS",
+            "-Drewriteassist.runner.crashWhenParsing=src/main/java/com/acme/calc/Calculator.java",
+        )
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let shard = json_stdout(&output);
+    let cases = shard["cases"].as_array().unwrap();
+    let names: Vec<&str> = cases.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, ["first", "crashes", "third"], "{shard:#}");
+    assert_eq!(cases[0]["status"], "passed", "{shard:#}");
+    assert_eq!(cases[2]["status"], "passed", "{shard:#}");
+    assert_ne!(cases[1]["status"], "passed", "{shard:#}");
+    let crashed = read_json(&out.join("crashes/case-result.json"));
+    let reason = crashed["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("the runner stopped unexpectedly: exit status: 134"), "{crashed:#}");
+    let log = std::fs::read_to_string(out.join("crashes/embedded-runner.log")).unwrap();
+    assert!(log.contains("rewrite-assist: runner process") && log.contains("reused (session 2"), "{log}");
+    assert!(log.contains("halting on purpose"), "{log}");
+    // The first case's log is its own: nothing of the second's.
+    let first = std::fs::read_to_string(out.join("first/embedded-runner.log")).unwrap();
+    assert!(!first.contains("halting on purpose") && !first.contains("reused"), "{first}");
+}

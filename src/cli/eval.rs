@@ -84,6 +84,11 @@ pub(crate) struct RunArgs {
     /// Recipe executions at once, per case [default: the suite's, else the number of CPUs]
     #[arg(long, value_name = "N", value_parser = super::at_least_one())]
     pub jobs: Option<usize>,
+    /// Cases analyzed at once, each worker with one embedded runner that serves case after case
+    /// (the runners share half the machine's memory as heap) [default: one per CPU, at most one
+    /// per 6 GiB of memory]
+    #[arg(long, value_name = "N", value_parser = super::at_least_one())]
+    pub workers: Option<usize>,
     /// Limit of one recipe execution, in seconds [default: the suite's, else 900]
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
@@ -217,13 +222,15 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         cache: cache::from_option(args.cache.as_deref())?,
         backend: args.backend.backend,
         trust: args.backend.trust(),
+        workers: args.workers.unwrap_or_else(eval_run::default_workers),
     };
     eprintln!(
-        "eval: suite `{}`, shard {}: {} of {} cases, results in {}{}",
+        "eval: suite `{}`, shard {}: {} of {} cases, {} at once, results in {}{}",
         suite.name,
         options.shard,
         crate::eval::shard::cases(options.shard, &suite).len(),
         suite.cases.len(),
+        options.workers,
         options.out.display(),
         options.cache.as_ref().map(|c| format!(", clone cache {}", c.root().display())).unwrap_or_default()
     );

@@ -1,10 +1,13 @@
-//! `eval run`: every case of one shard through `analyze`, one after the other (each analysis runs
-//! its recipe executions in parallel already). A case that fails — unreachable repository,
-//! unknown ref, a pipeline error, even a panic — is recorded with its reason and the next case
-//! runs; only an unusable suite or output directory, or Ctrl-C, stops the batch.
+//! `eval run`: every case of one shard through `analyze`, `workers` cases at once, each worker's
+//! embedded runner kept from one case to the next (`embedded::pool`: the JVM, the recipes it read
+//! and the POMs it resolved are paid once per worker, not per case). A case that fails —
+//! unreachable repository, unknown ref, a pipeline error, a runner that crashed, even a panic — is
+//! recorded with its reason and the other cases run; only an unusable suite or output directory,
+//! or Ctrl-C, stops the batch.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -15,6 +18,7 @@ use super::suite::{Case, Defaults, Suite};
 use super::totals;
 use crate::model::{CaseResult, CaseStatus, Commits, RunSummary, Shard, ShardResults};
 use crate::openrewrite::Versions;
+use crate::parallel::Progress;
 use crate::pipeline::{self, AnalysisRequest, NoProgress};
 
 /// File names of an eval output directory.
@@ -38,6 +42,27 @@ pub(crate) struct Options {
     pub backend: crate::validation::choice::BackendChoice,
     /// How far each repository's own build is trusted (`--trust-build-config`, `--backend plugin`).
     pub trust: crate::validation::trust::Trust,
+    /// Cases (and transfer pairs) analyzed at once, each worker with its own runner.
+    pub workers: usize,
+}
+
+/// The workers a batch uses when not told: one per CPU, at most one per 6 GiB of memory (each
+/// runner's heap is half of its share: 3 GiB, what a mid-size Spring project's trees need).
+pub(crate) fn default_workers() -> usize {
+    let cpus = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
+    let gib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))?
+                .split_whitespace()
+                .next()?
+                .parse::<u64>()
+                .ok()
+        })
+        .map(|kib| (kib / (1024 * 1024)) as usize)
+        .unwrap_or(6);
+    cpus.min(gib / 6).max(1)
 }
 
 /// What the batch reports while it runs.
@@ -76,26 +101,45 @@ pub(crate) fn run_suite(
         transfers: Vec::new(),
     };
     write_json(&options.out.join(SHARD_RESULTS), &shard)?;
-    let mut sources = Sources::new(options.network_timeout, options.cache.clone())?;
+    let sources = Mutex::new(Sources::new(options.network_timeout, options.cache.clone())?);
+    // Each worker's runner serves case after case (and the transfer pairs after them).
+    let _kept = crate::validation::embedded::pool::keep_runners(options.workers);
     let total = cases.len();
-    for (position, &case) in cases.iter().enumerate() {
-        if crate::process::interrupted() {
-            bail!("interrupted");
-        }
-        on_event(Event::Start { position: position + 1, total, case });
-        let result = run_case(suite, case, &settings, options, &mut sources);
-        if crate::process::interrupted() {
-            bail!("interrupted");
-        }
-        write_json(&options.out.join(&case.name).join(CASE_RESULT), &result)?;
-        shard.cases.push(totals::row(&result));
-        shard.totals = totals::of(&shard.cases);
-        write_json(&options.out.join(SHARD_RESULTS), &shard)?;
-        on_event(Event::Done { position: position + 1, total, result: &result });
+    let mut rows: Vec<Option<crate::model::CaseRow>> = vec![None; total];
+    let mut written: Result<()> = Ok(());
+    crate::parallel::map_reporting(
+        &cases,
+        options.workers,
+        |case| run_case(suite, case, &settings, options, &sources),
+        &mut |progress: Progress<CaseResult>| match progress {
+            Progress::Started(index) => {
+                on_event(Event::Start { position: index + 1, total, case: cases[index] })
+            }
+            Progress::Done(index, result) => {
+                if crate::process::interrupted() || written.is_err() {
+                    return;
+                }
+                written =
+                    write_json(&options.out.join(&result.name).join(CASE_RESULT), result).and_then(|()| {
+                        rows[index] = Some(totals::row(result));
+                        // In the order of the suite, whichever case finished first.
+                        shard.cases = rows.iter().flatten().cloned().collect();
+                        shard.totals = totals::of(&shard.cases);
+                        write_json(&options.out.join(SHARD_RESULTS), &shard)
+                    });
+                on_event(Event::Done { position: index + 1, total, result });
+            }
+        },
+        crate::process::interrupted,
+    );
+    if crate::process::interrupted() {
+        bail!("interrupted");
     }
+    written?;
+    let sources = sources.into_inner().map_err(|_| anyhow::anyhow!("a case's worker panicked"))?;
     if !suite.pairs.is_empty() {
         on_event(Event::Transfers { pairs: suite.pairs.len() });
-        shard.transfers = super::transfer::run_pairs(suite, &cases, &settings, options, &mut sources);
+        shard.transfers = super::transfer::run_pairs(suite, &cases, &settings, options, sources);
         if crate::process::interrupted() {
             bail!("interrupted");
         }
@@ -110,11 +154,15 @@ fn run_case(
     case: &Case,
     settings: &Defaults,
     options: &Options,
-    sources: &mut Sources,
+    sources: &Mutex<Sources>,
 ) -> CaseResult {
     let started = Instant::now();
     let dir = options.out.join(&case.name);
-    let outcome = sources.prepare(case).and_then(|prepared| {
+    let prepared = match sources.lock() {
+        Ok(mut sources) => sources.prepare(case),
+        Err(_) => Err(anyhow::anyhow!("a case's worker panicked while preparing its repository")),
+    };
+    let outcome = prepared.and_then(|prepared| {
         let request = AnalysisRequest {
             repo: prepared.repo.clone(),
             base: prepared.base.clone(),
@@ -234,6 +282,7 @@ mod tests {
             cache: None,
             backend: crate::validation::choice::BackendChoice::default(),
             trust: crate::validation::trust::Trust::default(),
+            workers: 1,
         }
     }
 

@@ -25,20 +25,28 @@ pub(crate) fn run_pairs(
     cases: &[&Case],
     settings: &Defaults,
     options: &Options,
-    sources: &mut Sources,
+    sources: Sources,
 ) -> Vec<TransferResult> {
     let in_shard = |name: &str| cases.iter().find(|c| c.name == name).copied();
-    suite
-        .pairs
-        .iter()
-        .map(|pair| match (in_shard(&pair.from), in_shard(&pair.to), suite.target(&pair.to)) {
-            (Some(_), Some(to), _) => run_pair(pair, Second::Case(to), settings, options, sources),
+    let sources = std::sync::Mutex::new(sources);
+    // The pairs are independent: as many at once as the cases ran.
+    let results = crate::parallel::map(
+        &suite.pairs,
+        options.workers,
+        |pair| match (in_shard(&pair.from), in_shard(&pair.to), suite.target(&pair.to)) {
+            (Some(_), Some(to), _) => run_pair(pair, Second::Case(to), settings, options, &sources),
             // A rollout target runs in the shard of the case whose recipe it takes.
             (Some(_), None, Some(target)) => {
-                run_pair(pair, Second::Target(target), settings, options, sources)
+                run_pair(pair, Second::Target(target), settings, options, &sources)
             }
             _ => not_run(pair, TransferStatus::Skipped, "its two cases are not in the same shard"),
-        })
+        },
+        &mut |_| {},
+        crate::process::interrupted,
+    );
+    let pairs = suite.pairs.iter().zip(results);
+    pairs
+        .map(|(pair, result)| result.unwrap_or_else(|| not_run(pair, TransferStatus::Error, "interrupted")))
         .collect()
 }
 
@@ -55,7 +63,7 @@ fn run_pair(
     to: Second<'_>,
     settings: &Defaults,
     options: &Options,
-    sources: &mut Sources,
+    sources: &std::sync::Mutex<Sources>,
 ) -> TransferResult {
     let started = Instant::now();
     let mut result = match try_pair(pair, to, settings, options, sources) {
@@ -108,7 +116,7 @@ fn try_pair(
     second: Second<'_>,
     settings: &Defaults,
     options: &Options,
-    sources: &mut Sources,
+    sources: &std::sync::Mutex<Sources>,
 ) -> Result<TransferResult> {
     let from_dir = options.out.join(&pair.from);
     let to_dir = options.out.join(&pair.to);
@@ -141,7 +149,7 @@ fn try_pair(
             .context("the PR diff of the second case")?,
         true => crate::diff::Diff::default(),
     };
-    let prepared = sources.prepare(to)?;
+    let prepared = sources.lock().map_err(|_| anyhow::anyhow!("a pair's worker panicked"))?.prepare(to)?;
     // The second PR's files, so that the transfer's false positives are told apart too.
     let view = (!rollout).then(|| pr_view(&prepared, &expected)).flatten();
     // Absolute: the runner works in a directory of its own and reads the recipe from here.

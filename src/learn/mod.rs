@@ -91,6 +91,8 @@ pub(crate) struct Learned {
 pub(crate) fn learn(prs: &[PrSpec], template: &AnalysisRequest) -> Result<Learned> {
     let out = &template.out_dir;
     crate::setup::out_dir::prepare(out)?;
+    // One runner serves every PR's analysis and every candidate's run, one after the other.
+    let _kept = crate::validation::embedded::pool::keep_runners(1);
     let mut analyses = Vec::new();
     let mut options = Vec::new();
     for (index, pr) in prs.iter().enumerate() {

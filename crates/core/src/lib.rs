@@ -12,6 +12,7 @@ pub mod error;
 pub mod metrics;
 pub mod model;
 pub mod openrewrite;
+pub mod parallel;
 pub mod process;
 pub mod redact;
 pub mod setup;

@@ -42,7 +42,9 @@ pub(crate) mod verdict;
 // The layers below, in scope under the names the modules have always used (`crate::diff::…`), and
 // this crate under its module's old name (`crate::github::…`).
 use crate as github;
-use rewrite_assist_core::{catalog, diff, document, error, metrics, model, openrewrite, process, setup};
+use rewrite_assist_core::{
+    catalog, diff, document, error, metrics, model, openrewrite, parallel, process, setup,
+};
 use rewrite_assist_engine::{decision, intents, pipeline};
 use rewrite_assist_runner as validation;
 

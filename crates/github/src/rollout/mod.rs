@@ -14,7 +14,6 @@ pub(crate) mod figures;
 pub mod flags;
 pub mod hygiene;
 pub mod one;
-mod parallel;
 pub mod recipe;
 pub mod table;
 pub mod targets;
@@ -288,7 +287,9 @@ pub fn run(
         name: &name,
         branch: &branch,
     };
-    let outcomes = parallel::map(
+    // Each of the `jobs` workers keeps its embedded runner from one repository to the next.
+    let _kept = crate::validation::embedded::pool::keep_runners(rollout.jobs);
+    let outcomes = crate::parallel::map(
         rollout.repos,
         rollout.jobs,
         |repo| one::outcome(&context, repo),

@@ -4,9 +4,11 @@
 //! repository runs: no Maven, Gradle or wrapper process, no build plugin, no `.mvn/` configuration.
 //!
 //! - [`protocol`]: the request and results files; [`runner`]: building the runner once;
-//! - [`session`]: one runner process per clone, parse once, run many.
+//! - [`session`]: one runner process per clone, parse once, run many;
+//! - [`pool`]: a batch's runners, kept between its sessions.
 
 mod paths;
+pub mod pool;
 pub mod protocol;
 pub mod runner;
 pub(crate) mod session;

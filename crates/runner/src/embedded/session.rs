@@ -26,8 +26,9 @@ use crate::setup::git::Clone;
 use crate::validation::jdk::Jdk;
 use crate::validation::maven_settings::CredentialUrls;
 
-/// The heap limit when `REWRITE_ASSIST_RUNNER_XMX` does not say: half the machine's memory, at
-/// least 1 GiB and at most 8 GiB (a mid-size project's trees fit in 2–4 GiB).
+/// The heap limit when `REWRITE_ASSIST_RUNNER_XMX` does not say: half the machine's memory (shared
+/// by a batch's runners that work at once), at least 1 GiB and at most 8 GiB (a mid-size
+/// project's trees fit in 2–4 GiB).
 pub(crate) const XMX_ENV: &str = "REWRITE_ASSIST_RUNNER_XMX";
 
 /// How a request to the runner ended, when it did not produce results.
@@ -167,7 +168,8 @@ pub(crate) fn default_xmx() -> String {
         })
         .map(|kib| kib / 1024)
         .unwrap_or(4096);
-    format!("{}m", (total_mib / 2).clamp(1024, 8192))
+    // A batch's runners share the half ([`super::pool`]).
+    format!("{}m", (total_mib / 2 / super::pool::workers() as u64).clamp(1024, 8192))
 }
 
 /// What a run of a recipe as a whole does besides its diff.
@@ -200,6 +202,8 @@ pub struct Session {
 #[derive(Default)]
 struct State {
     process: Option<Process>,
+    /// Where the session's part of the process's log starts (the process may have served others).
+    log_from: u64,
     /// The trees the running process holds; None until parsed (again).
     parsed: Option<ParseResults>,
     requests: usize,
@@ -207,11 +211,73 @@ struct State {
     learned: Option<LearnedJars>,
 }
 
-struct Process {
+/// How a runner process is started: a batch's idle runner serves a session that would start it
+/// the same way ([`super::pool`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Launch {
+    java: PathBuf,
+    xmx: String,
+    classpath: String,
+    pom_cache: Option<PathBuf>,
+}
+
+/// A running runner: its process group, its protocol streams, and its own folder (its working
+/// directory and its log, which outlive any one session).
+pub(crate) struct Process {
     child: Child,
     group: i32,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    launch: Launch,
+    /// The sessions it has served, this one included.
+    sessions: usize,
+    home: tempfile::TempDir,
+}
+
+impl Process {
+    pub(crate) fn launch(&self) -> &Launch {
+        &self.launch
+    }
+
+    pub(crate) fn sessions(&self) -> usize {
+        self.sessions
+    }
+
+    pub(crate) fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    fn log(&self) -> PathBuf {
+        self.home.path().join("runner.log")
+    }
+
+    /// Whether its resident memory is past twice its heap limit: memory outside the heap (classes
+    /// of learned jars, native buffers) that a new process would not have.
+    pub(crate) fn grown_past_its_heap(&self) -> bool {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let rss_kib = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+        match (rss_kib, heap_mib(&self.launch.xmx)) {
+            (Some(rss), Some(heap)) => rss / 1024 > 2 * heap,
+            _ => false,
+        }
+    }
+}
+
+/// `-Xmx`'s value in MiB (`4g`, `2048m`, `1048576k`); None when it does not read as one.
+fn heap_mib(xmx: &str) -> Option<u64> {
+    let xmx = xmx.trim().to_ascii_lowercase();
+    let (digits, unit) = xmx.split_at(xmx.find(|c: char| !c.is_ascii_digit()).unwrap_or(xmx.len()));
+    let n: u64 = digits.parse().ok()?;
+    match unit {
+        "g" => Some(n * 1024),
+        "m" => Some(n),
+        "k" => Some(n / 1024),
+        "" => Some(n / (1024 * 1024)),
+        _ => None,
+    }
 }
 
 impl Drop for Process {
@@ -310,8 +376,15 @@ impl Session {
     }
 
     /// Copies the runner's log to `to`, its secrets masked; false when there is none to copy.
+    /// Only this session's part: a batch's runner may have served other sessions before.
     pub fn keep_log(&self, to: &Path) -> bool {
-        let kept = std::fs::copy(self.log_path(), to).is_ok();
+        let mut text = std::fs::read(self.log_path()).unwrap_or_default();
+        if let Ok(state) = self.state.lock()
+            && let Some(process) = &state.process
+        {
+            text.extend(log_since(&process.log(), state.log_from));
+        }
+        let kept = !text.is_empty() && std::fs::write(to, text).is_ok();
         crate::redact::redact_file(to);
         kept
     }
@@ -513,7 +586,7 @@ impl Session {
     ) -> Result<Result<T, Stopped>> {
         if state.process.is_none() {
             state.parsed = None;
-            state.process = Some(self.start()?);
+            self.take_process(state)?;
         }
         let path = self.scratch.path().join(format!("{}.request.json", request.id()));
         std::fs::write(&path, serde_json::to_vec_pretty(request)?)?;
@@ -556,7 +629,7 @@ impl Session {
             }
             Err(stopped) => {
                 // The process is of no use any more: the next request starts a new one.
-                state.process = None;
+                self.let_go(state, false);
                 state.parsed = None;
                 Ok(Err(stopped))
             }
@@ -567,7 +640,7 @@ impl Session {
     /// its log.
     fn ended(&self, state: &mut State) -> Stopped {
         let status = state.process.as_mut().and_then(|p| p.child.wait().ok());
-        state.process = None;
+        self.let_go(state, false);
         // Ctrl-C kills the runner's process group from the signal handler: its end is the
         // interrupt, not a crash, however the request loop learned of it first.
         if interrupted() {
@@ -582,18 +655,62 @@ impl Session {
         Stopped::Crashed(format!("{status}: {}", tail.into_iter().rev().collect::<Vec<_>>().join(" | ")))
     }
 
-    fn start(&self) -> Result<Process> {
+    /// How this session's runner is started.
+    fn launch(&self) -> Launch {
+        Launch {
+            java: self.settings.jdk.home.join("bin/java"),
+            xmx: self.settings.xmx.clone(),
+            classpath: self.settings.runner.classpath.clone(),
+            pom_cache: self.settings.pom_cache.clone(),
+        }
+    }
+
+    /// Gives the session a runner: a batch's idle one started the same way, else a new one. Its
+    /// log from here on is the session's.
+    fn take_process(&self, state: &mut State) -> Result<()> {
+        let launch = self.launch();
+        let (mut process, reused) = match super::pool::take(&launch) {
+            Some(process) => (process, true),
+            None => (self.start(launch)?, false),
+        };
+        process.sessions += 1;
+        state.log_from = std::fs::metadata(process.log()).map(|m| m.len()).unwrap_or(0);
+        if reused {
+            let line = format!(
+                "rewrite-assist: runner process {} reused (session {} it serves)\n",
+                process.child.id(),
+                process.sessions
+            );
+            append(&self.log_path(), line.as_bytes());
+        }
+        state.process = Some(process);
+        Ok(())
+    }
+
+    /// Ends the session's use of its runner: its part of the runner's log is kept with the
+    /// session, and a `healthy` runner goes back to the batch (else it ends).
+    fn let_go(&self, state: &mut State, healthy: bool) {
+        let Some(process) = state.process.take() else { return };
+        append(&self.log_path(), &log_since(&process.log(), state.log_from));
+        if healthy {
+            super::pool::give_back(process);
+        }
+    }
+
+    fn start(&self, launch: Launch) -> Result<Process> {
         use std::os::unix::process::CommandExt;
         crate::process::install_interrupt_handler();
+        let home = tempfile::Builder::new().prefix("rewrite-assist-runner-process-").tempdir()?;
+        let log_path = home.path().join("runner.log");
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
-            .open(self.log_path())
-            .with_context(|| format!("opening {}", self.log_path().display()))?;
-        let mut command = Command::new(self.settings.jdk.home.join("bin/java"));
+            .open(&log_path)
+            .with_context(|| format!("opening {}", log_path.display()))?;
+        let mut command = Command::new(&launch.java);
         crate::process::env::restrict_for_build_tool(&mut command)
             .envs(utf8_locale(|name| std::env::var(name).ok()))
-            .arg(format!("-Xmx{}", self.settings.xmx))
+            .arg(format!("-Xmx{}", launch.xmx))
             .arg("-XX:+ExitOnOutOfMemoryError")
             // The client compiler only: a runner lives for seconds to minutes and runs mostly
             // code it sees once (parsers, recipe loading), where the optimizing compiler only
@@ -603,17 +720,17 @@ impl Session {
             .arg("-XX:TieredStopAtLevel=1")
             .args(java_options())
             .arg("-cp")
-            .arg(&self.settings.runner.classpath)
+            .arg(&launch.classpath)
             .arg("rewriteassist.runner.Main")
             .args(
-                self.settings
+                launch
                     .pom_cache
                     .iter()
                     .flat_map(|dir| [std::ffi::OsStr::new("--pom-cache"), dir.as_os_str()]),
             )
             .arg("--serve")
-            // The clone is the runner's working directory; nothing of it runs (no build tool).
-            .current_dir(self.scratch.path())
+            // Its own folder is its working directory: it may serve several clones in turn.
+            .current_dir(home.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(log)
@@ -631,7 +748,33 @@ impl Session {
                 }
             }
         });
-        Ok(Process { child, group, stdin, lines })
+        Ok(Process { child, group, stdin, lines, launch, sessions: 0, home })
+    }
+}
+
+impl Drop for Session {
+    /// A batch's next session may use the runner ([`super::pool`]); otherwise it ends here.
+    fn drop(&mut self) {
+        if let Ok(mut state) = self.state.lock() {
+            self.let_go(&mut state, true);
+        }
+    }
+}
+
+/// The bytes of the log at `path` from `from` on.
+fn log_since(path: &Path, from: u64) -> Vec<u8> {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    bytes.get(from as usize..).map(<[u8]>::to_vec).unwrap_or_default()
+}
+
+fn append(path: &Path, bytes: &[u8]) {
+    use std::io::Write as _;
+    if bytes.is_empty() {
+        return;
+    }
+    let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+    if let Err(e) = file.and_then(|mut f| f.write_all(bytes)) {
+        tracing::debug!("runner log {}: {e}", path.display());
     }
 }
 

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -57,6 +58,16 @@ public final class Main {
     static final int BAD_REQUEST = 2;
     /** Exit status for an out-of-memory, the same as {@code -XX:+ExitOnOutOfMemoryError}'s. */
     static final int OUT_OF_MEMORY = 3;
+
+    /**
+     * Fault injection for the batch tests (a runner that dies in one case must cost that case
+     * only): a runner started with {@code -D<this>=PATH} halts, as a crashed JVM would, when asked
+     * to parse a root where PATH exists. Set through {@code REWRITE_ASSIST_RUNNER_JAVA_OPTIONS}.
+     */
+    static final String CRASH_PROPERTY = "rewriteassist.runner.crashWhenParsing";
+
+    /** The exit status of that halt: a JVM's after SIGABRT. */
+    static final int CRASHED = 134;
 
     private final PrintStream protocol;
     /** The trees of the last parse (and where they came from); null before any. */
@@ -170,6 +181,11 @@ public final class Main {
     }
 
     private ParseResults parse(ParseRequest request) throws Exception {
+        String crashMarker = System.getProperty(CRASH_PROPERTY);
+        if (crashMarker != null && Files.exists(request.root().resolve(crashMarker))) {
+            Log.log("halting on purpose: " + crashMarker + " is in the parsed root (" + CRASH_PROPERTY + ")");
+            Runtime.getRuntime().halt(CRASHED);
+        }
         // The old trees go first: two repositories' trees at once could need twice the heap.
         parsed = null;
         EarlierRuns.forget();

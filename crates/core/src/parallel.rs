@@ -1,21 +1,54 @@
-//! Bounded parallelism for the rollout: at most `jobs` repositories at once (each runs a build),
-//! results in the order of the input, each reported as soon as it is done.
+//! Bounded parallelism for batches: at most `jobs` items at once (the rollout's repositories, the
+//! eval's cases), results in the order of the input, each reported as soon as it is done.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+/// What a batch reports, on the calling thread, while it runs.
+pub enum Progress<'a, R> {
+    /// The item at this index starts.
+    Started(usize),
+    /// The item at this index is done, with its result.
+    Done(usize, &'a R),
+}
+
 /// `work` on every item with at most `jobs` threads; `done` sees each result as it comes (on the
 /// calling thread), the returned list is in input order, one entry per item: None for an item not
 /// started when `stop` said so.
-pub(crate) fn map<T: Sync, R: Send>(
+pub fn map<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     work: impl Fn(&T) -> R + Sync,
     done: &mut dyn FnMut(&R),
     stop: impl Fn() -> bool + Sync,
 ) -> Vec<Option<R>> {
+    map_reporting(
+        items,
+        jobs,
+        work,
+        &mut |progress| {
+            if let Progress::Done(_, result) = progress {
+                done(result)
+            }
+        },
+        stop,
+    )
+}
+
+/// [`map`], reporting each item's start too.
+pub fn map_reporting<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> R + Sync,
+    on: &mut dyn FnMut(Progress<'_, R>),
+    stop: impl Fn() -> bool + Sync,
+) -> Vec<Option<R>> {
+    enum Message<R> {
+        Started(usize),
+        Done(usize, R),
+    }
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    let (tx, rx) = mpsc::channel::<Message<R>>();
     let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, items.len().max(1)) {
@@ -23,20 +56,28 @@ pub(crate) fn map<T: Sync, R: Send>(
             let (next, work, stop) = (&next, &work, &stop);
             scope.spawn(move || {
                 loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= items.len() || stop() {
+                    if stop() {
                         break;
                     }
-                    if tx.send((index, work(&items[index]))).is_err() {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= items.len() || tx.send(Message::Started(index)).is_err() {
+                        break;
+                    }
+                    if tx.send(Message::Done(index, work(&items[index]))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for (index, result) in rx {
-            done(&result);
-            results[index] = Some(result);
+        for message in rx {
+            match message {
+                Message::Started(index) => on(Progress::Started(index)),
+                Message::Done(index, result) => {
+                    on(Progress::Done(index, &result));
+                    results[index] = Some(result);
+                }
+            }
         }
     });
     results
