@@ -142,7 +142,8 @@ public final class Fixture implements BeforeEachCallback, AfterEachCallback {
         return request;
     }
 
-    private ObjectNode request(String type) {
+    /** A request of `type` with its protocol, id and output filled in. */
+    public ObjectNode request(String type) {
         String id = type + "-" + ++requests;
         ObjectNode request = Jackson.MAPPER.createObjectNode();
         request.put("protocol", 1);

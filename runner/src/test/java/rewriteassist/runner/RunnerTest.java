@@ -3,6 +3,8 @@ package rewriteassist.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static rewriteassist.runner.Fixture.changeType;
 import static rewriteassist.runner.Fixture.recipe;
@@ -25,8 +27,10 @@ import org.openrewrite.java.marker.JavaProject;
 import org.openrewrite.java.marker.JavaSourceSet;
 import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.marker.BuildTool;
+import org.openrewrite.maven.tree.MavenResolutionResult;
 import org.openrewrite.text.PlainText;
 import rewriteassist.runner.net.Unreachable;
+import rewriteassist.runner.parse.RepositoryParser;
 
 /** The runner on small git repositories of its own, with OpenRewrite's real parsers and recipes. */
 class RunnerTest {
@@ -502,6 +506,68 @@ class RunnerTest {
         third.put("whole", false);
         fixture.send(third);
         assertEquals(2 * once, CountingRecipe.VISITS.get() - before, "a new parse reused another's run");
+    }
+
+    /**
+     * Runs share the POMs' resolutions until one changes a POM or fails: the shared set is never
+     * the parse's own, the next run after a change gets a new one, and each run still sees the
+     * resolutions as parsed (the same whole run, twice after a POM change, makes the same diff).
+     */
+    @Test
+    void runsShareResolutionsUntilOneChangesAPom() throws Exception {
+        fixture.parse(reactor());
+        RepositoryParser.Outcome parsed = fixture.main.parsed();
+        assertNotNull(parsed);
+        java.util.function.Function<List<SourceFile>, MavenResolutionResult> root = trees -> trees.stream()
+                .filter(t -> t.getSourcePath().toString().equals("pom.xml"))
+                .findFirst()
+                .flatMap(t -> t.getMarkers().findFirst(MavenResolutionResult.class))
+                .orElseThrow();
+        MavenResolutionResult first = root.apply(parsed.treesForRun());
+        assertNotSame(root.apply(parsed.trees()), first, "a run got the parse's own resolution");
+        assertSame(first, root.apply(parsed.treesForRun()), "a run that changed no POM gave up the set");
+        parsed.ran(null);
+        assertNotSame(first, root.apply(parsed.treesForRun()), "a failed run's set was handed out again");
+
+        String release =
+                "org.openrewrite.maven.ChangePropertyValue:\n  key: maven.compiler.release\n" + "  newValue: '17'";
+        JsonNode once = fixture.send(fixture.runRequest(recipe("test.Once", release), "test.Once", false));
+        JsonNode twice = fixture.send(fixture.runRequest(recipe("test.Twice", release), "test.Twice", false));
+        String diff = once.path("runs").get(0).path("diff").asText();
+        assertTrue(diff.contains("+  <properties><maven.compiler.release>17<"), once.toString());
+        assertEquals(diff, twice.path("runs").get(0).path("diff").asText(), twice.toString());
+    }
+
+    /**
+     * A declarative member of a classpath composite, split by discovery, is the recipe of its name:
+     * its earlier run on the same trees is reused (discovery splits the Spring Boot umbrellas, whose
+     * first member is the previous version's umbrella, run on its own before).
+     */
+    @Test
+    void aDeclarativeMemberOfASplitCompositeIsReusedFromItsEarlierRun() throws Exception {
+        fixture.parse(reactor());
+        int before = CountingRecipe.VISITS.get();
+        ObjectNode alone =
+                fixture.runRequest(recipe(OPTION, "rewriteassist.runnertest.CountingComposite"), OPTION, true);
+        alone.put("whole", false);
+        JsonNode one = fixture.send(alone);
+        int once = CountingRecipe.VISITS.get() - before;
+        assertTrue(once > 0, "the counting recipe visited no file");
+
+        ObjectNode split = fixture.request("run");
+        split.putArray("recipe_files");
+        split.put("recipe", "rewriteassist.runnertest.Umbrella");
+        split.put("each_step", true);
+        split.put("whole", false);
+        JsonNode members = fixture.send(split);
+        assertEquals(once, CountingRecipe.VISITS.get() - before, "the member ran again on the same trees");
+        JsonNode member = members.path("runs").get(0);
+        assertEquals(
+                "rewriteassist.runnertest.CountingComposite",
+                member.path("name").asText(),
+                members.toString());
+        assertEquals(one.path("runs").get(0).path("diff"), member.path("diff"), members.toString());
+        assertTrue(members.path("runs").get(1).path("diff").asText().contains("+# replaced"), members.toString());
     }
 
     @Test

@@ -2,10 +2,8 @@ package rewriteassist.runner.maven;
 
 import static org.openrewrite.Tree.randomId;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +16,6 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
-import org.openrewrite.Parser;
 import org.openrewrite.SourceFile;
 import org.openrewrite.groovy.tree.G;
 import org.openrewrite.java.marker.JavaProject;
@@ -67,6 +64,8 @@ public final class Reactor {
     private final Map<Path, Module> modules;
     /** What the parse could not download, and what it left out of the POMs for it. */
     private final Unavailable unavailable;
+    /** Each run's resolutions, made a run ahead. */
+    private final FreshResolutions fresh;
 
     private Reactor(
             Path root,
@@ -83,6 +82,7 @@ public final class Reactor {
         this.modules = modules;
         this.gavs = gavs;
         this.unavailable = unavailable;
+        this.fresh = new FreshResolutions(root, policy, resolvedFrom);
     }
 
     /**
@@ -110,23 +110,14 @@ public final class Reactor {
      * The trees with a fresh resolution on each POM, for one recipe run. Maven recipes change the
      * resolution they find on a tree in place (rewrite-maven's {@code UpdateMavenModel} rewrites
      * the requested POM's properties), so trees shared between runs would carry one run's changes
-     * into the next. Resolving again from the same texts is quick: every POM is in the cache.
+     * into the next: a run gets resolutions no earlier run changed ({@link FreshResolutions}; say
+     * how it went with {@link #ran}).
      */
     public List<SourceFile> withFreshResolutions(List<SourceFile> trees) {
         if (resolvedFrom.isEmpty()) {
             return trees;
         }
-        long started = System.nanoTime();
-        ExecutionContext ctx = MavenContexts.configure(
-                new InMemoryExecutionContext(t -> Log.log("resolving again: " + Log.oneLine(t))), policy);
-        List<Parser.Input> inputs = new ArrayList<>();
-        resolvedFrom.forEach((path, text) -> inputs.add(new Parser.Input(
-                root.resolve(path), () -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))));
-        Map<Path, MavenResolutionResult> fresh = new HashMap<>();
-        for (SourceFile pom :
-                MavenParser.builder().build().parseInputs(inputs, root, ctx).toList()) {
-            pom.getMarkers().findFirst(MavenResolutionResult.class).ifPresent(r -> fresh.put(pom.getSourcePath(), r));
-        }
+        Map<Path, MavenResolutionResult> fresh = this.fresh.take();
         List<SourceFile> out = new ArrayList<>(trees.size());
         for (SourceFile tree : trees) {
             MavenResolutionResult resolution = fresh.get(tree.getSourcePath());
@@ -139,8 +130,15 @@ public final class Reactor {
                                     .removeByType(MavenResolutionResult.class)
                                     .add(resolution)));
         }
-        Log.log("  POMs resolved again in " + Log.seconds(started) + " s");
         return out;
+    }
+
+    /**
+     * After a run on {@link #withFreshResolutions}' trees: whether it left their resolutions as they
+     * were (it changed no POM and did not fail).
+     */
+    public void ran(boolean untouched) {
+        fresh.ran(untouched);
     }
 
     /** The source paths of the reactor's POMs (a {@code pom.xml} elsewhere is plain XML). */

@@ -18,10 +18,12 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.ParseExceptionResult;
 import org.openrewrite.Parser;
+import org.openrewrite.RecipeRun;
 import org.openrewrite.Result;
 import org.openrewrite.SourceFile;
 import org.openrewrite.docker.tree.Docker;
@@ -31,6 +33,7 @@ import org.openrewrite.hcl.tree.Hcl;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.json.tree.Json;
 import org.openrewrite.kotlin.tree.K;
+import org.openrewrite.maven.tree.MavenResolutionResult;
 import org.openrewrite.properties.tree.Properties;
 import org.openrewrite.protobuf.tree.Proto;
 import org.openrewrite.quark.Quark;
@@ -73,6 +76,21 @@ public final class RepositoryParser {
         /** The trees for one recipe run: each run gets resolutions of its own (see {@link Reactor}). */
         public List<SourceFile> treesForRun() {
             return reactor.withFreshResolutions(trees);
+        }
+
+        /**
+         * After a run on {@link #treesForRun}' trees, with its result (null: it failed): a run that
+         * changed a POM may have changed the resolution it found in place, so the next run gets a
+         * new one.
+         */
+        public void ran(@Nullable RecipeRun result) {
+            reactor.ran(result != null
+                    && result.getChangeset().getAllResults().stream()
+                            .noneMatch(change -> change.getBefore() != null
+                                    && change.getBefore()
+                                            .getMarkers()
+                                            .findFirst(MavenResolutionResult.class)
+                                            .isPresent()));
         }
 
         /** The parse as a recipe's results left it: changed, deleted and new files. */

@@ -33,6 +33,7 @@ import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.Validated;
 import org.openrewrite.config.ClasspathScanningLoader;
+import org.openrewrite.config.DeclarativeRecipe;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.OptionDescriptor;
 import org.openrewrite.config.YamlResourceLoader;
@@ -223,16 +224,9 @@ public final class RecipeRunner {
                 continue;
             }
             Step step = steps.get(i);
-            // Only on the parsed trees, and only a recipe file's entry (its name, options and its
-            // recipe's preconditions are the whole recipe) naming a recipe not the request's own; never
-            // with learned jars, whose recipes of the same name change when they are compiled again.
-            @Nullable
-            String key = parsed == base
-                            && learned.isEmpty()
-                            && step instanceof YamlStep entry
-                            && find(files, step.name()) == null
-                    ? entry.key()
-                    : null;
+            // Only on the parsed trees; never with learned jars, whose recipes of the same name
+            // change when they are compiled again.
+            @Nullable String key = parsed == base && learned.isEmpty() ? cacheKey(step, files) : null;
             Optional<StepRun> earlier = key == null ? Optional.empty() : EarlierRuns.find(base, key);
             if (earlier.isPresent()) {
                 runs.add(earlier.get().asStep(i));
@@ -292,9 +286,11 @@ public final class RecipeRunner {
         RecipeRun result;
         try {
             result = recipe.run(sourceSet(parsed), ctx);
+            parsed.ran(result);
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable t) {
+            parsed.ran(null);
             throw new Failure(ErrorKind.RECIPE_ERROR, "the recipe to run first, `" + name + "`: " + Log.oneLine(t));
         }
         RepositoryParser.Outcome outcome = parsed.after(result.getChangeset().getAllResults());
@@ -365,6 +361,27 @@ public final class RecipeRunner {
                     null));
         }
         return builder.load(classpath()).build();
+    }
+
+    /**
+     * What makes {@code step} the recipe it is, for {@link EarlierRuns}; null when that is not
+     * known. A recipe file's entry naming a recipe not the request's own: its name, options and its
+     * recipe's preconditions are the whole recipe. A composite's member split from the classpath
+     * when it is declarative: its name is all of it (discovery splits the Spring Boot umbrellas,
+     * whose members are the previous versions' umbrellas, run on their own before); an imperative
+     * member may hold state its options do not show.
+     */
+    private static @Nullable String cacheKey(Step step, List<RecipeFile> files) {
+        if (find(files, step.name()) != null) {
+            return null;
+        }
+        if (step instanceof YamlStep entry) {
+            return entry.key();
+        }
+        if (step instanceof ClasspathStep member && member.recipe() instanceof DeclarativeRecipe) {
+            return YamlStep.key(step.name(), step.options(), null);
+        }
+        return null;
     }
 
     /** The declarative recipe {@code document} with only {@code entries} in its recipe list. */
@@ -456,7 +473,11 @@ public final class RecipeRunner {
 
         /** What makes this step the recipe it is: its name, its options, its recipe's preconditions. */
         String key() {
-            return name() + ' ' + options() + ' ' + document.get("preconditions");
+            return key(name(), options(), document.get("preconditions"));
+        }
+
+        static String key(String name, ObjectNode options, @Nullable Object preconditions) {
+            return name + ' ' + options + ' ' + preconditions;
         }
 
         @Override
@@ -656,9 +677,11 @@ public final class RecipeRunner {
             RecipeRun result;
             try {
                 result = recipe.run(sourceSet(parsed), ctx);
+                parsed.ran(result);
             } catch (OutOfMemoryError e) {
                 throw e;
             } catch (Throwable t) {
+                parsed.ran(null);
                 run.error = new ErrorReport(ErrorKind.RECIPE_ERROR, Log.oneLine(t), Log.stack(t));
                 return null;
             }
