@@ -70,6 +70,12 @@ pub(crate) fn run(
     if migration.is_empty() || discovery.stopped.is_some() {
         return Ok(());
     }
+    if nothing_left_to_win(inputs, discovery) {
+        tracing::info!(
+            "discovery: no follow-up round: the recipes chosen so far make every line of the migration"
+        );
+        return Ok(());
+    }
     let mut candidates: Vec<Candidate> = pool
         .iter()
         .filter(|c| worth_again(discovery, c, &migration, inputs.catalog))
@@ -118,6 +124,47 @@ pub(crate) fn run(
         split_round(inputs, discovery, round, started, Some(&file))?;
     }
     Ok(())
+}
+
+/// Whether the recipes the cover chooses so far already make every line of the PR's migration
+/// (as often as the PR has it): what the follow-up round finds could then only repeat them, and
+/// its seconds (a migration run and dozens of recipes on its result) are spent for nothing. The
+/// side work (lines outside the migration, [`Inputs::side_work`]) is left out.
+fn nothing_left_to_win(inputs: &Inputs<'_>, discovery: &Discovery) -> bool {
+    let side_work = inputs.side_work.map(|side_work| side_work(discovery)).unwrap_or_default();
+    all_made(inputs.pr, &side_work, &discovery.tried)
+}
+
+type LineKey = (String, crate::diff::ChangeKind, String);
+
+fn line_key(line: &crate::model::ChangeLine) -> LineKey {
+    (line.path.clone(), line.kind, line.content.clone())
+}
+
+/// Whether the recipes the cover chooses among `tried` make every line of `pr` outside
+/// `side_work`, as often as `pr` has it (false when no line is left to make).
+fn all_made(pr: &crate::diff::Diff, side_work: &std::collections::HashSet<LineKey>, tried: &[Tried]) -> bool {
+    let mut wanted: std::collections::HashMap<LineKey, usize> = Default::default();
+    let pr = crate::metrics::compare(pr, &crate::diff::Diff::default());
+    for line in pr.false_negative_lines.iter().filter(|l| !side_work.contains(&line_key(l))) {
+        *wanted.entry(line_key(line)).or_default() += 1;
+    }
+    if wanted.is_empty() {
+        return false;
+    }
+    let mut made: std::collections::HashMap<LineKey, usize> = Default::default();
+    for chosen in super::cover::choose(tried) {
+        let mut counts: std::collections::HashMap<LineKey, usize> = Default::default();
+        for line in &tried[chosen.tried].tp_lines {
+            *counts.entry(line_key(line)).or_default() += 1;
+        }
+        // Recipes run on the same trees: two that make one line make the same occurrence.
+        for (k, n) in counts {
+            let entry = made.entry(k).or_default();
+            *entry = (*entry).max(n);
+        }
+    }
+    wanted.iter().all(|(k, n)| made.get(k).copied().unwrap_or(0) >= *n)
 }
 
 /// The migration found on the base commit: the recipe that was right most often even though it
@@ -197,6 +244,26 @@ mod tests {
 
     fn candidate(name: &str) -> Candidate {
         Candidate { name: name.into(), score: 1.0, why: String::new() }
+    }
+
+    /// The follow-up round has something to win while a line of the migration is not made by the
+    /// chosen recipes, as often as the PR has it; the side work does not count.
+    #[test]
+    fn the_follow_up_round_is_skipped_once_the_chosen_recipes_make_every_migration_line() {
+        let pr = crate::diff::parse(
+            "diff --git a/A.java b/A.java\n--- a/A.java\n+++ b/A.java\n@@ -1,2 +1,4 @@\n-old\n+x\n+x\n+y\n+tidy\n keep\n",
+        )
+        .unwrap();
+        let tidy: std::collections::HashSet<LineKey> =
+            [("A.java".to_string(), ChangeKind::Added, "tidy".to_string())].into();
+        let none = std::collections::HashSet::new();
+        let removed = ChangeLine { kind: ChangeKind::Removed, ..line("old") };
+        let all = Tried::for_test("a.All", 0, vec![line("x"), line("x"), line("y"), removed.clone()], vec![]);
+        let once = Tried::for_test("a.Once", 0, vec![line("x"), line("y"), removed], vec![]);
+        assert!(all_made(&pr, &tidy, std::slice::from_ref(&all)));
+        assert!(!all_made(&pr, &none, std::slice::from_ref(&all)), "the side work counts without it");
+        assert!(!all_made(&pr, &tidy, &[once]), "one of the two `x` lines is not made");
+        assert!(!all_made(&pr, &tidy, &[]));
     }
 
     #[test]

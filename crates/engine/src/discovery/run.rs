@@ -39,7 +39,14 @@ pub(crate) struct Inputs<'a> {
     pub dir: &'a Path,
     /// Time for all of discovery.
     pub budget: Duration,
+    /// The PR's lines outside its migration, given what discovery found (the follow-up round is
+    /// skipped when the recipes chosen so far make all the others). None: every line counts.
+    pub side_work: Option<&'a SideWork<'a>>,
 }
+
+/// The PR's lines outside its migration (path, kind, content), given discovery's runs so far.
+pub(crate) type SideWork<'a> =
+    dyn Fn(&Discovery) -> std::collections::HashSet<(String, crate::diff::ChangeKind, String)> + 'a;
 
 /// Runs `pool`, then splits what over-applied; the cover is chosen by the caller.
 pub(crate) fn run(inputs: &Inputs<'_>, pool: &[Candidate]) -> Result<Discovery> {

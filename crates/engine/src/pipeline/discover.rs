@@ -39,6 +39,8 @@ pub(super) fn discover(
         _ => None,
     };
     let view = checkout.pr_view.refined(types.as_ref().map(|t| (&t.base, &t.head)));
+    let side_work =
+        |found: &discovery::Discovery| crate::reuse::scope::side_work_lines(tree, Some((found, ctx.catalog)));
     let inputs = discovery::run::Inputs {
         session,
         catalog: ctx.catalog,
@@ -49,6 +51,7 @@ pub(super) fn discover(
             .min(ctx.req.budgets.per_execution)
             .min(Duration::from_secs(discovery::DEFAULT_SECONDS))
             .max(Duration::from_secs(1)),
+        side_work: Some(&side_work),
     };
     let mut found = discovery::run::run(&inputs, &pool)?;
     found.chosen = discovery::cover::choose(&found.tried);
