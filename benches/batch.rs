@@ -2,7 +2,9 @@
 //! every case: `--workers 1` and `REWRITE_ASSIST_RUNNER_RESTART_AFTER=1`) and as it runs now (the
 //! default workers, each keeping its runner from case to case). Printed: each one's wall time and
 //! time per case, the ratio (goal ≥ 2), and whether the two gave the same results (each case's
-//! status, recommended option and F1, and the transfer pairs' F1).
+//! status, recommended option and F1, and the transfer pairs' F1). The runner's own speed-ups of
+//! #42 (shared resolutions, reused runs) count on both sides: this is the batch's shape alone; the
+//! binary before #42 against today's is in docs/benchmarks.md.
 //!
 //! The suite: `REWRITE_ASSIST_BENCH_SUITE=FILE`, else evals/suites/real-maven.yaml; its repositories
 //! come from the clone cache (`REWRITE_ASSIST_EVAL_CACHE`, see evals/README.md). Without the cache
