@@ -12,14 +12,25 @@ use super::{Chosen, Tried};
 use crate::diff::ChangeKind;
 use crate::model::ChangeLine;
 
-type LineKey<'a> = (&'a str, ChangeKind, &'a str);
+/// A changed line by what it is: path, kind and content.
+pub(super) type LineKey<'a> = (&'a str, ChangeKind, &'a str);
 
-fn key(line: &ChangeLine) -> LineKey<'_> {
+pub(super) fn key(line: &ChangeLine) -> LineKey<'_> {
     (&line.path, line.kind, &line.content)
 }
 
 /// The chosen recipes, in the order they were chosen.
 pub(crate) fn choose(tried: &[Tried]) -> Vec<Chosen> {
+    choose_covering(tried).0
+}
+
+/// How many occurrences of each PR line the recipes [`choose`] chooses make.
+pub(super) fn covered(tried: &[Tried]) -> HashMap<LineKey<'_>, usize> {
+    choose_covering(tried).1
+}
+
+/// The chosen recipes, and the PR line occurrences they make.
+fn choose_covering(tried: &[Tried]) -> (Vec<Chosen>, HashMap<LineKey<'_>, usize>) {
     // How many occurrences of each PR line the chosen recipes produce. Recipes run on the same
     // trees, so two recipes producing one line produce the same occurrence: the maximum counts.
     let mut covered: HashMap<LineKey<'_>, usize> = HashMap::new();
@@ -41,7 +52,7 @@ pub(crate) fn choose(tried: &[Tried]) -> Vec<Chosen> {
         }
         chosen.push(Chosen { tried: index, fresh });
     }
-    chosen
+    (chosen, covered)
 }
 
 fn counts(lines: &[ChangeLine]) -> HashMap<LineKey<'_>, usize> {

@@ -135,36 +135,24 @@ fn nothing_left_to_win(inputs: &Inputs<'_>, discovery: &Discovery) -> bool {
     all_made(inputs.pr, &side_work, &discovery.tried)
 }
 
-type LineKey = (String, crate::diff::ChangeKind, String);
-
-fn line_key(line: &crate::model::ChangeLine) -> LineKey {
-    (line.path.clone(), line.kind, line.content.clone())
-}
-
 /// Whether the recipes the cover chooses among `tried` make every line of `pr` outside
 /// `side_work`, as often as `pr` has it (false when no line is left to make).
-fn all_made(pr: &crate::diff::Diff, side_work: &std::collections::HashSet<LineKey>, tried: &[Tried]) -> bool {
-    let mut wanted: std::collections::HashMap<LineKey, usize> = Default::default();
+fn all_made(
+    pr: &crate::diff::Diff,
+    side_work: &std::collections::HashSet<(String, crate::diff::ChangeKind, String)>,
+    tried: &[Tried],
+) -> bool {
     let pr = crate::metrics::compare(pr, &crate::diff::Diff::default());
-    for line in pr.false_negative_lines.iter().filter(|l| !side_work.contains(&line_key(l))) {
-        *wanted.entry(line_key(line)).or_default() += 1;
+    let mut wanted: std::collections::HashMap<super::cover::LineKey<'_>, usize> = Default::default();
+    let migration = pr
+        .false_negative_lines
+        .iter()
+        .filter(|l| !side_work.contains(&(l.path.clone(), l.kind, l.content.clone())));
+    for line in migration {
+        *wanted.entry(super::cover::key(line)).or_default() += 1;
     }
-    if wanted.is_empty() {
-        return false;
-    }
-    let mut made: std::collections::HashMap<LineKey, usize> = Default::default();
-    for chosen in super::cover::choose(tried) {
-        let mut counts: std::collections::HashMap<LineKey, usize> = Default::default();
-        for line in &tried[chosen.tried].tp_lines {
-            *counts.entry(line_key(line)).or_default() += 1;
-        }
-        // Recipes run on the same trees: two that make one line make the same occurrence.
-        for (k, n) in counts {
-            let entry = made.entry(k).or_default();
-            *entry = (*entry).max(n);
-        }
-    }
-    wanted.iter().all(|(k, n)| made.get(k).copied().unwrap_or(0) >= *n)
+    let made = super::cover::covered(tried);
+    !wanted.is_empty() && wanted.iter().all(|(k, n)| made.get(k).copied().unwrap_or(0) >= *n)
 }
 
 /// The migration found on the base commit: the recipe that was right most often even though it
@@ -254,7 +242,7 @@ mod tests {
             "diff --git a/A.java b/A.java\n--- a/A.java\n+++ b/A.java\n@@ -1,2 +1,4 @@\n-old\n+x\n+x\n+y\n+tidy\n keep\n",
         )
         .unwrap();
-        let tidy: std::collections::HashSet<LineKey> =
+        let tidy: std::collections::HashSet<(String, ChangeKind, String)> =
             [("A.java".to_string(), ChangeKind::Added, "tidy".to_string())].into();
         let none = std::collections::HashSet::new();
         let removed = ChangeLine { kind: ChangeKind::Removed, ..line("old") };
