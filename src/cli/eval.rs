@@ -222,7 +222,7 @@ fn run_suite(args: RunArgs) -> Result<u8> {
         cache: cache::from_option(args.cache.as_deref())?,
         backend: args.backend.backend,
         trust: args.backend.trust(),
-        workers: args.workers.unwrap_or_else(eval_run::default_workers),
+        workers: args.workers.unwrap_or_else(crate::validation::embedded::pool::default_workers),
     };
     eprintln!(
         "eval: suite `{}`, shard {}: {} of {} cases, {} at once, results in {}{}",

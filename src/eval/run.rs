@@ -46,25 +46,6 @@ pub(crate) struct Options {
     pub workers: usize,
 }
 
-/// The workers a batch uses when not told: one per CPU, at most one per 6 GiB of memory (each
-/// runner's heap is half of its share: 3 GiB, what a mid-size Spring project's trees need).
-pub(crate) fn default_workers() -> usize {
-    let cpus = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
-    let gib = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find_map(|l| l.strip_prefix("MemTotal:"))?
-                .split_whitespace()
-                .next()?
-                .parse::<u64>()
-                .ok()
-        })
-        .map(|kib| (kib / (1024 * 1024)) as usize)
-        .unwrap_or(6);
-    cpus.min(gib / 6).max(1)
-}
-
 /// What the batch reports while it runs.
 pub(crate) enum Event<'a> {
     Start {

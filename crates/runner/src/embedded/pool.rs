@@ -60,6 +60,14 @@ impl Drop for Kept {
     }
 }
 
+/// The workers a batch uses when not told: one per CPU, at most one per 6 GiB of memory (each
+/// runner's heap is half of its share: 3 GiB, what a mid-size Spring project's trees need).
+pub fn default_workers() -> usize {
+    let cpus = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
+    let gib = super::session::total_memory_mib().map_or(6, |mib| (mib / 1024) as usize);
+    cpus.min(gib / 6).max(1)
+}
+
 /// How many runners work at once while a batch keeps them (1 otherwise): the heap limit's default
 /// is shared among them.
 pub(crate) fn workers() -> usize {

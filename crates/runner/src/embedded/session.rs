@@ -160,16 +160,17 @@ pub(crate) fn default_xmx() -> String {
     if let Some(value) = std::env::var(XMX_ENV).ok().filter(|v| !v.trim().is_empty()) {
         return value.trim().to_string();
     }
-    let total_mib = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .map(|kib| kib / 1024)
-        .unwrap_or(4096);
+    let total_mib = total_memory_mib().unwrap_or(4096);
     // A batch's runners share the half ([`super::pool`]).
     format!("{}m", (total_mib / 2 / super::pool::workers() as u64).clamp(1024, 8192))
+}
+
+/// The machine's memory in MiB (`/proc/meminfo`'s `MemTotal`); None when it cannot be read.
+pub(crate) fn total_memory_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 =
+        text.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.split_whitespace().next()?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 /// What a run of a recipe as a whole does besides its diff.
