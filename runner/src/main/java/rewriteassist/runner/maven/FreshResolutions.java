@@ -3,7 +3,9 @@ package rewriteassist.runner.maven;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,9 @@ import rewriteassist.runner.net.RepositoryPolicy;
  * then gets a new one, made from the same texts on a background thread as soon as the old set is
  * given up. Most runs (discovery's pool, Java recipes) change no POM: they share one set instead
  * of each resolving every POM again (20 ms for one POM, seconds for a reactor of twenty).
+ *
+ * <p>Runs at once ({@code RunThreads}) never share a set: a run holds the set it took (by its
+ * thread) until it {@link #ran}; another run meanwhile gets another set that no run holds.
  */
 final class FreshResolutions {
     /** The background thread's work: one set at a time, whichever reactor asks. */
@@ -41,8 +46,10 @@ final class FreshResolutions {
     private final RepositoryPolicy policy;
     /** The text each POM was resolved from, by source path. */
     private final Map<Path, String> texts;
-    /** The set runs get while none has changed it; null when there is none yet or it was given up. */
-    private @Nullable Map<Path, MavenResolutionResult> current;
+    /** Sets no run changed and none holds now, the next to give first. */
+    private final Deque<Map<Path, MavenResolutionResult>> idle = new ArrayDeque<>();
+    /** The set each running run holds, by its thread. */
+    private final Map<Thread, Map<Path, MavenResolutionResult>> held = new HashMap<>();
     /** The set being made to replace a given-up one; null when none is. */
     private @Nullable Future<Map<Path, MavenResolutionResult>> next;
 
@@ -52,35 +59,59 @@ final class FreshResolutions {
         this.texts = texts;
     }
 
-    /** The set for the next run: the current one, else the one being made, else a new one. */
-    synchronized Map<Path, MavenResolutionResult> take() {
-        if (current == null && next != null) {
+    /**
+     * The set for this thread's run: the one it holds already, else an idle one, else the one
+     * being made, else a new one (resolved outside the lock: another run may take meanwhile).
+     */
+    Map<Path, MavenResolutionResult> take() {
+        Thread thread = Thread.currentThread();
+        Future<Map<Path, MavenResolutionResult>> ahead;
+        synchronized (this) {
+            Map<Path, MavenResolutionResult> set = held.get(thread);
+            if (set == null) {
+                set = idle.pollFirst();
+            }
+            if (set != null) {
+                held.put(thread, set);
+                return set;
+            }
+            ahead = next;
+            next = null;
+        }
+        Map<Path, MavenResolutionResult> set = null;
+        if (ahead != null) {
             try {
-                current = next.get();
+                set = ahead.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException e) {
                 Log.log("resolving again ahead failed: " + Log.oneLine(e.getCause()));
             }
-            next = null;
         }
-        if (current == null) {
-            current = resolve();
+        if (set == null) {
+            set = resolve();
         }
-        return current;
+        synchronized (this) {
+            held.put(thread, set);
+        }
+        return set;
     }
 
     /**
-     * After a run on the set {@link #take} gave: when the run may have changed it ({@code
-     * untouched} false: it changed a POM, or it failed), the set is given up and a new one is made
-     * on the background thread for the next run.
+     * After this thread's run on the set {@link #take} gave: when the run may have changed it
+     * ({@code untouched} false: it changed a POM, or it failed), the set is given up and, when no
+     * other is idle, a new one is made on the background thread for the next run.
      */
     synchronized void ran(boolean untouched) {
-        if (untouched || current == null) {
+        Map<Path, MavenResolutionResult> set = held.remove(Thread.currentThread());
+        if (set == null) {
             return;
         }
-        current = null;
-        next = AHEAD.submit(this::resolve);
+        if (untouched) {
+            idle.addFirst(set);
+        } else if (idle.isEmpty() && next == null) {
+            next = AHEAD.submit(this::resolve);
+        }
     }
 
     private Map<Path, MavenResolutionResult> resolve() {

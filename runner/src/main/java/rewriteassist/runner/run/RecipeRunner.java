@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,7 +21,9 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
@@ -85,6 +89,9 @@ public final class RecipeRunner {
 
     /** The hunk header's tail OpenRewrite fills with recipe names; git's format has none. */
     private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
+
+    /** Held while a recipe is loaded and validated ({@link #execute}). */
+    private static final Object LOADING = new Object();
 
     /** The recipes of the runner's classpath: read lazily, once, reused by every request. */
     private static @Nullable ClasspathScanningLoader classpath;
@@ -213,58 +220,119 @@ public final class RecipeRunner {
                     : new Subset(loaded, good.stream().map(direct::get).toList());
         }
 
+        // The steps, and the whole run as it will most likely be (every step good), at once when
+        // the runner has threads for it; the whole is run again should a step turn out bad.
+        List<Integer> all = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            all.add(i);
+        }
+        boolean wantWhole = mode.runWhole() || !eachStep;
+        RunThreads.Pending<WholeRun> ahead = eachStep && wantWhole && RunThreads.parallel()
+                ? RunThreads.start(() -> wholeRun(name, steps, whole, all, parsed, mode.datatables()))
+                : null;
+        List<Supplier<@Nullable StepRun>> tasks = new ArrayList<>();
+        for (int i = 0; eachStep && i < steps.size(); i++) {
+            int index = i;
+            tasks.add(() -> stepRun(steps.get(index), index, base, parsed, files, learned, started, stopAfterSeconds));
+        }
         List<StepRun> runs = new ArrayList<>();
         List<Integer> good = new ArrayList<>();
         List<Integer> leftOut = new ArrayList<>();
         List<Integer> notRun = new ArrayList<>();
-        for (int i = 0; eachStep && i < steps.size(); i++) {
-            if (stopAfterSeconds > 0 && (System.nanoTime() - started) / 1e9 > stopAfterSeconds) {
-                // Discovery's time is up: the remaining steps are reported as not run.
+        List<@Nullable StepRun> made = RunThreads.all(tasks);
+        for (int i = 0; i < made.size(); i++) {
+            StepRun run = made.get(i);
+            if (run == null) {
                 notRun.add(i);
                 continue;
             }
-            Step step = steps.get(i);
-            // Only on the parsed trees; never with learned jars, whose recipes of the same name
-            // change when they are compiled again.
-            @Nullable String key = parsed == base && learned.isEmpty() ? cacheKey(step, files) : null;
-            Optional<StepRun> earlier = key == null ? Optional.empty() : EarlierRuns.find(base, key);
-            if (earlier.isPresent()) {
-                runs.add(earlier.get().asStep(i));
-                good.add(i);
-                Log.log("  step " + i + " " + step.name() + ": as in an earlier request");
-                continue;
-            }
-            StepRun.Builder run = new StepRun.Builder(i, step.name(), step.options());
-            executeGuarded(step::build, parsed, run, null, null);
-            StepRun made = run.build();
-            runs.add(made);
-            if (key != null) {
-                EarlierRuns.keep(base, key, made);
-            }
-            if (run.error == null) {
-                good.add(i);
-            } else {
-                leftOut.add(i);
-            }
+            runs.add(run);
+            (run.error() == null ? good : leftOut).add(i);
         }
         if (!eachStep) {
-            for (int i = 0; i < steps.size(); i++) {
-                good.add(i);
-            }
+            good.addAll(all);
         }
-        if (mode.runWhole() || !eachStep) {
-            StepRun.Builder run = new StepRun.Builder(null, name, Jackson.MAPPER.createObjectNode());
-            Map<Integer, Step> included = new LinkedHashMap<>();
-            good.forEach(i -> included.put(i, steps.get(i)));
-            RecipeRun result = executeGuarded(() -> whole.of(good), parsed, run, included, mode.datatables());
-            Measurements measure = mode.measure();
-            if (measure != null && result != null) {
-                measure.apply(parsed, parsed == base, result, run);
+        if (wantWhole) {
+            WholeRun done = ahead == null ? null : ahead.get();
+            if (done == null || !good.equals(all)) {
+                if (done != null) {
+                    Log.log("  whole " + name + " again: without the steps that failed or did not run");
+                    forgetTables(mode.datatables());
+                }
+                done = wholeRun(name, steps, whole, good, parsed, mode.datatables());
             }
-            run.leftOut = leftOut;
-            runs.add(run.build());
+            Measurements measure = mode.measure();
+            if (measure != null && done.result() != null) {
+                measure.apply(parsed, parsed == base, done.result(), done.run());
+            }
+            done.run().leftOut = leftOut;
+            runs.add(done.run().build());
         }
         return new RunResults(runs, notRun, Log.seconds(started));
+    }
+
+    /**
+     * One step's run on {@code parsed}, or the earlier one of the same recipe on the same trees;
+     * null when discovery's time was up before it started (reported as not run).
+     */
+    private static @Nullable StepRun stepRun(
+            Step step,
+            int index,
+            RepositoryParser.Outcome base,
+            RepositoryParser.Outcome parsed,
+            List<RecipeFile> files,
+            LearnedRecipes learned,
+            long started,
+            double stopAfterSeconds) {
+        if (stopAfterSeconds > 0 && (System.nanoTime() - started) / 1e9 > stopAfterSeconds) {
+            return null;
+        }
+        // Only on the parsed trees; never with learned jars, whose recipes of the same name
+        // change when they are compiled again.
+        @Nullable String key = parsed == base && learned.isEmpty() ? cacheKey(step, files) : null;
+        Optional<StepRun> earlier = key == null ? Optional.empty() : EarlierRuns.find(base, key);
+        if (earlier.isPresent()) {
+            Log.log("  step " + index + " " + step.name() + ": as in an earlier request");
+            return earlier.get().asStep(index);
+        }
+        StepRun.Builder run = new StepRun.Builder(index, step.name(), step.options());
+        executeGuarded(step::build, parsed, run, null, null);
+        StepRun made = run.build();
+        if (key != null) {
+            EarlierRuns.keep(base, key, made);
+        }
+        return made;
+    }
+
+    /** A whole run: what it reports so far, and OpenRewrite's run (null when it did not run). */
+    private record WholeRun(StepRun.Builder run, @Nullable RecipeRun result) {}
+
+    /** The run of the whole recipe made of the steps {@code good} (by index). */
+    private static WholeRun wholeRun(
+            String name,
+            List<Step> steps,
+            Whole whole,
+            List<Integer> good,
+            RepositoryParser.Outcome parsed,
+            @Nullable Path datatables) {
+        StepRun.Builder run = new StepRun.Builder(null, name, Jackson.MAPPER.createObjectNode());
+        Map<Integer, Step> included = new LinkedHashMap<>();
+        good.forEach(i -> included.put(i, steps.get(i)));
+        return new WholeRun(run, executeGuarded(() -> whole.of(good), parsed, run, included, datatables));
+    }
+
+    /** Removes the tables a whole run exported, before the run that replaces it exports its own. */
+    private static void forgetTables(@Nullable Path datatables) {
+        if (datatables == null || !Files.isDirectory(datatables)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(datatables)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            Log.log("data tables: cannot remove the first whole run's from " + datatables + ": " + Log.oneLine(e));
+        }
     }
 
     /**
@@ -659,20 +727,24 @@ public final class RecipeRunner {
         int withheldBefore = parsed.policy().credentials().warnings().size();
         try {
             Recipe recipe;
-            try {
-                recipe = build.recipe();
-            } catch (InvalidOption e) {
-                run.error = new ErrorReport(ErrorKind.INVALID_OPTION, e.getMessage(), null);
-                return null;
-            } catch (RuntimeException e) {
-                // The recipe as written does not load (a cycle, a malformed field).
-                run.error = new ErrorReport(ErrorKind.YAML_ERROR, Log.oneLine(e), Log.stack(e));
-                return null;
-            }
-            ErrorReport invalid = validate(recipe, ctx);
-            if (invalid != null) {
-                run.error = invalid;
-                return null;
+            // One recipe at a time is loaded and validated: OpenRewrite's environment and its
+            // declarative recipes resolve the names they list lazily, into maps of their own.
+            synchronized (LOADING) {
+                try {
+                    recipe = build.recipe();
+                } catch (InvalidOption e) {
+                    run.error = new ErrorReport(ErrorKind.INVALID_OPTION, e.getMessage(), null);
+                    return null;
+                } catch (RuntimeException e) {
+                    // The recipe as written does not load (a cycle, a malformed field).
+                    run.error = new ErrorReport(ErrorKind.YAML_ERROR, Log.oneLine(e), Log.stack(e));
+                    return null;
+                }
+                ErrorReport invalid = validate(recipe, ctx);
+                if (invalid != null) {
+                    run.error = invalid;
+                    return null;
+                }
             }
             RecipeRun result;
             try {
