@@ -5,7 +5,6 @@ import java.time.Clock;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.HttpSenderExecutionContextView;
 import org.openrewrite.maven.MavenExecutionContextView;
-import org.openrewrite.maven.cache.CompositeMavenPomCache;
 import org.openrewrite.maven.cache.InMemoryMavenPomCache;
 import org.openrewrite.maven.cache.MavenPomCache;
 import org.openrewrite.maven.tree.MavenRepository;
@@ -13,6 +12,7 @@ import rewriteassist.runner.net.DiskPomCache;
 import rewriteassist.runner.net.GuardedPomCache;
 import rewriteassist.runner.net.LocalRepositoryCache;
 import rewriteassist.runner.net.RepositoryPolicy;
+import rewriteassist.runner.net.TwoLevelPomCache;
 
 /**
  * The execution contexts the parse and recipe runs resolve POMs and download jars in: the user's
@@ -30,7 +30,7 @@ public final class MavenContexts {
 
     /** Keeps downloaded POMs and version metadata in {@code folder} as well, for later runners. */
     public static void keepPomsIn(Path folder) {
-        pomCache = new CompositeMavenPomCache(new InMemoryMavenPomCache(), new DiskPomCache(folder, Clock.systemUTC()));
+        pomCache = new TwoLevelPomCache(new DiskPomCache(folder, Clock.systemUTC()));
     }
 
     /**

@@ -1,7 +1,9 @@
 package rewriteassist.runner.net;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.maven.MavenDownloadingException;
 import org.openrewrite.maven.cache.MavenPomCache;
@@ -29,8 +31,35 @@ public final class GuardedPomCache extends ForwardingPomCache {
         this.policy = policy;
     }
 
+    /**
+     * The answers of {@link #refusal} so far: one resolution asks the same coordinates of each
+     * repository, and a recipe run resolves a changed POM again after each change (the checks, a
+     * pattern and a URI's parse, were 2% of a Spring Boot analysis). Both checks depend on their
+     * arguments only; the map is emptied when it grows past {@link #REMEMBERED}.
+     */
+    private final Map<Asked, Optional<String>> refusals = new ConcurrentHashMap<>();
+
+    private static final int REMEMBERED = 100_000;
+
+    private record Asked(
+            @Nullable String repository, @Nullable String group, String artifact, @Nullable String version) {}
+
     /** Why this request must not be made, or null. */
     private @Nullable String refusal(
+            @Nullable String repository, @Nullable String group, String artifact, @Nullable String version) {
+        Asked asked = new Asked(repository, group, artifact, version);
+        Optional<String> known = refusals.get(asked);
+        if (known == null) {
+            if (refusals.size() > REMEMBERED) {
+                refusals.clear();
+            }
+            known = Optional.ofNullable(check(repository, group, artifact, version));
+            refusals.put(asked, known);
+        }
+        return known.orElse(null);
+    }
+
+    private @Nullable String check(
             @Nullable String repository, @Nullable String group, String artifact, @Nullable String version) {
         String coordinates = ArtifactPaths.problem(group, artifact, version, null, null);
         if (coordinates != null) {
