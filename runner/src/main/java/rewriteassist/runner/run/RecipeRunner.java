@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,6 +22,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -89,9 +91,6 @@ public final class RecipeRunner {
 
     /** The hunk header's tail OpenRewrite fills with recipe names; git's format has none. */
     private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
-
-    /** Held while a recipe is loaded and validated ({@link #execute}). */
-    private static final Object LOADING = new Object();
 
     /** The recipes of the runner's classpath: read lazily, once, reused by every request. */
     private static @Nullable ClasspathScanningLoader classpath;
@@ -221,20 +220,23 @@ public final class RecipeRunner {
         }
 
         // The steps, and the whole run as it will most likely be (every step good), at once when
-        // the runner has threads for it; the whole is run again should a step turn out bad.
+        // the runner has threads for it; the whole is run again should a step turn out bad. Every
+        // recipe is built before any of them runs: a declarative recipe of the classpath is one
+        // instance that every recipe listing it shares, and building one that lists it
+        // initializes it again (with new members), which must not happen while it runs.
         List<Integer> all = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             all.add(i);
         }
         boolean wantWhole = mode.runWhole() || !eachStep;
-        RunThreads.Pending<WholeRun> ahead = eachStep && wantWhole && RunThreads.parallel()
-                ? RunThreads.start(() -> wholeRun(name, steps, whole, all, parsed, mode.datatables()))
-                : null;
         List<Supplier<@Nullable StepRun>> tasks = new ArrayList<>();
         for (int i = 0; eachStep && i < steps.size(); i++) {
-            int index = i;
-            tasks.add(() -> stepRun(steps.get(index), index, base, parsed, files, learned, started, stopAfterSeconds));
+            tasks.add(stepRun(steps.get(i), i, base, parsed, files, learned, started, stopAfterSeconds));
         }
+        Supplier<WholeRun> likely = eachStep && wantWhole && RunThreads.parallel()
+                ? wholeRun(name, steps, whole, all, parsed, mode.datatables())
+                : null;
+        RunThreads.Pending<WholeRun> ahead = likely == null ? null : RunThreads.start(likely);
         List<StepRun> runs = new ArrayList<>();
         List<Integer> good = new ArrayList<>();
         List<Integer> leftOut = new ArrayList<>();
@@ -259,7 +261,8 @@ public final class RecipeRunner {
                     Log.log("  whole " + name + " again: without the steps that failed or did not run");
                     forgetTables(mode.datatables());
                 }
-                done = wholeRun(name, steps, whole, good, parsed, mode.datatables());
+                done = wholeRun(name, steps, whole, good, parsed, mode.datatables())
+                        .get();
             }
             Measurements measure = mode.measure();
             if (measure != null && done.result() != null) {
@@ -272,10 +275,11 @@ public final class RecipeRunner {
     }
 
     /**
-     * One step's run on {@code parsed}, or the earlier one of the same recipe on the same trees;
-     * null when discovery's time was up before it started (reported as not run).
+     * One step's run on {@code parsed}, its recipe built now, run when the result is asked for; or
+     * the earlier one of the same recipe on the same trees. The result is null when discovery's time
+     * was up before the step started (reported as not run).
      */
-    private static @Nullable StepRun stepRun(
+    private static Supplier<@Nullable StepRun> stepRun(
             Step step,
             int index,
             RepositoryParser.Outcome base,
@@ -284,8 +288,9 @@ public final class RecipeRunner {
             LearnedRecipes learned,
             long started,
             double stopAfterSeconds) {
-        if (stopAfterSeconds > 0 && (System.nanoTime() - started) / 1e9 > stopAfterSeconds) {
-            return null;
+        BooleanSupplier timeIsUp = () -> stopAfterSeconds > 0 && (System.nanoTime() - started) / 1e9 > stopAfterSeconds;
+        if (timeIsUp.getAsBoolean()) {
+            return () -> null;
         }
         // Only on the parsed trees; never with learned jars, whose recipes of the same name
         // change when they are compiled again.
@@ -293,22 +298,32 @@ public final class RecipeRunner {
         Optional<StepRun> earlier = key == null ? Optional.empty() : EarlierRuns.find(base, key);
         if (earlier.isPresent()) {
             Log.log("  step " + index + " " + step.name() + ": as in an earlier request");
-            return earlier.get().asStep(index);
+            StepRun again = earlier.get().asStep(index);
+            return () -> again;
         }
         StepRun.Builder run = new StepRun.Builder(index, step.name(), step.options());
-        executeGuarded(step::build, parsed, run, null, null);
-        StepRun made = run.build();
-        if (key != null) {
-            EarlierRuns.keep(base, key, made);
-        }
-        return made;
+        Prepared prepared = prepare(step::build, parsed, run);
+        return () -> {
+            if (timeIsUp.getAsBoolean()) {
+                return null;
+            }
+            executeGuarded(prepared, parsed, run, null, null);
+            StepRun made = run.build();
+            if (key != null) {
+                EarlierRuns.keep(base, key, made);
+            }
+            return made;
+        };
     }
 
     /** A whole run: what it reports so far, and OpenRewrite's run (null when it did not run). */
     private record WholeRun(StepRun.Builder run, @Nullable RecipeRun result) {}
 
-    /** The run of the whole recipe made of the steps {@code good} (by index). */
-    private static WholeRun wholeRun(
+    /**
+     * The run of the whole recipe made of the steps {@code good} (by index): its recipe built now,
+     * run when the result is asked for.
+     */
+    private static Supplier<WholeRun> wholeRun(
             String name,
             List<Step> steps,
             Whole whole,
@@ -318,7 +333,8 @@ public final class RecipeRunner {
         StepRun.Builder run = new StepRun.Builder(null, name, Jackson.MAPPER.createObjectNode());
         Map<Integer, Step> included = new LinkedHashMap<>();
         good.forEach(i -> included.put(i, steps.get(i)));
-        return new WholeRun(run, executeGuarded(() -> whole.of(good), parsed, run, included, datatables));
+        Prepared prepared = prepare(() -> whole.of(good), parsed, run);
+        return () -> new WholeRun(run, executeGuarded(prepared, parsed, run, included, datatables));
     }
 
     /** Removes the tables a whole run exported, before the run that replaces it exports its own. */
@@ -688,18 +704,50 @@ public final class RecipeRunner {
     }
 
     /**
+     * A recipe built and validated for one run, with that run's context and the list OpenRewrite
+     * reports its errors to, and the nanoseconds that took; the recipe is null when it did not load or
+     * validate (the run's error says why).
+     */
+    private record Prepared(@Nullable Recipe recipe, ExecutionContext ctx, List<Throwable> reported, long nanos) {}
+
+    /**
+     * Builds and validates a recipe for one run, on the request's thread before any of its runs
+     * starts (see {@link #recipe}).
+     */
+    private static Prepared prepare(Build build, RepositoryParser.Outcome parsed, StepRun.Builder run) {
+        long started = System.nanoTime();
+        List<Throwable> reported = Collections.synchronizedList(new ArrayList<>());
+        ExecutionContext ctx = MavenContexts.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
+        Recipe recipe = null;
+        try {
+            recipe = build.recipe();
+            ErrorReport invalid = validate(recipe, ctx);
+            if (invalid != null) {
+                run.error = invalid;
+                recipe = null;
+            }
+        } catch (InvalidOption e) {
+            run.error = new ErrorReport(ErrorKind.INVALID_OPTION, e.getMessage(), null);
+        } catch (RuntimeException e) {
+            // The recipe as written does not load (a cycle, a malformed field).
+            run.error = new ErrorReport(ErrorKind.YAML_ERROR, Log.oneLine(e), Log.stack(e));
+        }
+        return new Prepared(run.error == null ? recipe : null, ctx, reported, System.nanoTime() - started);
+    }
+
+    /**
      * {@link #execute}, with any fault of our own bookkeeping kept to this one run: it is named as
      * the run's error, and the other steps and the whole run still count. The recipe's run when it
      * ran (null when it did not load, validate or run, or the bookkeeping failed).
      */
     private static @Nullable RecipeRun executeGuarded(
-            Build build,
+            Prepared prepared,
             RepositoryParser.Outcome parsed,
             StepRun.Builder run,
             @Nullable Map<Integer, Step> steps,
             @Nullable Path datatables) {
         try {
-            return execute(build, parsed, run, steps, datatables);
+            return execute(prepared, parsed, run, steps, datatables);
         } catch (RuntimeException e) {
             Log.log("step " + run.step + " " + run.name + ": " + Log.stack(e));
             run.error = new ErrorReport(
@@ -709,42 +757,26 @@ public final class RecipeRunner {
     }
 
     /**
-     * Validates and runs one recipe on the trees; fills {@code run} with its diff, files and error,
+     * Runs one prepared recipe on the trees; fills {@code run} with its diff, files and error,
      * and, for the whole run ({@code steps} not null), which of its steps changed each file. Its
      * data tables are exported to {@code datatables} (null: nowhere). The recipe's run, or null
      * when it did not run.
      */
     private static @Nullable RecipeRun execute(
-            Build build,
+            Prepared prepared,
             RepositoryParser.Outcome parsed,
             StepRun.Builder run,
             @Nullable Map<Integer, Step> steps,
             @Nullable Path datatables) {
         long started = System.nanoTime();
-        List<Throwable> reported = new ArrayList<>();
-        ExecutionContext ctx = MavenContexts.configure(new InMemoryExecutionContext(reported::add), parsed.policy());
+        ExecutionContext ctx = prepared.ctx();
+        List<Throwable> reported = prepared.reported();
+        Recipe recipe = prepared.recipe();
         ExportedTables tables = datatables == null ? null : ExportedTables.into(datatables, ctx);
         int withheldBefore = parsed.policy().credentials().warnings().size();
         try {
-            Recipe recipe;
-            // One recipe at a time is loaded and validated: OpenRewrite's environment and its
-            // declarative recipes resolve the names they list lazily, into maps of their own.
-            synchronized (LOADING) {
-                try {
-                    recipe = build.recipe();
-                } catch (InvalidOption e) {
-                    run.error = new ErrorReport(ErrorKind.INVALID_OPTION, e.getMessage(), null);
-                    return null;
-                } catch (RuntimeException e) {
-                    // The recipe as written does not load (a cycle, a malformed field).
-                    run.error = new ErrorReport(ErrorKind.YAML_ERROR, Log.oneLine(e), Log.stack(e));
-                    return null;
-                }
-                ErrorReport invalid = validate(recipe, ctx);
-                if (invalid != null) {
-                    run.error = invalid;
-                    return null;
-                }
+            if (recipe == null) {
+                return null;
             }
             RecipeRun result;
             try {
@@ -791,7 +823,7 @@ public final class RecipeRunner {
             if (tables != null) {
                 tables.close();
             }
-            run.seconds = Log.seconds(started);
+            run.seconds = Log.seconds(started - prepared.nanos());
             ErrorReport error = run.error;
             Log.log("  " + (run.step == null ? "whole" : "step " + run.step) + " " + run.name + ": "
                     + run.files.size() + " files changed"
