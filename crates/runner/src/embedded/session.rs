@@ -165,6 +165,11 @@ pub(crate) fn default_xmx() -> String {
     format!("{}m", (total_mib / 2 / super::pool::workers() as u64).clamp(1024, 8192))
 }
 
+/// The file, in the built runner's folder, where the runner keeps which of its classpath's YAML
+/// files defines each recipe (made by the first runner, read by the next while the classpath is
+/// the same): a runner reads only the recipe files of the recipes it runs.
+const RECIPE_INDEX: &str = "recipe-index.json";
+
 /// The Java property that tells the runner how many threads a request's independent recipe runs
 /// (its steps and its whole run) share.
 const THREADS_PROPERTY: &str = "rewriteassist.runner.threads";
@@ -232,6 +237,8 @@ pub(crate) struct Launch {
     /// The threads its recipe runs share ([`recipe_threads`]).
     threads: usize,
     classpath: String,
+    /// Where the runner keeps the index of its classpath's recipe files, next to the built runner.
+    recipe_index: PathBuf,
     pom_cache: Option<PathBuf>,
 }
 
@@ -676,6 +683,7 @@ impl Session {
             xmx: self.settings.xmx.clone(),
             threads: recipe_threads(),
             classpath: self.settings.runner.classpath.clone(),
+            recipe_index: self.settings.runner.dir.join(RECIPE_INDEX),
             pom_cache: self.settings.pom_cache.clone(),
         }
     }
@@ -744,6 +752,8 @@ impl Session {
                     .iter()
                     .flat_map(|dir| [std::ffi::OsStr::new("--pom-cache"), dir.as_os_str()]),
             )
+            .arg("--recipe-index")
+            .arg(&launch.recipe_index)
             .arg("--serve")
             // Its own folder is its working directory: it may serve several clones in turn.
             .current_dir(home.path())

@@ -97,12 +97,18 @@ public final class Main {
                 MavenContexts.keepPomsIn(Paths.get(rest.remove(pomCache + 1)));
                 rest.remove(pomCache);
             }
+            Path recipeIndex = null;
+            int index = rest.indexOf("--recipe-index");
+            if (index >= 0 && index + 1 < rest.size()) {
+                recipeIndex = Paths.get(rest.remove(index + 1));
+                rest.remove(index);
+            }
             if (rest.equals(List.of("--serve"))) {
-                main.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+                main.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), recipeIndex);
             } else if (rest.size() == 1 && !rest.get(0).startsWith("-")) {
                 main.handle(Paths.get(rest.get(0)));
             } else {
-                Log.log("usage: Main [--pom-cache DIR] (--serve | REQUEST.json)");
+                Log.log("usage: Main [--pom-cache DIR] [--recipe-index FILE] (--serve | REQUEST.json)");
                 System.exit(BAD_REQUEST);
             }
         } catch (BadRequest e) {
@@ -118,9 +124,12 @@ public final class Main {
         System.exit(0);
     }
 
-    /** Handles request after request until the end of stdin. */
-    void serve(BufferedReader in) throws IOException, BadRequest {
-        RecipeRunner.readRecipesInBackground();
+    /**
+     * Handles request after request until the end of stdin; the classpath's recipe index is read
+     * from (or kept in) {@code recipeIndex} (null: made in memory).
+     */
+    void serve(BufferedReader in, @Nullable Path recipeIndex) throws IOException, BadRequest {
+        RecipeRunner.readRecipesInBackground(recipeIndex);
         String line;
         while ((line = in.readLine()) != null) {
             if (!line.isBlank()) {

@@ -888,7 +888,7 @@ class RunnerTest {
                 fixture.write(first).toString(),
                 fixture.write(second).toString(),
                 fixture.write(unknown).toString());
-        fixture.main.serve(new BufferedReader(new StringReader(stdin + "\n")));
+        fixture.main.serve(new BufferedReader(new StringReader(stdin + "\n")), null);
 
         assertEquals(
                 List.of("done run-1", "done parse-2", "done run-3", "done run-4", "done run-5"),

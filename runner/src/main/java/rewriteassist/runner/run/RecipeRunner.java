@@ -19,8 +19,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -38,7 +38,6 @@ import org.openrewrite.SourceFile;
 import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.Validated;
-import org.openrewrite.config.ClasspathScanningLoader;
 import org.openrewrite.config.DeclarativeRecipe;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.OptionDescriptor;
@@ -92,57 +91,58 @@ public final class RecipeRunner {
     /** The hunk header's tail OpenRewrite fills with recipe names; git's format has none. */
     private static final Pattern HUNK_TAIL = Pattern.compile("(?m)^(@@ -\\S+ \\+\\S+ @@).*$");
 
-    /** The recipes of the runner's classpath: read lazily, once, reused by every request. */
-    private static @Nullable ClasspathScanningLoader classpath;
+    /** The recipes of the runner's classpath: indexed once, each file read when a recipe needs it. */
+    private static @Nullable IndexedRecipes classpath;
 
-    /** The thread reading the classpath's YAML recipes, while it may still run; see below. */
-    private static @Nullable Thread reader;
+    /** The index being read in the background (null: none was started). */
+    private static @Nullable CompletableFuture<IndexedRecipes> reading;
 
     private RecipeRunner() {}
 
-    /**
-     * The classpath's recipes, after the background read (if one was started) has ended: the
-     * loader is not thread-safe, so only one thread uses it at a time.
-     */
-    private static ClasspathScanningLoader classpath() {
-        Thread pending;
+    /** The classpath's recipes, once their index is read (the files are read as needed). */
+    private static IndexedRecipes classpath() {
+        CompletableFuture<IndexedRecipes> pending;
         synchronized (RecipeRunner.class) {
-            pending = reader;
+            pending = reading;
         }
-        if (pending != null && pending != Thread.currentThread()) {
-            boolean interrupted = false;
-            while (pending.isAlive()) {
-                try {
-                    pending.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (pending != null) {
+            return pending.join();
         }
         synchronized (RecipeRunner.class) {
             if (classpath == null) {
-                classpath = new ClasspathScanningLoader(new Properties(), new String[0]);
+                classpath = new IndexedRecipes(RecipeIndex.of(RecipeIndex.classpath(), null));
             }
             return classpath;
         }
     }
 
     /**
-     * Reads the classpath's declarative recipes (YAML) on a background thread: that takes seconds
-     * and needs no trees, so it overlaps the parse instead of delaying the first recipe run. Asking
-     * for a name no recipe has makes the loader read every YAML file; imperative recipes load by
-     * class name when asked, so the (as slow) scan of every class is never needed.
+     * Reads the index of the classpath's declarative recipes (YAML) on a background thread, from
+     * {@code indexFile} when it was made from the same classpath, else from the recipe files (kept
+     * in {@code indexFile} for the next runner; null: not kept); then the recipe files themselves,
+     * one at a time, beside the parse: that takes seconds and needs no trees. A request that needs
+     * a file not read yet reads it itself, without waiting for the others.
      */
-    public static synchronized void readRecipesInBackground() {
-        reader = new Thread(
+    public static synchronized void readRecipesInBackground(@Nullable Path indexFile) {
+        CompletableFuture<IndexedRecipes> index = new CompletableFuture<>();
+        reading = index;
+        Thread reader = new Thread(
                 () -> {
                     long started = System.nanoTime();
-                    classpath().loadRecipe(RecipeRunner.class.getName() + ".NoSuchRecipe");
-                    Log.log("recipes: the classpath's YAML recipes read in "
-                            + String.format("%.1f", Log.seconds(started)) + " s");
+                    try {
+                        IndexedRecipes recipes = new IndexedRecipes(RecipeIndex.of(RecipeIndex.classpath(), indexFile));
+                        index.complete(recipes);
+                        Log.log("recipes: the classpath's recipe index ready in " + Log.seconds(started) + " s");
+                        int files = 0;
+                        while (recipes.readAhead()) {
+                            files++;
+                        }
+                        Log.log("recipes: " + files + " more recipe files read ahead in " + Log.seconds(started)
+                                + " s");
+                    } catch (RuntimeException | Error e) {
+                        index.completeExceptionally(e);
+                        throw e;
+                    }
                 },
                 "recipe-reader");
         reader.setDaemon(true);
