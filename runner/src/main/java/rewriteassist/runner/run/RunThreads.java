@@ -52,13 +52,29 @@ final class RunThreads {
         return pool != null;
     }
 
-    /** Starts {@code task} on the runs' threads (on this thread, now, when there is one thread). */
+    /**
+     * Starts {@code task} on the runs' threads (on this thread, now, when there is one thread),
+     * with this thread's context class loader: a request's learned recipes load through it ({@code
+     * LearnedRecipes.activate}).
+     */
     static <T> Pending<T> start(Supplier<T> task) {
         ExecutorService threads = pool;
         if (threads == null) {
             return new Pending<>(null, task.get());
         }
-        return new Pending<>(threads.submit(task::get), null);
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return new Pending<>(
+                threads.submit(() -> {
+                    Thread thread = Thread.currentThread();
+                    ClassLoader before = thread.getContextClassLoader();
+                    thread.setContextClassLoader(context);
+                    try {
+                        return task.get();
+                    } finally {
+                        thread.setContextClassLoader(before);
+                    }
+                }),
+                null);
     }
 
     /** Each task's result, in order; they run at once when there are threads for it. */

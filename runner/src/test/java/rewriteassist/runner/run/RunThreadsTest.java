@@ -128,6 +128,24 @@ class RunThreadsTest {
         assertFalse(exported.contains("org.openrewrite.table.SourcesFileErrors.csv"), exported.toString());
     }
 
+    /** A request's learned recipes load through its thread's context class loader: so do its runs'. */
+    @Test
+    void runsAtOnceHaveTheRequestsContextClassLoader() throws Exception {
+        RunThreads.threads(2);
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        try (java.net.URLClassLoader learned = new java.net.URLClassLoader(new java.net.URL[0], before)) {
+            thread.setContextClassLoader(learned);
+            List<ClassLoader> seen = RunThreads.all(List.of(
+                    () -> Thread.currentThread().getContextClassLoader(),
+                    () -> Thread.currentThread().getContextClassLoader(),
+                    () -> Thread.currentThread().getContextClassLoader()));
+            assertEquals(List.of(learned, learned, learned), seen);
+        } finally {
+            thread.setContextClassLoader(before);
+        }
+    }
+
     private static List<String> files(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(p -> p.getFileName().toString()).sorted().toList();
