@@ -373,6 +373,8 @@ fn the_notice_ships_with_the_archives_and_the_image_and_the_image_keeps_no_msal_
     let prewarm = read("scripts/prewarm-image");
     assert!(prewarm.contains(r#"catalog_cache=${XDG_CACHE_HOME:-$HOME/.cache}/rewrite-assist/catalog"#));
     assert!(prewarm.contains(r#"rm -rf "$catalog_cache""#));
+    // The runner's recipe index names the MSAL jars' recipes and files.
+    assert!(prewarm.contains(r#"find "$runner_cache" -name recipe-index.json -type f -delete"#));
 }
 
 #[test]
