@@ -187,14 +187,7 @@ public final class DiskPomCache implements MavenPomCache {
         Path file = folder.resolve(hash(key) + ".json");
         try {
             Entry entry = new Entry(key, clock.millis(), value == null ? null : MAPPER.valueToTree(value));
-            Files.createDirectories(folder);
-            Path temporary = Files.createTempFile(folder, ".entry-", ".tmp");
-            try {
-                Files.write(temporary, MAPPER.writeValueAsBytes(entry));
-                AtomicFiles.rename(temporary, file);
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
+            AtomicFiles.write(file, MAPPER.writeValueAsBytes(entry));
         } catch (IOException | RuntimeException e) {
             broken(file.toString(), e);
         }

@@ -151,10 +151,7 @@ final class RecipeIndex {
         ObjectNode recipes = json.putObject("recipes");
         files.forEach((name, uri) -> recipes.put(name, uri.toString()));
         try {
-            Path temporary =
-                    Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-            Files.write(temporary, Jackson.MAPPER.writeValueAsBytes(json));
-            AtomicFiles.rename(temporary, file);
+            AtomicFiles.write(file, Jackson.MAPPER.writeValueAsBytes(json));
         } catch (IOException | RuntimeException e) {
             Log.log("recipes: cannot keep the index in " + file + ": " + Log.oneLine(e));
         }

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,7 +24,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
@@ -44,6 +42,7 @@ import org.openrewrite.config.OptionDescriptor;
 import org.openrewrite.config.YamlResourceLoader;
 import org.openrewrite.marker.Markup;
 import org.openrewrite.table.SourcesFileErrors;
+import rewriteassist.runner.common.Directories;
 import rewriteassist.runner.common.Jackson;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.maven.MavenContexts;
@@ -339,13 +338,11 @@ public final class RecipeRunner {
 
     /** Removes the tables a whole run exported, before the run that replaces it exports its own. */
     private static void forgetTables(@Nullable Path datatables) {
-        if (datatables == null || !Files.isDirectory(datatables)) {
+        if (datatables == null) {
             return;
         }
-        try (Stream<Path> paths = Files.walk(datatables)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
+        try {
+            Directories.delete(datatables);
         } catch (IOException | UncheckedIOException e) {
             Log.log("data tables: cannot remove the first whole run's from " + datatables + ": " + Log.oneLine(e));
         }

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,7 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
-import java.util.stream.Stream;
 import javax.annotation.processing.Processor;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -28,6 +26,7 @@ import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
+import rewriteassist.runner.common.Directories;
 import rewriteassist.runner.common.Log;
 import rewriteassist.runner.protocol.ErrorKind;
 import rewriteassist.runner.protocol.Failure;
@@ -301,13 +300,7 @@ public final class TemplateCompiler {
 
     /** Emptied, or made: a second compile into the same directory must not see the first's classes. */
     private static void fresh(Path directory) throws IOException {
-        if (Files.exists(directory)) {
-            try (Stream<Path> all = Files.walk(directory)) {
-                for (Path path : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
+        Directories.delete(directory);
         Files.createDirectories(directory);
     }
 
